@@ -1,0 +1,189 @@
+// spellfilter build WORDS [-o FILE] [--fp P] [--capacity N] [--lang TAG]
+//                         [--layout blocked|classic] [--bits M --hashes K --seed S]
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "app/cli/command.h"
+#include "core/dictionary_builder.h"
+#include "core/file_io.h"
+#include "core/text_reader.h"
+
+namespace spellfilter::cli {
+namespace {
+
+struct BuildArgs {
+  std::string input;
+  std::string output;
+  double fp = kDefaultFalsePositiveRate;
+  std::optional<uint64_t> capacity;
+  std::string language = "und";
+  Layout layout = Layout::kBlocked;
+  std::optional<uint64_t> bits;
+  std::optional<uint32_t> hashes;
+  uint64_t seed = 0;
+  bool quiet = false;
+};
+
+std::string DefaultOutput(const std::string& input) {
+  const size_t slash = input.rfind('/');
+  const size_t dot = input.rfind('.');
+  const bool has_ext =
+      dot != std::string::npos && (slash == std::string::npos || dot > slash);
+  return (has_ext ? input.substr(0, dot) : input) + ".sfd";
+}
+
+// Thousands separators for the summary.
+std::string Group(uint64_t v) {
+  std::string s = std::to_string(v);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(i, ",");
+  return s;
+}
+
+class Progress {
+ public:
+  Progress(int fd, bool enabled) : enabled_(enabled && isatty(2)) {
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) total_ = st.st_size;
+  }
+  void Update(uint64_t done) {
+    if (!enabled_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    if (total_ > 0) {
+      std::fprintf(stderr, "\rreading word list: %3d%%",
+                   static_cast<int>(100.0 * done / total_));
+    } else {
+      std::fprintf(stderr, "\rreading word list: %s bytes", Group(done).c_str());
+    }
+    shown_ = true;
+  }
+  void Done() {
+    if (shown_) std::fprintf(stderr, "\r\033[K");
+  }
+
+ private:
+  bool enabled_;
+  bool shown_ = false;
+  uint64_t total_ = 0;
+  std::chrono::steady_clock::time_point last_{};
+};
+
+int RunBuild(const BuildArgs& a) {
+  const bool from_stdin = a.input == "-";
+  if (from_stdin && a.output.empty()) {
+    return ReportError("build: reading the word list from stdin needs -o FILE");
+  }
+  const std::string output = a.output.empty() ? DefaultOutput(a.input) : a.output;
+
+  BuildOptions options;
+  options.fp = a.fp;
+  options.capacity = a.capacity;
+  options.language = a.language;
+  options.layout = a.layout;
+  options.bits = a.bits;
+  options.probes = a.hashes;
+  options.seed = a.seed;
+  DictionaryBuilder builder(options);
+  if (!builder.status().ok()) {
+    return ReportError("build: " + builder.status().message());
+  }
+
+  const int fd = from_stdin ? 0 : ::open(a.input.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return ReportError(ErrnoStatus(a.input, errno).message());
+  const std::string name = from_stdin ? "<stdin>" : a.input;
+  TextReader reader(fd, name);
+  Progress progress(fd, !a.quiet);
+  uint64_t line_number = 0;
+  Status status;
+  for (;;) {
+    std::string_view chunk;
+    status = reader.Next(&chunk);
+    if (!status.ok() || chunk.empty()) break;
+    while (!chunk.empty() && status.ok()) {
+      const size_t nl = chunk.find('\n');
+      const std::string_view line = chunk.substr(0, nl);
+      chunk.remove_prefix(nl == std::string_view::npos ? chunk.size() : nl + 1);
+      ++line_number;
+      status = builder.AddLine(line, name + ":" + std::to_string(line_number));
+    }
+    if (!status.ok()) break;
+    progress.Update(reader.bytes_read());
+  }
+  progress.Done();
+  if (!from_stdin) ::close(fd);
+  if (!status.ok()) return ReportError(status.message());
+
+  BuildSummary s;
+  StatusOr<std::string> image = builder.Finish(&s);
+  if (!image.ok()) return ReportError("build: " + image.status().message());
+  if (Status w = WriteFileAtomically(output, *image); !w.ok()) {
+    return ReportError(w.message());
+  }
+  if (a.quiet) return kExitOk;
+  const double m = static_cast<double>(s.params.bits);
+  std::printf("wrote %s\n", output.c_str());
+  std::printf("  words           %s", Group(s.words).c_str());
+  if (s.duplicates > 0) {
+    std::printf(" (%s duplicates counted once)", Group(s.duplicates).c_str());
+  }
+  std::printf("\n  capacity        %s (room for %s more words)\n",
+              Group(s.capacity).c_str(), Group(s.capacity - s.words).c_str());
+  std::printf("  layout          %s\n", s.params.layout == Layout::kBlocked
+                                            ? "blocked (512-bit blocks)"
+                                            : "classic");
+  std::printf("  bits            %s (%.2f per word, %.2f per word at capacity)\n",
+              Group(s.params.bits).c_str(), s.words ? m / s.words : 0.0,
+              m / s.capacity);
+  std::printf("  probes          %u\n", s.params.probes);
+  std::printf("  seed            %llu\n",
+              static_cast<unsigned long long>(s.params.seed));
+  std::printf("  predicted fp    %.3g now, %.3g at capacity (target %.3g)\n",
+              s.predicted_fp, s.predicted_fp_at_capacity, a.fp);
+  std::printf("  file size       %s bytes (%.2f bytes per word)\n",
+              Group(s.file_bytes).c_str(),
+              s.words ? static_cast<double>(s.file_bytes) / s.words : 0.0);
+  return kExitOk;
+}
+
+}  // namespace
+
+Command AddBuildCommand(CLI::App* parent) {
+  auto args = std::make_shared<BuildArgs>();
+  CLI::App* c = parent->add_subcommand(
+      "build", "Compile a word list (UTF-8, one word per line) into a dictionary");
+  c->add_option("words", args->input,
+                "Word list; '-' reads stdin. Blank lines and '#' comments are "
+                "ignored; a TAB-separated second column (a commonness class) "
+                "is accepted and ignored")
+      ->required();
+  c->add_option("-o,--output", args->output,
+                "Dictionary file to write (default: the list's name with .sfd)");
+  c->add_option("--fp", args->fp, "Target false-positive rate at capacity")
+      ->capture_default_str();
+  c->add_option("--capacity", args->capacity,
+                "Words to size for (default: list + max(10%, 10000) for user words)");
+  c->add_option("--lang", args->language,
+                "Language tag (BCP 47), used for case rules")
+      ->capture_default_str();
+  const std::map<std::string, Layout> layouts = {
+      {"blocked", Layout::kBlocked}, {"classic", Layout::kClassic}};
+  c->add_option("--layout", args->layout,
+                "blocked: one cache line per word (default); classic: k "
+                "probes over the whole array")
+      ->transform(CLI::CheckedTransformer(layouts, CLI::ignore_case));
+  c->add_option("--bits", args->bits, "Experiments: filter size in bits");
+  c->add_option("--hashes", args->hashes, "Experiments: number of probes k");
+  c->add_option("--seed", args->seed, "Hash seed")->capture_default_str();
+  c->add_flag("-q,--quiet", args->quiet, "No summary, no progress");
+  return Command{c, [args] { return RunBuild(*args); }};
+}
+
+}  // namespace spellfilter::cli

@@ -1,0 +1,31 @@
+// Each subcommand registers its options on the CLI11 parser and returns the
+// function that runs it once the command line is parsed.
+#ifndef SPELLFILTER_APP_CLI_COMMAND_H_
+#define SPELLFILTER_APP_CLI_COMMAND_H_
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+
+namespace spellfilter::cli {
+
+// Documented in the README and in --help.
+inline constexpr int kExitOk = 0;           // success; no misspellings
+inline constexpr int kExitMisspelled = 1;   // check: misspellings found
+inline constexpr int kExitError = 2;        // bad usage, unreadable or damaged file
+
+struct Command {
+  CLI::App* app;
+  std::function<int()> run;
+};
+
+Command AddBuildCommand(CLI::App* parent);
+Command AddCheckCommand(CLI::App* parent);
+Command AddStatsCommand(CLI::App* parent);
+
+// Prints "spellfilter: MESSAGE" on stderr; returns kExitError.
+int ReportError(const std::string& message);
+
+}  // namespace spellfilter::cli
+
+#endif  // SPELLFILTER_APP_CLI_COMMAND_H_

@@ -1,0 +1,23 @@
+// --dict FILE, or the default dictionary (core/dictionary_locator.h).
+#ifndef SPELLFILTER_APP_CLI_DICTIONARY_OPTION_H_
+#define SPELLFILTER_APP_CLI_DICTIONARY_OPTION_H_
+
+#include <memory>
+#include <string>
+
+#include "core/dictionary.h"
+#include "core/dictionary_locator.h"
+
+namespace spellfilter::cli {
+
+inline StatusOr<std::unique_ptr<Dictionary>> OpenDictionary(
+    const std::string& path) {
+  if (!path.empty()) return Dictionary::Open(path);
+  StatusOr<std::string> found = FindDefaultDictionary();
+  if (!found.ok()) return found.status();
+  return Dictionary::Open(*found);
+}
+
+}  // namespace spellfilter::cli
+
+#endif  // SPELLFILTER_APP_CLI_DICTIONARY_OPTION_H_

@@ -1,0 +1,138 @@
+// spellfilter stats [DICT] [--measure FILE]: the filter's parameters, fill,
+// the word count estimated from the fill, the predicted false-positive rate
+// by the classic formula and by the exact or layout-specific one, and
+// optionally the rate measured on a list of words known to be absent.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include "app/cli/command.h"
+#include "app/cli/dictionary_option.h"
+#include "core/dictionary_builder.h"
+#include "core/false_positive_math.h"
+#include "core/text_reader.h"
+#include "core/word_forms.h"
+
+namespace spellfilter::cli {
+namespace {
+
+struct StatsArgs {
+  std::string dictionary;
+  std::string measure;
+};
+
+struct Measurement {
+  uint64_t probes = 0;
+  uint64_t positives = 0;
+};
+
+StatusOr<Measurement> Measure(const Dictionary& dict, const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return ErrnoStatus(path, errno);
+  TextReader reader(fd, path);
+  WordForms forms(dict.language(), false);
+  std::string normalized;
+  Measurement m;
+  for (;;) {
+    std::string_view chunk;
+    if (Status s = reader.Next(&chunk); !s.ok()) {
+      ::close(fd);
+      return s;
+    }
+    if (chunk.empty()) break;
+    while (!chunk.empty()) {
+      const size_t nl = chunk.find('\n');
+      std::string_view word = chunk.substr(0, nl);
+      chunk.remove_prefix(nl == std::string_view::npos ? chunk.size() : nl + 1);
+      if (!word.empty() && word.back() == '\r') word.remove_suffix(1);
+      if (word.empty() || !forms.Normalize(word, &normalized)) continue;
+      ++m.probes;
+      m.positives += dict.Contains(normalized);
+    }
+  }
+  ::close(fd);
+  return m;
+}
+
+int RunStats(const StatsArgs& a) {
+  StatusOr<std::unique_ptr<Dictionary>> opened = OpenDictionary(a.dictionary);
+  if (!opened.ok()) return ReportError(opened.status().message());
+  const Dictionary& dict = **opened;
+  const DictionaryContents& c = dict.contents();
+  const BloomParams& p = c.filter;
+  const double m = static_cast<double>(p.bits);
+  const int k = static_cast<int>(p.probes);
+  const uint64_t n = c.words_at_build;
+  const uint64_t set = dict.filter().CountSetBits();
+
+  std::printf("dictionary        %s\n", dict.name().c_str());
+  std::printf("format            version %u, hash XXH3-128, seed %llu\n",
+              kFormatVersion, static_cast<unsigned long long>(p.seed));
+  std::printf("language          %s\n", c.language.c_str());
+  std::printf("layout            %s\n", p.layout == Layout::kBlocked
+                                            ? "blocked (512-bit blocks)"
+                                            : "classic");
+  std::printf("bits (m)          %llu (%llu bytes)\n",
+              static_cast<unsigned long long>(p.bits),
+              static_cast<unsigned long long>(p.bits / 8));
+  std::printf("probes (k)        %d\n", k);
+  std::printf("words at build    %llu (%.2f bits per word)\n",
+              static_cast<unsigned long long>(n), n ? m / n : 0.0);
+  std::printf("capacity          %llu\n", static_cast<unsigned long long>(c.capacity));
+  std::printf("target fp         %.3g at capacity\n", c.target_fp);
+  std::printf("alphabet          %zu code points\n", c.alphabet.size());
+  std::printf("bits set (X)      %llu (%.4f of m)\n",
+              static_cast<unsigned long long>(set), set / m);
+  if (p.layout == Layout::kBlocked) {
+    std::printf("estimated words   %.0f  (fill inverted for 512-bit blocks)\n",
+                fpmath::EstimateCountBlocked(p.bits / kBlockBits, kBlockBits, k,
+                                             static_cast<double>(set)));
+  } else {
+    std::printf("estimated words   %.0f  (n* = -(m/k) ln(1 - X/m))\n",
+                fpmath::EstimateCount(m, k, static_cast<double>(set)));
+  }
+  std::printf("predicted fp      %.4g  classic formula (1 - e^(-kn/m))^k\n",
+              fpmath::ClassicRate(m, static_cast<double>(n), k));
+  if (p.layout == Layout::kBlocked) {
+    std::printf("                  %.4g  blocked layout, exact within blocks\n",
+                PredictedRate(p, n));
+  } else if (std::optional<double> exact = fpmath::ExactRate(p.bits, n, k)) {
+    std::printf("                  %.4g  exact (Christensen et al. 2010)\n",
+                *exact);
+  } else {
+    std::printf("                  (filter too large for the exact formula)\n");
+  }
+  std::printf("  at capacity     %.4g\n", PredictedRate(p, c.capacity));
+
+  if (!a.measure.empty()) {
+    StatusOr<Measurement> r = Measure(dict, a.measure);
+    if (!r.ok()) return ReportError(r.status().message());
+    const double rate = r->probes ? double(r->positives) / r->probes : 0.0;
+    const double se = r->probes ? std::sqrt(rate * (1 - rate) / r->probes) : 0.0;
+    std::printf("measured fp       %.4g +- %.2g  (%llu of %llu absent words "
+                "accepted)\n",
+                rate, se, static_cast<unsigned long long>(r->positives),
+                static_cast<unsigned long long>(r->probes));
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+Command AddStatsCommand(CLI::App* parent) {
+  auto args = std::make_shared<StatsArgs>();
+  CLI::App* c = parent->add_subcommand(
+      "stats", "Show a dictionary's filter parameters and false-positive rates");
+  c->add_option("dictionary", args->dictionary,
+                "Dictionary file (default: the default dictionary)");
+  c->add_option("--measure", args->measure,
+                "Measure the false-positive rate on FILE, words known not to "
+                "be in the dictionary, one per line");
+  return Command{c, [args] { return RunStats(*args); }};
+}
+
+}  // namespace spellfilter::cli

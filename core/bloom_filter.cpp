@@ -1,0 +1,91 @@
+#include "core/bloom_filter.h"
+
+#include <bit>
+
+namespace spellfilter {
+namespace {
+
+inline constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;
+
+// Maps x uniformly onto [0, n) without a division (Lemire 2016).
+inline uint64_t FastRange(uint64_t x, uint64_t n) {
+  return static_cast<uint64_t>((static_cast<unsigned __int128>(x) * n) >> 64);
+}
+
+inline bool TestBit(const uint64_t* words, uint64_t bit) {
+  return (words[bit >> 6] >> (bit & 63)) & 1;
+}
+
+inline void SetBit(uint64_t* words, uint64_t bit) {
+  words[bit >> 6] |= uint64_t{1} << (bit & 63);
+}
+
+// Calls visit(bit_index) for each of the k positions of h, stopping early
+// when visit returns false. Returns whether all visits returned true.
+// Both Add and MayContain go through here, so they cannot disagree.
+template <typename Visit>
+inline bool ForEachProbe(const BloomParams& p, const WordHash& h,
+                         Visit&& visit) {
+  if (p.layout == Layout::kBlocked) {
+    const uint64_t blocks = p.bits / kBlockBits;
+    const uint64_t base = FastRange(h.lo, blocks) * kBlockBits;
+    uint64_t x = h.hi;
+    for (uint32_t i = 0; i < p.probes; ++i) {
+      if (!visit(base + (x >> 55))) return false;
+      x *= kGolden;
+    }
+    return true;
+  }
+  const uint64_t step = h.hi | 1;
+  uint64_t x = h.lo;
+  for (uint32_t i = 0; i < p.probes; ++i) {
+    if (!visit(FastRange(x, p.bits))) return false;
+    x = x * kGolden + step;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool BloomFilter::MayContain(const WordHash& h) const {
+  const uint64_t* words = words_.data();
+  return ForEachProbe(params_, h,
+                      [words](uint64_t bit) { return TestBit(words, bit); });
+}
+
+void BloomFilter::Add(const BloomParams& params, std::span<uint64_t> words,
+                      const WordHash& h) {
+  uint64_t* w = words.data();
+  ForEachProbe(params, h, [w](uint64_t bit) {
+    SetBit(w, bit);
+    return true;
+  });
+}
+
+uint64_t BloomFilter::CountSetBits() const {
+  uint64_t n = 0;
+  for (uint64_t w : words_) n += std::popcount(w);
+  return n;
+}
+
+const char* BloomFilter::Validate(const BloomParams& params,
+                                  uint64_t word_count) {
+  if (params.layout != Layout::kBlocked && params.layout != Layout::kClassic) {
+    return "unknown filter layout";
+  }
+  if (params.probes < 1 || params.probes > kMaxProbes) {
+    return "probe count out of range";
+  }
+  if (params.bits == 0 || params.bits % 64 != 0) {
+    return "bit count is not a positive multiple of 64";
+  }
+  if (params.layout == Layout::kBlocked && params.bits % kBlockBits != 0) {
+    return "bit count is not a multiple of the block size";
+  }
+  if (params.bits / 64 != word_count) {
+    return "bit array size does not match the bit count";
+  }
+  return nullptr;
+}
+
+}  // namespace spellfilter

@@ -1,0 +1,84 @@
+#include "core/checker.h"
+
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+
+namespace spellfilter {
+namespace {
+
+bool HasSharpS(const std::vector<char32_t>& alphabet) {
+  return std::binary_search(alphabet.begin(), alphabet.end(), U'\u00DF');
+}
+
+}  // namespace
+
+Checker::Checker(const Dictionary& dictionary)
+    : dictionary_(dictionary),
+      forms_(dictionary.language(), HasSharpS(dictionary.contents().alphabet)) {
+  any_script_ = true;
+  for (char32_t c : dictionary.contents().alphabet) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UScriptCode script = uscript_getScript(static_cast<UChar32>(c), &status);
+    if (U_FAILURE(status) || script == USCRIPT_COMMON ||
+        script == USCRIPT_INHERITED || script < 0 ||
+        script >= static_cast<int>(scripts_.size())) {
+      continue;
+    }
+    scripts_.set(script);
+    any_script_ = false;
+  }
+}
+
+bool Checker::InCoveredScript(std::string_view word) const {
+  if (any_script_) return true;
+  const auto* p = reinterpret_cast<const uint8_t*>(word.data());
+  const int32_t n = static_cast<int32_t>(word.size());
+  for (int32_t i = 0; i < n;) {
+    UChar32 c;
+    U8_NEXT(p, i, n, c);
+    if (c < 0) return true;
+    UErrorCode status = U_ZERO_ERROR;
+    const UScriptCode script = uscript_getScript(c, &status);
+    if (U_FAILURE(status) || script == USCRIPT_COMMON ||
+        script == USCRIPT_INHERITED) {
+      continue;
+    }
+    return script >= 0 && script < static_cast<int>(scripts_.size()) &&
+           scripts_.test(script);
+  }
+  return true;
+}
+
+bool Checker::Known(std::string_view word) {
+  for (const std::string& form : forms_.LookupForms(word)) {
+    if (dictionary_.Contains(form)) return true;
+  }
+  return false;
+}
+
+bool Checker::IsCorrect(std::string_view word) {
+  if (!InCoveredScript(word)) return true;
+  return Known(word);
+}
+
+void Checker::Check(std::string_view text, std::vector<Misspelling>* out) {
+  out->clear();
+  tokenizer_.Tokenize(text, &tokens_);
+  for (const Token& t : tokens_) {
+    const std::string_view word = text.substr(t.offset, t.length);
+    if (!InCoveredScript(word) || Known(word)) continue;
+    // Abbreviations are listed with their period ("etc.", "Mr.").
+    const size_t end = t.offset + t.length;
+    if (end < text.size() && text[end] == '.') {
+      with_period_.assign(word);
+      with_period_.push_back('.');
+      if (Known(with_period_)) continue;
+    }
+    out->push_back(Misspelling{t.offset, t.length});
+  }
+}
+
+}  // namespace spellfilter

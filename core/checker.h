@@ -1,0 +1,61 @@
+// The one checking API the front-ends share: words and text in, misspelled
+// spans out. A word is checked when the tokenizer reports it and its script
+// is one the dictionary's alphabet covers; see word_forms.h for the case
+// rules and tokenizer.h for what counts as a word.
+//
+// Script rule: a token is only checked if the script of its first letter
+// (ignoring Common and Inherited) is the script of some letter in the
+// dictionary's alphabet. Chinese in an English text is therefore skipped,
+// not flagged character by character; a token that starts in a covered
+// script and continues in another is checked, and flagged.
+//
+// A Checker keeps scratch buffers and is not thread-safe: use one per
+// thread over a shared Dictionary.
+#ifndef SPELLFILTER_CORE_CHECKER_H_
+#define SPELLFILTER_CORE_CHECKER_H_
+
+#include <bitset>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/dictionary.h"
+#include "core/tokenizer.h"
+#include "core/word_forms.h"
+
+namespace spellfilter {
+
+struct Misspelling {
+  size_t offset;  // bytes, in the text passed to Check
+  size_t length;
+};
+
+class Checker {
+ public:
+  explicit Checker(const Dictionary& dictionary);
+
+  // Whether `word` (one word as typed) is correct.
+  bool IsCorrect(std::string_view word);
+
+  // Appends to *out (cleared first) the misspelled words of `text`, in
+  // order.
+  void Check(std::string_view text, std::vector<Misspelling>* out);
+
+  const Dictionary& dictionary() const { return dictionary_; }
+
+ private:
+  bool InCoveredScript(std::string_view word) const;
+  bool Known(std::string_view word);
+
+  const Dictionary& dictionary_;
+  Tokenizer tokenizer_;
+  WordForms forms_;
+  std::vector<Token> tokens_;
+  std::string with_period_;
+  std::bitset<256> scripts_;  // UScriptCode values present in the alphabet
+  bool any_script_ = false;   // no alphabet recorded: check everything
+};
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_CHECKER_H_

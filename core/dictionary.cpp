@@ -1,0 +1,38 @@
+#include "core/dictionary.h"
+
+#include <cstring>
+
+namespace spellfilter {
+
+StatusOr<std::unique_ptr<Dictionary>> Dictionary::Open(
+    const std::string& path) {
+  StatusOr<MappedFile> file = MappedFile::Open(path);
+  if (!file.ok()) return file.status();
+  std::unique_ptr<Dictionary> d(new Dictionary());
+  d->name_ = path;
+  d->mapping_ = std::move(file.value());
+  const std::span<const std::byte> bytes = d->mapping_.bytes();
+  return Decode(std::move(d), bytes);
+}
+
+StatusOr<std::unique_ptr<Dictionary>> Dictionary::FromBytes(
+    std::string_view bytes, std::string name) {
+  std::unique_ptr<Dictionary> d(new Dictionary());
+  d->name_ = std::move(name);
+  d->owned_.resize((bytes.size() + 7) / 8);
+  if (!bytes.empty()) std::memcpy(d->owned_.data(), bytes.data(), bytes.size());
+  const std::span<const std::byte> view(
+      reinterpret_cast<const std::byte*>(d->owned_.data()), bytes.size());
+  return Decode(std::move(d), view);
+}
+
+StatusOr<std::unique_ptr<Dictionary>> Dictionary::Decode(
+    std::unique_ptr<Dictionary> d, std::span<const std::byte> bytes) {
+  StatusOr<DictionaryContents> contents = DecodeDictionary(bytes, d->name_);
+  if (!contents.ok()) return contents.status();
+  d->contents_ = std::move(contents.value());
+  d->filter_ = BloomFilter(d->contents_.filter, d->contents_.bits);
+  return d;
+}
+
+}  // namespace spellfilter

@@ -1,0 +1,53 @@
+// A compiled dictionary, opened read-only: the Bloom filter of its words,
+// used in place from a memory-mapped file, with the metadata the checker
+// and the suggester need (language, alphabet).
+#ifndef SPELLFILTER_CORE_DICTIONARY_H_
+#define SPELLFILTER_CORE_DICTIONARY_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/bloom_filter.h"
+#include "core/dictionary_format.h"
+#include "core/file_io.h"
+#include "core/status.h"
+
+namespace spellfilter {
+
+class Dictionary {
+ public:
+  // Maps and verifies the file (magic, version, checksums, parameters).
+  static StatusOr<std::unique_ptr<Dictionary>> Open(const std::string& path);
+  // The same from a file image in memory (tests, fuzzing); `name` is used in
+  // error messages.
+  static StatusOr<std::unique_ptr<Dictionary>> FromBytes(std::string_view bytes,
+                                                        std::string name);
+
+  // Membership of a normalised word (see word_forms.h); may answer true
+  // falsely with the filter's false-positive rate, never false falsely.
+  bool Contains(std::string_view normalized_word) const {
+    return filter_.MayContain(normalized_word);
+  }
+
+  const BloomFilter& filter() const { return filter_; }
+  const DictionaryContents& contents() const { return contents_; }
+  const std::string& language() const { return contents_.language; }
+  const std::string& name() const { return name_; }
+
+ private:
+  Dictionary() = default;
+  static StatusOr<std::unique_ptr<Dictionary>> Decode(
+      std::unique_ptr<Dictionary> d, std::span<const std::byte> bytes);
+
+  std::string name_;
+  MappedFile mapping_;
+  std::vector<uint64_t> owned_;  // FromBytes: an aligned copy
+  DictionaryContents contents_;
+  BloomFilter filter_;
+};
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_DICTIONARY_H_

@@ -1,0 +1,184 @@
+#include "core/dictionary_builder.h"
+
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "core/dictionary_format.h"
+#include "core/false_positive_math.h"
+#include "core/hash.h"
+
+namespace spellfilter {
+namespace {
+
+// k*n*m work units; about 0.1 s at most.
+inline constexpr double kExactRateBudget = 2e9;
+
+std::string_view TrimSpaces(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' ||
+                        s.back() == '\r')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+// White space or a control character inside a word; NUL..US, DEL, and the
+// Unicode separators an editor would show as a gap.
+bool IsForbidden(UChar32 c) {
+  return c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0) || c == 0xA0 ||
+         c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 ||
+         c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000 ||
+         c == 0xFEFF || c == ' ';
+}
+
+}  // namespace
+
+double PredictedRate(const BloomParams& params, uint64_t n) {
+  if (params.layout == Layout::kBlocked) {
+    return fpmath::BlockedRate(params.bits / kBlockBits, kBlockBits, n,
+                               static_cast<int>(params.probes));
+  }
+  // The exact mean rate where it is cheap to compute (small filters, where
+  // the classic formula underestimates); the classic formula elsewhere,
+  // where the two agree.
+  if (std::optional<double> exact = fpmath::ExactRate(
+          params.bits, n, static_cast<int>(params.probes), kExactRateBudget)) {
+    return *exact;
+  }
+  return fpmath::ClassicRate(static_cast<double>(params.bits),
+                             static_cast<double>(n),
+                             static_cast<int>(params.probes));
+}
+
+DictionaryBuilder::DictionaryBuilder(const BuildOptions& options)
+    : options_(options), forms_(options.language, false) {
+  if (!(options.fp > 0 && options.fp < 1)) {
+    status_ = Status::InvalidArgument(
+        "the false-positive rate must be between 0 and 1 (exclusive)");
+  } else if (options.probes &&
+             (*options.probes < 1 || *options.probes > kMaxProbes)) {
+    status_ = Status::InvalidArgument("the number of hashes must be 1 to " +
+                                      std::to_string(kMaxProbes));
+  } else if (options.bits && *options.bits == 0) {
+    status_ = Status::InvalidArgument("the number of bits must be positive");
+  } else if (options.language.size() > kMaxLanguageBytes) {
+    status_ = Status::InvalidArgument("the language tag is too long");
+  }
+}
+
+Status DictionaryBuilder::AddLine(std::string_view line,
+                                  std::string_view where) {
+  if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+  line = TrimSpaces(line);
+  if (line.empty() || line.front() == '#') return Status::Ok();
+  std::string_view word = line;
+  const size_t tab = line.find('\t');
+  if (tab != std::string_view::npos) {
+    word = TrimSpaces(line.substr(0, tab));
+    const std::string_view cls = TrimSpaces(line.substr(tab + 1));
+    if (cls.empty() || !std::all_of(cls.begin(), cls.end(), [](char c) {
+          return c >= '0' && c <= '9';
+        })) {
+      return Status::InvalidArgument(std::string(where) +
+                                     ": second column is not a number");
+    }
+  }
+  if (word.size() > kMaxWordBytes) {
+    return Status::InvalidArgument(std::string(where) + ": word longer than " +
+                                   std::to_string(kMaxWordBytes) + " bytes");
+  }
+  const auto* p = reinterpret_cast<const uint8_t*>(word.data());
+  const int32_t n = static_cast<int32_t>(word.size());
+  for (int32_t i = 0; i < n;) {
+    UChar32 c;
+    U8_NEXT(p, i, n, c);
+    if (c < 0) {
+      return Status::InvalidArgument(std::string(where) + ": invalid UTF-8");
+    }
+    if (IsForbidden(c)) {
+      return Status::InvalidArgument(
+          std::string(where) + ": white space or control character in word");
+    }
+  }
+  if (!forms_.Normalize(word, &normalized_)) {
+    return Status::InvalidArgument(std::string(where) + ": invalid UTF-8");
+  }
+  const auto* q = reinterpret_cast<const uint8_t*>(normalized_.data());
+  const int32_t m = static_cast<int32_t>(normalized_.size());
+  for (int32_t i = 0; i < m;) {
+    UChar32 c;
+    U8_NEXT(q, i, m, c);
+    alphabet_.insert(static_cast<char32_t>(c));
+  }
+  if (!words_.insert(normalized_).second) ++duplicates_;
+  return Status::Ok();
+}
+
+StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
+  if (!status_.ok()) return status_;
+  const uint64_t n = words_.size();
+  uint64_t capacity = n + std::max<uint64_t>(
+                              kMinHeadroomWords,
+                              static_cast<uint64_t>(std::ceil(n * kHeadroomShare)));
+  if (options_.capacity) {
+    if (*options_.capacity < n) {
+      return Status::InvalidArgument(
+          "the capacity (" + std::to_string(*options_.capacity) +
+          ") is smaller than the number of words (" + std::to_string(n) + ")");
+    }
+    capacity = std::max<uint64_t>(*options_.capacity, 1);
+  }
+
+  BloomParams params;
+  params.layout = options_.layout;
+  params.seed = options_.seed;
+  const uint64_t unit = params.layout == Layout::kBlocked ? kBlockBits : 64;
+  if (options_.bits) {
+    params.bits = (*options_.bits + unit - 1) / unit * unit;
+    const double k = std::round(static_cast<double>(params.bits) /
+                                static_cast<double>(capacity) * std::log(2.0));
+    params.probes = static_cast<uint32_t>(
+        std::clamp(k, 1.0, static_cast<double>(kMaxProbes)));
+  } else {
+    const fpmath::Sizing s =
+        params.layout == Layout::kBlocked
+            ? fpmath::SizeBlocked(capacity, options_.fp, kBlockBits)
+            : fpmath::SizeClassic(capacity, options_.fp);
+    params.bits = s.bits;
+    params.probes = static_cast<uint32_t>(s.k);
+  }
+  if (options_.probes) params.probes = *options_.probes;
+
+  std::vector<uint64_t> bits(params.bits / 64, 0);
+  for (const std::string& w : words_) {
+    BloomFilter::Add(params, bits, HashWord(w, params.seed));
+  }
+
+  DictionaryContents c;
+  c.filter = params;
+  c.words_at_build = n;
+  c.capacity = capacity;
+  c.target_fp = options_.fp;
+  c.language = options_.language;
+  c.alphabet.assign(alphabet_.begin(), alphabet_.end());
+  c.bits = bits;
+  std::string image = EncodeDictionary(c);
+
+  if (summary != nullptr) {
+    summary->words = n;
+    summary->duplicates = duplicates_;
+    summary->capacity = capacity;
+    summary->params = params;
+    summary->predicted_fp = PredictedRate(params, n);
+    summary->predicted_fp_at_capacity = PredictedRate(params, capacity);
+    summary->file_bytes = image.size();
+  }
+  return image;
+}
+
+}  // namespace spellfilter

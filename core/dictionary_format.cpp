@@ -1,0 +1,241 @@
+#include "core/dictionary_format.h"
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+#include "core/hash.h"
+
+static_assert(std::endian::native == std::endian::little,
+              "the dictionary file is little-endian and mapped in place");
+
+namespace spellfilter {
+namespace {
+
+template <typename T>
+void Put(std::string* out, T v) {
+  char buf[sizeof(T)];
+  std::memcpy(buf, &v, sizeof(T));
+  out->append(buf, sizeof(T));
+}
+
+template <typename T>
+void PutAt(std::string* out, size_t offset, T v) {
+  std::memcpy(out->data() + offset, &v, sizeof(T));
+}
+
+template <typename T>
+T Get(const std::byte* p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+}
+
+void PadTo(std::string* out, size_t alignment) {
+  out->resize((out->size() + alignment - 1) / alignment * alignment, '\0');
+}
+
+struct Section {
+  uint32_t type;
+  uint32_t flags;
+  std::string_view bytes;
+};
+
+std::string EncodeParams(const DictionaryContents& c) {
+  std::string p;
+  Put<uint32_t>(&p, static_cast<uint32_t>(c.filter.layout));
+  Put<uint32_t>(&p, c.hash_id);
+  Put<uint64_t>(&p, c.filter.seed);
+  Put<uint64_t>(&p, c.filter.bits);
+  Put<uint32_t>(&p, c.filter.probes);
+  Put<uint32_t>(&p, kBlockBits);
+  Put<uint64_t>(&p, c.words_at_build);
+  Put<uint64_t>(&p, c.capacity);
+  Put<double>(&p, c.target_fp);
+  return p;
+}
+
+bool IsScalarValue(char32_t c) {
+  return c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF);
+}
+
+}  // namespace
+
+std::string EncodeDictionary(const DictionaryContents& c) {
+  const std::string params = EncodeParams(c);
+  std::string alphabet;
+  for (char32_t cp : c.alphabet) Put<uint32_t>(&alphabet, cp);
+  const std::string_view bits(reinterpret_cast<const char*>(c.bits.data()),
+                              c.bits.size_bytes());
+  const Section sections[] = {
+      {kSectionParams, kSectionRequired, params},
+      {kSectionLanguage, 0, c.language},
+      {kSectionAlphabet, 0, alphabet},
+      {kSectionBits, kSectionRequired, bits},
+  };
+  const uint32_t count = std::size(sections);
+
+  std::string out(kHeaderBytes + count * kSectionEntryBytes, '\0');
+  std::string table;
+  for (const Section& s : sections) {
+    PadTo(&out, kSectionAlignment);
+    Put<uint32_t>(&table, s.type);
+    Put<uint32_t>(&table, s.flags);
+    Put<uint64_t>(&table, out.size());
+    Put<uint64_t>(&table, s.bytes.size());
+    Put<uint64_t>(&table, Checksum(s.bytes.data(), s.bytes.size()));
+    out.append(s.bytes);
+  }
+  std::memcpy(out.data() + kHeaderBytes, table.data(), table.size());
+
+  std::memcpy(out.data(), kMagic, sizeof(kMagic));
+  PutAt<uint32_t>(&out, 8, kFormatVersion);
+  PutAt<uint32_t>(&out, 12, kHeaderBytes);
+  PutAt<uint64_t>(&out, 16, out.size());
+  PutAt<uint32_t>(&out, 24, count);
+  PutAt<uint32_t>(&out, 28, 0);
+  PutAt<uint64_t>(&out, 32, Checksum(table.data(), table.size()));
+  PutAt<uint64_t>(&out, 56, Checksum(out.data(), 56));
+  return out;
+}
+
+StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
+                                              std::string_view name) {
+  const std::string n(name);
+  auto corrupt = [&n](const std::string& what) {
+    return Status::Corruption(n + ": " + what);
+  };
+  const std::byte* base = file.data();
+  const uint64_t size = file.size();
+
+  if (size < sizeof(kMagic) || std::memcmp(base, kMagic, sizeof(kMagic)) != 0) {
+    return Status::Unsupported(n + ": not a spellfilter dictionary (no " +
+                               "spellfilter magic number at the start)");
+  }
+  if (size < kHeaderBytes) {
+    return corrupt("truncated: " + std::to_string(size) +
+                   " bytes, shorter than the header");
+  }
+  const uint32_t version = Get<uint32_t>(base + 8);
+  if (Get<uint64_t>(base + 56) != Checksum(base, 56)) {
+    return corrupt("header checksum mismatch (the file is damaged)");
+  }
+  if (version != kFormatVersion) {
+    return Status::Unsupported(
+        n + ": dictionary format version " + std::to_string(version) +
+        " is not supported (this spellfilter reads version " +
+        std::to_string(kFormatVersion) + "); rebuild it with `spellfilter build`");
+  }
+  if (Get<uint32_t>(base + 12) != kHeaderBytes) {
+    return corrupt("unexpected header size");
+  }
+  const uint64_t file_bytes = Get<uint64_t>(base + 16);
+  if (file_bytes != size) {
+    return corrupt(size < file_bytes
+                       ? "truncated: " + std::to_string(size) + " of " +
+                             std::to_string(file_bytes) + " bytes"
+                       : "trailing garbage: " + std::to_string(size) +
+                             " bytes, expected " + std::to_string(file_bytes));
+  }
+  const uint32_t count = Get<uint32_t>(base + 24);
+  if (count == 0 || count > kMaxSections ||
+      kHeaderBytes + uint64_t{count} * kSectionEntryBytes > size) {
+    return corrupt("bad section count " + std::to_string(count));
+  }
+  const std::byte* table = base + kHeaderBytes;
+  if (Get<uint64_t>(base + 32) !=
+      Checksum(table, uint64_t{count} * kSectionEntryBytes)) {
+    return corrupt("section table checksum mismatch (the file is damaged)");
+  }
+
+  DictionaryContents c;
+  bool have_params = false;
+  bool have_bits = false;
+  std::span<const std::byte> bits_bytes;
+  for (uint32_t i = 0; i < count; ++i) {
+    const std::byte* e = table + i * kSectionEntryBytes;
+    const uint32_t type = Get<uint32_t>(e);
+    const uint32_t flags = Get<uint32_t>(e + 4);
+    const uint64_t offset = Get<uint64_t>(e + 8);
+    const uint64_t bytes = Get<uint64_t>(e + 16);
+    const std::string which = "section " + std::to_string(type);
+    if (offset > size || bytes > size - offset || offset % kSectionAlignment) {
+      return corrupt(which + " lies outside the file");
+    }
+    const std::byte* s = base + offset;
+    if (Get<uint64_t>(e + 24) != Checksum(s, bytes)) {
+      return corrupt(which + " checksum mismatch (the file is damaged)");
+    }
+    switch (type) {
+      case kSectionParams: {
+        if (bytes != kParamsBytes) return corrupt("bad parameter section");
+        c.filter.layout = static_cast<Layout>(Get<uint32_t>(s));
+        c.hash_id = Get<uint32_t>(s + 4);
+        c.filter.seed = Get<uint64_t>(s + 8);
+        c.filter.bits = Get<uint64_t>(s + 16);
+        c.filter.probes = Get<uint32_t>(s + 24);
+        const uint32_t block_bits = Get<uint32_t>(s + 28);
+        c.words_at_build = Get<uint64_t>(s + 32);
+        c.capacity = Get<uint64_t>(s + 40);
+        c.target_fp = Get<double>(s + 48);
+        if (c.hash_id != kHashIdXxh3_128) {
+          return Status::Unsupported(n + ": unknown hash function id " +
+                                     std::to_string(c.hash_id));
+        }
+        if (block_bits != kBlockBits) {
+          return Status::Unsupported(n + ": unsupported block size " +
+                                     std::to_string(block_bits));
+        }
+        if (!(c.target_fp > 0 && c.target_fp < 1)) {
+          return corrupt("false-positive target out of range");
+        }
+        have_params = true;
+        break;
+      }
+      case kSectionLanguage:
+        if (bytes > kMaxLanguageBytes) return corrupt("language tag too long");
+        c.language.assign(reinterpret_cast<const char*>(s), bytes);
+        break;
+      case kSectionAlphabet: {
+        if (bytes % 4 != 0) return corrupt("bad alphabet section");
+        c.alphabet.reserve(bytes / 4);
+        for (uint64_t j = 0; j < bytes; j += 4) {
+          const char32_t cp = Get<uint32_t>(s + j);
+          if (!IsScalarValue(cp) ||
+              (!c.alphabet.empty() && cp <= c.alphabet.back())) {
+            return corrupt("bad alphabet section");
+          }
+          c.alphabet.push_back(cp);
+        }
+        break;
+      }
+      case kSectionBits:
+        bits_bytes = std::span<const std::byte>(s, bytes);
+        have_bits = true;
+        break;
+      default:
+        if (flags & kSectionRequired) {
+          return Status::Unsupported(
+              n + ": needs a newer spellfilter (required section type " +
+              std::to_string(type) + ")");
+        }
+        break;
+    }
+  }
+  if (!have_params) return corrupt("no parameter section");
+  if (!have_bits) return corrupt("no bit array section");
+  if (bits_bytes.size() % 8 != 0) return corrupt("bad bit array size");
+  if (const char* problem =
+          BloomFilter::Validate(c.filter, bits_bytes.size() / 8)) {
+    return corrupt(problem);
+  }
+  if (reinterpret_cast<uintptr_t>(bits_bytes.data()) % alignof(uint64_t)) {
+    return Status::InvalidArgument(n + ": bit array is not aligned in memory");
+  }
+  c.bits = std::span<const uint64_t>(
+      reinterpret_cast<const uint64_t*>(bits_bytes.data()),
+      bits_bytes.size() / 8);
+  return c;
+}
+
+}  // namespace spellfilter

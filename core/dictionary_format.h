@@ -1,0 +1,78 @@
+// The binary dictionary file (".sfd"). docs/dictionary_format.md has the
+// grammar; the constants here mirror it. All integers are little-endian;
+// the bit array starts on a 64-byte boundary so a memory-mapped file is used
+// in place.
+//
+//   file          := header section_table padding sections
+//   header        := magic[8] version:u32 header_bytes:u32 file_bytes:u64
+//                    section_count:u32 flags:u32 table_checksum:u64
+//                    reserved:u64[2] header_checksum:u64          (64 bytes)
+//   section_table := entry{section_count}
+//   entry         := type:u32 flags:u32 offset:u64 bytes:u64 checksum:u64
+//                                                                 (32 bytes)
+//   checksum      := XXH3-64 of the bytes covered (header: bytes 0..55)
+//
+// Section types: PARAMS (required), LANGUAGE, ALPHABET, BITS (required).
+// A section whose flags carry kSectionRequired and whose type a reader does
+// not know makes the file unreadable for that reader ("needs a newer
+// spellfilter"); unknown optional sections are skipped. That is the room for
+// later sections (commonness classes, user layers) without breaking old
+// files or old readers.
+#ifndef SPELLFILTER_CORE_DICTIONARY_FORMAT_H_
+#define SPELLFILTER_CORE_DICTIONARY_FORMAT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/bloom_filter.h"
+#include "core/status.h"
+
+namespace spellfilter {
+
+inline constexpr char kMagic[8] = {'\x89', 'S', 'F', 'D', '\r', '\n', '\x1a',
+                                   '\n'};
+inline constexpr uint32_t kFormatVersion = 1;
+inline constexpr uint32_t kHeaderBytes = 64;
+inline constexpr uint32_t kSectionEntryBytes = 32;
+inline constexpr uint32_t kSectionAlignment = 64;
+inline constexpr uint32_t kMaxSections = 64;
+
+inline constexpr uint32_t kSectionParams = 1;
+inline constexpr uint32_t kSectionLanguage = 2;
+inline constexpr uint32_t kSectionAlphabet = 3;
+inline constexpr uint32_t kSectionBits = 4;
+
+inline constexpr uint32_t kSectionRequired = 1;
+
+inline constexpr uint32_t kParamsBytes = 56;
+inline constexpr size_t kMaxLanguageBytes = 64;
+
+// Everything a dictionary file says, with the bit array as a view into the
+// decoded buffer (or, for Encode, into the caller's array).
+struct DictionaryContents {
+  BloomParams filter;
+  uint32_t hash_id = kHashIdXxh3_128;
+  uint64_t words_at_build = 0;
+  uint64_t capacity = 0;
+  double target_fp = 0;
+  std::string language;
+  std::vector<char32_t> alphabet;  // sorted, unique code points
+  std::span<const uint64_t> bits;
+};
+
+// Serialises `contents` into a complete file image.
+std::string EncodeDictionary(const DictionaryContents& contents);
+
+// Parses and verifies a file image. `name` prefixes every error message
+// ("NAME: truncated ..."). The returned bits view points into `file`, which
+// must outlive it and be 8-byte aligned.
+StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
+                                              std::string_view name);
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_DICTIONARY_FORMAT_H_

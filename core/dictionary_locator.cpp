@@ -1,0 +1,67 @@
+#include "core/dictionary_locator.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+namespace spellfilter {
+namespace {
+
+std::string Env(const char* name) {
+  const char* v = std::getenv(name);
+  return v != nullptr ? std::string(v) : std::string();
+}
+
+std::string ExecutableDirectory() {
+  std::error_code ec;
+  const std::filesystem::path exe =
+      std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string() : exe.parent_path().string();
+}
+
+}  // namespace
+
+std::vector<std::string> DictionarySearchPath() {
+  std::vector<std::string> paths;
+  const std::string explicit_path = Env("SPELLFILTER_DICTIONARY");
+  if (!explicit_path.empty()) paths.push_back(explicit_path);
+
+  std::string name = Env("SPELLFILTER_LANG");
+  if (name.empty() || name.find('/') != std::string::npos) {
+    name = kDefaultDictionaryName;
+  }
+  const std::string file = name + kDictionaryExtension;
+
+  std::string config = Env("XDG_CONFIG_HOME");
+  if (config.empty() && !Env("HOME").empty()) config = Env("HOME") + "/.config";
+  if (!config.empty()) paths.push_back(config + "/spellfilter/" + file);
+
+  const std::string exe_dir = ExecutableDirectory();
+  if (!exe_dir.empty()) {
+    paths.push_back(exe_dir + "/../share/spellfilter/" + file);
+  }
+#ifdef SPELLFILTER_BUILD_DICTIONARY_DIR
+  paths.push_back(std::string(SPELLFILTER_BUILD_DICTIONARY_DIR) + "/" + file);
+#endif
+  return paths;
+}
+
+StatusOr<std::string> FindDefaultDictionary() {
+  // An explicit choice is used as given, so a typo there is an error rather
+  // than a silent fall-back to another dictionary.
+  const std::string explicit_path = Env("SPELLFILTER_DICTIONARY");
+  if (!explicit_path.empty()) return explicit_path;
+  const std::vector<std::string> paths = DictionarySearchPath();
+  std::string looked;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(p, ec)) return p;
+    looked += (looked.empty() ? "" : ", ") + p;
+  }
+  return Status::NotFound("no dictionary found (looked in " + looked +
+                          "); use --dict FILE or build one");
+}
+
+}  // namespace spellfilter

@@ -1,0 +1,30 @@
+// Where the default dictionary is found when no --dict is given, first hit
+// wins:
+//   1. $SPELLFILTER_DICTIONARY, a path to a .sfd file;
+//   2. ${XDG_CONFIG_HOME:-~/.config}/spellfilter/NAME.sfd (the user's own);
+//   3. PREFIX/share/spellfilter/NAME.sfd, PREFIX being the parent of the
+//      running executable's directory (an installed spellfilter);
+//   4. the build tree's dictionaries/ directory (running from a build).
+// NAME is "en_US" unless $SPELLFILTER_LANG names another.
+#ifndef SPELLFILTER_CORE_DICTIONARY_LOCATOR_H_
+#define SPELLFILTER_CORE_DICTIONARY_LOCATOR_H_
+
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+
+namespace spellfilter {
+
+inline constexpr char kDefaultDictionaryName[] = "en_US";
+inline constexpr char kDictionaryExtension[] = ".sfd";
+
+// The candidate paths in search order.
+std::vector<std::string> DictionarySearchPath();
+
+// The first existing candidate, or NotFound listing where it looked.
+StatusOr<std::string> FindDefaultDictionary();
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_DICTIONARY_LOCATOR_H_

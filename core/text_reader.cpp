@@ -1,0 +1,69 @@
+#include "core/text_reader.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "core/file_io.h"
+
+namespace spellfilter {
+
+TextReader::TextReader(int fd, std::string name)
+    : fd_(fd), name_(std::move(name)), buffer_(2 * kMaxChunkBytes, '\0') {}
+
+// Where to end the next chunk within [begin_, end_), or 0 for "read more".
+size_t TextReader::CutPoint(bool short_read) const {
+  const size_t have = end_ - begin_;
+  if (have == 0) return 0;
+  if (eof_) return end_;
+  const char* data = buffer_.data() + begin_;
+  if (have >= kMaxChunkBytes || short_read) {
+    const void* nl = memrchr(data, '\n', have);
+    if (nl != nullptr) return begin_ + (static_cast<const char*>(nl) - data) + 1;
+  }
+  if (have < kMaxChunkBytes) return 0;
+  for (size_t i = have; i > 0; --i) {
+    if (data[i - 1] == ' ' || data[i - 1] == '\t') return begin_ + i;
+  }
+  // No white space in a whole block: cut before a UTF-8 lead byte.
+  size_t i = have;
+  while (i > have - 4 && (static_cast<unsigned char>(data[i - 1]) & 0xC0) == 0x80) {
+    --i;
+  }
+  if ((static_cast<unsigned char>(data[i - 1]) & 0xC0) == 0xC0) --i;
+  return begin_ + (i > 0 ? i : have);
+}
+
+Status TextReader::Next(std::string_view* chunk) {
+  *chunk = std::string_view();
+  bool short_read = false;
+  for (;;) {
+    const size_t cut = CutPoint(short_read);
+    if (cut != 0) {
+      *chunk = std::string_view(buffer_.data() + begin_, cut - begin_);
+      chunk_offset_ = consumed_;
+      consumed_ += cut - begin_;
+      begin_ = cut;
+      return Status::Ok();
+    }
+    if (eof_) return Status::Ok();
+    if (begin_ > 0) {
+      std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+      end_ -= begin_;
+      begin_ = 0;
+    }
+    const size_t want = buffer_.size() - end_;
+    const ssize_t n = ::read(fd_, buffer_.data() + end_, want);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return ErrnoStatus(name_, errno);
+    }
+    if (n == 0) eof_ = true;
+    end_ += n;
+    bytes_read_ += n;
+    short_read = static_cast<size_t>(n) < want;
+  }
+}
+
+}  // namespace spellfilter

@@ -1,0 +1,50 @@
+// Reads text from a file descriptor in large blocks and hands it out in
+// chunks that end at a line break, so memory stays bounded whatever the
+// input's size and no word is cut. A line longer than kMaxChunkBytes is cut
+// at its last space or tab, or, when a whole block has none, at a UTF-8
+// character boundary (such a run is no word anyway: tokens are at most
+// Tokenizer::kMaxWordBytes long).
+#ifndef SPELLFILTER_CORE_TEXT_READER_H_
+#define SPELLFILTER_CORE_TEXT_READER_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/status.h"
+
+namespace spellfilter {
+
+class TextReader {
+ public:
+  static constexpr size_t kMaxChunkBytes = size_t{1} << 20;
+
+  // Does not take ownership of `fd`; `name` appears in error messages.
+  TextReader(int fd, std::string name);
+
+  // Sets *chunk to the next chunk, empty at the end of input. The view is
+  // valid until the next call.
+  Status Next(std::string_view* chunk);
+
+  // Byte offset of the last chunk returned, from the start of the input.
+  uint64_t chunk_offset() const { return chunk_offset_; }
+  // Bytes read so far.
+  uint64_t bytes_read() const { return bytes_read_; }
+
+ private:
+  size_t CutPoint(bool short_read) const;
+
+  int fd_;
+  std::string name_;
+  std::string buffer_;
+  size_t begin_ = 0;  // start of unconsumed data in buffer_
+  size_t end_ = 0;    // end of valid data in buffer_
+  bool eof_ = false;
+  uint64_t chunk_offset_ = 0;
+  uint64_t consumed_ = 0;
+  uint64_t bytes_read_ = 0;
+};
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_TEXT_READER_H_

@@ -1,0 +1,60 @@
+// What a word is looked up as. Dictionary words and checked words go through
+// the same normalisation (NFC; the typographic apostrophe U+2019 folded to
+// U+0027), and a checked word is correct when one of its case forms is in
+// the dictionary:
+//
+//   as written          always        ("Paris", "iPhone", "the")
+//   lower-case          Capitalised   ("The" -> "the")
+//   lower-case,         ALL UPPER     ("THE" -> "the", "PARIS" -> "Paris",
+//   Capitalised                        "QT" -> "Qt")
+//
+// so a lower-case dictionary word accepts every case form, a Capitalised one
+// (a name) requires the capital, and a mixed-case one ("iPhone") is only
+// accepted as written. Case mapping is ICU's, in the dictionary's language:
+// Greek final sigma is handled ("ΟΔΟΣ" -> "οδος" with ς), Turkish and Azeri
+// map I/ı and İ/i, and when the dictionary's alphabet has ß an ALL UPPER
+// "SS" is also tried as "ß" (STRASSE -> straße; at most the first four "SS").
+// Limits: an ALL UPPER form is never matched against a mixed-case entry
+// ("IPHONE" is not "iPhone"), and Greek capitals without accents do not
+// match accented lower-case entries.
+#ifndef SPELLFILTER_CORE_WORD_FORMS_H_
+#define SPELLFILTER_CORE_WORD_FORMS_H_
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spellfilter {
+
+class WordForms {
+ public:
+  // `language` is a BCP 47 tag ("en-US", "tr"); `has_sharp_s` whether the
+  // dictionary's alphabet contains ß.
+  WordForms(std::string_view language, bool has_sharp_s);
+  ~WordForms();
+  WordForms(const WordForms&) = delete;
+  WordForms& operator=(const WordForms&) = delete;
+
+  // NFC with U+2019 folded to '. Returns false for invalid UTF-8.
+  bool Normalize(std::string_view word, std::string* out);
+
+  // The lookup keys of `word` as typed, the as-written form first; empty
+  // for invalid UTF-8. Valid until the next call.
+  std::span<const std::string> LookupForms(std::string_view word);
+
+ private:
+  struct Icu;
+  std::span<const std::string> Finish(size_t count);
+  std::string& Next(size_t* count);
+
+  bool turkic_;
+  bool has_sharp_s_;
+  std::unique_ptr<Icu> icu_;
+  std::vector<std::string> forms_;
+};
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_WORD_FORMS_H_

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages spellfilter needs, when they are missing.
+#   scripts/setup.sh            build and test dependencies
+#   scripts/setup.sh --peers    also the peers the benchmark scripts compare
+#                               against (hunspell, aspell, word lists, prose)
+#   scripts/setup.sh --fuzz     also clang's libFuzzer runtime
+# Needs root (or sudo) only when something is missing.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ pkg-config
+  libicu-dev          # ICU 72: word breaks, case mapping, NFC
+  libxxhash-dev       # XXH3: the filter's hash and the file checksums
+  libcli11-dev        # the command line parser
+  qt6-base-dev        # the desktop editor (Qt 6 Widgets)
+  libgtest-dev libgmock-dev libbenchmark-dev
+)
+for arg in "$@"; do
+  case "$arg" in
+    --peers) packages+=(hunspell hunspell-en-us aspell aspell-en wamerican
+                        wamerican-huge scowl hyperfine bible-kjv python3) ;;
+    --fuzz) packages+=(clang libclang-rt-14-dev) ;;
+    --editor-screenshot) packages+=(xvfb x11-apps imagemagick) ;;
+    *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "setup.sh: installing ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "setup.sh: need root to install ${missing[*]}" >&2; exit 2; }
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q >/dev/null
+$sudo apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null

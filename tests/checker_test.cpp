@@ -1,0 +1,117 @@
+#include "core/checker.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/test_dictionary.h"
+
+namespace spellfilter {
+namespace {
+
+std::vector<std::string> Misspelled(Checker& checker, std::string_view text) {
+  std::vector<Misspelling> found;
+  checker.Check(text, &found);
+  std::vector<std::string> words;
+  for (const Misspelling& m : found) {
+    words.emplace_back(text.substr(m.offset, m.length));
+  }
+  return words;
+}
+
+using V = std::vector<std::string>;
+
+TEST(CheckerTest, FlagsUnknownWordsInOrder) {
+  auto dict = MakeDictionary({"the", "cat", "sat", "on", "mat"});
+  Checker checker(*dict);
+  EXPECT_EQ(Misspelled(checker, "The cat sta on teh mat."), V({"sta", "teh"}));
+  EXPECT_EQ(Misspelled(checker, ""), V());
+}
+
+TEST(CheckerTest, CaseRules) {
+  auto dict = MakeDictionary({"paris", "Paris", "London", "iPhone", "Qt", "foo"});
+  Checker checker(*dict);
+  for (std::string_view ok : {"foo", "Foo", "FOO", "London", "LONDON", "iPhone",
+                              "Qt", "QT", "paris", "Paris", "PARIS"}) {
+    EXPECT_TRUE(checker.IsCorrect(ok)) << ok;
+  }
+  for (std::string_view bad : {"london", "qt", "fOO", "Iphone", "IPHONE", "qT"}) {
+    EXPECT_FALSE(checker.IsCorrect(bad)) << bad;
+  }
+}
+
+TEST(CheckerTest, ComposedAndDecomposedAgree) {
+  auto dict = MakeDictionary({"caf\xC3\xA9"});
+  Checker checker(*dict);
+  EXPECT_TRUE(checker.IsCorrect("caf\xC3\xA9"));
+  EXPECT_TRUE(checker.IsCorrect("cafe\xCC\x81"));
+  EXPECT_TRUE(checker.IsCorrect("CAFE\xCC\x81"));
+  EXPECT_EQ(Misspelled(checker, "un cafe\xCC\x81"), V({"un"}));
+}
+
+TEST(CheckerTest, TypographicApostrophe) {
+  auto dict = MakeDictionary({"don't", "O'Neill"});
+  Checker checker(*dict);
+  EXPECT_EQ(Misspelled(checker, "don\xE2\x80\x99t O\xE2\x80\x99Neill don't"),
+            V());
+}
+
+TEST(CheckerTest, AbbreviationsWithTheirPeriod) {
+  auto dict = MakeDictionary({"etc.", "and"});
+  Checker checker(*dict);
+  EXPECT_EQ(Misspelled(checker, "and etc. and etc"), V({"etc"}));
+}
+
+TEST(CheckerTest, UncoveredScriptsAreNotFlagged) {
+  auto dict = MakeDictionary({"hello", "world"});
+  Checker checker(*dict);
+  EXPECT_EQ(Misspelled(checker,
+                       "hello \xE4\xBD\xA0\xE5\xA5\xBD world "  // 你好
+                       "\xD0\xBF\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82 "  // привет
+                       "helo"),
+            V({"helo"}));
+  EXPECT_TRUE(checker.IsCorrect("\xD0\xBF\xD1\x80\xD0\xB8"));
+}
+
+TEST(CheckerTest, NumbersUrlsAndEmailsAreNotWords) {
+  auto dict = MakeDictionary({"see", "at", "or", "mail"});
+  Checker checker(*dict);
+  EXPECT_EQ(Misspelled(checker,
+                       "see 3.14 or 1,000 at https://exampel.org/pth or mail "
+                       "someone@exampel.org or www.exampel.com"),
+            V());
+}
+
+TEST(CheckerTest, GreekAndTurkishDictionaries) {
+  auto greek = MakeDictionary({"\xCE\xBF\xCE\xB4\xCF\x8C\xCF\x82",   // οδός
+                               "\xCE\xBF\xCE\xB4\xCE\xBF\xCF\x82"},  // οδος
+                              "el");
+  Checker g(*greek);
+  EXPECT_TRUE(g.IsCorrect("\xCE\x9F\xCE\x94\xCE\x9F\xCE\xA3"));  // ΟΔΟΣ
+  auto turkish = MakeDictionary({"istanbul", "\xC4\xB1sparta"}, "tr");
+  Checker t(*turkish);
+  EXPECT_TRUE(t.IsCorrect("\xC4\xB0STANBUL"));  // İSTANBUL
+  EXPECT_TRUE(t.IsCorrect("ISPARTA"));
+  EXPECT_FALSE(t.IsCorrect("ISTANBUL"));  // dotless I is another letter
+}
+
+TEST(CheckerTest, GermanSharpS) {
+  auto dict = MakeDictionary({"stra\xC3\x9F" "e", "gro\xC3\x9F"}, "de");
+  Checker checker(*dict);
+  EXPECT_TRUE(checker.IsCorrect("STRASSE"));
+  EXPECT_TRUE(checker.IsCorrect("Stra\xC3\x9F" "e"));
+  EXPECT_TRUE(checker.IsCorrect("GROSS"));
+  EXPECT_FALSE(checker.IsCorrect("strasse"));
+}
+
+TEST(CheckerTest, InvalidUtf8AndNulNeverCrash) {
+  auto dict = MakeDictionary({"good", "word"});
+  Checker checker(*dict);
+  const char kText[] = "good\xFFword\0good\xC3 wrod\xE2\x82";
+  const std::string text(kText, sizeof(kText) - 1);
+  EXPECT_EQ(Misspelled(checker, text), V({"wrod"}));
+}
+
+}  // namespace
+}  // namespace spellfilter

@@ -1,0 +1,184 @@
+// Runs the real `spellfilter` executable: exit codes, one-line errors that
+// name the file, and output on stdout.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+std::string Quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string Slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void Write(const fs::path& p, const std::string& data) {
+  std::ofstream(p, std::ios::binary) << data;
+}
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("spellfilter_cli_test_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+    Write(dir_ / "words.txt", "# test list\nthe\ncat\nsat\non\nmat\nParis\n");
+    ASSERT_EQ(Run({"build", Path("words.txt"), "-o", Path("test.sfd")}).exit_code, 0);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string Path(const std::string& name) const { return (dir_ / name).string(); }
+
+  Result Run(const std::vector<std::string>& args, const std::string& input = "") {
+    Write(dir_ / "stdin", input);
+    std::string cmd = Quote(SPELLFILTER_EXE);
+    for (const std::string& a : args) cmd += " " + Quote(a);
+    cmd += " < " + Quote(Path("stdin")) + " > " + Quote(Path("stdout")) +
+           " 2> " + Quote(Path("stderr"));
+    const int status = std::system(cmd.c_str());
+    return Result{WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+                  Slurp(dir_ / "stdout"), Slurp(dir_ / "stderr")};
+  }
+
+  fs::path dir_;
+};
+
+int Lines(const std::string& s) {
+  return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
+}
+
+TEST_F(CliTest, BuildPrintsSummary) {
+  Result r = Run({"build", Path("words.txt"), "-o", Path("again.sfd")});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("words           6"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("predicted fp"), std::string::npos);
+  EXPECT_NE(r.out.find("file size"), std::string::npos);
+  EXPECT_TRUE(fs::exists(dir_ / "again.sfd"));
+}
+
+TEST_F(CliTest, BuildDefaultOutputNameAndStdin) {
+  EXPECT_EQ(Run({"build", Path("words.txt")}).exit_code, 0);
+  EXPECT_TRUE(fs::exists(dir_ / "words.sfd"));
+  EXPECT_EQ(Run({"build", "-", "-o", Path("stdin.sfd")}, "a\nb\n").exit_code, 0);
+  EXPECT_EQ(Run({"build", "-"}, "a\n").exit_code, 2);
+}
+
+TEST_F(CliTest, CheckExitCodes) {
+  Result clean = Run({"check", "--dict", Path("test.sfd")}, "The cat sat on the mat.\n");
+  EXPECT_EQ(clean.exit_code, 0) << clean.err;
+  EXPECT_EQ(clean.out, "");
+  Result dirty = Run({"check", "--dict", Path("test.sfd")}, "The cat sta on teh mat in paris.\n");
+  EXPECT_EQ(dirty.exit_code, 1) << dirty.err;
+  EXPECT_EQ(dirty.out, "sta\nteh\nin\nparis\n");
+}
+
+TEST_F(CliTest, CheckFilesInOrderAndMissingFileIsAnError) {
+  Write(dir_ / "a.txt", "cat teh\n");
+  Write(dir_ / "b.txt", "mta\n");
+  Result r = Run({"check", "-d", Path("test.sfd"), Path("a.txt"), Path("missing.txt"),
+                  Path("b.txt")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "teh\nmta\n");
+  EXPECT_EQ(Lines(r.err), 1);
+  EXPECT_NE(r.err.find("missing.txt"), std::string::npos) << r.err;
+}
+
+TEST_F(CliTest, CheckLongLineWithoutNewline) {
+  std::string text;
+  while (text.size() < 5'000'000) text += "cat teh mat ";
+  Result r = Run({"check", "-d", Path("test.sfd")}, text);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(Lines(r.out), static_cast<int>(text.size() / 12));
+}
+
+TEST_F(CliTest, DamagedDictionariesGiveOneLineErrorAndExit2) {
+  const std::string good = Slurp(dir_ / "test.sfd");
+  Write(dir_ / "truncated.sfd", good.substr(0, good.size() / 2));
+  std::string flipped = good;
+  flipped[flipped.size() - 10] ^= 1;
+  Write(dir_ / "flipped.sfd", flipped);
+  Write(dir_ / "foreign.sfd", "just some text\n");
+  Write(dir_ / "empty.sfd", "");
+  for (const char* name : {"truncated.sfd", "flipped.sfd", "foreign.sfd",
+                           "empty.sfd", "missing.sfd"}) {
+    Result r = Run({"check", "--dict", Path(name)}, "cat\n");
+    EXPECT_EQ(r.exit_code, 2) << name;
+    EXPECT_EQ(r.out, "") << name;
+    EXPECT_EQ(Lines(r.err), 1) << name << ": " << r.err;
+    EXPECT_NE(r.err.find(Path(name)), std::string::npos) << r.err;
+    EXPECT_EQ(Run({"stats", Path(name)}).exit_code, 2) << name;
+  }
+  Result dir = Run({"check", "--dict", dir_.string()}, "cat\n");
+  EXPECT_EQ(dir.exit_code, 2);
+}
+
+TEST_F(CliTest, BadWordListNamesTheLine) {
+  Write(dir_ / "bad.txt", "good\nbad\xFFword\n");
+  Result r = Run({"build", Path("bad.txt"), "-o", Path("bad.sfd")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(Path("bad.txt") + ":2: invalid UTF-8"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "bad.sfd"));
+  EXPECT_EQ(Run({"build", Path("nope.txt")}).exit_code, 2);
+}
+
+TEST_F(CliTest, UsageErrorsExit2HelpAndVersionExit0) {
+  EXPECT_EQ(Run({}).exit_code, 2);
+  EXPECT_EQ(Run({"frobnicate"}).exit_code, 2);
+  EXPECT_EQ(Run({"check", "--no-such-flag"}).exit_code, 2);
+  EXPECT_EQ(Run({"build", Path("words.txt"), "--fp", "2"}).exit_code, 2);
+  EXPECT_EQ(Run({"build", Path("words.txt"), "--layout", "sideways"}).exit_code, 2);
+  for (const char* cmd : {"build", "check", "stats"}) {
+    Result help = Run({cmd, "--help"});
+    EXPECT_EQ(help.exit_code, 0) << cmd;
+    EXPECT_NE(help.out.find(cmd), std::string::npos);
+    Result version = Run({cmd, "--version"});
+    EXPECT_EQ(version.exit_code, 0) << cmd;
+    EXPECT_NE(version.out.find("spellfilter"), std::string::npos);
+  }
+  EXPECT_EQ(Run({"--version"}).exit_code, 0);
+}
+
+TEST_F(CliTest, StatsReportsParametersAndMeasuredRate) {
+  Write(dir_ / "absent.txt", "dog\nbird\nfish\n");
+  Result r = Run({"stats", Path("test.sfd"), "--measure", Path("absent.txt")});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const char* field : {"probes (k)", "bits set (X)", "estimated words",
+                            "predicted fp", "measured fp"}) {
+    EXPECT_NE(r.out.find(field), std::string::npos) << field << "\n" << r.out;
+  }
+}
+
+TEST_F(CliTest, ClassicLayoutIsSelectable) {
+  Result b = Run({"build", Path("words.txt"), "-o", Path("classic.sfd"),
+                  "--layout", "classic"});
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  Result s = Run({"stats", Path("classic.sfd")});
+  EXPECT_NE(s.out.find("classic"), std::string::npos);
+  EXPECT_NE(s.out.find("exact (Christensen"), std::string::npos) << s.out;
+  EXPECT_EQ(Run({"check", "-d", Path("classic.sfd")}, "cat teh\n").out, "teh\n");
+}
+
+}  // namespace

@@ -1,0 +1,134 @@
+#include "core/dictionary_builder.h"
+
+#include <gtest/gtest.h>
+
+#include "core/dictionary.h"
+#include "core/false_positive_math.h"
+
+namespace spellfilter {
+namespace {
+
+TEST(DictionaryBuilderTest, SkipsBlanksCommentsAndCountsDuplicatesOnce) {
+  DictionaryBuilder b(BuildOptions{});
+  for (std::string_view line :
+       {"# a comment", "", "   ", "apple", "apple", "pear\t20", "caf\xC3\xA9",
+        "cafe\xCC\x81", "\xEF\xBB\xBFkiwi\r", "  plum  "}) {
+    ASSERT_TRUE(b.AddLine(line, "x:1").ok()) << line;
+  }
+  BuildSummary s;
+  StatusOr<std::string> image = b.Finish(&s);
+  ASSERT_TRUE(image.ok());
+  // café composed and decomposed are one word after NFC.
+  EXPECT_EQ(s.words, 5u);
+  EXPECT_EQ(s.duplicates, 2u);
+  auto d = Dictionary::FromBytes(*image, "t");
+  ASSERT_TRUE(d.ok());
+  for (std::string_view w : {"apple", "pear", "caf\xC3\xA9", "kiwi", "plum"}) {
+    EXPECT_TRUE((*d)->Contains(w)) << w;
+  }
+  EXPECT_FALSE((*d)->Contains("pear\t20"));
+}
+
+TEST(DictionaryBuilderTest, RecordsAlphabetAndLanguage) {
+  BuildOptions o;
+  o.language = "de-DE";
+  DictionaryBuilder b(o);
+  ASSERT_TRUE(b.AddLine("Stra\xC3\x9F" "e", "x:1").ok());
+  auto image = b.Finish(nullptr);
+  ASSERT_TRUE(image.ok());
+  auto d = Dictionary::FromBytes(*image, "t");
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ((*d)->language(), "de-DE");
+  const std::vector<char32_t> expected = {U'S', U'a', U'e', U'r', U't', U'\u00DF'};
+  EXPECT_EQ((*d)->contents().alphabet, expected);
+}
+
+TEST(DictionaryBuilderTest, BadLinesNameTheLineAndTheProblem) {
+  struct Case {
+    std::string_view line;
+    std::string_view problem;
+  };
+  const std::string long_word(kMaxWordBytes + 1, 'a');
+  const Case cases[] = {
+      {"bad\xFFword", "invalid UTF-8"},
+      {"two words", "white space"},
+      {"tab\x01here", "control character"},
+      {"word\tclass", "not a number"},
+      {long_word, "longer than"},
+  };
+  for (const Case& c : cases) {
+    DictionaryBuilder b(BuildOptions{});
+    Status s = b.AddLine(c.line, "words.txt:7");
+    ASSERT_FALSE(s.ok()) << c.line;
+    EXPECT_EQ(s.message().rfind("words.txt:7: ", 0), 0u) << s.message();
+    EXPECT_NE(s.message().find(c.problem), std::string::npos) << s.message();
+  }
+}
+
+TEST(DictionaryBuilderTest, DefaultHeadroomIsTenPercentOrTenThousand) {
+  {
+    DictionaryBuilder b(BuildOptions{});
+    ASSERT_TRUE(b.AddLine("one", "x").ok());
+    BuildSummary s;
+    ASSERT_TRUE(b.Finish(&s).ok());
+    EXPECT_EQ(s.capacity, 1u + kMinHeadroomWords);
+  }
+  {
+    DictionaryBuilder b(BuildOptions{});
+    for (int i = 0; i < 200000; ++i) {
+      ASSERT_TRUE(b.AddLine("w" + std::to_string(i), "x").ok());
+    }
+    BuildSummary s;
+    ASSERT_TRUE(b.Finish(&s).ok());
+    EXPECT_EQ(s.capacity, 220000u);
+    EXPECT_LE(s.predicted_fp_at_capacity, kDefaultFalsePositiveRate);
+    EXPECT_LT(s.predicted_fp, s.predicted_fp_at_capacity);
+  }
+}
+
+TEST(DictionaryBuilderTest, SizesByTheLayoutsOwnRate) {
+  for (Layout layout : {Layout::kBlocked, Layout::kClassic}) {
+    BuildOptions o;
+    o.layout = layout;
+    o.capacity = 50000;
+    o.fp = 1e-4;
+    DictionaryBuilder b(o);
+    ASSERT_TRUE(b.AddLine("word", "x").ok());
+    BuildSummary s;
+    ASSERT_TRUE(b.Finish(&s).ok());
+    EXPECT_EQ(s.params.layout, layout);
+    EXPECT_LE(s.predicted_fp_at_capacity, 1e-4 * 1.01);
+  }
+}
+
+TEST(DictionaryBuilderTest, ExperimentOverrides) {
+  BuildOptions o;
+  o.layout = Layout::kClassic;
+  o.bits = 1000;
+  o.probes = 3;
+  o.seed = 5;
+  DictionaryBuilder b(o);
+  ASSERT_TRUE(b.AddLine("word", "x").ok());
+  BuildSummary s;
+  ASSERT_TRUE(b.Finish(&s).ok());
+  EXPECT_EQ(s.params.bits, 1024u);  // rounded up to whole 64-bit words
+  EXPECT_EQ(s.params.probes, 3u);
+  EXPECT_EQ(s.params.seed, 5u);
+}
+
+TEST(DictionaryBuilderTest, RejectsBadOptions) {
+  BuildOptions o;
+  o.fp = 1.5;
+  EXPECT_FALSE(DictionaryBuilder(o).status().ok());
+  o = BuildOptions{};
+  o.probes = 0;
+  EXPECT_FALSE(DictionaryBuilder(o).status().ok());
+  o = BuildOptions{};
+  o.capacity = 0;
+  DictionaryBuilder b(o);
+  ASSERT_TRUE(b.AddLine("word", "x").ok());
+  EXPECT_FALSE(b.Finish(nullptr).ok());
+}
+
+}  // namespace
+}  // namespace spellfilter

@@ -1,0 +1,214 @@
+#include "core/dictionary_format.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "core/dictionary.h"
+#include "core/hash.h"
+
+namespace spellfilter {
+namespace {
+
+std::vector<uint64_t> SampleBits() {
+  std::vector<uint64_t> bits(16);
+  for (size_t i = 0; i < bits.size(); ++i) bits[i] = 0x0123456789ABCDEFull * (i + 1);
+  return bits;
+}
+
+DictionaryContents Sample(const std::vector<uint64_t>& bits) {
+  DictionaryContents c;
+  c.filter = BloomParams{Layout::kBlocked, 1024, 7, 99};
+  c.words_at_build = 10;
+  c.capacity = 20;
+  c.target_fp = 1e-6;
+  c.language = "en-US";
+  c.alphabet = {U'\'', U'a', U'b', U'\u00E9'};
+  c.bits = bits;
+  return c;
+}
+
+StatusOr<std::unique_ptr<Dictionary>> Load(const std::string& image) {
+  return Dictionary::FromBytes(image, "test.sfd");
+}
+
+template <typename T>
+void Poke(std::string* image, size_t offset, T v) {
+  std::memcpy(image->data() + offset, &v, sizeof(T));
+}
+template <typename T>
+T Peek(const std::string& image, size_t offset) {
+  T v;
+  std::memcpy(&v, image.data() + offset, sizeof(T));
+  return v;
+}
+
+// Re-seals the checksums after a test edits the table or a section, so the
+// loader's later checks (not only the checksums) are exercised.
+void Reseal(std::string* image) {
+  const uint32_t count = Peek<uint32_t>(*image, 24);
+  for (uint32_t i = 0; i < count; ++i) {
+    const size_t e = kHeaderBytes + i * kSectionEntryBytes;
+    const uint64_t off = Peek<uint64_t>(*image, e + 8);
+    const uint64_t len = Peek<uint64_t>(*image, e + 16);
+    if (off + len <= image->size()) {
+      Poke<uint64_t>(image, e + 24, Checksum(image->data() + off, len));
+    }
+  }
+  Poke<uint64_t>(image, 32,
+                 Checksum(image->data() + kHeaderBytes, count * kSectionEntryBytes));
+  Poke<uint64_t>(image, 56, Checksum(image->data(), 56));
+}
+
+size_t SectionEntry(const std::string& image, uint32_t type) {
+  for (uint32_t i = 0; i < Peek<uint32_t>(image, 24); ++i) {
+    const size_t e = kHeaderBytes + i * kSectionEntryBytes;
+    if (Peek<uint32_t>(image, e) == type) return e;
+  }
+  return 0;
+}
+
+TEST(DictionaryFormatTest, RoundTrip) {
+  const std::vector<uint64_t> bits = SampleBits();
+  const std::string image = EncodeDictionary(Sample(bits));
+  auto d = Load(image);
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  const DictionaryContents& c = (*d)->contents();
+  EXPECT_EQ(c.filter.layout, Layout::kBlocked);
+  EXPECT_EQ(c.filter.bits, 1024u);
+  EXPECT_EQ(c.filter.probes, 7u);
+  EXPECT_EQ(c.filter.seed, 99u);
+  EXPECT_EQ(c.words_at_build, 10u);
+  EXPECT_EQ(c.capacity, 20u);
+  EXPECT_DOUBLE_EQ(c.target_fp, 1e-6);
+  EXPECT_EQ(c.language, "en-US");
+  EXPECT_EQ(c.alphabet, Sample(bits).alphabet);
+  EXPECT_EQ(std::vector<uint64_t>(c.bits.begin(), c.bits.end()), bits);
+}
+
+TEST(DictionaryFormatTest, BitArrayIsCacheLineAligned) {
+  const std::vector<uint64_t> bits = SampleBits();
+  const std::string image = EncodeDictionary(Sample(bits));
+  const size_t e = SectionEntry(image, kSectionBits);
+  ASSERT_NE(e, 0u);
+  EXPECT_EQ(Peek<uint64_t>(image, e + 8) % 64, 0u);
+}
+
+TEST(DictionaryFormatTest, EveryTruncationIsReportedAsSuch) {
+  const std::vector<uint64_t> bits = SampleBits();
+  const std::string image = EncodeDictionary(Sample(bits));
+  for (size_t len = 0; len < image.size(); ++len) {
+    auto d = Load(image.substr(0, len));
+    ASSERT_FALSE(d.ok()) << len;
+    const std::string& msg = d.status().message();
+    EXPECT_EQ(msg.rfind("test.sfd: ", 0), 0u) << msg;
+    EXPECT_EQ(msg.find('\n'), std::string::npos);
+    if (len >= kHeaderBytes) EXPECT_NE(msg.find("truncated"), std::string::npos) << msg;
+  }
+}
+
+TEST(DictionaryFormatTest, EveryFlippedByteIsDetected) {
+  const std::vector<uint64_t> bits = SampleBits();
+  const std::string image = EncodeDictionary(Sample(bits));
+  for (size_t i = 0; i < image.size(); ++i) {
+    std::string damaged = image;
+    damaged[i] ^= 0x20;
+    auto d = Load(damaged);
+    // Padding between sections is covered by no checksum; flipping it is
+    // harmless and the file still loads with the same contents.
+    if (d.ok()) {
+      EXPECT_EQ((*d)->contents().filter.bits, 1024u) << i;
+      continue;
+    }
+    EXPECT_EQ(d.status().message().rfind("test.sfd: ", 0), 0u);
+  }
+}
+
+TEST(DictionaryFormatTest, ForeignFileIsNotADictionary) {
+  auto d = Load("hello world, this is a text file and not a dictionary\n");
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(d.status().code(), Status::Code::kUnsupported);
+  EXPECT_NE(d.status().message().find("not a spellfilter dictionary"),
+            std::string::npos);
+}
+
+TEST(DictionaryFormatTest, EmptyFileIsNotADictionary) {
+  auto d = Load("");
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(d.status().code(), Status::Code::kUnsupported);
+}
+
+TEST(DictionaryFormatTest, NewerVersionIsRefusedWithItsNumber) {
+  const std::vector<uint64_t> bits = SampleBits();
+  std::string image = EncodeDictionary(Sample(bits));
+  Poke<uint32_t>(&image, 8, 7);
+  Reseal(&image);
+  auto d = Load(image);
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(d.status().code(), Status::Code::kUnsupported);
+  EXPECT_NE(d.status().message().find("version 7"), std::string::npos);
+}
+
+TEST(DictionaryFormatTest, UnknownOptionalSectionIsSkipped) {
+  const std::vector<uint64_t> bits = SampleBits();
+  std::string image = EncodeDictionary(Sample(bits));
+  Poke<uint32_t>(&image, SectionEntry(image, kSectionLanguage), 77);
+  Reseal(&image);
+  auto d = Load(image);
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  EXPECT_EQ((*d)->language(), "");
+}
+
+TEST(DictionaryFormatTest, UnknownRequiredSectionNeedsNewerReader) {
+  const std::vector<uint64_t> bits = SampleBits();
+  std::string image = EncodeDictionary(Sample(bits));
+  const size_t e = SectionEntry(image, kSectionLanguage);
+  Poke<uint32_t>(&image, e, 77);
+  Poke<uint32_t>(&image, e + 4, kSectionRequired);
+  Reseal(&image);
+  auto d = Load(image);
+  ASSERT_FALSE(d.ok());
+  EXPECT_NE(d.status().message().find("newer spellfilter"), std::string::npos);
+}
+
+TEST(DictionaryFormatTest, InconsistentParametersAreCorruption) {
+  const std::vector<uint64_t> bits = SampleBits();
+  const std::string image = EncodeDictionary(Sample(bits));
+  const size_t params = Peek<uint64_t>(image, SectionEntry(image, kSectionParams) + 8);
+  struct Edit {
+    size_t offset;
+    uint64_t value;
+    int size;
+  };
+  const Edit edits[] = {
+      {params + 0, 5, 4},        // unknown layout
+      {params + 16, 2048, 8},    // bits disagree with the array
+      {params + 24, 0, 4},       // zero probes
+      {params + 24, 1000, 4},    // too many probes
+  };
+  for (const Edit& edit : edits) {
+    std::string damaged = image;
+    if (edit.size == 4) {
+      Poke<uint32_t>(&damaged, edit.offset, static_cast<uint32_t>(edit.value));
+    } else {
+      Poke<uint64_t>(&damaged, edit.offset, edit.value);
+    }
+    Reseal(&damaged);
+    auto d = Load(damaged);
+    EXPECT_FALSE(d.ok()) << edit.offset;
+  }
+}
+
+TEST(DictionaryFormatTest, SectionOutsideFileIsCorruption) {
+  const std::vector<uint64_t> bits = SampleBits();
+  std::string image = EncodeDictionary(Sample(bits));
+  Poke<uint64_t>(&image, SectionEntry(image, kSectionBits) + 16, uint64_t{1} << 62);
+  Reseal(&image);
+  auto d = Load(image);
+  ASSERT_FALSE(d.ok());
+  EXPECT_NE(d.status().message().find("outside the file"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace spellfilter

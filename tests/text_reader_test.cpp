@@ -1,0 +1,87 @@
+#include "core/text_reader.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace spellfilter {
+namespace {
+
+// Feeds `text` through a temporary file and collects the chunks.
+std::vector<std::string> Chunks(const std::string& text) {
+  FILE* f = std::tmpfile();
+  std::fwrite(text.data(), 1, text.size(), f);
+  std::fflush(f);
+  std::rewind(f);
+  TextReader reader(fileno(f), "tmp");
+  std::vector<std::string> chunks;
+  uint64_t offset = 0;
+  for (;;) {
+    std::string_view chunk;
+    EXPECT_TRUE(reader.Next(&chunk).ok());
+    if (chunk.empty()) break;
+    EXPECT_EQ(reader.chunk_offset(), offset);
+    offset += chunk.size();
+    chunks.emplace_back(chunk);
+  }
+  std::fclose(f);
+  return chunks;
+}
+
+std::string Join(const std::vector<std::string>& chunks) {
+  std::string all;
+  for (const std::string& c : chunks) all += c;
+  return all;
+}
+
+TEST(TextReaderTest, SmallInputEndsAtLineBreaksThenRest) {
+  EXPECT_EQ(Join(Chunks("one\ntwo")), "one\ntwo");
+  EXPECT_EQ(Chunks("no line break"), std::vector<std::string>({"no line break"}));
+  EXPECT_TRUE(Chunks("").empty());
+}
+
+TEST(TextReaderTest, ChunksEndAtLineBreaks) {
+  std::string text;
+  for (int i = 0; i < 400000; ++i) text += "line " + std::to_string(i) + "\n";
+  const auto chunks = Chunks(text);
+  ASSERT_GT(chunks.size(), 1u);
+  for (size_t i = 0; i + 1 < chunks.size(); ++i) {
+    EXPECT_EQ(chunks[i].back(), '\n');
+    EXPECT_LE(chunks[i].size(), 2 * TextReader::kMaxChunkBytes);
+  }
+  EXPECT_EQ(Join(chunks), text);
+}
+
+TEST(TextReaderTest, LongLineIsCutAtWhiteSpace) {
+  std::string text;
+  while (text.size() < 5 * TextReader::kMaxChunkBytes) text += "word ";
+  const auto chunks = Chunks(text);
+  ASSERT_GT(chunks.size(), 2u);
+  for (size_t i = 0; i + 1 < chunks.size(); ++i) EXPECT_EQ(chunks[i].back(), ' ');
+  EXPECT_EQ(Join(chunks), text);
+}
+
+TEST(TextReaderTest, RunWithoutWhiteSpaceIsCutAtCharacterBoundary) {
+  std::string text;
+  while (text.size() < 3 * TextReader::kMaxChunkBytes) text += "x\xE2\x82\xAC";  // x€
+  const auto chunks = Chunks(text);
+  ASSERT_GT(chunks.size(), 1u);
+  for (const std::string& c : chunks) {
+    EXPECT_NE(static_cast<unsigned char>(c.front()) & 0xC0, 0x80u);
+  }
+  EXPECT_EQ(Join(chunks), text);
+}
+
+TEST(TextReaderTest, ReadErrorNamesTheInput) {
+  TextReader reader(-1, "broken.txt");
+  std::string_view chunk;
+  Status s = reader.Next(&chunk);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message().rfind("broken.txt: ", 0), 0u);
+}
+
+}  // namespace
+}  // namespace spellfilter
