@@ -10,6 +10,8 @@ namespace spellfilter {
 namespace {
 
 inline constexpr int kMaxSharpS = 4;
+// As written, lower-case, Capitalised, and the ß variants.
+inline constexpr size_t kMaxForms = 3 + (size_t{1} << kMaxSharpS) - 1;
 
 enum class Casing { kOther, kCapitalised, kAllUpper };
 
@@ -84,7 +86,9 @@ struct WordForms::Icu {
 };
 
 WordForms::WordForms(std::string_view language, bool has_sharp_s)
-    : has_sharp_s_(has_sharp_s), icu_(std::make_unique<Icu>()) {
+    : has_sharp_s_(has_sharp_s),
+      icu_(std::make_unique<Icu>()),
+      forms_(kMaxForms) {
   const std::string tag(language);
   UErrorCode status = U_ZERO_ERROR;
   icu_->locale = icu::Locale::forLanguageTag(tag, status);
@@ -119,10 +123,9 @@ bool WordForms::Normalize(std::string_view word, std::string* out) {
   return true;
 }
 
-std::string& WordForms::Next(size_t* count) {
-  if (forms_.size() <= *count) forms_.resize(*count + 1);
-  return forms_[(*count)++];
-}
+// forms_ is sized once, in the constructor, so references returned here
+// stay valid while later forms are added.
+std::string& WordForms::Next(size_t* count) { return forms_[(*count)++]; }
 
 std::span<const std::string> WordForms::Finish(size_t count) {
   return std::span<const std::string>(forms_.data(), count);

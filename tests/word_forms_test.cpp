@@ -73,5 +73,14 @@ TEST(WordFormsTest, SharpSFromUpperCaseSS) {
   EXPECT_EQ(capital[1], "stra\xC3\x9F" "e");
 }
 
+// Found by the check fuzzer: adding forms must not invalidate the ones
+// already handed out (ASan builds catch a regression here).
+TEST(WordFormsTest, ManyFormsStayValid) {
+  WordForms de("de", true);
+  const V forms = Forms(de, "\xCE\x9F\xCE\x94\xCE\x9F\xCE\xA3 GROSSSTRASSENSSCHLOSS");
+  EXPECT_GT(forms.size(), 10u);
+  for (const std::string& f : forms) EXPECT_FALSE(f.empty());
+}
+
 }  // namespace
 }  // namespace spellfilter
