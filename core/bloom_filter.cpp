@@ -62,6 +62,14 @@ void BloomFilter::Add(const BloomParams& params, std::span<uint64_t> words,
   });
 }
 
+void BloomFilter::Prefetch(const WordHash& h) const {
+  const uint64_t bit =
+      params_.layout == Layout::kBlocked
+          ? FastRange(h.lo, params_.bits / kBlockBits) * kBlockBits
+          : FastRange(h.lo, params_.bits);
+  __builtin_prefetch(words_.data() + (bit >> 6));
+}
+
 uint64_t BloomFilter::CountSetBits() const {
   uint64_t n = 0;
   for (uint64_t w : words_) n += std::popcount(w);

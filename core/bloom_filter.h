@@ -72,6 +72,10 @@ class BloomFilter {
     return MayContain(HashWord(normalized_word, params_.seed));
   }
 
+  // Starts loading the cache line of h's first probe, so that a batch of
+  // lookups overlaps its memory latency with the hashing of the next words.
+  void Prefetch(const WordHash& h) const;
+
   // Number of set bits: the fill X that `stats` reports.
   uint64_t CountSetBits() const;
 

@@ -30,10 +30,15 @@ Checker::Checker(const Dictionary& dictionary)
     scripts_.set(script);
     any_script_ = false;
   }
+  latin_covered_ = any_script_ || scripts_.test(USCRIPT_LATIN);
 }
 
 bool Checker::InCoveredScript(std::string_view word) const {
   if (any_script_) return true;
+  // Tokens start with a letter, so an ASCII first byte is a Latin letter.
+  if (!word.empty() && static_cast<unsigned char>(word[0]) < 0x80) {
+    return latin_covered_;
+  }
   const auto* p = reinterpret_cast<const uint8_t*>(word.data());
   const int32_t n = static_cast<int32_t>(word.size());
   for (int32_t i = 0; i < n;) {
@@ -64,21 +69,52 @@ bool Checker::IsCorrect(std::string_view word) {
   return Known(word);
 }
 
+WordHash Checker::WrittenHash(std::string_view word) {
+  const uint64_t seed = dictionary_.filter().params().seed;
+  bool ascii = true;
+  for (unsigned char c : word) ascii &= c < 0x80;
+  if (ascii) return HashWord(word, seed);
+  if (!forms_.Normalize(word, &normalized_)) normalized_.clear();
+  return HashWord(normalized_, seed);
+}
+
 void Checker::Check(std::string_view text, std::vector<Misspelling>* out) {
   out->clear();
   tokenizer_.Tokenize(text, &tokens_);
-  for (const Token& t : tokens_) {
-    const std::string_view word = text.substr(t.offset, t.length);
-    if (!InCoveredScript(word) || Known(word)) continue;
-    // Abbreviations are listed with their period ("etc.", "Mr.").
-    const size_t end = t.offset + t.length;
-    if (end < text.size() && text[end] == '.') {
-      with_period_.assign(word);
-      with_period_.push_back('.');
-      if (Known(with_period_)) continue;
+  // Most words are found as written. Their first probes go in batches: hash
+  // and prefetch a batch, then test it, so the cache misses of a batch
+  // overlap instead of following one another. Words not found as written
+  // take the full case-form path.
+  constexpr size_t kBatch = 16;
+  const BloomFilter& filter = dictionary_.filter();
+  hashes_.resize(kBatch);
+  for (size_t begin = 0; begin < tokens_.size(); begin += kBatch) {
+    const size_t end = std::min(tokens_.size(), begin + kBatch);
+    for (size_t i = begin; i < end; ++i) {
+      const Token& t = tokens_[i];
+      hashes_[i - begin] = WrittenHash(text.substr(t.offset, t.length));
+      filter.Prefetch(hashes_[i - begin]);
     }
-    out->push_back(Misspelling{t.offset, t.length});
+    for (size_t i = begin; i < end; ++i) {
+      if (!filter.MayContain(hashes_[i - begin])) {
+        CheckSlow(text, tokens_[i], out);
+      }
+    }
   }
+}
+
+void Checker::CheckSlow(std::string_view text, const Token& t,
+                        std::vector<Misspelling>* out) {
+  const std::string_view word = text.substr(t.offset, t.length);
+  if (!InCoveredScript(word) || Known(word)) return;
+  // Abbreviations are listed with their period ("etc.", "Mr.").
+  const size_t end = t.offset + t.length;
+  if (end < text.size() && text[end] == '.') {
+    with_period_.assign(word);
+    with_period_.push_back('.');
+    if (Known(with_period_)) return;
+  }
+  out->push_back(Misspelling{t.offset, t.length});
 }
 
 }  // namespace spellfilter

@@ -46,14 +46,21 @@ class Checker {
  private:
   bool InCoveredScript(std::string_view word) const;
   bool Known(std::string_view word);
+  void CheckSlow(std::string_view text, const Token& t,
+                 std::vector<Misspelling>* out);
+  // The hash of `word` as written (normalised), for the batched first probe.
+  WordHash WrittenHash(std::string_view word);
 
   const Dictionary& dictionary_;
   Tokenizer tokenizer_;
   WordForms forms_;
   std::vector<Token> tokens_;
+  std::vector<WordHash> hashes_;
+  std::string normalized_;
   std::string with_period_;
   std::bitset<256> scripts_;  // UScriptCode values present in the alphabet
   bool any_script_ = false;   // no alphabet recorded: check everything
+  bool latin_covered_ = false;
 };
 
 }  // namespace spellfilter

@@ -1,0 +1,162 @@
+// Micro-benchmarks of the hot paths: membership (hit, miss), the tokenizer
+// on ASCII and non-Latin text, whole-text checking, and building the
+// bundled dictionary. Text comes from $SPELLFILTER_BENCH_TEXT (e.g.
+// build/bench-data/prose-5mb.txt from scripts/make_prose.sh) or, without
+// it, from words of the bundled list.
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/checker.h"
+#include "core/dictionary.h"
+#include "core/dictionary_builder.h"
+#include "core/tokenizer.h"
+
+namespace spellfilter {
+namespace {
+
+std::vector<std::string> ListLines() {
+  std::ifstream in(EN_US_LIST);
+  std::vector<std::string> lines;
+  std::string line;
+  while (std::getline(in, line)) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> ListWords() {
+  std::vector<std::string> words;
+  for (const std::string& line : ListLines()) {
+    if (!line.empty() && line[0] != '#') words.push_back(line.substr(0, line.find('\t')));
+  }
+  return words;
+}
+
+const Dictionary& Bundled() {
+  static const std::unique_ptr<Dictionary> dict = [] {
+    auto d = Dictionary::Open(EN_US_SFD);
+    if (!d.ok()) {
+      std::fprintf(stderr, "%s\n", d.status().message().c_str());
+      std::exit(2);
+    }
+    return std::move(d).value();
+  }();
+  return *dict;
+}
+
+std::string EnglishText() {
+  if (const char* path = std::getenv("SPELLFILTER_BENCH_TEXT")) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }
+  // About 1 MB of list words in random order, 12 to a line.
+  const std::vector<std::string> words = ListWords();
+  std::mt19937_64 rng(7);
+  std::string text;
+  for (int i = 0; text.size() < (1 << 20); ++i) {
+    text += words[rng() % words.size()];
+    text += (i % 12 == 11) ? "\n" : " ";
+  }
+  return text;
+}
+
+std::string RussianText() {
+  const std::string line =
+      "\xD0\x92 \xD0\xBD\xD0\xB0\xD1\x87\xD0\xB0\xD0\xBB\xD0\xB5 "
+      "\xD0\xB1\xD1\x8B\xD0\xBB\xD0\xBE \xD0\xA1\xD0\xBB\xD0\xBE\xD0\xB2\xD0\xBE, "
+      "\xD0\xB8 \xD0\xA1\xD0\xBB\xD0\xBE\xD0\xB2\xD0\xBE \xD0\xB1\xD1\x8B\xD0\xBB\xD0\xBE "
+      "\xD1\x83 \xD0\x91\xD0\xBE\xD0\xB3\xD0\xB0.\n";
+  std::string text;
+  while (text.size() < (1 << 20)) text += line;
+  return text;
+}
+
+void BM_MayContainHit(benchmark::State& state) {
+  const Dictionary& d = Bundled();
+  const std::vector<std::string> words = ListWords();
+  size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(d.Contains(words[i]));
+    if (++i == words.size()) i = 0;
+  }
+}
+BENCHMARK(BM_MayContainHit);
+
+void BM_MayContainMiss(benchmark::State& state) {
+  const Dictionary& d = Bundled();
+  std::vector<std::string> misses;
+  for (const std::string& w : ListWords()) misses.push_back(w + "qx");
+  size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(d.Contains(misses[i]));
+    if (++i == misses.size()) i = 0;
+  }
+}
+BENCHMARK(BM_MayContainMiss);
+
+void TokenizeBench(benchmark::State& state, const std::string& text,
+                   Tokenizer::Mode mode) {
+  Tokenizer tokenizer(mode);
+  std::vector<Token> tokens;
+  for (auto _ : state) {
+    tokenizer.Tokenize(text, &tokens);
+    benchmark::DoNotOptimize(tokens.data());
+  }
+  state.SetBytesProcessed(state.iterations() * text.size());
+}
+
+void BM_TokenizeEnglish(benchmark::State& state) {
+  static const std::string text = EnglishText();
+  TokenizeBench(state, text, Tokenizer::Mode::kAuto);
+}
+BENCHMARK(BM_TokenizeEnglish)->Unit(benchmark::kMillisecond);
+
+void BM_TokenizeEnglishIcuOnly(benchmark::State& state) {
+  static const std::string text = EnglishText();
+  TokenizeBench(state, text, Tokenizer::Mode::kIcuOnly);
+}
+BENCHMARK(BM_TokenizeEnglishIcuOnly)->Unit(benchmark::kMillisecond);
+
+void BM_TokenizeRussian(benchmark::State& state) {
+  static const std::string text = RussianText();
+  TokenizeBench(state, text, Tokenizer::Mode::kAuto);
+}
+BENCHMARK(BM_TokenizeRussian)->Unit(benchmark::kMillisecond);
+
+void BM_CheckEnglish(benchmark::State& state) {
+  static const std::string text = EnglishText();
+  Checker checker(Bundled());
+  std::vector<Misspelling> found;
+  for (auto _ : state) {
+    checker.Check(text, &found);
+    benchmark::DoNotOptimize(found.data());
+  }
+  state.SetBytesProcessed(state.iterations() * text.size());
+}
+BENCHMARK(BM_CheckEnglish)->Unit(benchmark::kMillisecond);
+
+void BM_BuildBundled(benchmark::State& state) {
+  const std::vector<std::string> lines = ListLines();
+  for (auto _ : state) {
+    BuildOptions options;
+    options.language = "en-US";
+    DictionaryBuilder builder(options);
+    for (const std::string& line : lines) (void)builder.AddLine(line, "en_US.txt");
+    auto image = builder.Finish(nullptr);
+    benchmark::DoNotOptimize(image.value().data());
+  }
+  state.SetItemsProcessed(state.iterations() * lines.size());
+}
+BENCHMARK(BM_BuildBundled)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace spellfilter
+
+BENCHMARK_MAIN();
