@@ -318,7 +318,8 @@ Sizing SizeClassic(uint64_t n, double p) {
   return {bits, k, ClassicRate(static_cast<double>(bits), nd, k)};
 }
 
-Sizing SizeBlocked(uint64_t n, double p, int block_bits) {
+Sizing SizeBlocked(uint64_t n, double p, int block_bits,
+                   double bits_tolerance) {
   const int b_bits = ClampBlockBits(block_bits);
   const uint64_t block_u = static_cast<uint64_t>(b_bits);
   if (n == 0) return {block_u, 1, 0.0};
@@ -328,6 +329,7 @@ Sizing SizeBlocked(uint64_t n, double p, int block_bits) {
 
   Sizing best{0, 0, 1.0};
   Sizing fallback{max_blocks * block_u, kMinProbes, 2.0};  // if none fits
+  std::vector<Sizing> per_k;
   for (int k = kMinProbes; k <= kMaxProbes; ++k) {
     BlockRateTable table(b_bits, k);
     auto rate = [&](uint64_t blocks) {
@@ -381,9 +383,18 @@ Sizing SizeBlocked(uint64_t n, double p, int block_bits) {
       }
     }
     const uint64_t bits = hi * block_u;
-    if (best.bits == 0 || bits < best.bits) best = {bits, k, rate(hi)};
+    per_k.push_back({bits, k, rate(hi)});
+    if (best.bits == 0 || bits < best.bits) best = per_k.back();
   }
-  return best.bits != 0 ? best : fallback;
+  if (best.bits == 0) return fallback;
+  // Fewer probes make every lookup cheaper: take the smallest k whose size
+  // is within the tolerance of the smallest (per_k is in increasing k).
+  const double limit = static_cast<double>(best.bits) *
+                       std::max(1.0, bits_tolerance);
+  for (const Sizing& s : per_k) {
+    if (static_cast<double>(s.bits) <= limit) return s;
+  }
+  return best;
 }
 
 double EstimateCount(double m, int k, double set_bits) {

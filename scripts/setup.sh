@@ -4,6 +4,7 @@
 #   scripts/setup.sh --peers    also the peers the benchmark scripts compare
 #                               against (hunspell, aspell, word lists, prose)
 #   scripts/setup.sh --fuzz     also clang's libFuzzer runtime
+#   scripts/setup.sh --bench    also gnuplot and time (bench_compare.py)
 # Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
@@ -20,6 +21,7 @@ for arg in "$@"; do
     --peers) packages+=(hunspell hunspell-en-us aspell aspell-en wamerican
                         wamerican-huge scowl hyperfine bible-kjv python3) ;;
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
+    --bench) packages+=(gnuplot-nox time) ;;
     --editor-screenshot) packages+=(xvfb x11-apps imagemagick) ;;
     *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
   esac

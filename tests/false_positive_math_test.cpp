@@ -410,3 +410,27 @@ TEST(EstimateCountTest, BlockedEstimateMatchesSimulatedFilter) {
 
 }  // namespace
 }  // namespace spellfilter::fpmath
+
+namespace spellfilter::fpmath {
+namespace {
+
+TEST(SizeBlockedToleranceTest, TradesAFewBitsForFewerProbes) {
+  const Sizing best = SizeBlocked(184000, 1e-6, 512);
+  const Sizing cheaper = SizeBlocked(184000, 1e-6, 512, 1.05);
+  EXPECT_LT(cheaper.k, best.k);
+  EXPECT_LE(static_cast<double>(cheaper.bits), 1.05 * best.bits);
+  EXPECT_LE(cheaper.predicted, 1e-6);
+  EXPECT_LE(BlockedRate(cheaper.bits / 512, 512, 184000, cheaper.k), 1e-6);
+  // The next smaller k would have needed more than the tolerance.
+  const Sizing exact_next = [&] {
+    for (double t = 1.05; t < 2; t += 0.01) {
+      const Sizing s = SizeBlocked(184000, 1e-6, 512, t);
+      if (s.k < cheaper.k) return s;
+    }
+    return cheaper;
+  }();
+  EXPECT_GT(static_cast<double>(exact_next.bits), 1.05 * best.bits);
+}
+
+}  // namespace
+}  // namespace spellfilter::fpmath
