@@ -58,10 +58,12 @@ constexpr uint8_t kAlnum = kLetter | kDigit;
 
 constexpr auto kAscii = [] {
   std::array<uint8_t, 256> a{};
-  for (int c : {'\t', '\n', '\v', '\f', '\r', ' '}) a[c] = kSpace;
-  for (int c = 'A'; c <= 'Z'; ++c) a[c] = kLetter;
-  for (int c = 'a'; c <= 'z'; ++c) a[c] = kLetter;
-  for (int c = '0'; c <= '9'; ++c) a[c] = kDigit;
+  for (char c : {'\t', '\n', '\v', '\f', '\r', ' '}) {
+    a[static_cast<unsigned char>(c)] = kSpace;
+  }
+  for (size_t c = 'A'; c <= 'Z'; ++c) a[c] = kLetter;
+  for (size_t c = 'a'; c <= 'z'; ++c) a[c] = kLetter;
+  for (size_t c = '0'; c <= '9'; ++c) a[c] = kDigit;
   a['@'] = kAt;
   a['_'] = kUnderscore;
   a['.'] = kMidLetter | kMidNum;
@@ -559,6 +561,11 @@ void Tokenizer::TokenizeIcuPass(std::string_view text, size_t begin, size_t end,
   // Do not keep a pointer into utf16_, which the next pass reallocates.
   static constexpr UChar kEmpty[1] = {0};
   ubrk_setText(it, kEmpty, 0, &status);
+  // Keep the buffers for reuse, but not the tens of MB an oversized pass took.
+  if (utf16_.size() > 2 * kIcuPassBytes) {
+    utf16_ = {};
+    utf16_to_byte_ = {};
+  }
 }
 
 void Tokenizer::EmitIcuSegment(size_t base, int32_t seg_begin, int32_t seg_end,

@@ -11,7 +11,10 @@
 //     Consequences of ICU's rules: apostrophes (' and U+2019) between two
 //     letters stay inside the word (don't, O'Neill), leading and trailing
 //     ones do not ('tis -> tis); hyphens separate words (well-known -> well,
-//     known); ':' separates words (ICU 72 removed it from MidLetter).
+//     known); ':' separates words (ICU 72 removed it from MidLetter);
+//     combining marks stay with their letter; CJK and Thai are split by
+//     ICU's dictionaries. For Hebrew ICU keeps a trailing ' (WB7a) and a "
+//     between letters (WB7b/c), e.g. צה"ל.
 //  2. A segment that contains a decimal digit (Nd), an '@' or a connector
 //     punctuation character (Pc, e.g. '_') is skipped whole: abc123, 3rd,
 //     mp3, foo_bar, __init__, @user. ICU 72 treats '@' as a letter, so
