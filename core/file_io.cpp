@@ -32,7 +32,10 @@ StatusOr<MappedFile> MappedFile::Open(const std::string& path) {
   }
   MappedFile file;
   if (st.st_size > 0) {
-    void* p = ::mmap(nullptr, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    // MAP_POPULATE: the loader reads every page to verify the checksums,
+    // so fault them in at once rather than one by one.
+    void* p = ::mmap(nullptr, st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
+                     fd, 0);
     if (p == MAP_FAILED) {
       const int err = errno;
       ::close(fd);

@@ -10,14 +10,17 @@
 namespace spellfilter {
 
 TextReader::TextReader(int fd, std::string name)
-    : fd_(fd), name_(std::move(name)), buffer_(2 * kMaxChunkBytes, '\0') {}
+    : fd_(fd),
+      name_(std::move(name)),
+      buffer_(new char[2 * kMaxChunkBytes]),
+      capacity_(2 * kMaxChunkBytes) {}
 
 // Where to end the next chunk within [begin_, end_), or 0 for "read more".
 size_t TextReader::CutPoint(bool short_read) const {
   const size_t have = end_ - begin_;
   if (have == 0) return 0;
   if (eof_) return end_;
-  const char* data = buffer_.data() + begin_;
+  const char* data = buffer_.get() + begin_;
   if (have >= kMaxChunkBytes || short_read) {
     const void* nl = memrchr(data, '\n', have);
     if (nl != nullptr) return begin_ + (static_cast<const char*>(nl) - data) + 1;
@@ -41,7 +44,7 @@ Status TextReader::Next(std::string_view* chunk) {
   for (;;) {
     const size_t cut = CutPoint(short_read);
     if (cut != 0) {
-      *chunk = std::string_view(buffer_.data() + begin_, cut - begin_);
+      *chunk = std::string_view(buffer_.get() + begin_, cut - begin_);
       chunk_offset_ = consumed_;
       consumed_ += cut - begin_;
       begin_ = cut;
@@ -49,12 +52,12 @@ Status TextReader::Next(std::string_view* chunk) {
     }
     if (eof_) return Status::Ok();
     if (begin_ > 0) {
-      std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+      std::memmove(buffer_.get(), buffer_.get() + begin_, end_ - begin_);
       end_ -= begin_;
       begin_ = 0;
     }
-    const size_t want = buffer_.size() - end_;
-    const ssize_t n = ::read(fd_, buffer_.data() + end_, want);
+    const size_t want = capacity_ - end_;
+    const ssize_t n = ::read(fd_, buffer_.get() + end_, want);
     if (n < 0) {
       if (errno == EINTR) continue;
       return ErrnoStatus(name_, errno);

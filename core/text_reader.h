@@ -8,6 +8,7 @@
 #define SPELLFILTER_CORE_TEXT_READER_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -36,7 +37,10 @@ class TextReader {
 
   int fd_;
   std::string name_;
-  std::string buffer_;
+  // Not zero-filled: its pages are only faulted in when input arrives, which
+  // keeps start-up on small inputs cheap.
+  std::unique_ptr<char[]> buffer_;
+  size_t capacity_ = 0;
   size_t begin_ = 0;  // start of unconsumed data in buffer_
   size_t end_ = 0;    // end of valid data in buffer_
   bool eof_ = false;
