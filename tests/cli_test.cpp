@@ -1,6 +1,7 @@
 // Runs the real `spellfilter` executable: exit codes, one-line errors that
 // name the file, and output on stdout.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -112,6 +113,22 @@ TEST_F(CliTest, CheckLongLineWithoutNewline) {
   Result r = Run({"check", "-d", Path("test.sfd")}, text);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(Lines(r.out), static_cast<int>(text.size() / 12));
+}
+
+// 150 MB without a line break, piped: memory stays bounded (the reader
+// works in 1 MiB chunks) and every word is still seen. Every process of the
+// pipeline streams, so the largest child's peak RSS is spellfilter's or less.
+TEST_F(CliTest, CheckStreamsHugeInputWithoutNewline) {
+  const std::string cmd = "yes 'cat teh ' | head -c 150000000 | tr -d '\\n' | " +
+                          Quote(SPELLFILTER_EXE) + " check -d " +
+                          Quote(Path("test.sfd")) + " | grep -c '^teh$' > " +
+                          Quote(Path("count"));
+  std::system(("bash -c " + Quote(cmd)).c_str());
+  struct rusage usage;
+  ASSERT_EQ(getrusage(RUSAGE_CHILDREN, &usage), 0);
+  EXPECT_LT(usage.ru_maxrss, 32 * 1024) << "KiB";
+  // "cat teh \n" is 9 bytes: 16,666,666 of them, each with one "teh".
+  EXPECT_EQ(Slurp(dir_ / "count"), "16666666\n");
 }
 
 TEST_F(CliTest, DamagedDictionariesGiveOneLineErrorAndExit2) {
