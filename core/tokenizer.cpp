@@ -120,6 +120,9 @@ inline bool StartsWithWww(const unsigned char* p, size_t len) {
 // Rule 4 for an ASCII run p[begin, end) of non-space bytes.
 bool AsciiRunIsUrl(const unsigned char* p, size_t begin, size_t end) {
   if (StartsWithWww(p + begin, end - begin)) return true;
+  for (size_t i = begin; i < end && !(Attr(p[i]) & kLetter); ++i) {
+    if (p[i] == '/') return true;  // a path: '/' before the first letter
+  }
   for (size_t i = begin; i < end; ++i) {
     if (p[i] == ':' && end - i >= 3 && p[i + 1] == '/' && p[i + 2] == '/') {
       return true;
@@ -217,8 +220,10 @@ void ScanAsciiBytes(const unsigned char* p, size_t begin, size_t end,
     const size_t run = i;
     const size_t mark = out->size();
     bool simple = !StartsWithWww(p + i, end - i);
+    bool letter_seen = false;
     for (;;) {
       if (a & kLetter) {
+        letter_seen = true;
         const size_t word = i;
         do {
           ++i;
@@ -227,6 +232,8 @@ void ScanAsciiBytes(const unsigned char* p, size_t begin, size_t end,
       } else {
         if (a & kSpace) break;
         if (a & kTaint) {
+          simple = false;
+        } else if (p[i] == '/' && !letter_seen) {
           simple = false;
         } else if (a & kColon) {
           if (end - i >= 3 && p[i + 1] == '/' && p[i + 2] == '/')
@@ -311,7 +318,7 @@ BlockMasks ClassifyBlock(const unsigned char* p) {
 // Scans p[begin, end), which is ASCII and starts at a run boundary, 64 bytes
 // at a time. Each step takes the block up to and including its last white
 // space, so no run crosses a step. A step whose runs hold nothing unusual
-// (no digit, '@', '_', ":/", run starting "www") needs no segmentation
+// (no digit, '@', '_', '/', run starting "www") needs no segmentation
 // rules beyond: a word is a maximal run of letters and of apostrophes
 // between two letters ('.' between letters joins in ICU, but rule 3 splits
 // there again). Other steps, and runs of 64 bytes or more, go to the byte
@@ -333,7 +340,7 @@ void ScanAscii(const unsigned char* p, size_t begin, size_t end,
     const uint64_t in_step =
         last_space == 63 ? ~uint64_t{0} : (uint64_t{1} << (last_space + 1)) - 1;
     const uint64_t run_start = ~m.space & ((m.space << 1) | 1);
-    const uint64_t hard = m.taint | (m.slash & (m.colon << 1)) |
+    const uint64_t hard = m.taint | m.slash |
                           (run_start & m.w & (m.w >> 1) & (m.w >> 2));
     const size_t step_end = i + static_cast<size_t>(last_space) + 1;
     if ((hard & in_step) != 0) {
@@ -484,6 +491,7 @@ void Tokenizer::DecodeForIcu(std::string_view text, size_t begin, size_t end) {
   bool in_run = false;
   int32_t run_begin = 0;
   bool run_is_url = false;
+  bool letter_seen = false;  // in this run, for the path rule
   bool prev_alnum = false;
   bool at_after_alnum = false;  // previous code point: '@' after an alnum
   UChar32 prev1 = -1;           // previous code point in the run
@@ -526,8 +534,11 @@ void Tokenizer::DecodeForIcu(std::string_view text, size_t begin, size_t end) {
       run_is_url =
           StartsWithWww(s + start, static_cast<size_t>(length - start));
       prev_alnum = at_after_alnum = false;
+      letter_seen = false;
       prev1 = prev2 = -1;
     }
+    if (c == '/' && !letter_seen) run_is_url = true;  // a path
+    letter_seen = letter_seen || u_isalpha(c);
     const bool alnum = IsAlnum(c);
     if (at_after_alnum && alnum) run_is_url = true;
     if (c == '/' && prev1 == '/' && prev2 == ':') run_is_url = true;

@@ -269,6 +269,18 @@ TEST(TokenizerTest, SkipsUrls) {
   EXPECT_EQ(Tokenize("http://x.org\xC2\xA0word"), (Words{"word"}));
 }
 
+// As hunspell does: a run with a '/' before its first letter is a file path.
+TEST(TokenizerTest, SkipsFilePaths) {
+  EXPECT_EQ(Tokenize("see /usr/share/dict and ~/notes/todo or ./configure"),
+            (Words{"see", "and", "or"}));
+  EXPECT_EQ(Tokenize("(/usr/bin) \"/etc/hosts\" ../up"), Words{});
+  EXPECT_EQ(Tokenize("/caf\xC3\xA9/cr\xC3\xA8me x"), (Words{"x"}));
+  // A slash after a letter separates words, which are checked.
+  EXPECT_EQ(Tokenize("and/or src/linux x/y/z"),
+            (Words{"and", "or", "src", "linux", "x", "y", "z"}));
+  EXPECT_EQ(Tokenize("caf\xC3\xA9/bar"), (Words{"caf\xC3\xA9", "bar"}));
+}
+
 TEST(TokenizerTest, WwwOnlyCountsAtTheStartOfARun) {
   // The rule is literal: a leading '(' means the run does not start with
   // "www.", and "www" without a dot is a word.
