@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "core/user_dictionary.h"
+
 namespace spellfilter {
 namespace {
 
@@ -60,6 +62,7 @@ bool Checker::InCoveredScript(std::string_view word) const {
 bool Checker::Known(std::string_view word) {
   for (const std::string& form : forms_.LookupForms(word)) {
     if (dictionary_.Contains(form)) return true;
+    if (user_ != nullptr && user_->Contains(form)) return true;
   }
   return false;
 }

@@ -11,6 +11,11 @@
 //
 // A Checker keeps scratch buffers and is not thread-safe: use one per
 // thread over a shared Dictionary.
+//
+// User words (user_dictionary.h): with SetUserWords, a word is also correct
+// when one of its lookup forms is in the user's words, by the same case
+// rules (adding "foo" accepts "Foo" and "FOO"; adding "Qt" accepts "QT" but
+// not "qt").
 #ifndef SPELLFILTER_CORE_CHECKER_H_
 #define SPELLFILTER_CORE_CHECKER_H_
 
@@ -24,6 +29,8 @@
 #include "core/word_forms.h"
 
 namespace spellfilter {
+
+class UserDictionary;
 
 struct Misspelling {
   size_t offset;  // bytes, in the text passed to Check
@@ -43,6 +50,13 @@ class Checker {
 
   const Dictionary& dictionary() const { return dictionary_; }
 
+  // Also accept the words of `user` (nullptr: none, the default). Not
+  // owned; it must outlive the Checker or be unset first. It is read on
+  // every lookup, so a UserDictionary::ReloadIfChanged (on this thread)
+  // takes effect at once.
+  void SetUserWords(const UserDictionary* user) { user_ = user; }
+  const UserDictionary* user_words() const { return user_; }
+
  private:
   bool InCoveredScript(std::string_view word) const;
   bool Known(std::string_view word);
@@ -52,6 +66,7 @@ class Checker {
   WordHash WrittenHash(std::string_view word);
 
   const Dictionary& dictionary_;
+  const UserDictionary* user_ = nullptr;
   Tokenizer tokenizer_;
   WordForms forms_;
   std::vector<Token> tokens_;

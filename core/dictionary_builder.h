@@ -1,9 +1,12 @@
 // Compiles a word list into a dictionary file image.
 //
 // Input: UTF-8, one word per line; blank lines and lines starting with '#'
-// are ignored; an optional TAB-separated second column (a commonness class,
-// as in dictionaries/en_US.txt) is accepted and ignored by this format
-// version; CR before LF and a leading byte-order mark are tolerated;
+// are ignored; an optional TAB-separated second column is the word's
+// commonness class, a number where smaller means more common (the SCOWL size
+// in dictionaries/en_US.txt), kept in the WORD_CLASSES section for ranking
+// suggestions (a word listed twice keeps its smaller class; lists without
+// the column are fine); CR before LF and a leading byte-order mark are
+// tolerated;
 // duplicates (after normalisation) count once. A line with invalid UTF-8,
 // white space or a control character inside the word, or a word longer than
 // kMaxWordBytes is an error naming the line.
@@ -12,18 +15,25 @@
 // max(10%, 10,000) words of headroom for user words) at the target
 // false-positive rate, by the chosen layout's own rate formula
 // (false_positive_math.h).
+//
+// Suggestion data (docs/suggestions.md), unless switched off: the
+// PREFIXES section (prefix_filter.h) over the lower-cased words and the
+// WORD_CLASSES section (word_classes.h), both with seeds derived from, but
+// different from, the filter's seed.
 #ifndef SPELLFILTER_CORE_DICTIONARY_BUILDER_H_
 #define SPELLFILTER_CORE_DICTIONARY_BUILDER_H_
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
-#include <unordered_set>
-#include <set>
+#include <unordered_map>
 
 #include "core/bloom_filter.h"
+#include "core/prefix_filter.h"
 #include "core/status.h"
+#include "core/word_classes.h"
 #include "core/word_forms.h"
 
 namespace spellfilter {
@@ -42,6 +52,10 @@ struct BuildOptions {
   std::optional<uint64_t> bits;
   std::optional<uint32_t> probes;
   uint64_t seed = 0;
+  // The PREFIXES and WORD_CLASSES sections used by the suggester.
+  bool suggestion_data = true;
+  double prefix_fp = kDefaultPrefixFalsePositiveRate;
+  uint32_t fingerprint_bits = kDefaultFingerprintBits;
 };
 
 struct BuildSummary {
@@ -52,6 +66,10 @@ struct BuildSummary {
   double predicted_fp = 0;              // at `words`
   double predicted_fp_at_capacity = 0;  // when full
   uint64_t file_bytes = 0;
+  uint64_t classed_words = 0;       // words with a class column
+  uint64_t prefix_edges = 0;        // distinct (prefix, letter) pairs
+  uint64_t prefix_bytes = 0;        // PREFIXES section
+  uint64_t word_classes_bytes = 0;  // WORD_CLASSES section
 };
 
 class DictionaryBuilder {
@@ -73,7 +91,7 @@ class DictionaryBuilder {
   Status status_;
   WordForms forms_;
   std::string normalized_;
-  std::unordered_set<std::string> words_;
+  std::unordered_map<std::string, uint32_t> words_;  // word -> class or 0
   std::set<char32_t> alphabet_;
   uint64_t duplicates_ = 0;
 };

@@ -5,6 +5,8 @@
 #include <cstring>
 
 #include "core/hash.h"
+#include "core/prefix_filter.h"
+#include "core/word_classes.h"
 
 static_assert(std::endian::native == std::endian::little,
               "the dictionary file is little-endian and mapped in place");
@@ -81,13 +83,22 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   for (char32_t cp : c.alphabet) Put<uint32_t>(&alphabet, cp);
   const std::string_view bits(reinterpret_cast<const char*>(c.bits.data()),
                               c.bits.size_bytes());
-  const Section sections[] = {
+  std::vector<Section> sections = {
       {kSectionParams, kSectionRequired, params},
       {kSectionLanguage, 0, c.language},
       {kSectionAlphabet, 0, alphabet},
       {kSectionBits, kSectionRequired, bits},
   };
-  const uint32_t count = std::size(sections);
+  auto view = [](std::span<const std::byte> b) {
+    return std::string_view(reinterpret_cast<const char*>(b.data()), b.size());
+  };
+  if (!c.word_classes.empty()) {
+    sections.push_back({kSectionWordClasses, 0, view(c.word_classes)});
+  }
+  if (!c.prefixes.empty()) {
+    sections.push_back({kSectionPrefixes, 0, view(c.prefixes)});
+  }
+  const uint32_t count = static_cast<uint32_t>(sections.size());
 
   std::string out(kHeaderBytes + count * kSectionEntryBytes, '\0');
   std::string table;
@@ -227,6 +238,23 @@ StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
         bits_bytes = std::span<const std::byte>(s, bytes);
         have_bits = true;
         break;
+      case kSectionWordClasses: {
+        WordClasses classes;
+        c.word_classes = std::span<const std::byte>(s, bytes);
+        if (const char* problem =
+                WordClasses::Parse(c.word_classes, &classes)) {
+          return corrupt(problem);
+        }
+        break;
+      }
+      case kSectionPrefixes: {
+        PrefixFilter prefixes;
+        c.prefixes = std::span<const std::byte>(s, bytes);
+        if (const char* problem = PrefixFilter::Parse(c.prefixes, &prefixes)) {
+          return corrupt(problem);
+        }
+        break;
+      }
       default:
         if (flags & kSectionRequired) {
           return Status::Unsupported(

@@ -12,7 +12,9 @@
 //                                                                 (32 bytes)
 //   checksum      := XXH3-64 of the bytes covered (header: bytes 0..55)
 //
-// Section types: PARAMS (required), LANGUAGE, ALPHABET, BITS (required).
+// Section types: PARAMS (required), LANGUAGE, ALPHABET, BITS (required),
+// and, for suggestions, the optional WORD_CLASSES (word_classes.h) and
+// PREFIXES (prefix_filter.h).
 // A section whose flags carry kSectionRequired and whose type a reader does
 // not know makes the file unreadable for that reader ("needs a newer
 // spellfilter"); unknown optional sections are skipped. That is the room for
@@ -45,6 +47,8 @@ inline constexpr uint32_t kSectionParams = 1;
 inline constexpr uint32_t kSectionLanguage = 2;
 inline constexpr uint32_t kSectionAlphabet = 3;
 inline constexpr uint32_t kSectionBits = 4;
+inline constexpr uint32_t kSectionWordClasses = 5;
+inline constexpr uint32_t kSectionPrefixes = 6;
 
 inline constexpr uint32_t kSectionRequired = 1;
 
@@ -62,6 +66,11 @@ struct DictionaryContents {
   std::string language;
   std::vector<char32_t> alphabet;  // sorted, unique code points
   std::span<const uint64_t> bits;
+  // Optional sections for suggestions, as views like `bits`; empty when the
+  // file has none. Decode checks their structure (WordClasses::Parse,
+  // PrefixFilter::Parse).
+  std::span<const std::byte> word_classes;
+  std::span<const std::byte> prefixes;
 };
 
 // Serialises `contents` into a complete file image.

@@ -132,3 +132,72 @@ TEST(DictionaryBuilderTest, RejectsBadOptions) {
 
 }  // namespace
 }  // namespace spellfilter
+
+namespace spellfilter {
+namespace {
+
+TEST(DictionaryBuilderTest, StoresClassesAndPrefixes) {
+  BuildOptions o;
+  o.language = "en-US";
+  DictionaryBuilder b(o);
+  for (std::string_view line : {"the\t10", "cat\t35", "Paris\t20", "dog",
+                                "cat\t20"}) {
+    ASSERT_TRUE(b.AddLine(line, "x:1").ok()) << line;
+  }
+  BuildSummary s;
+  StatusOr<std::string> image = b.Finish(&s);
+  ASSERT_TRUE(image.ok());
+  EXPECT_EQ(s.classed_words, 3u);
+  // Forward the/cat/paris/dog: 3+3+5+3 = 14 prefixes (t, th, the, c, ca,
+  // cat, ...), 4 end markers, reversed 3+3+5+3 = 14.
+  EXPECT_EQ(s.prefix_edges, 32u);
+  EXPECT_GT(s.prefix_bytes, 0u);
+  EXPECT_GT(s.word_classes_bytes, 0u);
+  auto d = Dictionary::FromBytes(*image, "t");
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  WordClasses classes;
+  ASSERT_EQ(WordClasses::Parse((*d)->contents().word_classes, &classes), nullptr);
+  // A word listed twice keeps its smaller (commoner) class.
+  EXPECT_EQ(classes.ClassValue(*classes.Find("cat")), 20u);
+  EXPECT_EQ(classes.ClassValue(*classes.Find("the")), 10u);
+  EXPECT_EQ(classes.ClassValue(*classes.Find("Paris")), 20u);
+  EXPECT_EQ(*classes.Find("dog"), 0u);
+  PrefixFilter prefixes;
+  ASSERT_EQ(PrefixFilter::Parse((*d)->contents().prefixes, &prefixes), nullptr);
+  // Lower case: "Paris" is reachable as p-a-r-i-s.
+  PrefixFilter::State st = prefixes.root();
+  for (char32_t c : std::u32string_view(U"paris")) {
+    EXPECT_TRUE(prefixes.MayContinue(st, c));
+    st = PrefixFilter::Next(st, c);
+  }
+  EXPECT_TRUE(prefixes.MayContinue(
+      st, PrefixFilter::EndMarker(PrefixFilter::Written::kCapitalised)));
+}
+
+TEST(DictionaryBuilderTest, SuggestionDataCanBeLeftOut) {
+  BuildOptions o;
+  o.suggestion_data = false;
+  DictionaryBuilder b(o);
+  ASSERT_TRUE(b.AddLine("word\t10", "x:1").ok());
+  StatusOr<std::string> image = b.Finish(nullptr);
+  ASSERT_TRUE(image.ok());
+  auto d = Dictionary::FromBytes(*image, "t");
+  ASSERT_TRUE(d.ok());
+  EXPECT_TRUE((*d)->contents().word_classes.empty());
+  EXPECT_TRUE((*d)->contents().prefixes.empty());
+  EXPECT_TRUE((*d)->Contains("word"));
+}
+
+TEST(DictionaryBuilderTest, RejectsBadSuggestionOptions) {
+  BuildOptions o;
+  o.prefix_fp = 0;
+  EXPECT_FALSE(DictionaryBuilder(o).status().ok());
+  o.prefix_fp = 0.01;
+  o.fingerprint_bits = 0;
+  EXPECT_FALSE(DictionaryBuilder(o).status().ok());
+  DictionaryBuilder b(BuildOptions{});
+  EXPECT_FALSE(b.AddLine("word\t1234567890", "x:1").ok());
+}
+
+}  // namespace
+}  // namespace spellfilter

@@ -7,6 +7,8 @@
 
 #include "core/dictionary.h"
 #include "core/hash.h"
+#include "core/prefix_filter.h"
+#include "core/word_classes.h"
 
 namespace spellfilter {
 namespace {
@@ -104,7 +106,9 @@ TEST(DictionaryFormatTest, EveryTruncationIsReportedAsSuch) {
     const std::string& msg = d.status().message();
     EXPECT_EQ(msg.rfind("test.sfd: ", 0), 0u) << msg;
     EXPECT_EQ(msg.find('\n'), std::string::npos);
-    if (len >= kHeaderBytes) EXPECT_NE(msg.find("truncated"), std::string::npos) << msg;
+    if (len >= kHeaderBytes) {
+      EXPECT_NE(msg.find("truncated"), std::string::npos) << msg;
+    }
   }
 }
 
@@ -208,6 +212,49 @@ TEST(DictionaryFormatTest, SectionOutsideFileIsCorruption) {
   auto d = Load(image);
   ASSERT_FALSE(d.ok());
   EXPECT_NE(d.status().message().find("outside the file"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace spellfilter
+
+namespace spellfilter {
+namespace {
+
+TEST(DictionaryFormatTest, SuggestionSectionsRoundTripAndAreOptional) {
+  const std::vector<uint64_t> bits = SampleBits();
+  DictionaryContents c = Sample(bits);
+  std::vector<ClassedWord> words = {{"alpha", 10}, {"beta", 20}};
+  StatusOr<std::string> classes = EncodeWordClasses(words, 8, 5);
+  ASSERT_TRUE(classes.ok());
+  PrefixFilterBuilder pb(5);
+  pb.AddWord(U"alpha", PrefixFilter::Written::kLower);
+  const std::string prefixes = pb.Encode(0.01);
+  c.word_classes = std::as_bytes(std::span<const char>(*classes));
+  c.prefixes = std::as_bytes(std::span<const char>(prefixes));
+  const std::string image = EncodeDictionary(c);
+  auto d = Load(image);
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  EXPECT_EQ((*d)->contents().word_classes.size(), classes->size());
+  EXPECT_EQ((*d)->contents().prefixes.size(), prefixes.size());
+  // Both are optional: a reader that does not know them skips them.
+  for (uint32_t type : {kSectionWordClasses, kSectionPrefixes}) {
+    const size_t e = SectionEntry(image, type);
+    ASSERT_NE(e, 0u);
+    EXPECT_EQ(Peek<uint32_t>(image, e + 4) & kSectionRequired, 0u);
+    std::string renamed = image;
+    Poke<uint32_t>(&renamed, e, 90 + type);
+    Reseal(&renamed);
+    auto old_reader_view = Load(renamed);
+    ASSERT_TRUE(old_reader_view.ok());
+  }
+  // A damaged structure inside is corruption, like any other section's.
+  std::string bad = image;
+  const size_t e = SectionEntry(bad, kSectionPrefixes);
+  Poke<uint32_t>(&bad, Peek<uint64_t>(bad, e + 8) + 16, 9);  // probes
+  Reseal(&bad);
+  auto damaged = Load(bad);
+  ASSERT_FALSE(damaged.ok());
+  EXPECT_EQ(damaged.status().code(), Status::Code::kCorruption);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 // spellfilter build WORDS [-o FILE] [--fp P] [--capacity N] [--lang TAG]
 //                         [--layout blocked|classic] [--bits M --hashes K --seed S]
+// spellfilter build --hunspell xx_XX.dic [...]: expands a Hunspell dictionary
+// (the .dic and the .aff beside it; core/hunspell_import.h).
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -13,6 +15,7 @@
 #include "app/cli/command.h"
 #include "core/dictionary_builder.h"
 #include "core/file_io.h"
+#include "core/hunspell_import.h"
 #include "core/text_reader.h"
 
 namespace spellfilter::cli {
@@ -29,6 +32,8 @@ struct BuildArgs {
   std::optional<uint32_t> hashes;
   uint64_t seed = 0;
   bool quiet = false;
+  bool hunspell = false;    // `input` is a Hunspell .dic
+  bool lang_given = false;  // --lang was on the command line
 };
 
 std::string DefaultOutput(const std::string& input) {
@@ -76,28 +81,11 @@ class Progress {
   std::chrono::steady_clock::time_point last_{};
 };
 
-int RunBuild(const BuildArgs& a) {
+// Reads the word list into `builder`, showing progress on a terminal.
+Status ReadWordList(const BuildArgs& a, DictionaryBuilder* builder) {
   const bool from_stdin = a.input == "-";
-  if (from_stdin && a.output.empty()) {
-    return ReportError("build: reading the word list from stdin needs -o FILE");
-  }
-  const std::string output = a.output.empty() ? DefaultOutput(a.input) : a.output;
-
-  BuildOptions options;
-  options.fp = a.fp;
-  options.capacity = a.capacity;
-  options.language = a.language;
-  options.layout = a.layout;
-  options.bits = a.bits;
-  options.probes = a.hashes;
-  options.seed = a.seed;
-  DictionaryBuilder builder(options);
-  if (!builder.status().ok()) {
-    return ReportError("build: " + builder.status().message());
-  }
-
   const int fd = from_stdin ? 0 : ::open(a.input.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return ReportError(ErrnoStatus(a.input, errno).message());
+  if (fd < 0) return ErrnoStatus(a.input, errno);
   const std::string name = from_stdin ? "<stdin>" : a.input;
   TextReader reader(fd, name);
   Progress progress(fd, !a.quiet);
@@ -112,13 +100,92 @@ int RunBuild(const BuildArgs& a) {
       const std::string_view line = chunk.substr(0, nl);
       chunk.remove_prefix(nl == std::string_view::npos ? chunk.size() : nl + 1);
       ++line_number;
-      status = builder.AddLine(line, name + ":" + std::to_string(line_number));
+      status = builder->AddLine(line, name + ":" + std::to_string(line_number));
     }
     if (!status.ok()) break;
     progress.Update(reader.bytes_read());
   }
   progress.Done();
   if (!from_stdin) ::close(fd);
+  return status;
+}
+
+// What the Hunspell expansion did, and what it could not do.
+void PrintHunspellSummary(const HunspellImport& h,
+                          const HunspellImportSummary& hs) {
+  const ExpandStats& e = hs.expand;
+  std::printf("  hunspell        %s entries -> %s word forms",
+              Group(e.entries).c_str(), Group(e.forms).c_str());
+  if (e.upper_forms > 0) {
+    std::printf(" (%s ALL UPPER forms of mixed-case words)",
+                Group(e.upper_forms).c_str());
+  }
+  std::printf("\n");
+  if (e.forbidden_entries + e.forbidden_forms > 0) {
+    std::printf("                  forbidden: %s entries, %s forms dropped\n",
+                Group(e.forbidden_entries).c_str(),
+                Group(e.forbidden_forms).c_str());
+  }
+  if (h.rules().compounding) {
+    std::printf(
+        "                  compounding not expanded: a compound word is "
+        "accepted only if the .dic lists it (%s stems only occur inside "
+        "compounds)\n",
+        Group(e.compound_only_entries).c_str());
+  }
+  if (e.multiword_entries > 0) {
+    std::printf("                  %s multi-word entries skipped\n",
+                Group(e.multiword_entries).c_str());
+  }
+  if (hs.skipped_forms > 0) {
+    std::printf("                  %s forms skipped (not storable words)\n",
+                Group(hs.skipped_forms).c_str());
+  }
+  const uint64_t warnings = hs.aff_warning_count + e.warning_count;
+  if (warnings > 0) {
+    std::printf("                  %s warnings (first: %s)\n",
+                Group(warnings).c_str(),
+                (hs.aff_warnings.empty() ? e.warnings : hs.aff_warnings)
+                    .front()
+                    .c_str());
+  }
+}
+
+int RunBuild(const BuildArgs& a) {
+  const bool from_stdin = a.input == "-";
+  if (from_stdin && a.output.empty()) {
+    return ReportError("build: reading the word list from stdin needs -o FILE");
+  }
+  if (from_stdin && a.hunspell) {
+    return ReportError("build: --hunspell needs the .dic file (its .aff is "
+                       "read from beside it), not stdin");
+  }
+  const std::string output = a.output.empty() ? DefaultOutput(a.input) : a.output;
+  std::optional<HunspellImport> hunspell;
+  if (a.hunspell) {
+    StatusOr<HunspellImport> h = HunspellImport::Open(a.input);
+    if (!h.ok()) return ReportError(h.status().message());
+    hunspell.emplace(std::move(h).value());
+  }
+
+  BuildOptions options;
+  options.fp = a.fp;
+  options.capacity = a.capacity;
+  options.language = a.language;
+  options.layout = a.layout;
+  options.bits = a.bits;
+  options.probes = a.hashes;
+  options.seed = a.seed;
+  if (hunspell && !a.lang_given) options.language = hunspell->language();
+  DictionaryBuilder builder(options);
+  if (!builder.status().ok()) {
+    return ReportError("build: " + builder.status().message());
+  }
+
+  HunspellImportSummary hunspell_summary;
+  const Status status =
+      hunspell ? hunspell->AddTo(&builder, options.language, &hunspell_summary)
+               : ReadWordList(a, &builder);
   if (!status.ok()) return ReportError(status.message());
 
   BuildSummary s;
@@ -150,6 +217,7 @@ int RunBuild(const BuildArgs& a) {
   std::printf("  file size       %s bytes (%.2f bytes per word)\n",
               Group(s.file_bytes).c_str(),
               s.words ? static_cast<double>(s.file_bytes) / s.words : 0.0);
+  if (hunspell) PrintHunspellSummary(*hunspell, hunspell_summary);
   return kExitOk;
 }
 
@@ -161,16 +229,22 @@ Command AddBuildCommand(CLI::App* parent) {
       "build", "Compile a word list (UTF-8, one word per line) into a dictionary");
   c->add_option("words", args->input,
                 "Word list; '-' reads stdin. Blank lines and '#' comments are "
-                "ignored; a TAB-separated second column (a commonness class) "
-                "is accepted and ignored")
+                "ignored; a TAB-separated second column (a commonness class, "
+                "smaller = commoner) is kept for ranking suggestions. With "
+                "--hunspell: the .dic")
       ->required();
+  c->add_flag("--hunspell", args->hunspell,
+              "WORDS is a Hunspell .dic (with its .aff beside it): expand its "
+              "affixes into word forms; the language comes from the file "
+              "name (de_DE -> de-DE) unless --lang is given. Compounds are "
+              "not expanded");
   c->add_option("-o,--output", args->output,
                 "Dictionary file to write (default: the list's name with .sfd)");
   c->add_option("--fp", args->fp, "Target false-positive rate at capacity")
       ->capture_default_str();
   c->add_option("--capacity", args->capacity,
                 "Words to size for (default: list + max(10%, 10000) for user words)");
-  c->add_option("--lang", args->language,
+  CLI::Option* lang = c->add_option("--lang", args->language,
                 "Language tag (BCP 47), used for case rules")
       ->capture_default_str();
   const std::map<std::string, Layout> layouts = {
@@ -183,7 +257,10 @@ Command AddBuildCommand(CLI::App* parent) {
   c->add_option("--hashes", args->hashes, "Experiments: number of probes k");
   c->add_option("--seed", args->seed, "Hash seed")->capture_default_str();
   c->add_flag("-q,--quiet", args->quiet, "No summary, no progress");
-  return Command{c, [args] { return RunBuild(*args); }};
+  return Command{c, [args, lang] {
+                   args->lang_given = lang->count() > 0;
+                   return RunBuild(*args);
+                 }};
 }
 
 }  // namespace spellfilter::cli

@@ -1,5 +1,6 @@
 // spellfilter check [FILE...] [--dict FILE]: prints each misspelled word on
-// its own line, in order of appearance (like `hunspell -l`, `aspell list`).
+// its own line, in order of appearance (like `hunspell -l`, `aspell list`);
+// with --suggest, as "word: s1, s2, ..." (suggest_command.cpp).
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -10,7 +11,10 @@
 
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
+#include "app/cli/suggestion_line.h"
+#include "app/cli/user_option.h"
 #include "core/checker.h"
+#include "core/suggester.h"
 #include "core/text_reader.h"
 
 namespace spellfilter::cli {
@@ -19,6 +23,9 @@ namespace {
 struct CheckArgs {
   std::vector<std::string> files;
   std::string dictionary;
+  UserWordsOption user;
+  bool suggest = false;
+  size_t max_suggestions = kDefaultMaxSuggestions;
 };
 
 class Output {
@@ -40,8 +47,10 @@ class Output {
 };
 
 // Checks one input; returns the number of misspellings or an error.
+// `suggester` may be null (no suggestions).
 StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
-                               Checker* checker, Output* out) {
+                               Checker* checker, Suggester* suggester,
+                               Output* out) {
   TextReader reader(fd, name);
   std::vector<Misspelling> found;
   uint64_t count = 0;
@@ -50,7 +59,14 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
     if (Status s = reader.Next(&chunk); !s.ok()) return s;
     if (chunk.empty()) return count;
     checker->Check(chunk, &found);
-    for (const Misspelling& m : found) out->Line(chunk.substr(m.offset, m.length));
+    for (const Misspelling& m : found) {
+      const std::string_view word = chunk.substr(m.offset, m.length);
+      if (suggester == nullptr) {
+        out->Line(word);
+      } else {
+        out->Line(SuggestionLine(word, suggester->Suggest(word)));
+      }
+    }
     count += found.size();
   }
 }
@@ -59,6 +75,18 @@ int RunCheck(const CheckArgs& a) {
   StatusOr<std::unique_ptr<Dictionary>> dict = OpenDictionary(a.dictionary);
   if (!dict.ok()) return ReportError(dict.status().message());
   Checker checker(**dict);
+  const std::unique_ptr<UserDictionary> user =
+      OpenUserWordsForChecking(a.user, **dict);
+  checker.SetUserWords(user.get());
+  if (a.suggest && a.max_suggestions == 0) {
+    return ReportError("check: --max must be at least 1");
+  }
+  std::unique_ptr<Suggester> suggester;
+  if (a.suggest) {
+    SuggestOptions options;
+    options.max_suggestions = a.max_suggestions;
+    suggester = std::make_unique<Suggester>(**dict, options);
+  }
   Output out;
 
   std::vector<std::string> files = a.files;
@@ -74,8 +102,8 @@ int RunCheck(const CheckArgs& a) {
       failed = true;
       continue;
     }
-    StatusOr<uint64_t> n =
-        CheckStream(fd, is_stdin ? "<stdin>" : file, &checker, &out);
+    StatusOr<uint64_t> n = CheckStream(fd, is_stdin ? "<stdin>" : file,
+                                       &checker, suggester.get(), &out);
     if (!is_stdin) ::close(fd);
     if (!n.ok()) {
       out.Flush();
@@ -102,6 +130,12 @@ Command AddCheckCommand(CLI::App* parent) {
                 "Dictionary file (default: $SPELLFILTER_DICTIONARY, "
                 "~/.config/spellfilter/en_US.sfd, PREFIX/share/spellfilter, "
                 "the build tree)");
+  AddUserOptions(c, &args->user, /*allow_disable=*/true);
+  c->add_flag("-s,--suggest", args->suggest,
+              "Print 'word: s1, s2, ...' with suggestions, best first");
+  c->add_option("-n,--max", args->max_suggestions,
+                "With --suggest: most suggestions per word")
+      ->capture_default_str();
   return Command{c, [args] { return RunCheck(*args); }};
 }
 

@@ -22,6 +22,11 @@ struct Command {
 Command AddBuildCommand(CLI::App* parent);
 Command AddCheckCommand(CLI::App* parent);
 Command AddStatsCommand(CLI::App* parent);
+Command AddSuggestCommand(CLI::App* parent);
+// User word list: add, remove, words (user_words_command.cpp).
+Command AddAddCommand(CLI::App* parent);
+Command AddRemoveCommand(CLI::App* parent);
+Command AddWordsCommand(CLI::App* parent);
 
 // Prints "spellfilter: MESSAGE" on stderr; returns kExitError.
 int ReportError(const std::string& message);

@@ -36,7 +36,11 @@ int main(int argc, char** argv) {
 
   std::vector<Command> commands = {AddBuildCommand(&app),
                                    AddCheckCommand(&app),
-                                   AddStatsCommand(&app)};
+                                   AddStatsCommand(&app),
+                                   AddSuggestCommand(&app),
+                                   AddAddCommand(&app),
+                                   AddRemoveCommand(&app),
+                                   AddWordsCommand(&app)};
   for (Command& c : commands) {
     c.app->set_version_flag("--version", kVersion);
     c.app->footer(kFooter);

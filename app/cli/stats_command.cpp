@@ -2,6 +2,8 @@
 // the word count estimated from the fill, the predicted false-positive rate
 // by the classic formula and by the exact or layout-specific one, and
 // optionally the rate measured on a list of words known to be absent.
+// With user words (--user, or the default list when it exists): their
+// layers, and the compound rate of base and user words together.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -12,6 +14,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
+#include "app/cli/user_option.h"
 #include "core/dictionary_builder.h"
 #include "core/false_positive_math.h"
 #include "core/text_reader.h"
@@ -23,6 +26,7 @@ namespace {
 struct StatsArgs {
   std::string dictionary;
   std::string measure;
+  UserWordsOption user;
 };
 
 struct Measurement {
@@ -30,7 +34,10 @@ struct Measurement {
   uint64_t positives = 0;
 };
 
-StatusOr<Measurement> Measure(const Dictionary& dict, const std::string& path) {
+// A word counts as accepted when the base or the user words (if any) have
+// it: the compound rate.
+StatusOr<Measurement> Measure(const Dictionary& dict, const UserDictionary* user,
+                              const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return ErrnoStatus(path, errno);
   TextReader reader(fd, path);
@@ -51,11 +58,46 @@ StatusOr<Measurement> Measure(const Dictionary& dict, const std::string& path) {
       if (!word.empty() && word.back() == '\r') word.remove_suffix(1);
       if (word.empty() || !forms.Normalize(word, &normalized)) continue;
       ++m.probes;
-      m.positives += dict.Contains(normalized);
+      m.positives += dict.Contains(normalized) ||
+                     (user != nullptr && user->Contains(normalized));
     }
   }
   ::close(fd);
   return m;
+}
+
+// The user word layers (core/scalable_filter.h) and the compound rate.
+void PrintUserWords(const UserDictionary& user, double target) {
+  const ScalableFilter& f = user.filter();
+  const ScalableGeometry& g = f.geometry();
+  std::printf("user words        %llu in %s%s\n",
+              static_cast<unsigned long long>(user.size()), user.path().c_str(),
+              user.filter_was_cached() ? "" : " (filter rebuilt from the list)");
+  std::printf("  budget          %.4g = target - base rate at build, split "
+              "p_i = budget/2^(i+1)\n",
+              g.budget);
+  std::printf("  layers          %zu (first holds %llu words = the base's "
+              "headroom; each next twice as many)\n",
+              f.layers().size(),
+              static_cast<unsigned long long>(g.first_capacity));
+  for (size_t i = 0; i < f.layers().size(); ++i) {
+    const FilterLayer& l = f.layers()[i];
+    std::printf("  layer %-2zu        %llu of %llu words, %llu bits (%.2f per "
+                "word at capacity), k %u, target %.3g, predicted %.3g\n",
+                i, static_cast<unsigned long long>(l.words),
+                static_cast<unsigned long long>(l.capacity),
+                static_cast<unsigned long long>(l.params.bits),
+                static_cast<double>(l.params.bits) / l.capacity,
+                l.params.probes, l.target, PredictedRate(l.params, l.words));
+  }
+  std::printf("  user fp         %.4g predicted (bound %.4g while these "
+              "layers last)\n",
+              f.PredictedRate(), f.RateBound());
+  const double compound = user.CompoundRate();
+  std::printf("compound fp       %.4g  base %.4g + user words, "
+              "1 - (1 - f_base)(1 - f_user); target %.3g%s\n",
+              compound, user.BaseRate(), target,
+              compound <= target ? "" : "  ABOVE TARGET");
 }
 
 int RunStats(const StatsArgs& a) {
@@ -108,15 +150,19 @@ int RunStats(const StatsArgs& a) {
   }
   std::printf("  at capacity     %.4g\n", PredictedRate(p, c.capacity));
 
+  const std::unique_ptr<UserDictionary> user = OpenUserWordsForChecking(a.user, dict);
+  if (user != nullptr) PrintUserWords(*user, c.target_fp);
+
   if (!a.measure.empty()) {
-    StatusOr<Measurement> r = Measure(dict, a.measure);
+    StatusOr<Measurement> r = Measure(dict, user.get(), a.measure);
     if (!r.ok()) return ReportError(r.status().message());
     const double rate = r->probes ? double(r->positives) / r->probes : 0.0;
     const double se = r->probes ? std::sqrt(rate * (1 - rate) / r->probes) : 0.0;
     std::printf("measured fp       %.4g +- %.2g  (%llu of %llu absent words "
-                "accepted)\n",
+                "accepted%s)\n",
                 rate, se, static_cast<unsigned long long>(r->positives),
-                static_cast<unsigned long long>(r->probes));
+                static_cast<unsigned long long>(r->probes),
+                user != nullptr ? " by base or user words" : "");
   }
   return kExitOk;
 }
@@ -132,6 +178,7 @@ Command AddStatsCommand(CLI::App* parent) {
   c->add_option("--measure", args->measure,
                 "Measure the false-positive rate on FILE, words known not to "
                 "be in the dictionary, one per line");
+  AddUserOptions(c, &args->user, /*allow_disable=*/true);
   return Command{c, [args] { return RunStats(*args); }};
 }
 

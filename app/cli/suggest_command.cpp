@@ -1,0 +1,181 @@
+// spellfilter suggest [WORD...] [--max N] [--dict FILE] [--stats]: prints
+// "WORD: s1, s2, ..." for each word, best first ("WORD:" when there is no
+// suggestion). Without WORD arguments it reads words from stdin, one per
+// line (blank lines are skipped), and answers each chunk of input as it
+// arrives: the batch mode for scripts and the evaluation.
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/cli/command.h"
+#include "app/cli/dictionary_option.h"
+#include "app/cli/suggestion_line.h"
+#include "core/suggester.h"
+#include "core/text_reader.h"
+
+namespace spellfilter::cli {
+namespace {
+
+struct SuggestArgs {
+  std::vector<std::string> words;
+  std::string dictionary;
+  size_t max = kDefaultMaxSuggestions;
+  bool stats = false;
+  int repeat = 1;
+  SuggestOptions options;
+};
+
+struct Totals {
+  uint64_t words = 0;
+  uint64_t work = 0;
+  uint64_t word_probes = 0;
+  uint64_t filter_hits = 0;
+  uint64_t fingerprint_rejects = 0;
+  uint64_t expansions = 0;
+  uint64_t max_work = 0;
+  uint64_t budget_exhausted = 0;
+  uint64_t suggestions = 0;
+  double fastest_seconds = 0;  // sum over words of the fastest of the runs
+};
+
+class Answerer {
+ public:
+  Answerer(const Dictionary& dict, const SuggestOptions& options, int repeat)
+      : suggester_(dict, options), repeat_(repeat) {}
+
+  void Answer(std::string_view word) {
+    std::vector<std::string> s;
+    double fastest = 0;
+    for (int r = 0; r < repeat_; ++r) {
+      const auto start = std::chrono::steady_clock::now();
+      s = suggester_.Suggest(word);
+      const double t = std::chrono::duration<double>(
+                           std::chrono::steady_clock::now() - start)
+                           .count();
+      if (r == 0 || t < fastest) fastest = t;
+    }
+    totals_.fastest_seconds += fastest;
+    buffer_ += SuggestionLine(word, s);
+    buffer_.push_back('\n');
+    const SuggestStats& st = suggester_.stats();
+    ++totals_.words;
+    totals_.work += st.work;
+    totals_.word_probes += st.word_probes;
+    totals_.filter_hits += st.filter_hits;
+    totals_.fingerprint_rejects += st.fingerprint_rejects;
+    totals_.expansions += st.expansions;
+    totals_.max_work = std::max(totals_.max_work, st.work);
+    totals_.budget_exhausted += st.budget_exhausted;
+    totals_.suggestions += s.size();
+  }
+
+  bool Flush() {
+    const bool ok = buffer_.empty() ||
+                    std::fwrite(buffer_.data(), 1, buffer_.size(), stdout) ==
+                        buffer_.size();
+    buffer_.clear();
+    return ok && std::fflush(stdout) == 0;
+  }
+
+  const Totals& totals() const { return totals_; }
+  const Suggester& suggester() const { return suggester_; }
+
+ private:
+  Suggester suggester_;
+  int repeat_;
+  std::string buffer_;
+  Totals totals_;
+};
+
+void PrintStats(const Answerer& a) {
+  const Totals& t = a.totals();
+  const double n = t.words ? static_cast<double>(t.words) : 1.0;
+  std::fprintf(stderr,
+               "words %llu; per word: %.1f suggestions, %.0f work (max %llu), "
+               "%.0f prefix expansions, %.0f word probes, %.2f filter hits, "
+               "%.4f fingerprint rejects; budget exhausted %llu times; "
+               "prefix filter %s, word classes %s; %.1f us per word "
+               "(fastest of the runs of each)\n",
+               static_cast<unsigned long long>(t.words), t.suggestions / n,
+               t.work / n, static_cast<unsigned long long>(t.max_work),
+               t.expansions / n, t.word_probes / n, t.filter_hits / n,
+               t.fingerprint_rejects / n,
+               static_cast<unsigned long long>(t.budget_exhausted),
+               a.suggester().has_prefix_filter() ? "yes" : "no",
+               a.suggester().has_word_classes() ? "yes" : "no",
+               1e6 * t.fastest_seconds / n);
+}
+
+int RunSuggest(const SuggestArgs& a) {
+  if (a.max == 0) return ReportError("suggest: --max must be at least 1");
+  StatusOr<std::unique_ptr<Dictionary>> dict = OpenDictionary(a.dictionary);
+  if (!dict.ok()) return ReportError(dict.status().message());
+  SuggestOptions options = a.options;
+  options.max_suggestions = a.max;
+  if (a.repeat < 1) return ReportError("suggest: --repeat must be at least 1");
+  Answerer answerer(**dict, options, a.repeat);
+
+  if (!a.words.empty()) {
+    for (const std::string& w : a.words) answerer.Answer(w);
+  } else {
+    TextReader reader(0, "<stdin>");
+    for (;;) {
+      std::string_view chunk;
+      if (Status s = reader.Next(&chunk); !s.ok()) {
+        answerer.Flush();
+        return ReportError(s.message());
+      }
+      if (chunk.empty()) break;
+      while (!chunk.empty()) {
+        const size_t nl = chunk.find('\n');
+        std::string_view line = chunk.substr(0, nl);
+        chunk.remove_prefix(nl == std::string_view::npos ? chunk.size()
+                                                         : nl + 1);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (!line.empty()) answerer.Answer(line);
+      }
+      if (!answerer.Flush()) return ReportError("<stdout>: write failed");
+    }
+  }
+  if (!answerer.Flush()) return ReportError("<stdout>: write failed");
+  if (a.stats) PrintStats(answerer);
+  return kExitOk;
+}
+
+}  // namespace
+
+Command AddSuggestCommand(CLI::App* parent) {
+  auto args = std::make_shared<SuggestArgs>();
+  CLI::App* c = parent->add_subcommand(
+      "suggest",
+      "Print corrections for each WORD (or each line of stdin), best first, "
+      "as 'word: s1, s2, ...' ('word:' if none)");
+  c->add_option("words", args->words,
+                "Words as typed; none: read one word per line from stdin");
+  c->add_option("-n,--max", args->max, "Most suggestions per word")
+      ->capture_default_str();
+  c->add_option("-d,--dict", args->dictionary,
+                "Dictionary file (default: $SPELLFILTER_DICTIONARY, "
+                "~/.config/spellfilter/en_US.sfd, PREFIX/share/spellfilter, "
+                "the build tree)");
+  c->add_option("--max-edits", args->options.max_edits,
+                "Experiments: most edits per candidate (0-2)")
+      ->capture_default_str();
+  c->add_option("--max-cost", args->options.max_cost,
+                "Experiments: most edit weight per candidate")
+      ->capture_default_str();
+  c->add_option("--work-budget", args->options.work_budget,
+                "Experiments: most hash computations per word")
+      ->capture_default_str();
+  c->add_option("--repeat", args->repeat,
+                "Experiments: compute each word's suggestions this many times "
+                "(--stats then reports the fastest run of each)")
+      ->capture_default_str();
+  c->add_flag("--stats", args->stats,
+              "Print the mean search cost per word on stderr at the end");
+  return Command{c, [args] { return RunSuggest(*args); }};
+}
+
+}  // namespace spellfilter::cli

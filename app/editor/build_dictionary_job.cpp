@@ -1,0 +1,137 @@
+#include "app/editor/build_dictionary_job.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QLocale>
+#include <QPromise>
+#include <QtConcurrent/QtConcurrentRun>
+#include <string>
+
+#include "core/dictionary_builder.h"
+#include "core/file_io.h"
+#include "core/text_reader.h"
+
+namespace spellfilter::editor {
+namespace {
+
+BuildResult Failure(const std::string& message) {
+  return BuildResult{false, QString::fromStdString(message), 0};
+}
+
+}  // namespace
+
+BuildResult BuildDictionary(const BuildRequest& request,
+                            const std::function<bool(int)>& progress) {
+  BuildOptions options;
+  options.language = request.language.toStdString();
+  DictionaryBuilder builder(options);
+  if (!builder.status().ok()) return Failure(builder.status().message());
+
+  const std::string input = QFile::encodeName(request.word_list).toStdString();
+  const int fd = ::open(input.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Failure(ErrnoStatus(input, errno).message());
+  struct stat st;
+  const uint64_t total =
+      (::fstat(fd, &st) == 0 && st.st_size > 0) ? st.st_size : 0;
+
+  // The list takes 0-900 of the progress; Finish() and writing the rest.
+  constexpr int kReadShare = 900;
+  TextReader reader(fd, input);
+  uint64_t line_number = 0;
+  Status status;
+  bool stopped = false;
+  for (;;) {
+    std::string_view chunk;
+    status = reader.Next(&chunk);
+    if (!status.ok() || chunk.empty()) break;
+    while (!chunk.empty() && status.ok()) {
+      const size_t nl = chunk.find('\n');
+      const std::string_view line = chunk.substr(0, nl);
+      chunk.remove_prefix(nl == std::string_view::npos ? chunk.size() : nl + 1);
+      ++line_number;
+      status = builder.AddLine(line, input + ":" + std::to_string(line_number));
+    }
+    if (!status.ok()) break;
+    const int done =
+        total > 0 ? static_cast<int>(reader.bytes_read() * kReadShare / total)
+                  : 0;
+    if (!progress(qMin(done, kReadShare))) {
+      stopped = true;
+      break;
+    }
+  }
+  ::close(fd);
+  if (stopped)
+    return BuildResult{
+        false, QCoreApplication::translate("BuildDictionaryJob", "Cancelled."),
+        0};
+  if (!status.ok()) return Failure(status.message());
+
+  BuildSummary summary;
+  StatusOr<std::string> image = builder.Finish(&summary);
+  if (!image.ok()) return Failure(image.status().message());
+  if (!progress(950))
+    return BuildResult{
+        false, QCoreApplication::translate("BuildDictionaryJob", "Cancelled."),
+        0};
+
+  QDir().mkpath(QFileInfo(request.output).absolutePath());
+  const std::string output = QFile::encodeName(request.output).toStdString();
+  if (Status w = WriteFileAtomically(output, *image); !w.ok()) {
+    return Failure(w.message());
+  }
+  progress(BuildDictionaryJob::kProgressMax);
+  return BuildResult{
+      true,
+      QCoreApplication::translate(
+          "BuildDictionaryJob",
+          "%1 words, predicted false-positive rate %2, %3 KiB")
+          .arg(QLocale().toString(static_cast<qulonglong>(summary.words)))
+          .arg(summary.predicted_fp, 0, 'g', 3)
+          .arg(summary.file_bytes / 1024),
+      summary.words};
+}
+
+BuildDictionaryJob::BuildDictionaryJob(QObject* parent) : QObject(parent) {
+  connect(&watcher_, &QFutureWatcher<BuildResult>::progressValueChanged, this,
+          &BuildDictionaryJob::progressChanged);
+  connect(&watcher_, &QFutureWatcher<BuildResult>::finished, this,
+          &BuildDictionaryJob::onFinished);
+}
+
+BuildDictionaryJob::~BuildDictionaryJob() {
+  watcher_.cancel();
+  watcher_.waitForFinished();
+}
+
+void BuildDictionaryJob::start(const BuildRequest& request) {
+  if (isRunning()) return;
+  watcher_.setFuture(
+      QtConcurrent::run([request](QPromise<BuildResult>& promise) {
+        promise.setProgressRange(0, kProgressMax);
+        BuildResult result = BuildDictionary(request, [&promise](int value) {
+          promise.setProgressValue(value);
+          return !promise.isCanceled();
+        });
+        promise.addResult(std::move(result));
+      }));
+}
+
+void BuildDictionaryJob::cancel() { watcher_.cancel(); }
+
+void BuildDictionaryJob::onFinished() {
+  const QFuture<BuildResult> future = watcher_.future();
+  if (future.isCanceled() || future.resultCount() == 0) {
+    emit canceled();
+    return;
+  }
+  emit finished(future.result());
+}
+
+}  // namespace spellfilter::editor

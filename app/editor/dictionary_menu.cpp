@@ -1,0 +1,71 @@
+#include "app/editor/dictionary_menu.h"
+
+#include <QActionGroup>
+#include <QDir>
+#include <QFileInfo>
+
+#include "app/editor/dictionary_catalog.h"
+
+namespace spellfilter::editor {
+
+DictionaryMenu::DictionaryMenu(QWidget* parent)
+    : QMenu(tr("&Dictionary"), parent), group_(new QActionGroup(this)) {
+  group_->setExclusive(true);
+  setToolTipsVisible(true);
+  list_end_ = addSeparator();
+  open_file_ = addAction(tr("&Open Dictionary File..."));
+  build_ = addAction(tr("&Build Dictionary from Word List..."));
+  QAction* refresh_action = addAction(tr("&Refresh List"));
+  connect(refresh_action, &QAction::triggered, this, &DictionaryMenu::refresh);
+  connect(this, &QMenu::aboutToShow, this, &DictionaryMenu::refresh);
+  refresh();
+}
+
+void DictionaryMenu::setCurrentPath(const QString& path) {
+  current_ = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
+  refresh();
+}
+
+void DictionaryMenu::refresh() {
+  for (QAction* a : group_->actions()) {
+    group_->removeAction(a);
+    removeAction(a);
+    a->deleteLater();
+  }
+  const QList<DictionaryEntry> entries = FindDictionaries();
+  bool current_listed = false;
+  for (const DictionaryEntry& e : entries) {
+    QAction* a = new QAction(
+        e.user_built ? tr("%1 (built by you)").arg(e.name) : e.name, this);
+    a->setCheckable(true);
+    a->setData(e.path);
+    a->setToolTip(QDir::toNativeSeparators(e.path));
+    a->setStatusTip(QDir::toNativeSeparators(e.path));
+    if (e.path == current_) {
+      a->setChecked(true);
+      current_listed = true;
+    }
+    connect(a, &QAction::triggered, this,
+            [this, path = e.path] { emit dictionaryChosen(path); });
+    group_->addAction(a);
+    insertAction(list_end_, a);
+  }
+  if (!current_.isEmpty() && !current_listed) {
+    // Opened from elsewhere with "Open Dictionary File...".
+    QAction* a = new QAction(QFileInfo(current_).completeBaseName(), this);
+    a->setCheckable(true);
+    a->setChecked(true);
+    a->setData(current_);
+    a->setToolTip(QDir::toNativeSeparators(current_));
+    group_->addAction(a);
+    insertAction(list_end_, a);
+  }
+  if (group_->actions().isEmpty()) {
+    QAction* none = new QAction(tr("(no dictionaries found)"), this);
+    none->setEnabled(false);
+    group_->addAction(none);
+    insertAction(list_end_, none);
+  }
+}
+
+}  // namespace spellfilter::editor

@@ -1,0 +1,44 @@
+// The Dictionary menu: the installed dictionaries (FindDictionaries()), the
+// one in use checked, then "Open Dictionary File...", "Build Dictionary
+// from Word List..." and "Refresh List". The list is re-read each time the
+// menu opens, so a dictionary built by the CLI shows up too.
+#ifndef SPELLFILTER_APP_EDITOR_DICTIONARY_MENU_H_
+#define SPELLFILTER_APP_EDITOR_DICTIONARY_MENU_H_
+
+#include <QMenu>
+#include <QString>
+
+class QActionGroup;
+
+namespace spellfilter::editor {
+
+class DictionaryMenu : public QMenu {
+  Q_OBJECT
+
+ public:
+  explicit DictionaryMenu(QWidget* parent = nullptr);
+  Q_DISABLE_COPY_MOVE(DictionaryMenu)
+
+  // The dictionary in use, checked in the list; empty for none.
+  void setCurrentPath(const QString& path);
+  // Re-reads the folders and rebuilds the list.
+  void refresh();
+
+  // Actions after the list, for MainWindow to connect.
+  [[nodiscard]] QAction* openFileAction() const { return open_file_; }
+  [[nodiscard]] QAction* buildAction() const { return build_; }
+
+ signals:
+  void dictionaryChosen(const QString& path);
+
+ private:
+  QString current_;
+  QActionGroup* group_;
+  QAction* list_end_;
+  QAction* open_file_;
+  QAction* build_;
+};
+
+}  // namespace spellfilter::editor
+
+#endif  // SPELLFILTER_APP_EDITOR_DICTIONARY_MENU_H_

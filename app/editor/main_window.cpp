@@ -1,0 +1,642 @@
+#include "app/editor/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDialog>
+#include <QGuiApplication>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QScreen>
+#include <QSettings>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+#include "app/editor/build_dictionary_dialog.h"
+#include "app/editor/check_spelling_dialog.h"
+#include "app/editor/dictionary_catalog.h"
+#include "app/editor/dictionary_menu.h"
+#include "app/editor/notice_bar.h"
+#include "app/editor/recent_files.h"
+#include "app/editor/recheck_scheduler.h"
+#include "app/editor/recovery_store.h"
+#include "app/editor/spell_highlighter.h"
+#include "app/editor/spell_service.h"
+#include "app/editor/spell_text_edit.h"
+
+namespace spellfilter::editor {
+namespace {
+
+const QString kGeometryKey = QStringLiteral("geometry");
+const QString kFontKey = QStringLiteral("font");
+const QString kDictionaryKey = QStringLiteral("dictionary");
+const QString kSpellCheckingKey = QStringLiteral("spellChecking");
+
+QString Native(const QString& path) { return QDir::toNativeSeparators(path); }
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      service_(new SpellService(this)),
+      editor_(new SpellTextEdit(service_)),
+      notice_(new NoticeBar),
+      recovery_(new RecoveryStore(RecoveryStore::DefaultFolder(), this)),
+      build_job_(new BuildDictionaryJob(this)) {
+  auto* central = new QWidget(this);
+  auto* layout = new QVBoxLayout(central);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addWidget(notice_);
+  layout->addWidget(editor_, 1);
+  editor_->document()->setDocumentMargin(8);
+  setCentralWidget(central);
+
+  createActions();
+  createStatusBar();
+  readSettings();
+
+  QTextDocument* document = editor_->document();
+  connect(document, &QTextDocument::modificationChanged, this,
+          &QWidget::setWindowModified);
+  connect(editor_, &SpellTextEdit::filesDropped, this,
+          &MainWindow::openDropped);
+  connect(editor_, &SpellTextEdit::spellingActionFailed, this,
+          [this](const QString& message) { notice_->showMessage(message); });
+  connect(service_, &SpellService::warning, this,
+          [this](const QString& message) { notice_->showMessage(message); });
+  connect(service_, &SpellService::dictionaryChanged, this, [this] {
+    dictionary_menu_->setCurrentPath(service_->dictionaryPath());
+    updateStatus();
+  });
+  connect(build_job_, &BuildDictionaryJob::finished, this,
+          &MainWindow::onBuildFinished);
+  connect(build_job_, &BuildDictionaryJob::canceled, this,
+          &MainWindow::onBuildCanceled);
+
+  // The status bar is refreshed at most every 100 ms: counts come from the
+  // highlighter's running totals, so each refresh is O(1).
+  status_timer_.setSingleShot(true);
+  status_timer_.setInterval(100);
+  connect(&status_timer_, &QTimer::timeout, this, &MainWindow::updateStatus);
+  auto schedule = [this] {
+    if (!status_timer_.isActive()) status_timer_.start();
+  };
+  connect(document, &QTextDocument::contentsChange, this, schedule);
+  connect(editor_->scheduler(), &RecheckScheduler::progressed, this, schedule);
+  connect(editor_->scheduler(), &RecheckScheduler::finished, this, schedule);
+  connect(service_, &SpellService::flaggedWordsMayBeCorrect, this, schedule);
+  connect(service_, &SpellService::recheckAll, this, schedule);
+
+  recovery_->watch(document);
+  loadInitialDictionary();
+  setCurrentFile(QString(), TextFormat());
+  setUnifiedTitleAndToolBarOnMac(true);
+}
+
+MainWindow::~MainWindow() {
+  // The editor (and its highlighter) use the service: delete them first;
+  // QObject would delete the service first, as the older child.
+  delete takeCentralWidget();
+}
+
+CheckSpellingDialog* MainWindow::checkSpellingDialog() const {
+  return check_dialog_;
+}
+
+void MainWindow::createActions() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* a = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")),
+                               tr("&New"), this, &MainWindow::newFile);
+  a->setShortcut(QKeySequence::New);
+  a = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")),
+                      tr("&Open..."), this, &MainWindow::open);
+  a->setShortcut(QKeySequence::Open);
+  recent_menu_ = new RecentFilesMenu(this);
+  connect(recent_menu_, &RecentFilesMenu::fileChosen, this,
+          &MainWindow::openRecent);
+  file->addMenu(recent_menu_);
+  a = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")),
+                      tr("&Save"), this, &MainWindow::save);
+  a->setShortcut(QKeySequence::Save);
+  a = file->addAction(QIcon::fromTheme(QStringLiteral("document-save-as")),
+                      tr("Save &As..."), this, &MainWindow::saveAs);
+  a->setShortcut(QKeySequence::SaveAs);
+  file->addSeparator();
+  a = file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")),
+                      tr("&Quit"), this, &QWidget::close);
+  a->setShortcut(QKeySequence::Quit);
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = edit->addAction(tr("&Undo"), editor_, &QPlainTextEdit::undo);
+  undo->setShortcut(QKeySequence::Undo);
+  undo->setEnabled(false);
+  connect(editor_, &QPlainTextEdit::undoAvailable, undo, &QAction::setEnabled);
+  QAction* redo = edit->addAction(tr("&Redo"), editor_, &QPlainTextEdit::redo);
+  redo->setShortcut(QKeySequence::Redo);
+  redo->setEnabled(false);
+  connect(editor_, &QPlainTextEdit::redoAvailable, redo, &QAction::setEnabled);
+  edit->addSeparator();
+  QAction* cut = edit->addAction(tr("Cu&t"), editor_, &QPlainTextEdit::cut);
+  cut->setShortcut(QKeySequence::Cut);
+  cut->setEnabled(false);
+  connect(editor_, &QPlainTextEdit::copyAvailable, cut, &QAction::setEnabled);
+  QAction* copy = edit->addAction(tr("&Copy"), editor_, &QPlainTextEdit::copy);
+  copy->setShortcut(QKeySequence::Copy);
+  copy->setEnabled(false);
+  connect(editor_, &QPlainTextEdit::copyAvailable, copy, &QAction::setEnabled);
+  edit->addAction(tr("&Paste"), editor_, &QPlainTextEdit::paste)
+      ->setShortcut(QKeySequence::Paste);
+  edit->addSeparator();
+  edit->addAction(tr("Select &All"), editor_, &QPlainTextEdit::selectAll)
+      ->setShortcut(QKeySequence::SelectAll);
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(tr("&Font..."), this, &MainWindow::chooseFont);
+  view->addAction(tr("Zoom &In"), editor_, [this] { editor_->zoomIn(); })
+      ->setShortcut(QKeySequence::ZoomIn);
+  view->addAction(tr("Zoom &Out"), editor_, [this] { editor_->zoomOut(); })
+      ->setShortcut(QKeySequence::ZoomOut);
+
+  QMenu* spelling = menuBar()->addMenu(tr("&Spelling"));
+  a = spelling->addAction(tr("&Check Spelling..."), this,
+                          &MainWindow::checkSpelling);
+  a->setShortcut(Qt::Key_F7);
+  a = spelling->addAction(tr("&Next Misspelling"), this,
+                          &MainWindow::nextMisspelling);
+  a->setShortcut(Qt::Key_F8);
+  a = spelling->addAction(tr("&Previous Misspelling"), this,
+                          &MainWindow::previousMisspelling);
+  a->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F8));
+  spelling->addSeparator();
+  spell_checking_action_ = spelling->addAction(
+      tr("Check Spelling as You &Type"), this, &MainWindow::setSpellChecking);
+  spell_checking_action_->setCheckable(true);
+  spell_checking_action_->setChecked(true);
+  spell_checking_action_->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F7));
+
+  dictionary_menu_ = new DictionaryMenu(this);
+  menuBar()->addMenu(dictionary_menu_);
+  connect(dictionary_menu_, &DictionaryMenu::dictionaryChosen, this,
+          &MainWindow::useDictionary);
+  connect(dictionary_menu_->openFileAction(), &QAction::triggered, this,
+          &MainWindow::openDictionaryFile);
+  connect(dictionary_menu_->buildAction(), &QAction::triggered, this,
+          &MainWindow::buildDictionary);
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&About"), this, &MainWindow::about);
+  help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createStatusBar() {
+  misspellings_label_ = new QLabel(this);
+  misspellings_label_->setObjectName(QStringLiteral("misspellingCount"));
+  words_label_ = new QLabel(this);
+  words_label_->setObjectName(QStringLiteral("wordCount"));
+  dictionary_label_ = new QLabel(this);
+  dictionary_label_->setObjectName(QStringLiteral("dictionaryName"));
+  for (QLabel* label : {misspellings_label_, words_label_, dictionary_label_}) {
+    label->setContentsMargins(8, 0, 8, 0);
+  }
+  statusBar()->addPermanentWidget(misspellings_label_);
+  statusBar()->addPermanentWidget(words_label_);
+  statusBar()->addPermanentWidget(dictionary_label_);
+  updateStatus();
+}
+
+void MainWindow::updateStatus() {
+  const SpellTotals& totals = editor_->highlighter()->totals();
+  const RecheckScheduler* scheduler = editor_->scheduler();
+  QString spelling;
+  if (!service_->hasDictionary()) {
+    spelling = tr("Not checking: no dictionary");
+  } else if (!editor_->isSpellCheckingEnabled()) {
+    spelling = tr("Spell checking off");
+  } else if (!scheduler->isIdle()) {
+    spelling = tr("Checking\u2026 %1%").arg(scheduler->percentDone());
+  } else if (totals.misspellings == 1) {
+    spelling = tr("1 misspelling");
+  } else {
+    spelling = tr("%L1 misspellings").arg(totals.misspellings);
+  }
+  misspellings_label_->setText(spelling);
+  words_label_->setText(totals.words == 1 ? tr("1 word")
+                                          : tr("%L1 words").arg(totals.words));
+  dictionary_label_->setText(service_->hasDictionary()
+                                 ? service_->dictionaryName()
+                                 : tr("No dictionary"));
+  dictionary_label_->setToolTip(Native(service_->dictionaryPath()));
+}
+
+void MainWindow::readSettings() {
+  QSettings settings;
+  const QByteArray geometry = settings.value(kGeometryKey).toByteArray();
+  if (geometry.isEmpty() || !restoreGeometry(geometry)) {
+    const QRect available = screen()->availableGeometry();
+    resize(available.width() * 2 / 3, available.height() * 2 / 3);
+    move((available.width() - width()) / 2,
+         (available.height() - height()) / 2);
+  }
+  if (QFont font; settings.contains(kFontKey) &&
+                  font.fromString(settings.value(kFontKey).toString())) {
+    editor_->setFont(font);
+  }
+  const bool checking = settings.value(kSpellCheckingKey, true).toBool();
+  spell_checking_action_->setChecked(checking);
+  editor_->setSpellCheckingEnabled(checking);
+}
+
+void MainWindow::writeSettings() {
+  QSettings settings;
+  settings.setValue(kGeometryKey, saveGeometry());
+  settings.setValue(kFontKey, editor_->font().toString());
+  settings.setValue(kSpellCheckingKey, editor_->isSpellCheckingEnabled());
+}
+
+void MainWindow::loadInitialDictionary() {
+  const QString saved = QSettings().value(kDictionaryKey).toString();
+  QString note;
+  if (!saved.isEmpty() && !QFileInfo::exists(saved)) {
+    note = tr("The dictionary you used last, %1, is gone. ").arg(Native(saved));
+  }
+  QString path = saved;
+  if (path.isEmpty() || !note.isEmpty()) {
+    QString error;
+    path = DefaultDictionaryPath(&error);
+    if (path.isEmpty()) {
+      notice_->showMessage(
+          note + tr("No dictionary was found, so spelling is not checked. "
+                    "Build one from a word list or open a dictionary file in "
+                    "the Dictionary menu. (%1)")
+                     .arg(error));
+      dictionary_menu_->setCurrentPath(QString());
+      return;
+    }
+  }
+  if (openDictionary(path) && !note.isEmpty()) {
+    notice_->showMessage(
+        note + tr("Using %1 instead.").arg(service_->dictionaryName()));
+  }
+}
+
+bool MainWindow::openDictionary(const QString& path) {
+  notice_->hide();  // a new dictionary, new problems (shown while opening)
+  QString error;
+  if (!service_->openDictionary(path, &error)) {
+    notice_->showMessage(
+        tr("The dictionary %1 could not be opened: %2. Spelling is not "
+           "checked until you choose another one in the Dictionary menu.")
+            .arg(Native(path), error));
+    return false;
+  }
+  return true;
+}
+
+bool MainWindow::useDictionary(const QString& path) {
+  if (!openDictionary(path)) return false;
+  QSettings().setValue(kDictionaryKey, QFileInfo(path).absoluteFilePath());
+  statusBar()->showMessage(
+      tr("Using dictionary %1").arg(service_->dictionaryName()), 3000);
+  return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (maybeSave()) {
+    writeSettings();
+    recovery_->clear();
+    event->accept();
+  } else {
+    event->ignore();
+  }
+}
+
+void MainWindow::newFile() {
+  if (!maybeSave()) return;
+  editor_->clear();
+  lossy_ = false;
+  setCurrentFile(QString(), TextFormat());
+}
+
+void MainWindow::open() {
+  if (!maybeSave()) return;
+  const QString dir = current_file_.isEmpty()
+                          ? QDir::homePath()
+                          : QFileInfo(current_file_).absolutePath();
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open"), dir,
+      tr("Text files (*.txt *.md *.text);;All files (*)"));
+  if (!path.isEmpty()) loadFile(path);
+}
+
+bool MainWindow::save() {
+  if (current_file_.isEmpty() || !QFileInfo(current_file_).dir().exists()) {
+    return saveAs();
+  }
+  return saveFile(current_file_);
+}
+
+bool MainWindow::saveAs() {
+  QFileDialog dialog(this, tr("Save As"));
+  dialog.setAcceptMode(QFileDialog::AcceptSave);
+  dialog.setWindowModality(Qt::WindowModal);
+  if (!current_file_.isEmpty()) dialog.selectFile(current_file_);
+  if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty()) {
+    return false;
+  }
+  return saveFile(dialog.selectedFiles().constFirst());
+}
+
+void MainWindow::openRecent(const QString& path) {
+  if (maybeSave()) loadFile(path);
+}
+
+void MainWindow::openDropped(const QStringList& paths) {
+  if (!paths.isEmpty() && maybeSave()) loadFile(paths.constFirst());
+}
+
+bool MainWindow::maybeSave() {
+  if (!editor_->document()->isModified()) return true;
+  const QMessageBox::StandardButton answer = QMessageBox::warning(
+      this, tr("Unsaved Changes"),
+      tr("The document has been modified.\nDo you want to save your changes?"),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  switch (answer) {
+    case QMessageBox::Save:
+      return save();
+    case QMessageBox::Cancel:
+      return false;
+    default:
+      return true;
+  }
+}
+
+bool MainWindow::confirmLossyOpen(const QString& path,
+                                  const LoadedText& loaded) {
+  QMessageBox box(QMessageBox::Warning, tr("Not a UTF-8 Text File"),
+                  loaded.binary
+                      ? tr("%1 looks like a binary file: it has a NUL byte at "
+                           "offset %2.")
+                            .arg(Native(path))
+                            .arg(loaded.first_bad_byte)
+                      : tr("%1 is not valid UTF-8: the first invalid byte is "
+                           "at offset %2.")
+                            .arg(Native(path))
+                            .arg(loaded.first_bad_byte),
+                  QMessageBox::Cancel, this);
+  box.setInformativeText(
+      tr("If you open it anyway, invalid bytes are shown as \uFFFD, and "
+         "saving writes \uFFFD in their place."));
+  QPushButton* open_anyway =
+      box.addButton(tr("Open Anyway"), QMessageBox::AcceptRole);
+  box.setDefaultButton(QMessageBox::Cancel);
+  box.exec();
+  return box.clickedButton() == open_anyway;
+}
+
+bool MainWindow::loadFile(const QString& path) {
+  LoadedText loaded;
+  QString error;
+  QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+  const bool read = ReadTextFile(path, &loaded, &error);
+  QGuiApplication::restoreOverrideCursor();
+  if (!read) {
+    QMessageBox::warning(this, tr("Open"),
+                         tr("Cannot read %1:\n%2.").arg(Native(path), error));
+    return false;
+  }
+  if (loaded.first_bad_byte >= 0 && !confirmLossyOpen(path, loaded)) {
+    return false;
+  }
+  QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+  editor_->setPlainText(loaded.text);
+  QGuiApplication::restoreOverrideCursor();
+  lossy_ = loaded.first_bad_byte >= 0;
+  setCurrentFile(path, loaded.format);
+  recent_menu_->add(path);
+  statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()),
+                           3000);
+  return true;
+}
+
+bool MainWindow::saveFile(const QString& path) {
+  const bool same_file = QFileInfo(path).absoluteFilePath() ==
+                         QFileInfo(current_file_).absoluteFilePath();
+  if (lossy_ && same_file &&
+      QMessageBox::warning(
+          this, tr("Save"),
+          tr("%1 had bytes that are not UTF-8. Saving replaces them with "
+             "\uFFFD. Save anyway?")
+              .arg(Native(path)),
+          QMessageBox::Save | QMessageBox::Cancel,
+          QMessageBox::Cancel) != QMessageBox::Save) {
+    return false;
+  }
+  QString error;
+  QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+  const bool written =
+      WriteTextFile(path, DocumentText(*editor_->document()), format_, &error);
+  QGuiApplication::restoreOverrideCursor();
+  if (!written) {
+    QMessageBox::warning(this, tr("Save"),
+                         tr("Cannot write %1:\n%2.").arg(Native(path), error));
+    return false;
+  }
+  lossy_ = false;
+  setCurrentFile(path, format_);
+  recent_menu_->add(path);
+  statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()),
+                           3000);
+  return true;
+}
+
+void MainWindow::openFromCommandLine(const QString& path) {
+  if (QFileInfo::exists(path)) {
+    loadFile(path);
+    return;
+  }
+  setCurrentFile(QFileInfo(path).absoluteFilePath(), TextFormat());
+  statusBar()->showMessage(tr("New file %1").arg(Native(path)), 3000);
+}
+
+void MainWindow::setCurrentFile(const QString& path, const TextFormat& format) {
+  current_file_ = path;
+  format_ = format;
+  editor_->document()->setModified(false);
+  setWindowModified(false);
+  setWindowFilePath(path.isEmpty() ? tr("untitled.txt") : path);
+  recovery_->setDocument(path, format);
+}
+
+void MainWindow::offerRecovery() {
+  const QList<RecoveryStore::Orphan> orphans = recovery_->findOrphans();
+  if (orphans.isEmpty()) return;
+  const RecoveryStore::Orphan& newest = orphans.constFirst();
+  QMessageBox box(
+      QMessageBox::Question, tr("Recover Unsaved Text"),
+      tr("The editor did not shut down properly. Unsaved text of "
+         "%1 from %2 can be recovered.")
+          .arg(newest.document_path.isEmpty() ? tr("an untitled document")
+                                              : Native(newest.document_path),
+               QLocale().toString(newest.saved, QLocale::ShortFormat)),
+      QMessageBox::NoButton, this);
+  box.setObjectName(QStringLiteral("recoveryPrompt"));
+  QPushButton* recover = box.addButton(tr("&Recover"), QMessageBox::AcceptRole);
+  QPushButton* discard =
+      box.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
+  box.addButton(tr("&Later"), QMessageBox::RejectRole);
+  box.setDefaultButton(recover);
+  box.exec();
+  if (box.clickedButton() == discard) {
+    recovery_->discard(newest);
+    return;
+  }
+  if (box.clickedButton() != recover || !maybeSave()) return;
+  QString text;
+  QString error;
+  if (!recovery_->restore(newest, &text, &error)) {
+    QMessageBox::warning(
+        this, tr("Recover Unsaved Text"),
+        tr("The recovery file could not be read: %1").arg(error));
+    return;
+  }
+  editor_->setPlainText(text);
+  lossy_ = false;
+  setCurrentFile(newest.document_path, newest.format);
+  editor_->document()->setModified(true);
+  statusBar()->showMessage(tr("Recovered unsaved text; save it to keep it."));
+}
+
+void MainWindow::chooseFont() {
+  bool ok = false;
+  const QFont font = QFontDialog::getFont(&ok, editor_->font(), this);
+  if (ok) editor_->setFont(font);
+}
+
+void MainWindow::checkSpelling() {
+  if (!check_dialog_) {
+    check_dialog_ = new CheckSpellingDialog(editor_, this);
+    check_dialog_->setAttribute(Qt::WA_DeleteOnClose);
+  }
+  check_dialog_->show();
+  check_dialog_->raise();
+  check_dialog_->activateWindow();
+  check_dialog_->start();
+}
+
+void MainWindow::selectMisspelling(bool forward) {
+  if (!service_->hasDictionary()) {
+    statusBar()->showMessage(tr("No dictionary"), 3000);
+    return;
+  }
+  bool wrapped = false;
+  if (!editor_->selectMisspelling(forward, &wrapped)) {
+    statusBar()->showMessage(tr("No misspellings"), 3000);
+  } else if (wrapped) {
+    statusBar()->showMessage(forward ? tr("Continued from the beginning")
+                                     : tr("Continued from the end"),
+                             3000);
+  }
+}
+
+void MainWindow::nextMisspelling() { selectMisspelling(true); }
+
+void MainWindow::previousMisspelling() { selectMisspelling(false); }
+
+void MainWindow::setSpellChecking(bool enabled) {
+  editor_->setSpellCheckingEnabled(enabled);
+  spell_checking_action_->setChecked(enabled);
+  QSettings().setValue(kSpellCheckingKey, enabled);
+  updateStatus();
+}
+
+void MainWindow::openDictionaryFile() {
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open Dictionary"), UserDictionaryFolder(),
+      tr("spellfilter dictionaries (*.sfd);;All files (*)"));
+  if (!path.isEmpty()) useDictionary(path);
+}
+
+void MainWindow::buildDictionary() {
+  if (build_job_->isRunning()) {
+    if (build_progress_) build_progress_->raise();
+    return;
+  }
+  BuildDictionaryDialog dialog(this);
+  if (dialog.exec() == QDialog::Accepted) startBuild(dialog.request());
+}
+
+void MainWindow::startBuild(const BuildRequest& request) {
+  if (build_job_->isRunning()) return;
+  build_output_ = request.output;
+  auto* progress = new QProgressDialog(
+      tr("Building the dictionary \u201C%1\u201D\u2026")
+          .arg(QFileInfo(request.output).completeBaseName()),
+      tr("Cancel"), 0, BuildDictionaryJob::kProgressMax, this);
+  progress->setObjectName(QStringLiteral("buildProgress"));
+  progress->setWindowTitle(tr("Build Dictionary"));
+  progress->setWindowModality(Qt::NonModal);  // the editor stays usable
+  progress->setMinimumDuration(0);
+  progress->setAutoClose(false);
+  progress->setAutoReset(false);
+  progress->setAttribute(Qt::WA_DeleteOnClose);
+  connect(progress, &QProgressDialog::canceled, build_job_,
+          &BuildDictionaryJob::cancel);
+  connect(build_job_, &BuildDictionaryJob::progressChanged, progress,
+          &QProgressDialog::setValue);
+  build_progress_ = progress;
+  progress->show();
+  build_job_->start(request);
+}
+
+void MainWindow::onBuildFinished(const BuildResult& result) {
+  if (build_progress_) build_progress_->close();
+  const QString name = QFileInfo(build_output_).completeBaseName();
+  if (!result.ok) {
+    auto* box = new QMessageBox(
+        QMessageBox::Warning, tr("Build Dictionary"),
+        tr("The dictionary \u201C%1\u201D could not be built:\n%2")
+            .arg(name, result.message),
+        QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    return;
+  }
+  dictionary_menu_->refresh();
+  auto* box = new QMessageBox(
+      QMessageBox::Information, tr("Build Dictionary"),
+      tr("The dictionary \u201C%1\u201D is ready (%2). It is listed in the "
+         "Dictionary menu. Use it now?")
+          .arg(name, result.message),
+      QMessageBox::Yes | QMessageBox::No, this);
+  box->setObjectName(QStringLiteral("buildDone"));
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  connect(box, &QMessageBox::finished, this,
+          [this, path = build_output_](int answer) {
+            if (answer == QMessageBox::Yes) useDictionary(path);
+          });
+  box->open();
+}
+
+void MainWindow::onBuildCanceled() {
+  if (build_progress_) build_progress_->close();
+  statusBar()->showMessage(tr("Building the dictionary was cancelled."), 5000);
+}
+
+void MainWindow::about() {
+  QMessageBox::about(
+      this, tr("About spellfilter editor"),
+      tr("<p><b>spellfilter editor</b> %1</p><p>A plain-text editor that "
+         "checks spelling as you type with spellfilter's Bloom-filter "
+         "dictionaries.</p>")
+          .arg(QCoreApplication::applicationVersion()));
+}
+
+}  // namespace spellfilter::editor

@@ -1,0 +1,124 @@
+// The editor's window: one plain-text document in a SpellTextEdit, the
+// File/Edit/View/Spelling/Dictionary/Help menus, the status bar (misspelling
+// count, word count, dictionary), settings, crash recovery and the
+// dictionary build job. Modelled on Qt's "application" example.
+#ifndef SPELLFILTER_APP_EDITOR_MAIN_WINDOW_H_
+#define SPELLFILTER_APP_EDITOR_MAIN_WINDOW_H_
+
+#include <QMainWindow>
+#include <QPointer>
+#include <QTimer>
+
+#include "app/editor/build_dictionary_job.h"
+#include "app/editor/text_file.h"
+
+class QLabel;
+class QProgressDialog;
+
+namespace spellfilter::editor {
+
+class CheckSpellingDialog;
+class DictionaryMenu;
+class NoticeBar;
+class RecentFilesMenu;
+class RecoveryStore;
+class SpellService;
+class SpellTextEdit;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+  Q_DISABLE_COPY_MOVE(MainWindow)
+
+  // Loads `path` as the document, without asking about unsaved changes;
+  // on failure says why in a message box and returns false.
+  bool loadFile(const QString& path);
+  // Saves the document to `path`; on failure says why and returns false.
+  bool saveFile(const QString& path);
+  // `spellfilter-editor FILE`: an existing file is loaded; a missing one
+  // names the new document, created on the first save.
+  void openFromCommandLine(const QString& path);
+  // Offers the newest recovery file left by an editor that crashed. Call
+  // once, after show().
+  void offerRecovery();
+  // Switches to the dictionary at `path` and remembers it; a failure is
+  // shown in the notice bar (the editor keeps working without checking).
+  bool useDictionary(const QString& path);
+  // Builds a dictionary in the background with a progress dialog.
+  void startBuild(const BuildRequest& request);
+
+  [[nodiscard]] SpellTextEdit* editor() const { return editor_; }
+  [[nodiscard]] SpellService* spellService() const { return service_; }
+  [[nodiscard]] const QString& currentFile() const { return current_file_; }
+  [[nodiscard]] NoticeBar* noticeBar() const { return notice_; }
+  [[nodiscard]] DictionaryMenu* dictionaryMenu() const {
+    return dictionary_menu_;
+  }
+  [[nodiscard]] RecentFilesMenu* recentFilesMenu() const {
+    return recent_menu_;
+  }
+  [[nodiscard]] RecoveryStore* recovery() const { return recovery_; }
+  [[nodiscard]] CheckSpellingDialog* checkSpellingDialog() const;
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ private slots:
+  void newFile();
+  void open();
+  bool save();
+  bool saveAs();
+  void openRecent(const QString& path);
+  void openDropped(const QStringList& paths);
+  void chooseFont();
+  void checkSpelling();
+  void nextMisspelling();
+  void previousMisspelling();
+  void setSpellChecking(bool enabled);
+  void openDictionaryFile();
+  void buildDictionary();
+  void onBuildFinished(const spellfilter::editor::BuildResult& result);
+  void onBuildCanceled();
+  void about();
+  void updateStatus();
+
+ private:
+  void createActions();
+  void createStatusBar();
+  void readSettings();
+  void writeSettings();
+  void loadInitialDictionary();
+  // Opens `path` without remembering it; a failure goes to the notice bar.
+  bool openDictionary(const QString& path);
+  bool maybeSave();
+  bool confirmLossyOpen(const QString& path, const LoadedText& loaded);
+  void setCurrentFile(const QString& path, const TextFormat& format);
+  void selectMisspelling(bool forward);
+
+  SpellService* service_;
+  SpellTextEdit* editor_;
+  NoticeBar* notice_;
+  RecoveryStore* recovery_;
+  DictionaryMenu* dictionary_menu_ = nullptr;
+  RecentFilesMenu* recent_menu_ = nullptr;
+  QPointer<CheckSpellingDialog> check_dialog_;
+  BuildDictionaryJob* build_job_;
+  QPointer<QProgressDialog> build_progress_;
+  QString build_output_;
+  QAction* spell_checking_action_ = nullptr;
+  QLabel* misspellings_label_ = nullptr;
+  QLabel* words_label_ = nullptr;
+  QLabel* dictionary_label_ = nullptr;
+  QTimer status_timer_;
+
+  QString current_file_;
+  TextFormat format_;
+  bool lossy_ = false;  // opened despite invalid UTF-8; saving changes bytes
+};
+
+}  // namespace spellfilter::editor
+
+#endif  // SPELLFILTER_APP_EDITOR_MAIN_WINDOW_H_

@@ -1,0 +1,140 @@
+// The editor's one door to core: a dictionary, the UI thread's Checker over
+// it, and the session's Ignore All list. Everything the widgets ask about
+// spelling (which words of a line are misspelled, is this word correct,
+// what are the suggestions, add or remove a user word) goes through here,
+// so the widgets never see UTF-8, byte offsets or core types.
+//
+// Core objects used: Dictionary, Checker (checking), Tokenizer (what the
+// word under the mouse is), Suggester (suggestions) and UserDictionary (the
+// user's words, at core's default place for the dictionary:
+// ${XDG_CONFIG_HOME:-~/.config}/spellfilter/user/NAME.words, shared with
+// `spellfilter add`; another process's changes are picked up within
+// kUserWordsPollMs).
+//
+// Threading: Checker, Suggester and UserDictionary are not thread-safe, so
+// a SpellService belongs to the thread that created it (the UI thread).
+// Work on other threads opens its own core objects.
+//
+// Change signals: when words can only have become correct (Add to
+// Dictionary, Ignore All) the service emits flaggedWordsMayBeCorrect() and
+// listeners recheck just the words they flagged. When words can have become
+// misspelled (another dictionary, Remove from Dictionary) it increments
+// generation() and emits recheckAll().
+#ifndef SPELLFILTER_APP_EDITOR_SPELL_SERVICE_H_
+#define SPELLFILTER_APP_EDITOR_SPELL_SERVICE_H_
+
+#include <QList>
+#include <QObject>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+#include <QTimer>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "app/editor/utf8_text.h"
+#include "core/checker.h"
+#include "core/dictionary.h"
+#include "core/suggester.h"
+#include "core/tokenizer.h"
+#include "core/user_dictionary.h"
+#include "core/word_forms.h"
+
+namespace spellfilter::editor {
+
+class SpellService : public QObject {
+  Q_OBJECT
+
+ public:
+  // How often the user word list is checked for changes by other processes
+  // (a stat(2) each time).
+  static constexpr int kUserWordsPollMs = 2000;
+
+  explicit SpellService(QObject* parent = nullptr);
+  ~SpellService() override;
+  Q_DISABLE_COPY_MOVE(SpellService)
+
+  // Opens the dictionary file at `path` and uses it from now on. On failure
+  // the service has no dictionary (nothing is flagged), *error is a
+  // one-line message for the user, and false is returned.
+  bool openDictionary(const QString& path, QString* error);
+  void closeDictionary();
+  [[nodiscard]] bool hasDictionary() const { return checker_ != nullptr; }
+  [[nodiscard]] const QString& dictionaryPath() const { return path_; }
+  // The file's base name ("en_US"), or empty without a dictionary.
+  [[nodiscard]] QString dictionaryName() const;
+
+  // Sets *out to the misspelled words of `text` (one line: a text block),
+  // in order, as UTF-16 spans; words on the Ignore All list are left out.
+  void findMisspellings(QStringView text, QList<TextSpan>* out);
+  // The word (core's tokenizer decides what a word is) that contains
+  // `position` or ends there.
+  std::optional<TextSpan> wordAt(QStringView text, int position);
+  // Whether `word`, one word as typed, is correct or ignored. True without
+  // a dictionary.
+  bool isAccepted(const QString& word);
+
+  // Suggestions from core's Suggester, best first, at most `max` (up to
+  // kMaxSuggestions). canSuggest() is false without a dictionary.
+  static constexpr int kMaxSuggestions = 10;
+  [[nodiscard]] bool canSuggest() const { return suggester_ != nullptr; }
+  QStringList suggestions(const QString& word, int max);
+
+  // The user's own words. hasUserDictionary() is false without a
+  // dictionary or when the user list could not be opened (then
+  // userWordsProblem() said why); the other calls then fail.
+  [[nodiscard]] bool hasUserDictionary() const { return user_ != nullptr; }
+  [[nodiscard]] QString userWordsPath() const;
+  // The entry of the user list that makes `word` correct ("foo" for the
+  // typed "Foo"), or empty when no user word does.
+  QString userEntryFor(const QString& word);
+  bool isUserWord(const QString& word) { return !userEntryFor(word).isEmpty(); }
+  // Adds `word`; every flagged occurrence it accepts gets unflagged.
+  bool addWord(const QString& word, QString* error);
+  // Removes the user entry that accepts `word` (see userEntryFor).
+  bool removeWord(const QString& word, QString* error);
+  // Reloads the user list if another process changed it; true if it did.
+  bool reloadUserWordsIfChanged();
+
+  // Ignore All: for this session only, exact spelling.
+  void ignoreAll(const QString& word);
+  [[nodiscard]] bool isIgnored(const QString& word) const {
+    return ignored_.contains(word);
+  }
+
+  // Changes whenever a previously accepted word may now be misspelled.
+  [[nodiscard]] quint64 generation() const { return generation_; }
+
+ signals:
+  void dictionaryChanged();
+  void flaggedWordsMayBeCorrect();
+  void recheckAll();
+  // Something the user should know that does not stop checking (a damaged
+  // or unreadable user word list).
+  void warning(const QString& message);
+
+ private:
+  void invalidate();
+  void openUserWords();
+  void reset();
+
+  QString path_;
+  // Declared in dependency order: each refers to the ones above it.
+  std::unique_ptr<Dictionary> dictionary_;
+  std::unique_ptr<UserDictionary> user_;
+  std::unique_ptr<WordForms> forms_;
+  std::unique_ptr<Checker> checker_;
+  std::unique_ptr<Suggester> suggester_;
+  QTimer user_poll_;
+  Tokenizer tokenizer_;
+  Utf8Text utf8_;
+  std::vector<Misspelling> misspellings_;
+  std::vector<Token> tokens_;
+  QSet<QString> ignored_;
+  quint64 generation_ = 1;
+};
+
+}  // namespace spellfilter::editor
+
+#endif  // SPELLFILTER_APP_EDITOR_SPELL_SERVICE_H_

@@ -1,0 +1,255 @@
+#include "app/editor/spell_text_edit.h"
+
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QMimeData>
+#include <QTextBlock>
+#include <QUrl>
+#include <algorithm>
+#include <memory>
+
+#include "app/editor/recheck_scheduler.h"
+#include "app/editor/spell_context_menu.h"
+#include "app/editor/spell_highlighter.h"
+#include "app/editor/spell_service.h"
+
+namespace spellfilter::editor {
+
+SpellTextEdit::SpellTextEdit(SpellService* service, QWidget* parent)
+    : QPlainTextEdit(parent),
+      service_(service),
+      highlighter_(new SpellHighlighter(service, document())),
+      scheduler_(new RecheckScheduler(this, highlighter_, this)) {
+  highlighter_->setParent(this);
+  connect(this, &QPlainTextEdit::cursorPositionChanged, this,
+          &SpellTextEdit::onCursorMoved);
+}
+
+SpellTextEdit::~SpellTextEdit() = default;
+
+bool SpellTextEdit::isSpellCheckingEnabled() const {
+  return highlighter_->isEnabled();
+}
+
+void SpellTextEdit::setSpellCheckingEnabled(bool enabled) {
+  highlighter_->setEnabled(enabled);
+}
+
+std::optional<QTextCursor> SpellTextEdit::misspellingAt(int position) const {
+  const QTextBlock block = document()->findBlock(position);
+  if (!block.isValid()) return std::nullopt;
+  QList<TextSpan> spans;
+  service_->findMisspellings(block.text(), &spans);
+  const int offset = position - block.position();
+  for (const TextSpan& s : spans) {
+    if (s.start <= offset && offset <= s.end()) {
+      QTextCursor c(document());
+      c.setPosition(block.position() + s.start);
+      c.setPosition(block.position() + s.end(), QTextCursor::KeepAnchor);
+      return c;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<QTextCursor> SpellTextEdit::findMisspelling(int from,
+                                                          bool forward) const {
+  from = qBound(0, from, document()->characterCount() - 1);
+  QList<TextSpan> spans;
+  for (QTextBlock block = document()->findBlock(from); block.isValid();
+       block = forward ? block.next() : block.previous()) {
+    // Current blocks answer from the highlighter's record; stale ones, and
+    // all of them while underlining is off, are checked now.
+    if (highlighter_->isEnabled() && highlighter_->isCurrent(block)) {
+      spans = highlighter_->misspellings(block);
+    } else {
+      service_->findMisspellings(block.text(), &spans);
+    }
+    const int base = block.position();
+    const TextSpan* hit = nullptr;
+    if (forward) {
+      for (const TextSpan& s : spans) {
+        if (base + s.start >= from) {
+          hit = &s;
+          break;
+        }
+      }
+    } else {
+      for (auto it = spans.crbegin(); it != spans.crend(); ++it) {
+        if (base + it->start < from) {
+          hit = &*it;
+          break;
+        }
+      }
+    }
+    if (hit != nullptr) {
+      QTextCursor c(document());
+      c.setPosition(base + hit->start);
+      c.setPosition(base + hit->end(), QTextCursor::KeepAnchor);
+      return c;
+    }
+  }
+  return std::nullopt;
+}
+
+bool SpellTextEdit::selectMisspelling(bool forward, bool* wrapped) {
+  const QTextCursor cursor = textCursor();
+  std::optional<QTextCursor> found = findMisspelling(
+      forward ? cursor.selectionEnd() : cursor.selectionStart(), forward);
+  if (wrapped != nullptr) *wrapped = !found.has_value();
+  if (!found) {
+    found =
+        findMisspelling(forward ? 0 : document()->characterCount(), forward);
+  }
+  if (!found) return false;
+  setTextCursor(*found);
+  ensureCursorVisible();
+  return true;
+}
+
+void SpellTextEdit::formatVisibleBlocks() {
+  const int height = viewport()->height();
+  const QPointF offset = contentOffset();
+  for (QTextBlock block = firstVisibleBlock(); block.isValid();
+       block = block.next()) {
+    if (!block.isVisible()) continue;
+    if (blockBoundingGeometry(block).translated(offset).top() > height) break;
+    if (!highlighter_->isFormatted(block)) highlighter_->checkBlock(block);
+  }
+}
+
+void SpellTextEdit::paintEvent(QPaintEvent* event) {
+  formatVisibleBlocks();
+  QPlainTextEdit::paintEvent(event);
+}
+
+void SpellTextEdit::replace(const QTextCursor& range, const QString& text) {
+  QTextCursor c(document());
+  c.setPosition(range.selectionStart());
+  c.setPosition(range.selectionEnd(), QTextCursor::KeepAnchor);
+  c.beginEditBlock();
+  c.insertText(text);
+  c.endEditBlock();
+}
+
+int SpellTextEdit::replaceAll(const QString& word, const QString& text,
+                              int* position) {
+  QList<int> starts;
+  QList<TextSpan> spans;
+  for (QTextBlock block = document()->begin(); block.isValid();
+       block = block.next()) {
+    const QString line = block.text();
+    if (!line.contains(word)) continue;
+    service_->findMisspellings(line, &spans);
+    for (const TextSpan& s : spans) {
+      if (QStringView(line).sliced(s.start, s.length) == word) {
+        starts.append(block.position() + s.start);
+      }
+    }
+  }
+  if (starts.isEmpty()) return 0;
+  QTextCursor c(document());
+  c.beginEditBlock();
+  // Back to front, so the earlier positions stay valid.
+  for (auto it = starts.crbegin(); it != starts.crend(); ++it) {
+    c.setPosition(*it);
+    c.setPosition(*it + word.size(), QTextCursor::KeepAnchor);
+    c.insertText(text);
+  }
+  c.endEditBlock();
+  if (position != nullptr) {
+    const auto before = std::count_if(starts.cbegin(), starts.cend(),
+                                      [&](int s) { return s < *position; });
+    *position += static_cast<int>(before) * (text.size() - word.size());
+  }
+  return starts.size();
+}
+
+void SpellTextEdit::contextMenuEvent(QContextMenuEvent* event) {
+  std::unique_ptr<QMenu> menu(createStandardContextMenu(event->pos()));
+  AddSpellingActions(this, menu.get(),
+                     cursorForPosition(event->pos()).position());
+  menu->exec(event->globalPos());
+}
+
+bool SpellTextEdit::IsWordKey(const QKeyEvent* event) {
+  if (event->modifiers() &
+      (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) {
+    return false;
+  }
+  if (event->key() == Qt::Key_Backspace || event->key() == Qt::Key_Delete) {
+    return true;
+  }
+  const QString text = event->text();
+  if (text.isEmpty()) return false;
+  for (QChar c : text) {
+    if (!c.isLetterOrNumber() && !c.isMark() && c != u'\'' && c != u'\u2019')
+      return false;
+  }
+  return true;
+}
+
+void SpellTextEdit::keyPressEvent(QKeyEvent* event) {
+  const bool word_key = IsWordKey(event);
+  // Where the edit happens, for the highlighting it triggers: a Backspace
+  // removes the character before the cursor.
+  const QTextCursor cursor = textCursor();
+  int position = cursor.selectionStart();
+  if (event->key() == Qt::Key_Backspace && !cursor.hasSelection()) {
+    position = qMax(0, position - 1);
+  }
+  highlighter_->setTypingPosition(word_key ? position : -1);
+  in_key_press_ = true;
+  QPlainTextEdit::keyPressEvent(event);
+  in_key_press_ = false;
+  if (word_key) highlighter_->setTypingPosition(textCursor().position());
+}
+
+void SpellTextEdit::onCursorMoved() {
+  if (in_key_press_) return;
+  if (textCursor().position() != highlighter_->typingPosition()) {
+    highlighter_->setTypingPosition(-1);
+  }
+}
+
+void SpellTextEdit::focusOutEvent(QFocusEvent* event) {
+  highlighter_->setTypingPosition(-1);
+  QPlainTextEdit::focusOutEvent(event);
+}
+
+QStringList SpellTextEdit::LocalFiles(const QMimeData* data) {
+  QStringList paths;
+  if (data == nullptr || !data->hasUrls()) return paths;
+  for (const QUrl& url : data->urls()) {
+    if (url.isLocalFile()) paths.append(url.toLocalFile());
+  }
+  return paths;
+}
+
+void SpellTextEdit::dragEnterEvent(QDragEnterEvent* event) {
+  if (!LocalFiles(event->mimeData()).isEmpty()) {
+    event->acceptProposedAction();
+    return;
+  }
+  QPlainTextEdit::dragEnterEvent(event);
+}
+
+void SpellTextEdit::dragMoveEvent(QDragMoveEvent* event) {
+  if (!LocalFiles(event->mimeData()).isEmpty()) {
+    event->acceptProposedAction();
+    return;
+  }
+  QPlainTextEdit::dragMoveEvent(event);
+}
+
+void SpellTextEdit::dropEvent(QDropEvent* event) {
+  const QStringList files = LocalFiles(event->mimeData());
+  if (!files.isEmpty()) {
+    event->acceptProposedAction();
+    emit filesDropped(files);
+    return;
+  }
+  QPlainTextEdit::dropEvent(event);
+}
+
+}  // namespace spellfilter::editor

@@ -1,0 +1,131 @@
+#include "core/edit_weights.h"
+
+#include <unicode/normalizer2.h>
+#include <unicode/unistr.h>
+
+#include <algorithm>
+#include <string_view>
+
+namespace spellfilter {
+namespace {
+
+// QWERTY rows; a key's neighbours are its left and right keys and the keys
+// touching it in the rows above and below (rows are staggered by half a key).
+constexpr std::string_view kRows[3] = {"qwertyuiop", "asdfghjkl", "zxcvbnm"};
+
+// Pairs of Latin consonants (and i/y) that spell the same or a similar
+// sound in English and are commonly confused.
+constexpr std::string_view kSoundAlikePairs[] = {
+    "ck", "cs", "sz", "kq", "gj", "fv", "mn", "dt", "bp", "iy", "xz",
+};
+
+int Index(char32_t c) {
+  return (c >= 'a' && c <= 'z') ? static_cast<int>(c - 'a') : -1;
+}
+
+}  // namespace
+
+EditWeights::EditWeights() {
+  for (char32_t c = 0; c < kBaseTableSize; ++c) base_[c] = c;
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* nfd = icu::Normalizer2::getNFDInstance(status);
+  if (U_SUCCESS(status)) {
+    for (char32_t c = 0x80; c < kBaseTableSize; ++c) {
+      icu::UnicodeString d;
+      if (nfd->getDecomposition(static_cast<UChar32>(c), d) && d.length() > 0) {
+        base_[c] = static_cast<char32_t>(d.char32At(0));
+      }
+    }
+  }
+  for (int r = 0; r < 3; ++r) {
+    const std::string_view row = kRows[r];
+    for (size_t i = 0; i < row.size(); ++i) {
+      const int a = Index(row[i]);
+      auto link = [&](int rr, int j) {
+        if (rr < 0 || rr > 2 || j < 0 ||
+            j >= static_cast<int>(kRows[rr].size())) {
+          return;
+        }
+        const int b = Index(kRows[rr][j]);
+        keyboard_[a].set(b);
+        keyboard_[b].set(a);
+      };
+      const int col = static_cast<int>(i);
+      link(r, col - 1);
+      link(r, col + 1);
+      // Row r+1 is shifted right by half a key: key i of row r touches keys
+      // i-1 and i of row r+1.
+      link(r + 1, col - 1);
+      link(r + 1, col);
+    }
+  }
+  for (std::string_view p : kSoundAlikePairs) {
+    const int a = Index(p[0]);
+    const int b = Index(p[1]);
+    sound_[a].set(b);
+    sound_[b].set(a);
+  }
+}
+
+char32_t EditWeights::Base(char32_t c) const {
+  return c < kBaseTableSize ? base_[c] : c;
+}
+
+bool EditWeights::Vowel(char32_t base) const {
+  return base == 'a' || base == 'e' || base == 'i' || base == 'o' ||
+         base == 'u';
+}
+
+bool EditWeights::Neighbours(char32_t a, char32_t b) const {
+  const int i = Index(Base(a));
+  const int j = Index(Base(b));
+  return i >= 0 && j >= 0 && keyboard_[i].test(j);
+}
+
+bool EditWeights::SoundAlike(char32_t a, char32_t b) const {
+  const int i = Index(Base(a));
+  const int j = Index(Base(b));
+  return i >= 0 && j >= 0 && sound_[i].test(j);
+}
+
+float EditWeights::Substitution(char32_t typed, char32_t intended) const {
+  const char32_t a = Base(typed);
+  const char32_t b = Base(intended);
+  if (a == b) return kSubAccent;
+  // Another letter with an accent the typed one lacks is two slips.
+  if (intended != b && typed == a) return kSubGeneric;
+  if (SoundAlike(a, b)) return kSubSoundAlike;
+  if (Vowel(a) && Vowel(b)) return kSubVowel;
+  if (Neighbours(a, b)) return kSubKeyboard;
+  return kSubGeneric;
+}
+
+float EditWeights::Omission(char32_t intended, char32_t before,
+                            char32_t after) const {
+  if (intended == '\'') return kOmitApostrophe;
+  const char32_t c = Base(intended);
+  if ((before != 0 && Base(before) == c) || (after != 0 && Base(after) == c)) {
+    return kOmitDoubled;
+  }
+  return Vowel(c) ? kOmitVowel : kOmitConsonant;
+}
+
+float EditWeights::Addition(char32_t typed, char32_t before,
+                            char32_t after) const {
+  if (typed == '\'') return kExtraApostrophe;
+  const char32_t c = Base(typed);
+  if ((before != 0 && Base(before) == c) || (after != 0 && Base(after) == c)) {
+    return kExtraDoubled;
+  }
+  if ((before != 0 && Neighbours(c, before)) ||
+      (after != 0 && Neighbours(c, after))) {
+    return kExtraKeyboard;
+  }
+  return Vowel(c) ? kExtraVowel : kExtraGeneric;
+}
+
+float EditWeights::Transposition(char32_t, char32_t) const {
+  return kTransposition;
+}
+
+}  // namespace spellfilter

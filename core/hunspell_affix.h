@@ -1,0 +1,114 @@
+// The affix rules of a Hunspell .aff file, parsed for expansion into word
+// forms (hunspell_expander.h). See docs/hunspell_dictionaries.md for what is
+// read and what is not.
+//
+// Read: SET (hunspell_encoding.h), FLAG (char: one byte per flag, the
+// default; long: two bytes; num: comma-separated decimal numbers; UTF-8:
+// one character), AF (flag vector aliases: the .dic and the continuation
+// classes then give a 1-based index into the AF table), PFX and SFX (strip,
+// append, continuation classes after '/', condition; the cross-product Y/N
+// of the header), NEEDAFFIX (also PSEUDOROOT), ONLYINCOMPOUND,
+// FORBIDDENWORD, CIRCUMFIX, KEEPCASE, WARN with FORBIDWARN, FULLSTRIP,
+// COMPLEXPREFIXES, IGNORE, ICONV, LANG, and whether the file sets up
+// compounding (COMPOUNDFLAG, COMPOUNDBEGIN/MIDDLE/END/LAST, COMPOUNDRULE).
+// Everything else (TRY, REP, MAP, KEY, WORDCHARS, BREAK, OCONV, AM,
+// morphology, the other compound options) is skipped.
+//
+// Errors (a Status naming "FILE:LINE: problem"): a PFX/SFX header without
+// its four fields or with a bad entry count, fewer entry lines than the
+// header announces, an entry line that is not "PFX|SFX FLAG STRIP APPEND
+// [CONDITION [MORPHOLOGY...]]" for that flag, a bad condition, text the SET
+// encoding cannot decode, an unknown SET encoding, a bad AF table. Smaller
+// faults that Hunspell also tolerates (a bad flag alias, an odd-length long
+// flag) are warnings.
+//
+// COMPLEXPREFIXES (two prefixes and one suffix instead of one prefix and
+// two suffixes) is stored mirrored, as Hunspell does it: strings and
+// conditions reversed and PFX and SFX swapped; the expander then works on
+// reversed words.
+#ifndef SPELLFILTER_CORE_HUNSPELL_AFFIX_H_
+#define SPELLFILTER_CORE_HUNSPELL_AFFIX_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "core/hunspell_condition.h"
+#include "core/status.h"
+
+namespace spellfilter {
+
+// A decoded flag: a byte, a byte pair (first << 8 | second), a number or
+// a code point, by the FLAG mode. 0 is no flag.
+using AffixFlag = uint32_t;
+
+enum class FlagMode { kChar, kLong, kNum, kUtf8 };
+
+struct AffixEntry {
+  AffixFlag flag = 0;
+  bool cross_product = false;
+  std::u32string strip;
+  std::u32string append;
+  AffixCondition condition;
+  std::vector<AffixFlag> continuation;  // sorted
+  uint32_t line = 0;                    // in the .aff
+
+  bool Continues(AffixFlag f) const;
+};
+
+struct AffixRules {
+  std::string encoding = "ISO8859-1";  // SET; Hunspell's default
+  FlagMode flag_mode = FlagMode::kChar;
+  std::string language;  // LANG, as written; empty when absent
+
+  AffixFlag need_affix = 0;
+  AffixFlag only_in_compound = 0;
+  AffixFlag forbidden_word = 0;
+  AffixFlag circumfix = 0;
+  AffixFlag keep_case = 0;
+  AffixFlag warn = 0;
+  bool forbid_warn = false;
+  bool fullstrip = false;
+  bool complex_prefixes = false;
+  // The file sets up compounding; compound words are not expanded.
+  bool compounding = false;
+  // Flags that only serve compounding (COMPOUNDFLAG, COMPOUNDBEGIN, ...,
+  // and the flags of COMPOUNDRULE), to count the entries that carry them.
+  std::vector<AffixFlag> compound_flags;  // sorted
+
+  std::u32string ignore;  // IGNORE: removed from words and affixes
+  // ICONV pairs (input pattern, dictionary form), UTF-8.
+  std::vector<std::pair<std::string, std::string>> iconv;
+
+  std::vector<std::vector<AffixFlag>> aliases;  // AF; index i+1 is aliases[i]
+  // Entries by class flag, in file order. With COMPLEXPREFIXES, mirrored.
+  std::unordered_map<AffixFlag, std::vector<AffixEntry>> prefixes;
+  std::unordered_map<AffixFlag, std::vector<AffixEntry>> suffixes;
+
+  // "FILE:LINE: problem" for faults Hunspell tolerates; at most
+  // kMaxWarnings are kept, warning_count counts them all.
+  static constexpr size_t kMaxWarnings = 20;
+  std::vector<std::string> warnings;
+  uint64_t warning_count = 0;
+  void Warn(std::string message);
+
+  // Decodes a flag field of a .dic line or a continuation class (raw bytes,
+  // as in the file), through the AF table when there is one, into *out,
+  // sorted and without duplicates. Returns false when the field is faulty
+  // (an alias index out of range, a bad number, an odd-length long field,
+  // invalid UTF-8); what could be decoded is still kept, as in Hunspell.
+  bool DecodeFlags(std::string_view field, std::vector<AffixFlag>* out) const;
+  // One flag (the argument of NEEDAFFIX etc.), without aliases; 0 if bad.
+  AffixFlag DecodeFlag(std::string_view field) const;
+};
+
+// Parses the .aff text `bytes`; `name` prefixes messages ("de_DE.aff").
+StatusOr<AffixRules> ParseAffixFile(std::string_view bytes,
+                                    std::string_view name);
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_HUNSPELL_AFFIX_H_

@@ -1,0 +1,66 @@
+#include "core/hunspell_condition.h"
+
+#include <algorithm>
+
+namespace spellfilter {
+
+bool AffixCondition::Pattern::Matches(char32_t c) const {
+  if (any) return true;
+  const bool in = chars.find(c) != std::u32string::npos;
+  return in != negated;
+}
+
+StatusOr<AffixCondition> AffixCondition::Parse(std::u32string_view text) {
+  AffixCondition cond;
+  if (text == U".") return cond;
+  for (size_t i = 0; i < text.size();) {
+    Pattern p;
+    if (text[i] == U'[') {
+      const size_t close = text.find(U']', i + 1);
+      if (close == std::u32string_view::npos) {
+        return Status::InvalidArgument("missing ']' in condition");
+      }
+      size_t from = i + 1;
+      if (from < close && text[from] == U'^') {
+        p.negated = true;
+        ++from;
+      }
+      if (from == close) {
+        return Status::InvalidArgument("empty [] in condition");
+      }
+      p.chars = std::u32string(text.substr(from, close - from));
+      i = close + 1;
+    } else if (text[i] == U']') {
+      return Status::InvalidArgument("']' without '[' in condition");
+    } else if (text[i] == U'.') {
+      p.any = true;
+      ++i;
+    } else {
+      p.chars = std::u32string(1, text[i]);
+      ++i;
+    }
+    cond.patterns_.push_back(std::move(p));
+  }
+  return cond;
+}
+
+bool AffixCondition::MatchesStart(std::u32string_view word) const {
+  if (word.size() < patterns_.size()) return false;
+  for (size_t i = 0; i < patterns_.size(); ++i) {
+    if (!patterns_[i].Matches(word[i])) return false;
+  }
+  return true;
+}
+
+bool AffixCondition::MatchesEnd(std::u32string_view word) const {
+  if (word.size() < patterns_.size()) return false;
+  const size_t start = word.size() - patterns_.size();
+  for (size_t i = 0; i < patterns_.size(); ++i) {
+    if (!patterns_[i].Matches(word[start + i])) return false;
+  }
+  return true;
+}
+
+void AffixCondition::Reverse() { std::reverse(patterns_.begin(), patterns_.end()); }
+
+}  // namespace spellfilter

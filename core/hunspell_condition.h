@@ -1,0 +1,56 @@
+// The condition of a Hunspell affix entry: a sequence of character
+// patterns the stem must start (PFX) or end (SFX) with, one per character:
+//
+//   x        the character x
+//   .        any character
+//   [abc]    one of a, b, c
+//   [^abc]   any character but a, b, c
+//
+// "." alone is the empty condition. A stem shorter than the condition never
+// matches. Inside brackets '.' is a plain character, as in Hunspell.
+// Characters are code points (Hunspell compares UTF-8 characters in UTF-8
+// dictionaries and bytes in 8-bit ones, which are single characters).
+#ifndef SPELLFILTER_CORE_HUNSPELL_CONDITION_H_
+#define SPELLFILTER_CORE_HUNSPELL_CONDITION_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/status.h"
+
+namespace spellfilter {
+
+class AffixCondition {
+ public:
+  // Parses `text` ("[^aeiou]y"). An unclosed '[' or an empty "[]" is
+  // kInvalidArgument with a message naming the problem (no location; the
+  // caller adds it).
+  static StatusOr<AffixCondition> Parse(std::u32string_view text);
+
+  AffixCondition() = default;
+
+  // Whether the first (last) size() characters of `word` match.
+  bool MatchesStart(std::u32string_view word) const;
+  bool MatchesEnd(std::u32string_view word) const;
+
+  // Number of characters the condition covers.
+  size_t size() const { return patterns_.size(); }
+
+  // The same patterns in reverse order (for COMPLEXPREFIXES, where words
+  // are handled reversed).
+  void Reverse();
+
+ private:
+  struct Pattern {
+    bool any = false;      // '.'
+    bool negated = false;  // [^...]
+    std::u32string chars;  // one character, or the set of a bracket
+    bool Matches(char32_t c) const;
+  };
+  std::vector<Pattern> patterns_;
+};
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_HUNSPELL_CONDITION_H_

@@ -1,0 +1,510 @@
+#include "core/hunspell_expander.h"
+
+#include <unicode/locid.h>
+#include <unicode/uchar.h>
+#include <unicode/unistr.h>
+
+#include <algorithm>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/hunspell_encoding.h"
+
+namespace spellfilter {
+namespace {
+
+using Flags = std::vector<AffixFlag>;
+
+bool Has(const Flags& sorted, AffixFlag f) {
+  return f != 0 && std::binary_search(sorted.begin(), sorted.end(), f);
+}
+
+bool Intersects(const Flags& a, const Flags& b) {
+  for (AffixFlag f : a) {
+    if (Has(b, f)) return true;
+  }
+  return false;
+}
+
+// One .dic entry, as Hunspell splits the line.
+struct DicEntry {
+  std::string_view word;   // raw bytes, "\/" already unescaped into `storage`
+  std::string_view flags;  // raw bytes; empty without '/'
+  std::string storage;     // the word when it needed unescaping
+};
+
+DicEntry SplitDicLine(std::string_view line) {
+  // Morphology: from the first TAB, or from a "xx:" field after a space or
+  // TAB, whichever comes first.
+  size_t morph = std::string_view::npos;
+  for (size_t colon = line.find(':'); colon != std::string_view::npos;
+       colon = line.find(':', colon + 1)) {
+    if (colon > 3 && (line[colon - 3] == ' ' || line[colon - 3] == '\t')) {
+      morph = colon - 3;
+      while (morph > 0 && (line[morph - 1] == ' ' || line[morph - 1] == '\t')) {
+        --morph;
+      }
+      break;
+    }
+  }
+  const size_t tab = line.find('\t');
+  if (tab != std::string_view::npos && (morph == std::string_view::npos || tab < morph)) {
+    morph = tab;
+  }
+  if (morph != std::string_view::npos) line = line.substr(0, morph);
+
+  DicEntry e;
+  size_t slash = line.find('/', 1);
+  bool escaped = false;
+  while (slash != std::string_view::npos && line[slash - 1] == '\\') {
+    escaped = true;
+    slash = line.find('/', slash + 1);
+  }
+  std::string_view word = line.substr(0, slash);
+  if (slash != std::string_view::npos) e.flags = line.substr(slash + 1);
+  if (escaped) {
+    for (size_t i = 0; i < word.size(); ++i) {
+      if (word[i] == '\\' && i + 1 < word.size() && word[i + 1] == '/') continue;
+      e.storage.push_back(word[i]);
+    }
+    e.word = e.storage;
+  } else {
+    e.word = word;
+  }
+  return e;
+}
+
+// Hunspell's capitalisation classes (cleanword2 in hunspell.cxx).
+enum class CapType { kNone, kInitial, kAll, kMixed };
+
+CapType CapTypeOf(std::u32string_view w) {
+  size_t cap = 0;
+  size_t neutral = 0;
+  for (char32_t c : w) {
+    const UChar32 lower = u_tolower(static_cast<UChar32>(c));
+    if (lower != static_cast<UChar32>(c)) ++cap;
+    if (u_toupper(static_cast<UChar32>(c)) == lower) ++neutral;
+  }
+  if (cap == 0) return CapType::kNone;
+  const bool first_cap =
+      !w.empty() && u_tolower(static_cast<UChar32>(w[0])) != static_cast<UChar32>(w[0]);
+  if (cap == 1 && first_cap) return CapType::kInitial;
+  if (cap == w.size() || cap + neutral == w.size()) return CapType::kAll;
+  return CapType::kMixed;
+}
+
+}  // namespace
+
+struct HunspellExpander::Impl {
+  // One applied suffix and the outer suffixes applied on top of it.
+  struct SuffixForm {
+    const AffixEntry* s1;
+    std::u32string word;
+    std::vector<std::pair<const AffixEntry*, std::u32string>> outer;
+  };
+
+  Impl(const AffixRules& r, std::string_view language, ExpandLimits l);
+
+  bool Circ(const AffixEntry& e) const { return e.Continues(rules.circumfix); }
+  bool Oic(const AffixEntry& e) const {
+    return e.Continues(rules.only_in_compound);
+  }
+  bool Need(const AffixEntry& e) const { return e.Continues(rules.need_affix); }
+
+  const std::vector<AffixEntry>* Suffixes(AffixFlag f) const {
+    auto it = rules.suffixes.find(f);
+    return it == rules.suffixes.end() ? nullptr : &it->second;
+  }
+  const std::vector<AffixEntry>* Prefixes(AffixFlag f) const {
+    auto it = rules.prefixes.find(f);
+    return it == rules.prefixes.end() ? nullptr : &it->second;
+  }
+
+  bool ApplySuffix(const AffixEntry& e, std::u32string_view word,
+                   std::u32string* out);
+  bool ApplyPrefix(const AffixEntry& e, std::u32string_view word,
+                   std::u32string* out);
+  void Add(std::u32string_view form) { forms.emplace_back(form); }
+
+  // The forms of `root` into `forms`; false when over a limit.
+  bool ExpandRoot(std::u32string_view root, const Flags& flags);
+
+  std::string ToUpper(std::string_view utf8) const;
+
+  const AffixRules& rules;
+  ExpandLimits limits;
+  icu::Locale locale;
+  HunspellDecoder decoder;
+  // Prefix classes a suffix class's entries continue with, and suffix
+  // classes they continue with (for twofold suffixes).
+  std::unordered_map<AffixFlag, Flags> prefix_conts;
+  std::unordered_map<AffixFlag, Flags> suffix_conts;
+  // Prefix classes that a suffix they enable enables in turn, so that they
+  // can apply to a stem that has neither flag.
+  Flags mutual_prefixes;
+
+  uint64_t steps = 0;
+  std::vector<std::u32string> forms;
+  std::vector<SuffixForm> suffix_forms;
+  std::u32string scratch;
+};
+
+HunspellExpander::Impl::Impl(const AffixRules& r, std::string_view language,
+                             ExpandLimits l)
+    : rules(r),
+      limits(l),
+      decoder(HunspellDecoder::Open("UTF-8").value()) {
+  UErrorCode err = U_ZERO_ERROR;
+  locale = icu::Locale::forLanguageTag(std::string(language), err);
+  if (U_FAILURE(err)) locale = icu::Locale::getRoot();
+  if (StatusOr<HunspellDecoder> d = HunspellDecoder::Open(rules.encoding);
+      d.ok()) {
+    decoder = std::move(d).value();
+  }
+  for (const auto& [flag, entries] : rules.suffixes) {
+    Flags& pc = prefix_conts[flag];
+    Flags& sc = suffix_conts[flag];
+    for (const AffixEntry& e : entries) {
+      for (AffixFlag c : e.continuation) {
+        if (rules.prefixes.contains(c)) pc.push_back(c);
+        if (rules.suffixes.contains(c)) sc.push_back(c);
+      }
+    }
+    for (Flags* v : {&pc, &sc}) {
+      std::sort(v->begin(), v->end());
+      v->erase(std::unique(v->begin(), v->end()), v->end());
+    }
+  }
+  for (const auto& [pflag, pentries] : rules.prefixes) {
+    bool mutual = false;
+    for (const AffixEntry& p : pentries) {
+      for (AffixFlag c : p.continuation) {
+        const std::vector<AffixEntry>* s = Suffixes(c);
+        if (s == nullptr) continue;
+        for (const AffixEntry& se : *s) mutual |= se.Continues(pflag);
+      }
+    }
+    if (mutual) mutual_prefixes.push_back(pflag);
+  }
+  std::sort(mutual_prefixes.begin(), mutual_prefixes.end());
+}
+
+bool HunspellExpander::Impl::ApplySuffix(const AffixEntry& e,
+                                         std::u32string_view word,
+                                         std::u32string* out) {
+  ++steps;
+  if (word.size() < e.strip.size()) return false;
+  const size_t rest = word.size() - e.strip.size();
+  if (rest == 0 && !rules.fullstrip) return false;
+  if (word.substr(rest) != e.strip || !e.condition.MatchesEnd(word)) {
+    return false;
+  }
+  out->assign(word.substr(0, rest));
+  out->append(e.append);
+  return true;
+}
+
+bool HunspellExpander::Impl::ApplyPrefix(const AffixEntry& e,
+                                         std::u32string_view word,
+                                         std::u32string* out) {
+  ++steps;
+  if (word.size() < e.strip.size()) return false;
+  const size_t rest = word.size() - e.strip.size();
+  if (rest == 0 && !rules.fullstrip) return false;
+  if (word.substr(0, e.strip.size()) != e.strip ||
+      !e.condition.MatchesStart(word)) {
+    return false;
+  }
+  out->assign(e.append);
+  out->append(word.substr(e.strip.size()));
+  return true;
+}
+
+bool HunspellExpander::Impl::ExpandRoot(std::u32string_view root,
+                                        const Flags& flags) {
+  forms.clear();
+  suffix_forms.clear();
+  steps = 0;
+  // Intermediate forms count against the limit too, so memory stays
+  // within twice the limit.
+  uint64_t stored = 0;
+  auto over = [&] {
+    return forms.size() > limits.max_forms_per_entry ||
+           stored > limits.max_forms_per_entry ||
+           steps > limits.max_steps_per_entry;
+  };
+  if (!Has(flags, rules.need_affix)) Add(root);
+
+  // Candidate prefix classes: the stem's, those its suffixes (and their
+  // outer suffixes) enable, and the mutually enabled ones.
+  Flags prefix_flags = mutual_prefixes;
+  Flags suffix_flags;
+  for (AffixFlag f : flags) {
+    if (rules.prefixes.contains(f)) prefix_flags.push_back(f);
+    if (!rules.suffixes.contains(f)) continue;
+    suffix_flags.push_back(f);
+    const Flags& pc = prefix_conts[f];
+    prefix_flags.insert(prefix_flags.end(), pc.begin(), pc.end());
+    for (AffixFlag s2 : suffix_conts[f]) {
+      const Flags& pc2 = prefix_conts[s2];
+      prefix_flags.insert(prefix_flags.end(), pc2.begin(), pc2.end());
+    }
+  }
+  std::sort(prefix_flags.begin(), prefix_flags.end());
+  prefix_flags.erase(std::unique(prefix_flags.begin(), prefix_flags.end()),
+                     prefix_flags.end());
+  // Suffix classes a candidate prefix enables.
+  for (AffixFlag pf : prefix_flags) {
+    for (const AffixEntry& p : *Prefixes(pf)) {
+      for (AffixFlag c : p.continuation) {
+        if (rules.suffixes.contains(c)) suffix_flags.push_back(c);
+      }
+    }
+  }
+  std::sort(suffix_flags.begin(), suffix_flags.end());
+  suffix_flags.erase(std::unique(suffix_flags.begin(), suffix_flags.end()),
+                     suffix_flags.end());
+
+  // Every suffix that applies to the stem, with its outer suffixes.
+  for (AffixFlag sf : suffix_flags) {
+    for (const AffixEntry& s1 : *Suffixes(sf)) {
+      if (over()) return false;
+      if (!ApplySuffix(s1, root, &scratch)) continue;
+      SuffixForm sform{&s1, scratch, {}};
+      ++stored;
+      for (AffixFlag c : s1.continuation) {
+        const std::vector<AffixEntry>* outer = Suffixes(c);
+        if (outer == nullptr) continue;
+        for (const AffixEntry& s2 : *outer) {
+          if (over()) return false;
+          if (ApplySuffix(s2, sform.word, &scratch)) {
+            sform.outer.emplace_back(&s2, scratch);
+            ++stored;
+          }
+        }
+      }
+      suffix_forms.push_back(std::move(sform));
+    }
+  }
+
+  // Suffixes without a prefix: only the stem's own classes.
+  for (const SuffixForm& sform : suffix_forms) {
+    const AffixEntry& s1 = *sform.s1;
+    if (!Has(flags, s1.flag) || Circ(s1) || Oic(s1)) continue;
+    if (!Need(s1)) Add(sform.word);
+    for (const auto& [s2, word] : sform.outer) Add(word);
+  }
+  if (over()) return false;
+
+  // A prefix alone (CIRCUMFIX is not checked here, as in Hunspell).
+  for (AffixFlag pf : flags) {
+    const std::vector<AffixEntry>* entries = Prefixes(pf);
+    if (entries == nullptr) continue;
+    for (const AffixEntry& p : *entries) {
+      if (over()) return false;
+      if (Need(p) || Oic(p)) continue;
+      if (ApplyPrefix(p, root, &scratch)) Add(scratch);
+    }
+  }
+  if (over()) return false;
+
+  // A prefix with one or two suffixes.
+  for (AffixFlag pf : prefix_flags) {
+    const bool p_in_stem = Has(flags, pf);
+    for (const AffixEntry& p : *Prefixes(pf)) {
+      if (!p.cross_product) continue;
+      for (const SuffixForm& sform : suffix_forms) {
+        if (over()) return false;
+        const AffixEntry& s1 = *sform.s1;
+        ++steps;
+        const bool s1_in_stem = Has(flags, s1.flag);
+        if (!s1_in_stem && !p.Continues(s1.flag)) continue;
+        const bool pair_ok = s1.cross_product &&
+                             (p_in_stem || s1.Continues(pf)) &&
+                             Circ(p) == Circ(s1) && !Oic(s1);
+        if (pair_ok && !Oic(p) && !(Need(s1) && Need(p)) &&
+            ApplyPrefix(p, sform.word, &scratch)) {
+          Add(scratch);
+        }
+        for (const auto& [s2, word] : sform.outer) {
+          if (!s2->cross_product) continue;
+          // An outer suffix that enables the prefix lets the inner suffix
+          // be checked as if there were no prefix (SfxEntry::check_twosfx).
+          const bool ok = s2->Continues(pf)
+                              ? s1_in_stem && !Circ(s1) && !Oic(s1)
+                              : pair_ok;
+          if (ok && ApplyPrefix(p, word, &scratch)) Add(scratch);
+        }
+      }
+      if (over()) return false;
+    }
+  }
+  std::sort(forms.begin(), forms.end());
+  forms.erase(std::unique(forms.begin(), forms.end()), forms.end());
+  return !over();
+}
+
+std::string HunspellExpander::Impl::ToUpper(std::string_view utf8) const {
+  icu::UnicodeString u = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())));
+  u.toUpper(locale);
+  std::string out;
+  u.toUTF8String(out);
+  return out;
+}
+
+HunspellExpander::HunspellExpander(const AffixRules& rules,
+                                   std::string_view language,
+                                   ExpandLimits limits)
+    : impl_(std::make_unique<Impl>(rules, language, limits)) {}
+HunspellExpander::~HunspellExpander() = default;
+
+Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
+                                const FormSink& sink, ExpandStats* stats) {
+  ExpandStats local;
+  ExpandStats& st = stats != nullptr ? *stats : local;
+  Impl& m = *impl_;
+  const AffixRules& rules = m.rules;
+  auto warn = [&](std::string message) {
+    ++st.warning_count;
+    if (st.warnings.size() < ExpandStats::kMaxWarnings) {
+      st.warnings.push_back(std::move(message));
+    }
+  };
+
+  struct Entry {
+    std::u32string word;
+    Flags flags;
+    uint32_t line;
+  };
+  std::vector<Entry> entries;
+  // Words whose first entry is forbidden (Hunspell looks a word up before
+  // trying affixes, and stops at a forbidden first homonym).
+  std::unordered_map<std::string, bool> first_forbidden;
+
+  if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
+  uint32_t number = 0;
+  bool have_count = false;
+  std::string utf8;
+  while (!bytes.empty()) {
+    const size_t nl = bytes.find('\n');
+    std::string_view line = bytes.substr(0, nl);
+    bytes.remove_prefix(nl == std::string_view::npos ? bytes.size() : nl + 1);
+    while (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    ++number;
+    const std::string where = std::string(name) + ":" + std::to_string(number);
+    if (!have_count) {
+      const size_t start = line.find_first_not_of(" \t");
+      if (start == std::string_view::npos || line[start] < '0' ||
+          line[start] > '9') {
+        return Status::InvalidArgument(
+            where + ": the first line must be the number of entries");
+      }
+      have_count = true;
+      continue;
+    }
+    DicEntry d = SplitDicLine(line);
+    if (d.word.empty()) continue;
+    Entry e;
+    e.line = number;
+    if (!m.decoder.Decode(d.word, &e.word)) {
+      warn(where + ": text not in the encoding " + rules.encoding);
+      continue;
+    }
+    std::erase_if(e.word, [&](char32_t c) {
+      return rules.ignore.find(c) != std::u32string::npos;
+    });
+    if (e.word.empty()) continue;
+    if (!d.flags.empty() && !rules.DecodeFlags(d.flags, &e.flags)) {
+      warn(where + ": bad flags \"" + std::string(d.flags) + "\"");
+    }
+    utf8.clear();
+    AppendUtf8(e.word, &utf8);
+    first_forbidden.try_emplace(utf8, Has(e.flags, rules.forbidden_word));
+    entries.push_back(std::move(e));
+  }
+  if (!have_count) {
+    return Status::InvalidArgument(std::string(name) +
+                                   ": empty; the first line must be the "
+                                   "number of entries");
+  }
+  std::unordered_set<std::string> forbidden;
+  for (auto& [word, is_forbidden] : first_forbidden) {
+    if (is_forbidden) forbidden.insert(word);
+  }
+  first_forbidden.clear();
+
+  std::u32string root;
+  std::string form;
+  for (const Entry& e : entries) {
+    ++st.entries;
+    const std::string where = std::string(name) + ":" + std::to_string(e.line);
+    if (e.word.find(U' ') != std::u32string::npos) {
+      ++st.multiword_entries;
+      continue;
+    }
+    if (Has(e.flags, rules.forbidden_word) ||
+        (rules.forbid_warn && Has(e.flags, rules.warn))) {
+      ++st.forbidden_entries;
+      continue;
+    }
+    if (Has(e.flags, rules.only_in_compound)) {
+      ++st.compound_only_entries;
+      continue;
+    }
+    if (Intersects(e.flags, rules.compound_flags)) ++st.compound_entries;
+    root = e.word;
+    if (rules.complex_prefixes) std::reverse(root.begin(), root.end());
+    const bool ok = m.ExpandRoot(root, e.flags);
+    if (!ok) {
+      std::string word;
+      AppendUtf8(e.word, &word);
+      return Status::InvalidArgument(
+          where + ": \"" + word + "\" expands to more than " +
+          (m.steps > m.limits.max_steps_per_entry
+               ? std::to_string(m.limits.max_steps_per_entry) +
+                     " affix applications"
+               : std::to_string(m.limits.max_forms_per_entry) + " forms") +
+          " (the limit for one entry; is the .aff broken?)");
+    }
+    const CapType cap = CapTypeOf(e.word);
+    // KEEPCASE words are refused in ALL UPPER by Hunspell too.
+    const bool add_upper =
+        (cap == CapType::kMixed || (cap == CapType::kAll && !e.flags.empty())) &&
+        !Has(e.flags, rules.keep_case);
+    if (m.forms.size() > st.max_entry_forms) {
+      st.max_entry_forms = m.forms.size();
+      st.max_entry_word.clear();
+      AppendUtf8(e.word, &st.max_entry_word);
+    }
+    for (std::u32string& f : m.forms) {
+      if (f.empty()) continue;
+      if (rules.complex_prefixes) std::reverse(f.begin(), f.end());
+      form.clear();
+      AppendUtf8(f, &form);
+      if (forbidden.contains(form)) {
+        ++st.forbidden_forms;
+        continue;
+      }
+      sink(form, where);
+      ++st.forms;
+      if (add_upper) {
+        const std::string upper = m.ToUpper(form);
+        if (upper != form && !forbidden.contains(upper)) {
+          sink(upper, where);
+          ++st.forms;
+          ++st.upper_forms;
+        }
+      }
+      if (st.forms > m.limits.max_forms) {
+        return Status::InvalidArgument(
+            where + ": the dictionary expands to more than " +
+            std::to_string(m.limits.max_forms) + " forms (the limit)");
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace spellfilter

@@ -1,0 +1,111 @@
+// Expands a Hunspell .dic into every word form Hunspell accepts without
+// compounding, under the rules of its .aff (hunspell_affix.h).
+//
+// .dic format: the first line is the entry count (a byte-order mark before
+// it is allowed); each further line is WORD[/FLAGS] [MORPHOLOGY]. Hunspell's
+// rules for splitting a line are followed: the morphological fields start
+// at the first TAB, or at the first "xx:" field preceded by a space or TAB;
+// "\/" is a slash inside the word; a word containing a space is a multi-word
+// entry. With an AF table FLAGS is an alias number. Lines with no word are
+// ignored.
+//
+// What an entry yields is what Hunspell's affix check accepts (affixmgr.cxx,
+// hunspell.cxx of 1.7), applied forwards:
+//   - the stem itself, unless it has NEEDAFFIX;
+//   - stem + suffix S (S's class among the stem's flags, condition met on
+//     the stem, strip matched), unless S continues with NEEDAFFIX,
+//     ONLYINCOMPOUND or CIRCUMFIX;
+//   - twofold suffixes: stem + S1 + S2 where S2's class is a continuation
+//     class of S1 (S1 without ONLYINCOMPOUND or CIRCUMFIX);
+//   - prefix P + stem (P's class among the stem's flags), unless P continues
+//     with NEEDAFFIX or ONLYINCOMPOUND;
+//   - P + stem + S1 [+ S2] when both allow cross products, with a prefix's
+//     continuation classes enabling suffixes and a suffix's enabling
+//     prefixes, CIRCUMFIX on both or neither, and NEEDAFFIX satisfied by the
+//     other affix. The prefix's condition is tested on the suffixed word.
+//   - COMPLEXPREFIXES: the same with two prefixes and one suffix.
+// An entry with FORBIDDENWORD (or WARN under FORBIDWARN) yields nothing,
+// and a form equal to a word whose first .dic entry is forbidden is
+// dropped. ONLYINCOMPOUND stems yield nothing (they only occur inside
+// compounds, which are not expanded). IGNORE characters are removed from
+// the words. For a stem in mixed case ("OpenOffice.org") or ALL UPPER with
+// affixes ("CIA/S"), the ALL UPPER spelling of each form is added too, as
+// Hunspell accepts it through a hidden capitalised entry and the checker's
+// case rules (word_forms.h) would not (not for KEEPCASE stems, which
+// Hunspell refuses in ALL UPPER).
+//
+// Not expanded: compounds (COMPOUNDFLAG, COMPOUNDBEGIN/MIDDLE/END,
+// COMPOUNDRULE): a compound is accepted only if the .dic lists it. KEEPCASE
+// is not enforced (the checker's case rules apply to every form). ICONV is
+// not applied (the checker already folds U+2019 and normalises to NFC).
+//
+// Bounds: a hostile .aff cannot make memory or time explode: each entry is
+// limited in forms and in affix applications tried, and the whole .dic in
+// forms; going past a limit is an error naming the entry.
+#ifndef SPELLFILTER_CORE_HUNSPELL_EXPANDER_H_
+#define SPELLFILTER_CORE_HUNSPELL_EXPANDER_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/hunspell_affix.h"
+#include "core/status.h"
+
+namespace spellfilter {
+
+struct ExpandLimits {
+  uint64_t max_forms_per_entry = 100'000;
+  uint64_t max_steps_per_entry = 50'000'000;  // affix applications tried
+  uint64_t max_forms = 40'000'000;            // the whole .dic
+};
+
+struct ExpandStats {
+  uint64_t entries = 0;              // .dic lines with a word
+  uint64_t forms = 0;                // forms handed out (distinct per entry)
+  uint64_t forbidden_entries = 0;    // FORBIDDENWORD, or WARN + FORBIDWARN
+  uint64_t forbidden_forms = 0;      // forms dropped as forbidden words
+  uint64_t compound_only_entries = 0;  // ONLYINCOMPOUND stems
+  uint64_t compound_entries = 0;     // entries with a compounding flag
+  uint64_t upper_forms = 0;          // ALL UPPER forms added (see above)
+  uint64_t multiword_entries = 0;    // entries with a space (not words)
+  uint64_t max_entry_forms = 0;      // the largest expansion of one entry
+  std::string max_entry_word;
+  // "FILE:LINE: problem" for lines Hunspell also tolerates (bad flag
+  // aliases, undecodable text); the first kMaxWarnings are kept.
+  static constexpr size_t kMaxWarnings = 20;
+  std::vector<std::string> warnings;
+  uint64_t warning_count = 0;
+};
+
+// Receives each form (UTF-8, not normalised) and the "FILE:LINE" of the
+// entry it came from.
+using FormSink =
+    std::function<void(std::string_view form, std::string_view where)>;
+
+class HunspellExpander {
+ public:
+  // `rules` must outlive the expander. `language` (BCP 47) is used for the
+  // ALL UPPER forms.
+  HunspellExpander(const AffixRules& rules, std::string_view language,
+                   ExpandLimits limits = {});
+  ~HunspellExpander();
+  HunspellExpander(const HunspellExpander&) = delete;
+  HunspellExpander& operator=(const HunspellExpander&) = delete;
+
+  // Expands the .dic text `bytes`; `name` prefixes messages. Stats are
+  // added to *stats (may be null).
+  Status Expand(std::string_view bytes, std::string_view name,
+                const FormSink& sink, ExpandStats* stats);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_HUNSPELL_EXPANDER_H_

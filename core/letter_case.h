@@ -1,0 +1,38 @@
+// Code-point level helpers for generating and presenting suggestions: UTF-8
+// decoding, simple (one code point to one code point) case mapping, and the
+// case class of a word. Case classes are those of word_forms.h; the mapping
+// is ICU's simple mapping, with Turkish and Azeri dotted/dotless i. The
+// suggester works on lower-case code points; the checker (word_forms.h) has
+// the final say on whether a presented suggestion is accepted.
+#ifndef SPELLFILTER_CORE_LETTER_CASE_H_
+#define SPELLFILTER_CORE_LETTER_CASE_H_
+
+#include <string>
+#include <string_view>
+
+namespace spellfilter {
+
+enum class WordCase {
+  kLower,        // no upper-case letter ("the", "don't")
+  kCapitalised,  // only the first letter is upper case ("The")
+  kAllUpper,     // two or more letters, none lower case ("THE")
+  kOther,  // anything else ("iPhone", "McDonald", "A" alone is kCapitalised)
+};
+
+// Decodes UTF-8 into *out; false (and *out unspecified) if invalid.
+bool DecodeUtf8(std::string_view s, std::u32string* out);
+void AppendUtf8(char32_t c, std::string* out);
+std::string EncodeUtf8(std::u32string_view s);
+
+// Whether case mapping follows Turkish rules (I <-> ı, İ <-> i) for this
+// BCP 47 tag ("tr", "az", "tr-TR").
+bool IsTurkic(std::string_view language);
+
+char32_t LowerLetter(char32_t c, bool turkic);
+char32_t UpperLetter(char32_t c, bool turkic);
+
+WordCase CaseOf(std::u32string_view word);
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_LETTER_CASE_H_

@@ -1,0 +1,125 @@
+// Suggestions for a misspelled word, ranked best first: the one suggestion
+// API the front-ends share (`spellfilter suggest`, `check --suggest`, the
+// editor's context menu). docs/suggestions.md has the design and figures.
+//
+// Candidates are the words within two edits of the typed word, or three if
+// all three are light, phonetic slips (a vowel for a vowel, a sound-alike
+// or accented letter, a vowel or one of a double letter left out, a vowel or
+// a doubled letter too many, two letters swapped); an edit is the
+// substitution, insertion or deletion of one letter of the dictionary's
+// alphabet (in lower case) or the swap of two adjacent letters. Plus splits
+// into two words ("alot" -> "a lot") and the word itself in another case
+// ("paris" -> "Paris"). Candidates are generated letter by letter over the
+// dictionary's PREFIXES section, which says which letters can follow a
+// prefix, so a branch is abandoned as soon as no word continues it; the
+// same section, over reversed words, says which typed suffixes can end a
+// word, so a candidate's last edit is only tried where the rest of the
+// typed word could follow it. A complete candidate is accepted only if the
+// dictionary's filter and the WORD_CLASSES section's fingerprints both
+// contain it (two independent checks, so a false suggestion needs two false
+// positives).
+//
+// Case follows the checker's rules (word_forms.h): candidates are looked up
+// in lower case, Capitalised and ALL UPPER; a typed Capitalised word gets
+// Capitalised suggestions ("Teh" -> "The", but "paris" -> "Paris" keeps its
+// capital), an ALL UPPER word ALL UPPER ones ("TEH" -> "THE"). Every
+// suggestion returned is accepted by Checker::IsCorrect. If the typed word
+// is itself correct it is its own best suggestion.
+//
+// Ranking: cost = the edits' weights (edit_weights.h) + the word's rarity,
+// from its commonness class (WORD_CLASSES), in the same units; ties go to
+// fewer edits, the more common class, then byte order.
+//
+// Cost bound: at most SuggestOptions::work_budget hash computations per word
+// (100,000 by default, about 1 ms on the development machine; typical words
+// take 2,000-20,000). If the search is cut short at 3/4 of the budget, the
+// distance-1 search runs again with the rest, so a word that exhausts the
+// budget still gets its distance-1 suggestions. Words longer than
+// kMaxSuggestLetters code points get none.
+//
+// Dictionaries without the suggestion sections (built by older versions or
+// with them switched off) still get distance-1 suggestions, probed one by
+// one in the filter, unranked by commonness.
+//
+// A Suggester keeps scratch buffers and is not thread-safe: use one per
+// thread over a shared Dictionary, which must outlive it.
+#ifndef SPELLFILTER_CORE_SUGGESTER_H_
+#define SPELLFILTER_CORE_SUGGESTER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/dictionary.h"
+
+namespace spellfilter {
+
+inline constexpr size_t kDefaultMaxSuggestions = 10;
+inline constexpr int kMaxEdits = 3;
+inline constexpr uint64_t kDefaultWorkBudget = 100000;
+inline constexpr size_t kMaxSuggestLetters = 100;
+// Any two single edits fit, even two extra letters one of which is the
+// first (2 * 1.14 + 0.16, edit_weights.h); three light ones must fit too.
+inline constexpr float kDefaultMaxCost = 2.45f;
+
+struct SuggestOptions {
+  size_t max_suggestions = kDefaultMaxSuggestions;
+  // 0..kMaxEdits; the third edit must be light (see above).
+  int max_edits = kMaxEdits;
+  // Candidates whose edits weigh more than this (edit_weights.h) are not
+  // generated.
+  float max_cost = kDefaultMaxCost;
+  uint64_t work_budget = kDefaultWorkBudget;
+  bool split_words = true;
+  // Tests and measurements only: accept candidates on the filter's word
+  // alone, to see what the fingerprint check prevents.
+  bool check_fingerprints = true;
+};
+
+// What the last Suggest call did; for tests, measurements and the eval.
+struct SuggestStats {
+  uint64_t work = 0;                 // hash computations: the cost bound's unit
+  uint64_t word_probes = 0;          // candidate words looked up in the filter
+  uint64_t filter_hits = 0;          // ... of which the filter accepted
+  uint64_t fingerprint_rejects = 0;  // filter said yes, class table no
+  uint64_t expansions = 0;           // prefixes whose next letters were listed
+  int edits_completed = 0;           // edits searched in full (max_edits or 1)
+  bool budget_exhausted = false;
+};
+
+struct Suggestion {
+  std::string text;  // as presented (case adapted to the typed word)
+  float cost = 0;    // edit weights + rarity; smaller is better
+  int edits = 0;     // 0 (case only) to 3; splits count 1
+};
+
+class Suggester {
+ public:
+  explicit Suggester(const Dictionary& dictionary,
+                     const SuggestOptions& options = SuggestOptions());
+  ~Suggester();
+  Suggester(const Suggester&) = delete;
+  Suggester& operator=(const Suggester&) = delete;
+
+  // Up to options.max_suggestions corrections of `word` (one word as typed,
+  // UTF-8), best first; empty for invalid UTF-8 or overlong words.
+  std::vector<std::string> Suggest(std::string_view word);
+  std::vector<Suggestion> SuggestScored(std::string_view word);
+
+  const SuggestStats& stats() const;
+  // Whether the dictionary has the sections for distance-2 edits and
+  // commonness ranking.
+  bool has_prefix_filter() const;
+  bool has_word_classes() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_SUGGESTER_H_

@@ -1,0 +1,140 @@
+#include "core/user_word_list.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "core/word_syntax.h"
+
+namespace spellfilter {
+namespace {
+
+std::string_view TrimSpaces(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() &&
+         (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+// Calls f(line, line_number) for each line, without its LF; a leading
+// byte-order mark is dropped.
+template <typename F>
+void ForEachLine(std::string_view bytes, F&& f) {
+  if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
+  uint64_t number = 0;
+  while (!bytes.empty()) {
+    const size_t nl = bytes.find('\n');
+    const std::string_view line = bytes.substr(0, nl);
+    bytes.remove_prefix(nl == std::string_view::npos ? bytes.size() : nl + 1);
+    if (!f(line, ++number)) return;
+  }
+}
+
+bool IsNumber(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(),
+                                   [](char c) { return c >= '0' && c <= '9'; });
+}
+
+}  // namespace
+
+Status CheckUserWord(std::string_view word, std::string_view where) {
+  if (Status s = CheckWordSyntax(word, where); !s.ok()) return s;
+  if (word.front() == '#') {
+    std::string msg(where);
+    if (!msg.empty()) msg += ": ";
+    return Status::InvalidArgument(msg + "'" + PrintableWord(word) +
+                                   "': a word may not start with '#'");
+  }
+  return Status::Ok();
+}
+
+Status ParseWordList(std::string_view bytes, std::string_view name,
+                     WordForms* forms, std::vector<std::string>* words) {
+  words->clear();
+  std::unordered_set<std::string> seen;
+  std::string normalized;
+  Status status;
+  ForEachLine(bytes, [&](std::string_view raw, uint64_t number) {
+    const std::string_view line = TrimSpaces(raw);
+    if (line.empty() || line.front() == '#') return true;
+    const std::string where = std::string(name) + ":" + std::to_string(number);
+    if (Status s = CheckWordSyntax(line, where); !s.ok()) {
+      status = Status::Corruption(s.message());
+      return false;
+    }
+    if (!forms->Normalize(line, &normalized)) {
+      status = Status::Corruption(where + ": invalid UTF-8");
+      return false;
+    }
+    if (seen.insert(normalized).second) words->push_back(normalized);
+    return true;
+  });
+  if (!status.ok()) words->clear();
+  return status;
+}
+
+void SplitTrustedWordList(std::string_view bytes,
+                          std::vector<std::string>* words) {
+  words->clear();
+  words->reserve(std::count(bytes.begin(), bytes.end(), '\n'));
+  ForEachLine(bytes, [words](std::string_view line, uint64_t) {
+    words->emplace_back(line);
+    return true;
+  });
+}
+
+std::string SerializeWordList(std::span<const std::string> words) {
+  size_t total = 0;
+  for (const std::string& w : words) total += w.size() + 1;
+  std::string out;
+  out.reserve(total);
+  for (const std::string& w : words) {
+    out += w;
+    out += '\n';
+  }
+  return out;
+}
+
+std::vector<SourcedWord> ParseImport(std::string_view bytes,
+                                     std::string_view name,
+                                     ImportSummary* summary) {
+  std::vector<SourcedWord> out;
+  ImportSummary local;
+  ImportSummary& sum = summary != nullptr ? *summary : local;
+  ForEachLine(bytes, [&](std::string_view raw, uint64_t number) {
+    std::string_view line = TrimSpaces(raw);
+    if (number == 1 && line.starts_with("personal_ws-1.1")) {
+      sum.aspell_header = true;
+      return true;
+    }
+    if (number == 1 && IsNumber(line)) return true;
+    if (line.empty() || line.front() == '#') return true;
+    if (line.front() == '*') {
+      ++sum.forbidden;
+      return true;
+    }
+    std::string word;
+    bool stripped = false;
+    for (size_t i = 0; i < line.size(); ++i) {
+      if (line[i] == '\\' && i + 1 < line.size() && line[i + 1] == '/') {
+        word += '/';
+        ++i;
+      } else if (line[i] == '/') {
+        stripped = true;
+        break;
+      } else {
+        word += line[i];
+      }
+    }
+    sum.flags_stripped += stripped;
+    out.push_back(SourcedWord{
+        std::move(word), std::string(name) + ":" + std::to_string(number)});
+    return true;
+  });
+  return out;
+}
+
+}  // namespace spellfilter

@@ -1,0 +1,256 @@
+#include "core/word_classes.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <vector>
+
+#include "core/hash.h"
+
+namespace spellfilter {
+namespace {
+
+inline constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;
+// Peeling a 3-hypergraph with 1.23 n + 32 vertices fails with a small
+// probability that falls with n; a new seed is tried each time.
+inline constexpr int kMaxAttempts = 64;
+
+uint64_t Mix(uint64_t z) {  // SplitMix64's finaliser
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+uint64_t Range(uint64_t x, uint64_t n) {
+  return static_cast<uint64_t>((static_cast<unsigned __int128>(x) * n) >> 64);
+}
+
+template <typename T>
+T Get(const std::byte* p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+}
+
+template <typename T>
+void Put(std::string* out, T v) {
+  char buf[sizeof(T)];
+  std::memcpy(buf, &v, sizeof(T));
+  out->append(buf, sizeof(T));
+}
+
+struct Keyed {
+  uint64_t slot[3];
+  uint64_t fingerprint;
+};
+
+Keyed HashKey(std::string_view word, uint64_t seed, uint64_t segment,
+              uint32_t fingerprint_bits) {
+  const WordHash h = HashWord(word, seed);
+  Keyed k;
+  k.slot[0] = Range(h.lo, segment);
+  k.slot[1] = segment + Range(h.hi, segment);
+  k.slot[2] =
+      2 * segment + Range(Mix(h.lo ^ ((h.hi << 29) | (h.hi >> 35))), segment);
+  k.fingerprint = Mix(h.hi + h.lo * kGolden) >> (64 - fingerprint_bits);
+  return k;
+}
+
+uint64_t SegmentSlots(uint64_t n) {
+  return std::max<uint64_t>(1, (n * 123 / 100 + 32 + 2) / 3);
+}
+
+uint64_t SlotWords(uint64_t segment, uint32_t width) {
+  return (3 * segment * width + 63) / 64;
+}
+
+void PutSlot(std::vector<uint64_t>* words, uint64_t index, uint32_t width,
+             uint64_t value) {
+  const uint64_t bit = index * width;
+  const uint64_t i = bit >> 6;
+  const unsigned shift = bit & 63;
+  (*words)[i] |= value << shift;
+  if (shift + width > 64) (*words)[i + 1] |= value >> (64 - shift);
+}
+
+uint64_t GetSlot(const uint64_t* words, uint64_t index, uint32_t width) {
+  const uint64_t bit = index * width;
+  const uint64_t i = bit >> 6;
+  const unsigned shift = bit & 63;
+  uint64_t v = words[i] >> shift;
+  if (shift + width > 64) v |= words[i + 1] << (64 - shift);
+  return v & ((uint64_t{1} << width) - 1);
+}
+
+// Peels the hypergraph; on success fills `order` with (key, slot) pairs in
+// peeling order.
+bool Peel(const std::vector<Keyed>& keys, uint64_t segment,
+          std::vector<std::pair<uint32_t, uint64_t>>* order) {
+  const uint64_t slots = 3 * segment;
+  std::vector<uint32_t> count(slots, 0);
+  std::vector<uint32_t> xored(slots, 0);  // xor of the key indices
+  for (uint32_t k = 0; k < keys.size(); ++k) {
+    for (uint64_t s : keys[k].slot) {
+      ++count[s];
+      xored[s] ^= k;
+    }
+  }
+  std::vector<uint64_t> queue;
+  for (uint64_t s = 0; s < slots; ++s) {
+    if (count[s] == 1) queue.push_back(s);
+  }
+  order->clear();
+  while (!queue.empty()) {
+    const uint64_t s = queue.back();
+    queue.pop_back();
+    if (count[s] != 1) continue;
+    const uint32_t k = xored[s];
+    order->emplace_back(k, s);
+    for (uint64_t t : keys[k].slot) {
+      --count[t];
+      xored[t] ^= k;
+      if (count[t] == 1) queue.push_back(t);
+    }
+  }
+  return order->size() == keys.size();
+}
+
+}  // namespace
+
+StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
+                                        uint32_t fingerprint_bits,
+                                        uint64_t seed) {
+  if (fingerprint_bits < 1 || fingerprint_bits > kMaxFingerprintBits) {
+    return Status::InvalidArgument("fingerprint bits must be 1 to " +
+                                   std::to_string(kMaxFingerprintBits));
+  }
+  if (words.size() >= (uint64_t{1} << 32)) {
+    return Status::InvalidArgument("too many words for the class table");
+  }
+  // Codes: the rank of the class value among the distinct values, merged
+  // into 15 codes by rank if there are more.
+  std::vector<uint32_t> values;
+  for (const ClassedWord& w : words) {
+    if (w.class_value != 0) values.push_back(w.class_value);
+  }
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  const uint64_t distinct = values.size();
+  auto code_of = [&](uint32_t value) -> uint32_t {
+    if (value == 0) return 0;
+    const uint64_t rank =
+        std::lower_bound(values.begin(), values.end(), value) - values.begin();
+    return distinct <= kClassCodes - 1
+               ? static_cast<uint32_t>(rank + 1)
+               : static_cast<uint32_t>(1 + rank * (kClassCodes - 1) / distinct);
+  };
+  const uint32_t class_count =
+      static_cast<uint32_t>(std::min<uint64_t>(distinct, kClassCodes - 1));
+  uint32_t class_value[kClassCodes] = {};
+  uint64_t class_words[kClassCodes] = {};
+  for (uint32_t v : values) {
+    const uint32_t c = code_of(v);
+    if (class_value[c] == 0) class_value[c] = v;  // smallest value of a code
+  }
+  std::vector<uint32_t> codes(words.size());
+  for (size_t i = 0; i < words.size(); ++i) {
+    codes[i] = code_of(words[i].class_value);
+    ++class_words[codes[i]];
+  }
+
+  const uint32_t width = fingerprint_bits + kClassBits;
+  const uint64_t segment = SegmentSlots(words.size());
+  std::vector<Keyed> keys(words.size());
+  std::vector<std::pair<uint32_t, uint64_t>> order;
+  uint64_t used_seed = seed;
+  bool peeled = false;
+  for (int attempt = 0; attempt < kMaxAttempts && !peeled; ++attempt) {
+    used_seed = Mix(seed + static_cast<uint64_t>(attempt) * kGolden);
+    for (size_t i = 0; i < words.size(); ++i) {
+      keys[i] = HashKey(words[i].word, used_seed, segment, fingerprint_bits);
+    }
+    peeled = Peel(keys, segment, &order);
+  }
+  if (!peeled) {
+    return Status::InvalidArgument(
+        "could not build the class table (duplicate words?)");
+  }
+  std::vector<uint64_t> slots(SlotWords(segment, width), 0);
+  for (auto it = order.rbegin(); it != order.rend(); ++it) {
+    const auto [k, s] = *it;
+    uint64_t v = keys[k].fingerprint << kClassBits | codes[k];
+    for (uint64_t t : keys[k].slot) {
+      if (t != s) v ^= GetSlot(slots.data(), t, width);
+    }
+    PutSlot(&slots, s, width, v);
+  }
+
+  std::string out;
+  Put<uint64_t>(&out, used_seed);
+  Put<uint64_t>(&out, segment);
+  Put<uint32_t>(&out, fingerprint_bits);
+  Put<uint32_t>(&out, kClassBits);
+  Put<uint32_t>(&out, class_count);
+  Put<uint32_t>(&out, 0);
+  for (uint32_t v : class_value) Put<uint32_t>(&out, v);
+  for (uint64_t n : class_words) Put<uint64_t>(&out, n);
+  out.append(reinterpret_cast<const char*>(slots.data()),
+             slots.size() * sizeof(uint64_t));
+  return out;
+}
+
+const char* WordClasses::Parse(std::span<const std::byte> section,
+                               WordClasses* out) {
+  if (section.size() < kWordClassesHeaderBytes) return "class table truncated";
+  const std::byte* p = section.data();
+  WordClasses w;
+  w.seed_ = Get<uint64_t>(p);
+  w.segment_slots_ = Get<uint64_t>(p + 8);
+  w.fingerprint_bits_ = Get<uint32_t>(p + 16);
+  const uint32_t class_bits = Get<uint32_t>(p + 20);
+  w.class_count_ = Get<uint32_t>(p + 24);
+  if (w.fingerprint_bits_ < 1 || w.fingerprint_bits_ > kMaxFingerprintBits ||
+      class_bits != kClassBits || w.class_count_ >= kClassCodes) {
+    return "bad class table parameters";
+  }
+  if (w.segment_slots_ == 0 || w.segment_slots_ > (uint64_t{1} << 40)) {
+    return "bad class table size";
+  }
+  const uint64_t slot_words =
+      SlotWords(w.segment_slots_, w.fingerprint_bits_ + kClassBits);
+  if ((section.size() - kWordClassesHeaderBytes) != slot_words * 8) {
+    return "class table size does not match its parameters";
+  }
+  if (reinterpret_cast<uintptr_t>(p) % alignof(uint64_t)) {
+    return "class table is not aligned in memory";
+  }
+  w.header_ = p;
+  w.slots_ = reinterpret_cast<const uint64_t*>(p + kWordClassesHeaderBytes);
+  *out = w;
+  return nullptr;
+}
+
+std::optional<uint32_t> WordClasses::Find(
+    std::string_view normalized_word) const {
+  if (empty()) return std::nullopt;
+  const uint32_t width = fingerprint_bits_ + kClassBits;
+  const Keyed k =
+      HashKey(normalized_word, seed_, segment_slots_, fingerprint_bits_);
+  const uint64_t v = GetSlot(slots_, k.slot[0], width) ^
+                     GetSlot(slots_, k.slot[1], width) ^
+                     GetSlot(slots_, k.slot[2], width);
+  if ((v >> kClassBits) != k.fingerprint) return std::nullopt;
+  return static_cast<uint32_t>(v & (kClassCodes - 1));
+}
+
+uint32_t WordClasses::ClassValue(uint32_t code) const {
+  if (empty() || code >= kClassCodes) return 0;
+  return Get<uint32_t>(header_ + 32 + 4 * code);
+}
+
+uint64_t WordClasses::ClassWords(uint32_t code) const {
+  if (empty() || code >= kClassCodes) return 0;
+  return Get<uint64_t>(header_ + 32 + 4 * kClassCodes + 8 * code);
+}
+
+}  // namespace spellfilter

@@ -1,0 +1,59 @@
+#include "core/edit_weights.h"
+
+#include <gtest/gtest.h>
+
+namespace spellfilter {
+namespace {
+
+using W = EditWeights;
+
+TEST(EditWeightsTest, SubstitutionKinds) {
+  const EditWeights w;
+  EXPECT_EQ(w.Substitution(U'e', U'é'), W::kSubAccent);
+  EXPECT_EQ(w.Substitution(U'c', U'k'), W::kSubSoundAlike);
+  EXPECT_EQ(w.Substitution(U's', U'z'), W::kSubSoundAlike);
+  EXPECT_EQ(w.Substitution(U'e', U'a'), W::kSubVowel);
+  EXPECT_EQ(w.Substitution(U'q', U'w'), W::kSubKeyboard);
+  EXPECT_EQ(w.Substitution(U'a', U'z'), W::kSubKeyboard);  // staggered rows
+  EXPECT_EQ(w.Substitution(U'g', U'b'), W::kSubKeyboard);
+  EXPECT_EQ(w.Substitution(U'q', U'p'), W::kSubGeneric);
+  EXPECT_EQ(w.Substitution(U'a', U'm'), W::kSubGeneric);
+  // A vowel for another, accented vowel is two slips.
+  EXPECT_EQ(w.Substitution(U'a', U'é'), W::kSubGeneric);
+}
+
+TEST(EditWeightsTest, OmissionsAndAdditions) {
+  const EditWeights w;
+  // "begining": the second n of a double n left out.
+  EXPECT_EQ(w.Omission(U'n', U'n', U'i'), W::kOmitDoubled);
+  EXPECT_EQ(w.Omission(U'\'', U'n', U't'), W::kOmitApostrophe);
+  EXPECT_EQ(w.Omission(U'e', U'r', U't'), W::kOmitVowel);
+  EXPECT_EQ(w.Omission(U'h', U'c', U'p'), W::kOmitConsonant);
+  // "untill": an l doubled.
+  EXPECT_EQ(w.Addition(U'l', U'l', 0), W::kExtraDoubled);
+  EXPECT_EQ(w.Addition(U'r', U't', U'e'), W::kExtraKeyboard);
+  EXPECT_EQ(w.Addition(U'o', U'm', U'n'), W::kExtraVowel);
+  EXPECT_EQ(w.Addition(U'z', U'm', U'n'), W::kExtraGeneric);
+  EXPECT_EQ(w.Transposition(U'e', U'i'), W::kTransposition);
+}
+
+TEST(EditWeightsTest, SpecificSlipsAreLikelierThanArbitraryOnes) {
+  // The ordering the noisy-channel derivation gives (edit_weights.h).
+  EXPECT_LT(W::kOmitDoubled, W::kOmitConsonant);
+  EXPECT_LT(W::kOmitConsonant, W::kSubVowel);
+  EXPECT_LT(W::kTransposition, W::kSubKeyboard);
+  EXPECT_LT(W::kSubKeyboard, W::kSubGeneric);
+  EXPECT_LT(W::kExtraDoubled, W::kExtraGeneric);
+  EXPECT_LE(W::kLightest, W::kOmitDoubled);
+}
+
+TEST(EditWeightsTest, BaseLetters) {
+  const EditWeights w;
+  EXPECT_EQ(w.Base(U'é'), U'e');
+  EXPECT_EQ(w.Base(U'ñ'), U'n');
+  EXPECT_EQ(w.Base(U'x'), U'x');
+  EXPECT_EQ(w.Base(U'\u4E2D'), U'\u4E2D');
+}
+
+}  // namespace
+}  // namespace spellfilter

@@ -1,0 +1,206 @@
+// The editor's non-widget parts: reading and writing text files, the
+// dictionary catalog, the dictionary build job, the recovery store.
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTextDocument>
+
+#include "app/editor/build_dictionary_dialog.h"
+#include "app/editor/build_dictionary_job.h"
+#include "app/editor/dictionary_catalog.h"
+#include "app/editor/recovery_store.h"
+#include "app/editor/text_file.h"
+#include "core/dictionary.h"
+#include "editor_test_support.h"
+
+namespace spellfilter::editor {
+namespace {
+
+QString WriteFile(const QString& name, const QByteArray& bytes) {
+  const QString path = Environment().root() + "/" + name;
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+    return {};
+  return path;
+}
+
+}  // namespace
+
+class EditorUnitsTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void init() { Environment().reset(); }
+
+  void firstBadByte_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<qint64>("bad");
+    QTest::addColumn<bool>("binary");
+    QTest::newRow("ascii") << QByteArray("plain text\n") << qint64(-1) << false;
+    QTest::newRow("4-byte")
+        << QByteArray("ok \xF0\x9F\x98\x80 \xE2\x82\xAC \xC3\xA9") << qint64(-1)
+        << false;
+    QTest::newRow("latin1") << QByteArray("caf\xE9") << qint64(3) << false;
+    QTest::newRow("overlong") << QByteArray("ab\xC0\x80") << qint64(2) << false;
+    QTest::newRow("surrogate")
+        << QByteArray("a\xED\xA0\x80") << qint64(1) << false;
+    QTest::newRow("too big")
+        << QByteArray("a\xF4\x90\x80\x80") << qint64(1) << false;
+    QTest::newRow("truncated")
+        << QByteArray("abc\xE2\x82") << qint64(3) << false;
+    QTest::newRow("nul") << QByteArray("ab\0c", 4) << qint64(2) << true;
+    QTest::newRow("after bom")
+        << QByteArray("\xEF\xBB\xBFx\xFF") << qint64(4) << false;
+  }
+  void firstBadByte() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(qint64, bad);
+    QFETCH(bool, binary);
+    LoadedText loaded;
+    QString error;
+    QVERIFY(ReadTextFile(WriteFile("t.txt", bytes), &loaded, &error));
+    QCOMPARE(loaded.first_bad_byte, bad);
+    QCOMPARE(loaded.binary, binary);
+  }
+
+  void formatIsKeptOnSave() {
+    const QByteArray bytes = "\xEF\xBB\xBFone\r\ntwo\xC2\xA0three\r\n";
+    LoadedText loaded;
+    QString error;
+    QVERIFY(ReadTextFile(WriteFile("crlf.txt", bytes), &loaded, &error));
+    QVERIFY(loaded.format.byte_order_mark);
+    QVERIFY(loaded.format.crlf);
+    QCOMPARE(loaded.text, QString::fromUtf8("one\ntwo\xC2\xA0three\n"));
+    QTextDocument document;
+    document.setPlainText(loaded.text);
+    QCOMPARE(DocumentText(document), loaded.text);  // the no-break space stays
+    const QString out = Environment().root() + "/out.txt";
+    QVERIFY(WriteTextFile(out, DocumentText(document), loaded.format, &error));
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), bytes);
+  }
+
+  void unreadableFile() {
+    LoadedText loaded;
+    QString error;
+    QVERIFY(
+        !ReadTextFile(Environment().root() + "/missing.txt", &loaded, &error));
+    QVERIFY(!error.isEmpty());
+  }
+
+  void catalogFindsDictionaries() {
+    QDir().mkpath(UserDictionaryFolder());
+    QVERIFY(
+        BuildTestDictionary(UserDictionaryFolder() + "/mine.sfd", {"word"}));
+    // A system-wide one, under $XDG_DATA_DIRS/spellfilter.
+    const QString system = Environment().root() + "/system-data/spellfilter";
+    QDir().mkpath(system);
+    QVERIFY(BuildTestDictionary(system + "/de_DE.sfd", {"Wort"}, "de"));
+    // The same file twice (a symlink) is listed once.
+    QVERIFY(QFile::link(system + "/de_DE.sfd",
+                        UserDictionaryFolder() + "/alias.sfd"));
+    const QList<DictionaryEntry> found = FindDictionaries();
+    QStringList names;
+    for (const DictionaryEntry& e : found) names.append(e.name);
+    QVERIFY2(names.contains("mine") && names.contains("test") &&
+                 names.contains("de_DE") + names.contains("alias") == 1,
+             qPrintable(names.join(',')));
+    for (const DictionaryEntry& e : found) {
+      if (e.name == "mine") QVERIFY(e.user_built);
+      if (e.name == "test") QVERIFY(!e.user_built);
+    }
+    QVERIFY(DictionaryFolders().contains(system));
+    QString error;
+    QCOMPARE(DefaultDictionaryPath(&error), Environment().dictionary());
+  }
+
+  void buildWritesDictionary() {
+    const QString list =
+        WriteFile("list.txt", "# comment\nalpha\nbeta\t2\nGamma\n");
+    const QString output = Environment().root() + "/out/built.sfd";
+    QList<int> progress;
+    const BuildResult result =
+        BuildDictionary({list, output, "en"}, [&](int p) {
+          progress.append(p);
+          return true;
+        });
+    QVERIFY2(result.ok, qPrintable(result.message));
+    QCOMPARE(result.words, quint64(3));
+    QCOMPARE(progress.last(), BuildDictionaryJob::kProgressMax);
+    QVERIFY(std::is_sorted(progress.begin(), progress.end()));
+    auto d = Dictionary::Open(output.toStdString());
+    QVERIFY(d.ok());
+    QCOMPARE(QString::fromStdString((*d)->language()), QString("en"));
+  }
+
+  void buildReportsBadLines() {
+    const QString list = WriteFile("bad.txt", "fine\nnot fine\n");
+    const BuildResult result =
+        BuildDictionary({list, Environment().root() + "/bad.sfd", "und"},
+                        [](int) { return true; });
+    QVERIFY(!result.ok);
+    QVERIFY2(result.message.contains("bad.txt:2"), qPrintable(result.message));
+    QVERIFY(!QFile::exists(Environment().root() + "/bad.sfd"));
+  }
+
+  void buildStopsWhenCancelled() {
+    const QString list = WriteFile("one.txt", "alpha\n");
+    const BuildResult result =
+        BuildDictionary({list, Environment().root() + "/stopped.sfd", "und"},
+                        [](int) { return false; });
+    QVERIFY(!result.ok);
+    QVERIFY(!QFile::exists(Environment().root() + "/stopped.sfd"));
+  }
+
+  void jobBuildsInTheBackground() {
+    const QString list = WriteFile("job.txt", "alpha\nbeta\n");
+    BuildDictionaryJob job;
+    QSignalSpy finished(&job, &BuildDictionaryJob::finished);
+    QSignalSpy progress(&job, &BuildDictionaryJob::progressChanged);
+    job.start({list, Environment().root() + "/job.sfd", "und"});
+    QVERIFY(finished.wait(10000));  // delivered through the event loop
+    const auto result = finished.first().first().value<BuildResult>();
+    QVERIFY2(result.ok, qPrintable(result.message));
+    QVERIFY(QFile::exists(Environment().root() + "/job.sfd"));
+  }
+
+  void guessLanguage() {
+    QCOMPARE(BuildDictionaryDialog::GuessLanguage("en_GB"), QString("en-GB"));
+    QCOMPARE(BuildDictionaryDialog::GuessLanguage("de"), QString("de"));
+    QCOMPARE(BuildDictionaryDialog::GuessLanguage("my-words"), QString("und"));
+  }
+
+  void recoveryStoreSnapshotsOnlyModifiedText() {
+    const QString folder = Environment().newFolder("recovery");
+    QTextDocument document;
+    RecoveryStore store(folder);
+    store.watch(&document, 60000);
+    QVERIFY(store.snapshotNow());
+    QVERIFY(!QFile::exists(store.textFile()));  // nothing unsaved
+    document.setPlainText(QString::fromUtf8("unsaved \xC3\xA9 text"));
+    document.setModified(true);
+    store.setDocument("/tmp/doc.txt", TextFormat{false, true});
+    QVERIFY(store.snapshotNow());
+    QFile f(store.textFile());
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(f.readAll()),
+             QString::fromUtf8("unsaved \xC3\xA9 text"));
+    f.close();
+    // Our own files are never offered to ourselves or as orphans while we run.
+    RecoveryStore other(folder);
+    QVERIFY(other.findOrphans().isEmpty());
+    document.setModified(false);  // saved: the snapshot goes
+    QVERIFY(!QFile::exists(store.textFile()));
+  }
+};
+
+}  // namespace spellfilter::editor
+
+int main(int argc, char** argv) {
+  spellfilter::editor::EditorUnitsTest test;
+  return spellfilter::editor::RunEditorTest(&test, argc, argv);
+}
+
+#include "editor_units_test.moc"

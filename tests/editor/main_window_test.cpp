@@ -1,0 +1,485 @@
+// The main window through its real widgets: open/save round trip, invalid
+// UTF-8, unsaved changes, recent files, drag and drop, the command line,
+// the status bar, settings, missing and damaged dictionaries, the
+// Dictionary menu, building a dictionary (progress, cancel, errors), crash
+// recovery, and user words surviving a restart.
+#include "app/editor/main_window.h"
+
+#include <QAction>
+#include <QDir>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QProcess>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSettings>
+#include <QTest>
+#include <QUrl>
+#include <memory>
+
+#include "app/editor/dictionary_catalog.h"
+#include "app/editor/dictionary_menu.h"
+#include "app/editor/notice_bar.h"
+#include "app/editor/recent_files.h"
+#include "app/editor/recovery_store.h"
+#include "app/editor/spell_context_menu.h"
+#include "app/editor/spell_highlighter.h"
+#include "app/editor/spell_service.h"
+#include "app/editor/spell_text_edit.h"
+#include "editor_test_support.h"
+
+namespace spellfilter::editor {
+namespace {
+
+QByteArray ReadAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
+}
+
+void Write(const QString& path, const QByteArray& bytes) {
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  QCOMPARE(f.write(bytes), bytes.size());
+}
+
+QAction* FindAction(QWidget* window, const QString& text) {
+  for (QAction* a : window->findChildren<QAction*>()) {
+    if (a->text() == text) return a;
+  }
+  return nullptr;
+}
+
+QString Label(const QMainWindow& window, const char* name) {
+  const auto* label = window.findChild<QLabel*>(QString::fromLatin1(name));
+  return label ? label->text() : QString("<no label %1>").arg(name);
+}
+
+}  // namespace
+
+class MainWindowTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void init() { Environment().reset(); }
+
+  void openSaveRoundTrip() {
+    const QString dir = Environment().newFolder("files");
+    // A byte-order mark, CRLF line ends, a no-break space (which
+    // QTextDocument::toPlainText would turn into a space), an emoji.
+    const QByteArray bytes =
+        "\xEF\xBB\xBF"
+        "Caf\xC3\xA9 and\xC2\xA0nbsp\r\nsecond line "
+        "\xF0\x9F\x98\x80\r\n";
+    Write(dir + "/a.txt", bytes);
+    auto w = newWindow();
+    QVERIFY(w->loadFile(dir + "/a.txt"));
+    QCOMPARE(w->currentFile(), dir + "/a.txt");
+    QVERIFY(!w->isWindowModified());
+    QVERIFY(w->saveFile(dir + "/b.txt"));
+    QCOMPARE(ReadAll(dir + "/b.txt"), bytes);
+
+    w->editor()->moveCursor(QTextCursor::End);
+    QTest::keyClicks(w->editor(), "more");
+    QVERIFY(w->isWindowModified());
+    QVERIFY(w->saveFile(dir + "/b.txt"));
+    QVERIFY(!w->isWindowModified());
+    QCOMPARE(ReadAll(dir + "/b.txt"), bytes + "more");
+    QCOMPARE(w->currentFile(), dir + "/b.txt");
+  }
+
+  void saveFailureIsReported() {
+    auto w = newWindow();
+    QTest::keyClicks(w->editor(), "text");
+    auto answered = AnswerNextMessageBox("OK");
+    QVERIFY(!w->saveFile(Environment().root() + "/no/such/dir/x.txt"));
+    QVERIFY(*answered);
+    QVERIFY(w->isWindowModified());
+  }
+
+  void invalidUtf8Warns() {
+    const QString path = Environment().newFolder("bad") + "/latin1.txt";
+    const QByteArray bytes = "caf\xE9 au lait\n";
+    Write(path, bytes);
+    auto w = newWindow();
+    QString warning;
+    auto answered = AnswerNextMessageBox("Cancel", 5000, &warning);
+    QVERIFY(!w->loadFile(path));
+    QVERIFY(*answered);
+    QVERIFY2(warning.contains("offset 3"), qPrintable(warning));
+    QCOMPARE(w->editor()->toPlainText(), QString());
+
+    answered = AnswerNextMessageBox("Open Anyway");
+    QVERIFY(w->loadFile(path));
+    QVERIFY(*answered);
+    QCOMPARE(w->editor()->toPlainText(),
+             QString::fromUtf8("caf\xEF\xBF\xBD au lait\n"));
+    // Saving over the original asks first; cancelling leaves it intact.
+    answered = AnswerNextMessageBox("Cancel");
+    QVERIFY(!w->saveFile(path));
+    QVERIFY(*answered);
+    QCOMPARE(ReadAll(path), bytes);
+  }
+
+  void binaryFileWarns() {
+    const QString path = Environment().newFolder("bin") + "/x.bin";
+    Write(path, QByteArray("ELF\0\0\1", 6));
+    auto w = newWindow();
+    QString warning;
+    auto answered = AnswerNextMessageBox("Cancel", 5000, &warning);
+    QVERIFY(!w->loadFile(path));
+    QVERIFY(*answered);
+    QVERIFY2(warning.contains("binary"), qPrintable(warning));
+  }
+
+  void unsavedChangesArePromptedFor() {
+    auto w = newWindow();
+    QTest::keyClicks(w->editor(), "draft");
+    QAction* new_file = FindAction(w.get(), "&New");
+    QVERIFY(new_file);
+    auto answered = AnswerNextMessageBox("Cancel");
+    new_file->trigger();
+    QVERIFY(*answered);
+    QCOMPARE(w->editor()->toPlainText(), QString("draft"));
+    answered = AnswerNextMessageBox("Discard");
+    new_file->trigger();
+    QVERIFY(*answered);
+    QCOMPARE(w->editor()->toPlainText(), QString());
+    QVERIFY(!w->isWindowModified());
+
+    QTest::keyClicks(w->editor(), "again");
+    answered = AnswerNextMessageBox("Cancel");
+    QVERIFY(!w->close());
+    QVERIFY(*answered);
+    QVERIFY(w->isVisible());
+    w->editor()->document()->setModified(false);
+  }
+
+  void recentFiles() {
+    const QString dir = Environment().newFolder("recent");
+    Write(dir + "/one.txt", "one\n");
+    Write(dir + "/two.txt", "two\n");
+    {
+      auto w = newWindow();
+      QVERIFY(w->loadFile(dir + "/one.txt"));
+      QVERIFY(w->loadFile(dir + "/two.txt"));
+      QCOMPARE(w->recentFilesMenu()->files(),
+               QStringList({dir + "/two.txt", dir + "/one.txt"}));
+    }
+    auto w = newWindow();  // read back from the settings
+    QCOMPARE(w->recentFilesMenu()->files(),
+             QStringList({dir + "/two.txt", dir + "/one.txt"}));
+    emit w->recentFilesMenu()->aboutToShow();
+    QStringList texts;
+    for (QAction* a : w->recentFilesMenu()->actions()) texts.append(a->text());
+    QVERIFY2(texts.mid(0, 2) == QStringList({"&1 two.txt", "&2 one.txt"}),
+             qPrintable(texts.join('|')));
+  }
+
+  void dropOpensFile() {
+    const QString path = Environment().newFolder("drop") + "/dropped.txt";
+    Write(path, "dropped text\n");
+    auto w = newWindow();
+    QMimeData data;
+    data.setUrls({QUrl::fromLocalFile(path)});
+    QWidget* viewport = w->editor()->viewport();
+    const QPoint center = viewport->rect().center();
+    QDragEnterEvent enter(center, Qt::CopyAction, &data, Qt::LeftButton,
+                          Qt::NoModifier);
+    QApplication::sendEvent(viewport, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(center, Qt::CopyAction, &data, Qt::LeftButton,
+                    Qt::NoModifier);
+    QApplication::sendEvent(viewport, &drop);
+    QCOMPARE(w->currentFile(), path);
+    QCOMPARE(w->editor()->toPlainText(), QString("dropped text\n"));
+  }
+
+  void commandLineFile() {
+    const QString dir = Environment().newFolder("cli");
+    Write(dir + "/exists.txt", "hello world\n");
+    auto w = newWindow();
+    w->openFromCommandLine(dir + "/exists.txt");
+    QCOMPARE(w->editor()->toPlainText(), QString("hello world\n"));
+    auto w2 = newWindow();
+    w2->openFromCommandLine(dir + "/new.txt");
+    QCOMPARE(w2->currentFile(), dir + "/new.txt");
+    QCOMPARE(w2->editor()->toPlainText(), QString());
+    QTest::keyClicks(w2->editor(), "fresh");
+    QVERIFY(w2->saveFile(w2->currentFile()));
+    QCOMPARE(ReadAll(dir + "/new.txt"), QByteArray("fresh"));
+  }
+
+  void statusBar() {
+    auto w = newWindow();
+    w->editor()->setPlainText("Ths is a tset of the editor");
+    QVERIFY(WaitForChecking(w->editor()));
+    QTRY_COMPARE(Label(*w, "misspellingCount"), QString("2 misspellings"));
+    QCOMPARE(Label(*w, "wordCount"), QString("7 words"));
+    QCOMPARE(Label(*w, "dictionaryName"), QString("test"));
+    QAction* toggle = FindAction(w.get(), "Check Spelling as You &Type");
+    QVERIFY(toggle && toggle->isChecked());
+    toggle->trigger();
+    QVERIFY(WaitForChecking(w->editor()));
+    QTRY_COMPARE(Label(*w, "misspellingCount"), QString("Spell checking off"));
+    QCOMPARE(UnderlinedWords(w->editor()), QStringList());
+    QCOMPARE(Label(*w, "wordCount"), QString("7 words"));
+    toggle->trigger();
+    QVERIFY(WaitForChecking(w->editor()));
+    QTRY_COMPARE(Label(*w, "misspellingCount"), QString("2 misspellings"));
+  }
+
+  void nextAndPreviousMisspellingKeys() {
+    auto w = newWindow();
+    w->editor()->setPlainText("zza the zzb the zzc");
+    w->editor()->setFocus();
+    QTest::keyClick(w.get(), Qt::Key_F8);
+    QCOMPARE(w->editor()->textCursor().selectedText(), QString("zza"));
+    QTest::keyClick(w.get(), Qt::Key_F8);
+    QCOMPARE(w->editor()->textCursor().selectedText(), QString("zzb"));
+    QTest::keyClick(w.get(), Qt::Key_F8, Qt::ShiftModifier);
+    QCOMPARE(w->editor()->textCursor().selectedText(), QString("zza"));
+    QTest::keyClick(w.get(), Qt::Key_F8, Qt::ShiftModifier);  // wraps
+    QCOMPARE(w->editor()->textCursor().selectedText(), QString("zzc"));
+  }
+
+  void settingsAreRemembered() {
+    QFont font("DejaVu Sans Mono", 17);
+    {
+      auto w = newWindow();
+      w->editor()->setFont(font);
+      w->resize(640, 480);
+      FindAction(w.get(), "Check Spelling as You &Type")->trigger();
+      QVERIFY(w->close());
+    }
+    auto w = newWindow();
+    QCOMPARE(w->editor()->font().pointSize(), 17);
+    QCOMPARE(w->size(), QSize(640, 480));
+    QVERIFY(!w->editor()->isSpellCheckingEnabled());
+    // The dictionary found by default is not written down as a choice.
+    QVERIFY(!QSettings().contains("dictionary"));
+  }
+
+  void missingDictionaryStillEdits() {
+    const QByteArray saved = qgetenv("SPELLFILTER_DICTIONARY");
+    qputenv("SPELLFILTER_DICTIONARY",
+            QFile::encodeName(Environment().root() + "/gone.sfd"));
+    auto w = newWindow();
+    qputenv("SPELLFILTER_DICTIONARY", saved);
+    QVERIFY(!w->spellService()->hasDictionary());
+    QVERIFY2(w->noticeBar()->text().contains("gone.sfd"),
+             qPrintable(w->noticeBar()->text()));
+    QTest::keyClicks(w->editor(), "zzz still edits");
+    QCOMPARE(w->editor()->toPlainText(), QString("zzz still edits"));
+    QCOMPARE(UnderlinedWords(w->editor()), QStringList());
+    w->findChild<QLabel*>("misspellingCount");
+    QTRY_COMPARE(Label(*w, "misspellingCount"),
+                 QString("Not checking: no dictionary"));
+    w->editor()->document()->setModified(false);
+  }
+
+  void damagedDictionaryIsReported() {
+    const QString path = Environment().root() + "/damaged.sfd";
+    QByteArray bytes = ReadAll(Environment().dictionary());
+    bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x5A);
+    Write(path, bytes);
+    auto w = newWindow();
+    QVERIFY(!w->useDictionary(path));
+    QVERIFY(!w->spellService()->hasDictionary());
+    const QString notice = w->noticeBar()->text();
+    QVERIFY2(notice.contains("damaged.sfd") &&
+                 notice.contains("could not be opened"),
+             qPrintable(notice));
+    QTest::keyClicks(w->editor(), "typing works");
+    QCOMPARE(w->editor()->toPlainText(), QString("typing works"));
+    w->editor()->document()->setModified(false);
+  }
+
+  void damagedUserWordsAreReported() {
+    const QString list =
+        Environment().configHome() + "/spellfilter/user/test.words";
+    QDir().mkpath(QFileInfo(list).absolutePath());
+    Write(list, "fine\nnot a word\n");
+    auto w = newWindow();
+    QVERIFY(w->spellService()->hasDictionary());
+    const QString notice = w->noticeBar()->text();
+    QVERIFY2(notice.contains("test.words"), qPrintable(notice));
+    w->editor()->setPlainText("the zzz");
+    QCOMPARE(UnderlinedWords(w->editor()), QStringList({"zzz@4"}));
+  }
+
+  void rememberedDictionaryGoneFallsBack() {
+    QSettings().setValue("dictionary", Environment().root() + "/vanished.sfd");
+    auto w = newWindow();
+    QVERIFY(w->spellService()->hasDictionary());
+    QCOMPARE(w->spellService()->dictionaryPath(), Environment().dictionary());
+    QVERIFY(w->noticeBar()->text().contains("vanished.sfd"));
+  }
+
+  void dictionaryMenuListsAndSwitches() {
+    QDir().mkpath(UserDictionaryFolder());
+    const QString second = UserDictionaryFolder() + "/second.sfd";
+    QVERIFY(BuildTestDictionary(second, {"zork", "the"}));
+    auto w = newWindow();
+    w->editor()->setPlainText("the zork");
+    QCOMPARE(UnderlinedWords(w->editor()), QStringList({"zork@4"}));
+    DictionaryMenu* menu = w->dictionaryMenu();
+    emit menu->aboutToShow();
+    QAction* second_action = nullptr;
+    QAction* test_action = nullptr;
+    for (QAction* a : menu->actions()) {
+      if (a->data().toString() == second) second_action = a;
+      if (a->data().toString() == Environment().dictionary()) test_action = a;
+    }
+    QVERIFY(second_action && test_action);
+    QCOMPARE(second_action->text(), QString("second (built by you)"));
+    QVERIFY(test_action->isChecked());
+    second_action->trigger();
+    QCOMPARE(w->spellService()->dictionaryPath(), second);
+    QVERIFY(WaitForChecking(w->editor()));
+    QCOMPARE(UnderlinedWords(w->editor()), QStringList());
+    QCOMPARE(QSettings().value("dictionary").toString(), second);
+    emit menu->aboutToShow();
+    for (QAction* a : menu->actions()) {
+      if (a->data().toString() == second) QVERIFY(a->isChecked());
+    }
+    QTRY_COMPARE(Label(*w, "dictionaryName"), QString("second"));
+  }
+
+  void buildDictionaryFromWordList() {
+    const QString list = Environment().newFolder("lists") + "/mywords.txt";
+    Write(list, "# my words\nflurble\nthe\nzork\t3\n\nQt\n");
+    auto w = newWindow();
+    const QString output = UserDictionaryFolder() + "/mywords.sfd";
+    auto answered = AnswerNextMessageBox("Yes", 20000);  // "Use it now?"
+    w->startBuild({list, output, "en-US"});
+    QVERIFY(w->findChild<QProgressDialog*>("buildProgress") != nullptr);
+    QTRY_COMPARE_WITH_TIMEOUT(w->spellService()->dictionaryPath(), output,
+                              20000);
+    QVERIFY(QFile::exists(output));
+    emit w->dictionaryMenu()->aboutToShow();
+    QStringList texts;
+    for (QAction* a : w->dictionaryMenu()->actions()) texts.append(a->text());
+    QVERIFY2(texts.contains("mywords (built by you)"),
+             qPrintable(texts.join('|')));
+    w->editor()->setPlainText("flurble Qt zork QT qt");
+    QVERIFY(WaitForChecking(w->editor()));
+    QCOMPARE(UnderlinedWords(w->editor()), QStringList({"qt@19"}));
+  }
+
+  void buildCanBeCancelled() {
+    const QString list = Environment().newFolder("biglist") + "/big.txt";
+    {
+      QFile f(list);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      QByteArray chunk;
+      for (int i = 0; i < 2'000'000; ++i) {
+        chunk += "word" + QByteArray::number(i, 36) + '\n';
+        if (chunk.size() > (1 << 20)) {
+          f.write(chunk);
+          chunk.clear();
+        }
+      }
+      f.write(chunk);
+    }
+    auto w = newWindow();
+    const QString output = UserDictionaryFolder() + "/big.sfd";
+    w->startBuild({list, output, "und"});
+    auto* progress = w->findChild<QProgressDialog*>("buildProgress");
+    QVERIFY(progress);
+    QTest::qWait(50);
+    auto* cancel = progress->findChild<QPushButton*>();
+    QVERIFY(cancel);
+    cancel->click();  // as the user does
+    QTRY_VERIFY_WITH_TIMEOUT(
+        w->findChild<QProgressDialog*>("buildProgress") == nullptr, 20000);
+    QVERIFY(!QFile::exists(output));
+    QCOMPARE(w->spellService()->dictionaryPath(), Environment().dictionary());
+  }
+
+  void buildErrorIsReported() {
+    const QString list = Environment().newFolder("badlist") + "/bad.txt";
+    Write(list, "good\ntwo words\n");
+    auto w = newWindow();
+    AnswerNextMessageBox("OK");
+    w->startBuild({list, UserDictionaryFolder() + "/bad.sfd", "und"});
+    QTRY_VERIFY_WITH_TIMEOUT(
+        w->findChild<QProgressDialog*>("buildProgress") == nullptr, 20000);
+    QVERIFY(!QFile::exists(UserDictionaryFolder() + "/bad.sfd"));
+  }
+
+  void recoveryAfterCrash() {
+    const QString document = Environment().root() + "/draft.txt";
+    QProcess helper;
+    helper.start(QStringLiteral(RECOVERY_CRASH_HELPER),
+                 {"unsaved words of a crashed editor", document});
+    QVERIFY(helper.waitForFinished(20000));
+    QCOMPARE(helper.exitStatus(), QProcess::CrashExit);
+
+    auto w = newWindow();
+    auto answered = AnswerNextMessageBox("Recover");
+    w->offerRecovery();
+    QVERIFY(*answered);
+    QCOMPARE(w->editor()->toPlainText(),
+             QString("unsaved words of a crashed editor"));
+    QCOMPARE(w->currentFile(), document);
+    QVERIFY(w->isWindowModified());
+    // Offered once: the orphan is gone.
+    auto w2 = newWindow();
+    QVERIFY(w2->recovery()->findOrphans().isEmpty());
+    w->editor()->document()->setModified(false);
+  }
+
+  void anotherRunningEditorIsNotAnOrphan() {
+    auto running = newWindow();
+    QTest::keyClicks(running->editor(), "in progress");
+    QVERIFY(running->recovery()->snapshotNow());
+    QVERIFY(QFile::exists(running->recovery()->textFile()));
+    auto w = newWindow();
+    QVERIFY(w->recovery()->findOrphans().isEmpty());
+    // Saving removes the snapshot.
+    QVERIFY(running->saveFile(Environment().root() + "/progress.txt"));
+    QVERIFY(!QFile::exists(running->recovery()->textFile()));
+  }
+
+  void addedWordSurvivesRestart() {
+    {
+      auto w = newWindow();
+      w->editor()->setPlainText("the zork");
+      QMenu menu;
+      AddSpellingActions(w->editor(), &menu, 5);
+      QAction* add = nullptr;
+      for (QAction* a : menu.actions()) {
+        if (a->objectName() == "addToDictionary") add = a;
+      }
+      QVERIFY(add && add->isEnabled());
+      add->trigger();
+      QCOMPARE(UnderlinedWords(w->editor()), QStringList());
+      w->editor()->document()->setModified(false);
+    }
+    auto w = newWindow();
+    w->editor()->setPlainText("the zork");
+    QCOMPARE(UnderlinedWords(w->editor()), QStringList());
+  }
+
+ private:
+  static std::unique_ptr<MainWindow> newWindow() {
+    auto w = std::make_unique<MainWindow>();
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w.get())) qFatal("window not exposed");
+    return w;
+  }
+};
+
+}  // namespace spellfilter::editor
+
+int main(int argc, char** argv) {
+  spellfilter::editor::MainWindowTest test;
+  return spellfilter::editor::RunEditorTest(&test, argc, argv);
+}
+
+#include "main_window_test.moc"

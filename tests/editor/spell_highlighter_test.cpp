@@ -1,0 +1,242 @@
+// The highlighter through a real SpellTextEdit: what typing underlines, the
+// word being typed, UTF-16 positions, undo, the on/off switch, and big
+// documents checked in slices.
+#include "app/editor/spell_highlighter.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTextBlock>
+#include <QTimer>
+
+#include "app/editor/recheck_scheduler.h"
+#include "app/editor/spell_service.h"
+#include "app/editor/spell_text_edit.h"
+#include "app/editor/utf8_text.h"
+#include "editor_test_support.h"
+
+namespace spellfilter::editor {
+
+class SpellHighlighterTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void init() {
+    service_ = std::make_unique<SpellService>();
+    QString error;
+    QVERIFY2(service_->openDictionary(Environment().dictionary(), &error),
+             qPrintable(error));
+    edit_ = std::make_unique<SpellTextEdit>(service_.get());
+    edit_->resize(600, 400);
+    edit_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(edit_.get()));
+    edit_->setFocus();
+  }
+  void cleanup() {
+    edit_.reset();
+    service_.reset();
+  }
+
+  void typedTextIsUnderlined() {
+    QTest::keyClicks(edit_.get(), "Ths is a tset of the editor ");
+    QVERIFY(WaitForChecking(edit_.get()));
+    QCOMPARE(UnderlinedWords(edit_.get()), QStringList({"Ths@0", "tset@9"}));
+    const QTextBlock block = edit_->document()->firstBlock();
+    const QTextLayout::FormatRange range = block.layout()->formats().first();
+    QCOMPARE(range.format.underlineStyle(),
+             QTextCharFormat::SpellCheckUnderline);
+    QCOMPARE(range.format.underlineColor(), QColor(Qt::red));
+  }
+
+  void wordBeingTypedIsNotFlagged() {
+    QTest::keyClicks(edit_.get(), "hello wrng");
+    QCOMPARE(UnderlinedWords(edit_.get()), QStringList());
+    QTest::keyClick(edit_.get(), Qt::Key_Backspace);  // still typing it
+    QCOMPARE(UnderlinedWords(edit_.get()), QStringList());
+    QTest::keyClick(edit_.get(), Qt::Key_Space);  // the word is finished
+    QCOMPARE(UnderlinedWords(edit_.get()), QStringList({"wrn@6"}));
+
+    // Typing into it again hides it; moving away shows it.
+    QTest::keyClick(edit_.get(), Qt::Key_Left);
+    QTest::keyClick(edit_.get(), Qt::Key_X);
+    QCOMPARE(UnderlinedWords(edit_.get()), QStringList());
+    QTest::keyClick(edit_.get(), Qt::Key_Home);
+    QCOMPARE(UnderlinedWords(edit_.get()), QStringList({"wrnx@6"}));
+  }
+
+  void positionsAreUtf16() {
+    // An emoji (two UTF-16 units, four UTF-8 bytes), accented letters
+    // (two bytes, one unit) and CJK (three bytes, one unit) before the
+    // misspellings.
+    edit_->setPlainText(QString::fromUtf8(
+        "\xF0\x9F\x98\x80 wrng caf\xC3\xA9 \xE6\x97\xA5\xE6\x9C\xAC qwv the "
+        "\xF0\x9F\x98\x80\xF0\x9F\x98\x80zzq"));
+    QVERIFY(WaitForChecking(edit_.get()));
+    QCOMPARE(UnderlinedWords(edit_.get()),
+             QStringList({"wrng@3", QString::fromUtf8("caf\xC3\xA9@8"),
+                          "qwv@16", "zzq@28"}));
+  }
+
+  void utf8TextMapsLoneSurrogates() {
+    Utf8Text text;
+    const QString s = QString(QChar(0xD800)) + "ab" + QChar(0xDC00) + "cd";
+    text.assign(s);
+    QCOMPARE(text.bytes().size(), size_t{3 + 2 + 3 + 2});
+    struct Span {
+      size_t offset, length;
+    };
+    QList<TextSpan> out;
+    text.mapToUtf16(std::vector<Span>{{3, 2}, {8, 2}}, &out);
+    QCOMPARE(out, QList<TextSpan>({{1, 2}, {4, 2}}));
+  }
+
+  void multipleBlocks() {
+    edit_->setPlainText("the wrd\n\nqq the\nfine text zzz");
+    QVERIFY(WaitForChecking(edit_.get()));
+    QCOMPARE(UnderlinedWords(edit_.get()),
+             QStringList({"wrd@4", "qq@9", "fine@16", "zzz@26"}));
+    QCOMPARE(edit_->highlighter()->totals().misspellings, 4);
+    QCOMPARE(edit_->highlighter()->totals().words, 7);
+  }
+
+  void undoRedoAreUntouched() {
+    // Two undo steps (typing alone would merge into one).
+    QTextCursor c = edit_->textCursor();
+    for (const char* piece : {"the wrd ", "zzz "}) {
+      c.beginEditBlock();
+      c.insertText(piece);
+      c.endEditBlock();
+    }
+    QTextDocument* doc = edit_->document();
+    const int steps = doc->availableUndoSteps();
+    doc->setModified(false);
+    QSignalSpy changes(doc, &QTextDocument::contentsChange);
+    // Re-underlining everything (switching off and on) changes formats only.
+    edit_->setSpellCheckingEnabled(false);
+    QVERIFY(WaitForChecking(edit_.get()));
+    QCOMPARE(UnderlinedWords(edit_.get()), QStringList());
+    edit_->setSpellCheckingEnabled(true);
+    QVERIFY(WaitForChecking(edit_.get()));
+    QCOMPARE(UnderlinedWords(edit_.get()), QStringList({"wrd@4", "zzz@8"}));
+    QCOMPARE(doc->availableUndoSteps(), steps);
+    QVERIFY(!doc->isModified());
+    QCOMPARE(changes.count(), 0);
+    edit_->undo();
+    QCOMPARE(edit_->toPlainText(), QString("the wrd "));
+    edit_->redo();
+    QCOMPARE(edit_->toPlainText(), QString("the wrd zzz "));
+  }
+
+  void switchingOffKeepsCountingWords() {
+    edit_->setPlainText("one twoo three");
+    edit_->setSpellCheckingEnabled(false);
+    QVERIFY(WaitForChecking(edit_.get()));
+    QCOMPARE(UnderlinedWords(edit_.get()), QStringList());
+    QCOMPARE(edit_->highlighter()->totals().words, 3);
+    QCOMPARE(edit_->highlighter()->totals().misspellings, 0);
+  }
+
+  void noDictionaryFlagsNothing() {
+    service_->closeDictionary();
+    edit_->setPlainText("zzz qqq");
+    QVERIFY(WaitForChecking(edit_.get()));
+    QCOMPARE(UnderlinedWords(edit_.get()), QStringList());
+    edit_->moveCursor(QTextCursor::End);
+    QTest::keyClicks(edit_.get(), " more typing works");
+    QVERIFY(edit_->toPlainText().endsWith("more typing works"));
+  }
+
+  void navigationWraps() {
+    edit_->setPlainText("zza the zzb\nthe zzc");
+    QVERIFY(WaitForChecking(edit_.get()));
+    QTextCursor c = edit_->textCursor();
+    c.setPosition(5);
+    edit_->setTextCursor(c);
+    bool wrapped = true;
+    QVERIFY(edit_->selectMisspelling(true, &wrapped));
+    QCOMPARE(edit_->textCursor().selectedText(), QString("zzb"));
+    QVERIFY(!wrapped);
+    QVERIFY(edit_->selectMisspelling(true, &wrapped));
+    QCOMPARE(edit_->textCursor().selectedText(), QString("zzc"));
+    QVERIFY(edit_->selectMisspelling(true, &wrapped));
+    QCOMPARE(edit_->textCursor().selectedText(), QString("zza"));
+    QVERIFY(wrapped);
+    QVERIFY(edit_->selectMisspelling(false, &wrapped));
+    QCOMPARE(edit_->textCursor().selectedText(), QString("zzc"));
+    QVERIFY(wrapped);
+    QVERIFY(edit_->selectMisspelling(false, &wrapped));
+    QCOMPARE(edit_->textCursor().selectedText(), QString("zzb"));
+  }
+
+  // A big document: setPlainText returns without checking everything, the
+  // event loop keeps running while the rest is checked in slices, and in
+  // the end every misspelling is counted and underlined wherever the view
+  // goes.
+  void bigDocumentIsCheckedInSlices() {
+    QString text;
+    const QString line = "the quick brown fox jumps over the lazy dog zzq\n";
+    while (text.size() < 2'000'000) text += line;
+    const int lines = text.count(u'\n');
+
+    QElapsedTimer clock;
+    clock.start();
+    edit_->setPlainText(text);
+    const qint64 set_ms = clock.elapsed();
+    QVERIFY(!edit_->scheduler()->isIdle());
+
+    // The longest the event loop goes without running a 1 ms timer.
+    qint64 longest_gap = 0;
+    QElapsedTimer gap;
+    gap.start();
+    QTimer probe;
+    probe.setInterval(1);
+    connect(&probe, &QTimer::timeout, this,
+            [&] { longest_gap = qMax(longest_gap, gap.restart()); });
+    probe.start();
+    QVERIFY(WaitForChecking(edit_.get(), 120000));
+    probe.stop();
+    const qint64 total_ms = clock.elapsed();
+    qInfo(
+        "2 MB: setPlainText %lld ms, all checked after %lld ms, longest "
+        "event-loop gap while checking %lld ms",
+        set_ms, total_ms, longest_gap);
+    QCOMPARE(edit_->highlighter()->totals().misspellings, lines);
+    // Off-screen blocks are checked, not laid out; whatever scrolls into
+    // view is underlined by the time it is painted.
+    for (double where : {0.0, 0.3, 0.77, 1.0}) {
+      const int line_number = static_cast<int>(where * (lines - 1));
+      edit_->setTextCursor(
+          QTextCursor(edit_->document()->findBlockByNumber(line_number)));
+      edit_->centerCursor();
+      edit_->viewport()->repaint();
+      const QRect area = edit_->viewport()->rect();
+      const QTextBlock first = edit_->cursorForPosition(area.topLeft()).block();
+      const QTextBlock last =
+          edit_->cursorForPosition(area.bottomRight()).block();
+      int visible = 0;
+      for (QTextBlock b = first; b.isValid(); b = b.next()) {
+        if (b.length() > 1) {
+          QCOMPARE(Underlined(b), QList<TextSpan>({{44, 3}}));
+          ++visible;
+        }
+        if (b == last) break;
+      }
+      QVERIFY(visible > 5);
+    }
+    // Generous, for slow machines: slices are 8 ms.
+    QVERIFY2(longest_gap < 250, qPrintable(QString::number(longest_gap)));
+  }
+
+ private:
+  std::unique_ptr<SpellService> service_;
+  std::unique_ptr<SpellTextEdit> edit_;
+};
+
+}  // namespace spellfilter::editor
+
+int main(int argc, char** argv) {
+  spellfilter::editor::SpellHighlighterTest test;
+  return spellfilter::editor::RunEditorTest(&test, argc, argv);
+}
+
+#include "spell_highlighter_test.moc"

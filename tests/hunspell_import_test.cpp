@@ -1,0 +1,148 @@
+#include "core/hunspell_import.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <memory>
+
+#include "core/checker.h"
+#include "core/dictionary.h"
+
+namespace spellfilter {
+namespace {
+
+const std::string kData = SPELLFILTER_HUNSPELL_TEST_DATA;
+
+std::vector<std::string> ReadList(const std::string& path) {
+  std::vector<std::string> words;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) words.push_back(line);
+  }
+  return words;
+}
+
+struct Built {
+  std::unique_ptr<Dictionary> dictionary;
+  HunspellImportSummary summary;
+};
+
+Built Build(const std::string& dic_path) {
+  Built b;
+  StatusOr<HunspellImport> h = HunspellImport::Open(dic_path);
+  EXPECT_TRUE(h.ok()) << h.status().message();
+  if (!h.ok()) return b;
+  BuildOptions options;
+  options.language = h->language();
+  DictionaryBuilder builder(options);
+  Status s = h->AddTo(&builder, options.language, &b.summary);
+  EXPECT_TRUE(s.ok()) << s.message();
+  StatusOr<std::string> image = builder.Finish(nullptr);
+  EXPECT_TRUE(image.ok()) << image.status().message();
+  auto d = Dictionary::FromBytes(*image, "t.sfd");
+  EXPECT_TRUE(d.ok()) << d.status().message();
+  if (d.ok()) b.dictionary = std::move(d).value();
+  return b;
+}
+
+// Each fixture's .good words are correct, its .wrong and .compound words
+// misspelled, for the checker over the built dictionary. Hunspell agrees on
+// .good and .wrong, accepts .compound words (compounds are not expanded)
+// and rejects .keepcase words, which spellfilter accepts: KEEPCASE is not
+// enforced, the checker's case rules accept every case form of a
+// lower-case word (scripts/compare_hunspell_languages.py --fixtures).
+class HunspellFixtureTest : public testing::TestWithParam<const char*> {};
+
+TEST_P(HunspellFixtureTest, AgreesWithHunspell) {
+  const std::string base = kData + "/" + GetParam();
+  Built b = Build(base + ".dic");
+  ASSERT_NE(b.dictionary, nullptr);
+  Checker checker(*b.dictionary);
+  const std::vector<std::string> good = ReadList(base + ".good");
+  EXPECT_FALSE(good.empty());
+  for (const std::string& w : good) {
+    EXPECT_TRUE(checker.IsCorrect(w)) << GetParam() << ": " << w;
+  }
+  for (const char* list : {".wrong", ".compound"}) {
+    for (const std::string& w : ReadList(base + list)) {
+      EXPECT_FALSE(checker.IsCorrect(w)) << GetParam() << list << ": " << w;
+    }
+  }
+  for (const std::string& w : ReadList(base + ".keepcase")) {
+    EXPECT_TRUE(checker.IsCorrect(w)) << GetParam() << ".keepcase: " << w;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, HunspellFixtureTest,
+                         testing::Values("affixes", "alias", "case",
+                                         "circumfix", "complexprefixes",
+                                         "compound", "continuation",
+                                         "flag_long", "flag_num", "flag_utf8",
+                                         "forbidden", "fullstrip", "latin1",
+                                         "needaffix"));
+
+TEST(HunspellImportTest, LanguageFromTheFileName) {
+  EXPECT_EQ(HunspellLanguageTag("/usr/share/hunspell/de_DE.dic"), "de-DE");
+  EXPECT_EQ(HunspellLanguageTag("fr.dic"), "fr");
+  EXPECT_EQ(HunspellLanguageTag("ru_RU"), "ru-RU");
+  EXPECT_EQ(HunspellLanguageTag("sr_Latn_RS.dic"), "sr-Latn-RS");
+  EXPECT_EQ(HunspellLanguageTag("es_419.dic"), "es-419");
+  EXPECT_EQ(HunspellLanguageTag("de_DE_frami.dic"), "de-DE");
+  EXPECT_EQ(HunspellLanguageTag("en_US-large.dic"), "en-US");
+  EXPECT_EQ(HunspellLanguageTag("ca-ES-valencia.dic"), "ca-ES");
+  EXPECT_EQ(HunspellLanguageTag("dir.d/affixes.dic"), "");
+  EXPECT_EQ(HunspellLanguageTag("latin1.dic"), "");
+  EXPECT_EQ(HunspellAffPath("/a/de_DE.dic"), "/a/de_DE.aff");
+  EXPECT_EQ(HunspellAffPath("/a/de_DE"), "/a/de_DE.aff");
+}
+
+TEST(HunspellImportTest, LanguageFallsBackToLangThenUnd) {
+  StatusOr<HunspellImport> h = HunspellImport::Open(kData + "/affixes.dic");
+  ASSERT_TRUE(h.ok());
+  EXPECT_EQ(h->language(), "und");
+}
+
+TEST(HunspellImportTest, MissingAffIsNotFoundNamingIt) {
+  StatusOr<HunspellImport> h = HunspellImport::Open(kData + "/none.dic");
+  ASSERT_FALSE(h.ok());
+  EXPECT_EQ(h.status().code(), Status::Code::kNotFound);
+  EXPECT_EQ(h.status().message().rfind(kData + "/none.aff: ", 0), 0u)
+      << h.status().message();
+}
+
+TEST(HunspellImportTest, FormsTheFormatCannotHoldAreSkipped) {
+  const std::string dir = testing::TempDir();
+  {
+    std::ofstream(dir + "/skip.aff") << "SET UTF-8\n";
+    std::ofstream(dir + "/skip.dic")
+        << "3\nfine\n#hash\n" << std::string(kMaxWordBytes + 1, 'a') << "\n";
+  }
+  Built b = Build(dir + "/skip.dic");
+  ASSERT_NE(b.dictionary, nullptr);
+  EXPECT_EQ(b.summary.skipped_forms, 2u);
+  ASSERT_EQ(b.summary.skipped_examples.size(), 2u);
+  EXPECT_NE(b.summary.skipped_examples[0].find("skip.dic:3: a word starting "
+                                               "with '#'"),
+            std::string::npos)
+      << b.summary.skipped_examples[0];
+  EXPECT_NE(b.summary.skipped_examples[1].find("skip.dic:4: word longer than"),
+            std::string::npos)
+      << b.summary.skipped_examples[1];
+  EXPECT_EQ(b.summary.expand.forms, 3u);
+  Checker checker(*b.dictionary);
+  EXPECT_TRUE(checker.IsCorrect("fine"));
+}
+
+TEST(HunspellImportTest, MalformedAffNamesFileAndLine) {
+  const std::string dir = testing::TempDir();
+  std::ofstream(dir + "/bad.aff") << "SET UTF-8\n\nSFX A Y 2\nSFX A 0 s .\n";
+  std::ofstream(dir + "/bad.dic") << "1\nfoo/A\n";
+  StatusOr<HunspellImport> h = HunspellImport::Open(dir + "/bad.dic");
+  ASSERT_FALSE(h.ok());
+  EXPECT_EQ(h.status().message(),
+            dir + "/bad.aff:3: SFX A announces 2 entries, but the file ends "
+                  "after 1 more line");
+}
+
+}  // namespace
+}  // namespace spellfilter

@@ -1,0 +1,271 @@
+#include "core/suggester.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/checker.h"
+#include "core/dictionary_builder.h"
+#include "tests/test_dictionary.h"
+
+namespace spellfilter {
+namespace {
+
+// Word and SCOWL-like class; the suggester ranks by both.
+std::unique_ptr<Dictionary> Sample() {
+  return MakeDictionary({
+      "the\t10",      "then\t10",        "they\t10",       "them\t10",
+      "ten\t10",      "tea\t10",         "a\t10",          "lot\t10",
+      "allot\t35",    "in\t10",          "fact\t20",       "receive\t20",
+      "relieve\t35",  "separate\t20",    "definitely\t20", "beginning\t20",
+      "begin\t20",    "accommodate\t35", "until\t10",      "spelling\t35",
+      "their\t10",    "there\t10",       "don't\t10",      "naïve\t50",
+      "Paris\t20",    "NASA\t40",        "I\t10",          "hello\t20",
+      "help\t10",     "tomorrow\t20",    "because\t10",    "necessary\t20",
+      "occurred\t35", "cat\t10",         "cot\t70",        "t\t40",
+      "eh\t20",
+  });
+}
+
+bool Contains(const std::vector<std::string>& v, const std::string& w) {
+  return std::find(v.begin(), v.end(), w) != v.end();
+}
+
+class SuggesterTest : public ::testing::Test {
+ protected:
+  SuggesterTest() : dict_(Sample()), suggester_(*dict_) {}
+  std::vector<std::string> Suggest(std::string_view w) {
+    return suggester_.Suggest(w);
+  }
+  std::string First(std::string_view w) {
+    const std::vector<std::string> s = Suggest(w);
+    return s.empty() ? "" : s[0];
+  }
+
+  std::unique_ptr<Dictionary> dict_;
+  Suggester suggester_;
+};
+
+TEST_F(SuggesterTest, HasTheSuggestionSections) {
+  EXPECT_TRUE(suggester_.has_prefix_filter());
+  EXPECT_TRUE(suggester_.has_word_classes());
+}
+
+TEST_F(SuggesterTest, FindsEachKindOfSingleEdit) {
+  EXPECT_EQ(First("seperate"), "separate");   // substitution
+  EXPECT_EQ(First("untill"), "until");        // an extra letter
+  EXPECT_EQ(First("begining"), "beginning");  // a missing letter
+  EXPECT_EQ(First("recieve"), "receive");     // transposition
+  EXPECT_EQ(First("teh"), "the");
+  EXPECT_EQ(First("dont"), "don't");   // apostrophe
+  EXPECT_EQ(First("naive"), "naïve");  // accent
+}
+
+TEST_F(SuggesterTest, FindsTwoEditsAndThreeLightOnes) {
+  EXPECT_EQ(First("acomodate"), "accommodate");  // two missing letters
+  EXPECT_EQ(First("definatly"), "definitely");   // substitution + omission
+  EXPECT_EQ(First("nesesary"), "necessary");     // c/s + doubled s
+  // Three light slips: a doubled letter too many and two vowels.
+  EXPECT_TRUE(Contains(Suggest("sepperete"), "separate"));
+  // Three slips of which two are not light: out of reach by design.
+  EXPECT_FALSE(Contains(Suggest("xzparatq"), "separate"));
+}
+
+TEST_F(SuggesterTest, SplitsRunOnWords) {
+  EXPECT_TRUE(Contains(Suggest("alot"), "a lot"));
+  EXPECT_EQ(First("infact"), "in fact");
+  // Single letters are letter names, not words to split into ("t eh").
+  for (const std::string& s : Suggest("teh")) EXPECT_NE(s, "t eh");
+}
+
+TEST_F(SuggesterTest, KeepsTheTypedCase) {
+  EXPECT_EQ(First("Teh"), "The");
+  EXPECT_EQ(First("TEH"), "THE");
+  EXPECT_EQ(First("Recieve"), "Receive");
+  EXPECT_TRUE(Contains(Suggest("ALOT"), "ALLOT"));
+  EXPECT_TRUE(Contains(Suggest("ALOT"), "A LOT"));
+  EXPECT_TRUE(Contains(Suggest("Alot"), "A lot"));
+  // Names and acronyms keep their own capitals.
+  EXPECT_EQ(First("paris"), "Paris");
+  EXPECT_EQ(First("pariss"), "Paris");
+  EXPECT_EQ(First("nasa"), "NASA");
+  EXPECT_EQ(First("PARSI"), "PARIS");
+}
+
+TEST_F(SuggesterTest, EverySuggestionIsAcceptedByTheChecker) {
+  Checker checker(*dict_);
+  for (std::string_view w :
+       {"teh",       "Teh",     "TEH",  "alot",    "Alot",    "ALOT",
+        "paris",     "nasa",    "Nasa", "recieve", "RECIEVE", "definatly",
+        "Definatly", "dont",    "DONT", "naive",   "NAIVE",   "hellp",
+        "tommorow",  "becuase", "cit",  "i"}) {
+    for (const std::string& s : Suggest(w)) {
+      size_t start = 0;
+      while (start <= s.size()) {
+        const size_t end = std::min(s.find(' ', start), s.size());
+        EXPECT_TRUE(checker.IsCorrect(s.substr(start, end - start)))
+            << w << " -> " << s;
+        start = end + 1;
+      }
+    }
+  }
+}
+
+TEST_F(SuggesterTest, CorrectWordIsItsOwnBestSuggestion) {
+  EXPECT_EQ(First("the"), "the");
+  EXPECT_EQ(First("The"), "The");
+}
+
+TEST(SuggesterRankingTest, CommonerWordFirstAtEqualEdits) {
+  // "cit" is a vowel away from both; the class decides.
+  {
+    auto d = MakeDictionary({"cat\t10", "cot\t70"});
+    Suggester s(*d);
+    EXPECT_EQ(s.Suggest("cit"), (std::vector<std::string>{"cat", "cot"}));
+  }
+  {
+    auto d = MakeDictionary({"cat\t70", "cot\t10"});
+    Suggester s(*d);
+    EXPECT_EQ(s.Suggest("cit"), (std::vector<std::string>{"cot", "cat"}));
+  }
+}
+
+TEST(SuggesterRankingTest, LikelierSlipFirstAtEqualClass) {
+  // A missing double letter beats an arbitrary substitution.
+  auto d = MakeDictionary({"little\t10", "lifle\t10", "litle\t70"});
+  Suggester s(*d);
+  const std::vector<std::string> r = s.Suggest("litte");
+  ASSERT_GE(r.size(), 2u);
+  EXPECT_EQ(r[0], "little");
+}
+
+TEST_F(SuggesterTest, RespectsMaxSuggestions) {
+  SuggestOptions o;
+  o.max_suggestions = 2;
+  Suggester s(*dict_, o);
+  EXPECT_EQ(s.Suggest("teh").size(), 2u);
+  EXPECT_EQ(s.Suggest("teh")[0], "the");
+}
+
+TEST_F(SuggesterTest, UnusableInputGetsNothing) {
+  EXPECT_TRUE(Suggest("").empty());
+  EXPECT_TRUE(Suggest("bad\xFF").empty());
+  EXPECT_TRUE(Suggest(std::string(kMaxSuggestLetters + 1, 'a')).empty());
+  EXPECT_TRUE(Suggest("1234").empty());
+}
+
+// The cost bound: work is counted in hash computations (SuggestStats::work),
+// never in time.
+TEST_F(SuggesterTest, CostIsBoundedForPathologicalWords) {
+  std::mt19937 rng(7);
+  std::vector<std::string> words = {
+      std::string(60, 'a'),
+      std::string(kMaxSuggestLetters, 'e'),
+      "accommodateaccommodateaccommodateaccommodateaccommodateaccom",
+      "thethethethethethethethethethethethethethethethethethethethe",
+      "beginningbeginningbeginningbeginningbeginningbeginningbegin",
+  };
+  for (int k = 0; k < 20; ++k) {
+    std::string w;
+    for (int i = 0; i < 60; ++i) w.push_back("aeiounstr"[rng() % 9]);
+    words.push_back(w);
+  }
+  for (const std::string& w : words) {
+    suggester_.Suggest(w);
+    const SuggestStats& st = suggester_.stats();
+    // One expansion (at most kMaxLetters tests) may run past the check.
+    EXPECT_LE(st.work, kDefaultWorkBudget + 256) << w;
+  }
+}
+
+TEST_F(SuggesterTest, TypicalWordsStayFarBelowTheBudget) {
+  for (std::string_view w : {"teh", "recieve", "acomodate", "definatly"}) {
+    suggester_.Suggest(w);
+    EXPECT_FALSE(suggester_.stats().budget_exhausted) << w;
+    EXPECT_LT(suggester_.stats().work, kDefaultWorkBudget / 10) << w;
+    EXPECT_EQ(suggester_.stats().edits_completed, kMaxEdits) << w;
+  }
+}
+
+TEST_F(SuggesterTest, ExhaustedBudgetKeepsDistanceOne) {
+  suggester_.Suggest("recieve");
+  const uint64_t full = suggester_.stats().work;
+  SuggestOptions o;
+  o.work_budget = full / 2;
+  Suggester small(*dict_, o);
+  const std::vector<std::string> r = small.Suggest("recieve");
+  EXPECT_EQ(small.stats().edits_completed, 1);
+  EXPECT_TRUE(Contains(r, "receive"));
+}
+
+TEST(SuggesterWithoutSectionsTest, StillFindsDistanceOne) {
+  BuildOptions options;
+  options.language = "en-US";
+  options.suggestion_data = false;
+  DictionaryBuilder b(options);
+  for (std::string_view w : {"the\t10", "receive\t20", "accommodate\t35"}) {
+    ASSERT_TRUE(b.AddLine(w, "t").ok());
+  }
+  StatusOr<std::string> image = b.Finish(nullptr);
+  ASSERT_TRUE(image.ok());
+  auto d = Dictionary::FromBytes(*image, "t.sfd");
+  ASSERT_TRUE(d.ok());
+  Suggester s(**d);
+  EXPECT_FALSE(s.has_prefix_filter());
+  EXPECT_FALSE(s.has_word_classes());
+  EXPECT_EQ(s.Suggest("teh"), std::vector<std::string>{"the"});
+  EXPECT_EQ(s.Suggest("Recieve"), std::vector<std::string>{"Receive"});
+  EXPECT_TRUE(s.Suggest("acomodate").empty());  // two edits: not without it
+}
+
+// A dictionary whose filter answers "yes" to 20 % of non-words: the
+// fingerprint check is what keeps them out of the suggestions.
+TEST(SuggesterFalsePositiveTest, FingerprintsRejectTheFiltersFalseWords) {
+  std::mt19937 rng(11);
+  std::set<std::string> words;
+  while (words.size() < 3000) {
+    std::string w;
+    const int len = 4 + rng() % 5;
+    for (int i = 0; i < len; ++i) w.push_back("etaoinshrdlu"[rng() % 12]);
+    words.insert(w);
+  }
+  BuildOptions options;
+  options.language = "en-US";
+  options.fp = 0.2;
+  options.prefix_fp = 0.3;
+  DictionaryBuilder b(options);
+  for (const std::string& w : words) ASSERT_TRUE(b.AddLine(w, "t").ok());
+  StatusOr<std::string> image = b.Finish(nullptr);
+  ASSERT_TRUE(image.ok());
+  auto d = Dictionary::FromBytes(*image, "t.sfd");
+  ASSERT_TRUE(d.ok());
+
+  auto false_suggestions = [&](bool check) {
+    SuggestOptions o;
+    o.check_fingerprints = check;
+    Suggester s(**d, o);
+    std::mt19937 r(5);
+    int bad = 0;
+    auto it = words.begin();
+    for (int k = 0; k < 200; ++k, ++it) {
+      std::string typo = *it;
+      typo[r() % typo.size()] = "etaoinshrdlu"[r() % 12];
+      for (const std::string& sug : s.Suggest(typo)) bad += !words.count(sug);
+    }
+    return bad;
+  };
+  const int unchecked = false_suggestions(false);
+  const int checked = false_suggestions(true);
+  std::printf("non-word suggestions: %d without fingerprints, %d with\n",
+              unchecked, checked);
+  EXPECT_GT(unchecked, 20);
+  EXPECT_LE(checked * 20, unchecked) << checked << " vs " << unchecked;
+}
+
+}  // namespace
+}  // namespace spellfilter

@@ -1,0 +1,173 @@
+// Suggestions from the bundled en_US dictionary on misspellings made here,
+// with a fixed seed, from the word list itself (never from the evaluation
+// sets): no suggestion is a word the list lacks, and the source word is
+// found. scripts/eval_suggestions.py measures real misspellings.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "core/dictionary.h"
+#include "core/letter_case.h"
+#include "core/suggester.h"
+
+namespace spellfilter {
+namespace {
+
+class SuggestionQualityTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    auto d = Dictionary::Open(EN_US_SFD);
+    ASSERT_TRUE(d.ok()) << d.status().message();
+    dict_ = std::move(d).value().release();
+    list_ = new std::unordered_set<std::string>();
+    std::ifstream in(EN_US_LIST);
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      list_->insert(line.substr(0, line.find('\t')));
+    }
+  }
+  static void TearDownTestSuite() {
+    delete dict_;
+    delete list_;
+  }
+
+  // A word the list accepts under the checker's case rules (ASCII words).
+  static bool Listed(const std::string& w) {
+    if (list_->count(w)) return true;
+    std::u32string u;
+    if (!DecodeUtf8(w, &u) || u.empty()) return false;
+    std::u32string lower = u;
+    for (char32_t& c : lower) c = LowerLetter(c, false);
+    std::u32string title = lower;
+    title[0] = UpperLetter(title[0], false);
+    switch (CaseOf(u)) {
+      case WordCase::kCapitalised:
+        return list_->count(EncodeUtf8(lower)) > 0;
+      case WordCase::kAllUpper:
+        return list_->count(EncodeUtf8(lower)) ||
+               list_->count(EncodeUtf8(title));
+      default:
+        return false;
+    }
+  }
+  static bool AllListed(const std::string& s) {
+    size_t start = 0;
+    while (start <= s.size()) {
+      const size_t end = std::min(s.find(' ', start), s.size());
+      if (!Listed(s.substr(start, end - start))) return false;
+      start = end + 1;
+    }
+    return true;
+  }
+
+  // Sampled lower-case a-z words of 4-12 letters, fixed seed.
+  static std::vector<std::string> Sample(size_t n, uint32_t seed) {
+    std::vector<std::string> pool;
+    for (const std::string& w : *list_) {
+      if (w.size() >= 4 && w.size() <= 12 &&
+          std::all_of(w.begin(), w.end(),
+                      [](char c) { return c >= 'a' && c <= 'z'; })) {
+        pool.push_back(w);
+      }
+    }
+    std::sort(pool.begin(), pool.end());
+    std::mt19937 rng(seed);
+    std::shuffle(pool.begin(), pool.end(), rng);
+    pool.resize(std::min(n, pool.size()));
+    return pool;
+  }
+
+  static std::string Edit(std::string w, std::mt19937* rng) {
+    const size_t i = (*rng)() % w.size();
+    const char c = static_cast<char>('a' + (*rng)() % 26);
+    switch ((*rng)() % 4) {
+      case 0:
+        w[i] = c;
+        break;
+      case 1:
+        w.insert(w.begin() + i, c);
+        break;
+      case 2:
+        w.erase(i, 1);
+        break;
+      default:
+        if (i + 1 < w.size()) std::swap(w[i], w[i + 1]);
+        break;
+    }
+    return w;
+  }
+
+  static Dictionary* dict_;
+  static std::unordered_set<std::string>* list_;
+};
+Dictionary* SuggestionQualityTest::dict_ = nullptr;
+std::unordered_set<std::string>* SuggestionQualityTest::list_ = nullptr;
+
+TEST_F(SuggestionQualityTest, NoSuggestionIsANonWordAndSourcesAreFound) {
+  Suggester suggester(*dict_);
+  std::mt19937 rng(2024);
+  int tried = 0;
+  int found1 = 0;
+  int found2 = 0;
+  int tried2 = 0;
+  uint64_t suggestions = 0;
+  uint64_t word_probes = 0;
+  for (const std::string& w : Sample(1500, 1)) {
+    const bool two = tried % 3 == 2;
+    std::string typo = Edit(w, &rng);
+    if (two) typo = Edit(typo, &rng);
+    if (list_->count(typo)) continue;
+    const std::vector<std::string> s = suggester.Suggest(typo);
+    word_probes += suggester.stats().word_probes;
+    for (const std::string& sug : s) {
+      ++suggestions;
+      EXPECT_TRUE(AllListed(sug)) << typo << " -> " << sug;
+    }
+    const bool found = std::find(s.begin(), s.end(), w) != s.end();
+    if (two) {
+      ++tried2;
+      found2 += found;
+    } else {
+      found1 += found;
+    }
+    ++tried;
+  }
+  const int tried1 = tried - tried2;
+  std::printf(
+      "single edits: %d of %d found; double edits: %d of %d; "
+      "%.1f filter probes per word\n",
+      found1, tried1, found2, tried2, static_cast<double>(word_probes) / tried);
+  ASSERT_GT(tried1, 900);
+  ASSERT_GT(tried2, 400);
+  EXPECT_GT(suggestions, 5000u);
+  // Random single edits: the word is among the suggestions unless ten
+  // likelier words crowd it out; random double edits are much harder.
+  EXPECT_GE(found1, tried1 * 0.9) << found1 << " of " << tried1;
+  EXPECT_GE(found2, tried2 * 0.5) << found2 << " of " << tried2;
+  // The design point of docs/suggestions.md: a few dozen filter probes per
+  // word, not the ~10^5 of unpruned distance-2 generation.
+  EXPECT_LT(word_probes / tried, 200u);
+}
+
+TEST_F(SuggestionQualityTest, EveryWordOfTheListCanBeAskedFor) {
+  // Correct words are their own first suggestion, in every case form.
+  Suggester suggester(*dict_);
+  for (const std::string& w : Sample(300, 3)) {
+    const std::vector<std::string> s = suggester.Suggest(w);
+    ASSERT_FALSE(s.empty()) << w;
+    EXPECT_EQ(s[0], w);
+    std::string upper = w;
+    for (char& c : upper) c = static_cast<char>(c - 'a' + 'A');
+    EXPECT_EQ(suggester.Suggest(upper)[0], upper);
+  }
+}
+
+}  // namespace
+}  // namespace spellfilter

@@ -1,0 +1,260 @@
+// Runs the real `spellfilter` for the user word list commands: add, remove,
+// words, check --user / --no-user, stats, and their messages and exit codes.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+std::string Quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string Slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void Write(const fs::path& p, const std::string& data) {
+  std::ofstream(p, std::ios::binary) << data;
+}
+
+int Lines(const std::string& s) {
+  return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
+}
+
+class UserWordsCliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("spellfilter_user_cli_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "cfg");
+    Write(dir_ / "words.txt", "the\ncat\nsat\non\nmat\nqt\n");
+    ASSERT_EQ(Run({"build", Path("words.txt"), "-o", Path("test.sfd"), "-q"})
+                  .exit_code,
+              0);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string Path(const std::string& name) const {
+    return (dir_ / name).string();
+  }
+  // Where the default user list of test.sfd lives.
+  fs::path DefaultList() const {
+    return dir_ / "cfg/spellfilter/user/test.words";
+  }
+
+  std::string Command(const std::vector<std::string>& args) {
+    std::string cmd =
+        "XDG_CONFIG_HOME=" + Quote(Path("cfg")) + " " + Quote(SPELLFILTER_EXE);
+    for (const std::string& a : args) cmd += " " + Quote(a);
+    return cmd;
+  }
+
+  Result Run(const std::vector<std::string>& args,
+             const std::string& input = "") {
+    Write(dir_ / "stdin", input);
+    const std::string cmd = Command(args) + " < " + Quote(Path("stdin")) +
+                            " > " + Quote(Path("stdout")) + " 2> " +
+                            Quote(Path("stderr"));
+    const int status = std::system(cmd.c_str());
+    return Result{WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+                  Slurp(dir_ / "stdout"), Slurp(dir_ / "stderr")};
+  }
+
+  Result Check(const std::string& text, std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = {"check", "-d", Path("test.sfd")};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return Run(args, text);
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(UserWordsCliTest, AddCheckRemove) {
+  EXPECT_EQ(Check("zorblax Zorblax ZORBLAX\n").out,
+            "zorblax\nZorblax\nZORBLAX\n");
+  Result add = Run({"add", "-d", Path("test.sfd"), "zorblax", "Qt", "KDE"});
+  ASSERT_EQ(add.exit_code, 0) << add.err;
+  EXPECT_NE(add.out.find("added 3 words to " + DefaultList().string()),
+            std::string::npos)
+      << add.out;
+  EXPECT_EQ(Slurp(DefaultList()), "zorblax\nQt\nKDE\n");
+
+  Result check = Check("zorblax Zorblax ZORBLAX Qt QT qt KDE Kde kde\n");
+  EXPECT_EQ(check.exit_code, 1) << check.err;
+  EXPECT_EQ(check.out, "Kde\nkde\n");  // qt is in the base; KDE only as written
+  EXPECT_EQ(check.err, "");
+
+  Result words = Run({"words", "-d", Path("test.sfd")});
+  EXPECT_EQ(words.exit_code, 0);
+  EXPECT_EQ(words.out, "zorblax\nQt\nKDE\n");
+
+  Result again = Run({"add", "-d", Path("test.sfd"), "zorblax"});
+  EXPECT_EQ(again.exit_code, 0);
+  EXPECT_NE(again.out.find("1 already there"), std::string::npos) << again.out;
+
+  Result remove = Run({"remove", "-d", Path("test.sfd"), "zorblax", "nothere"});
+  EXPECT_EQ(remove.exit_code, 0) << remove.err;
+  EXPECT_NE(remove.out.find("removed 1 word"), std::string::npos);
+  EXPECT_NE(remove.err.find("'nothere'"), std::string::npos) << remove.err;
+  EXPECT_EQ(Check("zorblax KDE\n").out, "zorblax\n");
+  EXPECT_EQ(Check("zorblax KDE\n").exit_code, 1);
+  EXPECT_EQ(Check("KDE\n").exit_code, 0);
+}
+
+TEST_F(UserWordsCliTest, UserOptionOverridesAndNoUserIgnores) {
+  const std::string mine = Path("elsewhere/my.words");
+  ASSERT_EQ(
+      Run({"add", "-d", Path("test.sfd"), "--user", mine, "zorblax"}).exit_code,
+      0);
+  EXPECT_TRUE(fs::exists(mine));
+  EXPECT_FALSE(fs::exists(DefaultList()));
+  EXPECT_EQ(Check("zorblax\n").exit_code, 1);
+  EXPECT_EQ(Check("zorblax\n", {"--user", mine}).exit_code, 0);
+  EXPECT_EQ(Check("zorblax\n", {"--user", mine, "--no-user"}).exit_code, 2);
+  ASSERT_EQ(Run({"add", "-d", Path("test.sfd"), "zorblax"}).exit_code, 0);
+  EXPECT_EQ(Check("zorblax\n").exit_code, 0);
+  EXPECT_EQ(Check("zorblax\n", {"--no-user"}).exit_code, 1);
+  EXPECT_EQ(Run({"words", "-d", Path("test.sfd"), "--user", mine}).out,
+            "zorblax\n");
+}
+
+TEST_F(UserWordsCliTest, BadWordsAreRefusedWithOneLineAndExit2) {
+  ASSERT_EQ(Run({"add", "-d", Path("test.sfd"), "keep"}).exit_code, 0);
+  for (const std::string& bad :
+       {std::string("two words"), std::string("a\tb"), std::string("bad\xFF"),
+        std::string(129, 'x'), std::string("ctl\x01"), std::string("")}) {
+    Result r = Run({"add", "-d", Path("test.sfd"), "fine", bad});
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_EQ(Lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("nothing was added"), std::string::npos) << r.err;
+    EXPECT_EQ(Slurp(DefaultList()), "keep\n");
+  }
+  Result none = Run({"add", "-d", Path("test.sfd")});
+  EXPECT_EQ(none.exit_code, 2);
+}
+
+TEST_F(UserWordsCliTest, ImportsHunspellAndAspellLists) {
+  Write(dir_ / "hunspell_en_US", "Zorblax\nfrobnicate/S\n*badword\nand\\/or\n");
+  Write(dir_ / "aspell.en.pws", "personal_ws-1.1 en 2 utf-8\nKDE\nGNOME\n");
+  Result r =
+      Run({"add", "-d", Path("test.sfd"), "--from", Path("hunspell_en_US"),
+           "--from", Path("aspell.en.pws"), "extra"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("forbidden"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Aspell header skipped"), std::string::npos) << r.out;
+  EXPECT_EQ(Slurp(DefaultList()),
+            "extra\nZorblax\nfrobnicate\nand/or\nKDE\nGNOME\n");
+  EXPECT_EQ(Check("frobnicate ZORBLAX GNOME\n").exit_code, 0);
+
+  Write(dir_ / "bad.dic", "good\nnot good\n");
+  Result bad = Run({"add", "-d", Path("test.sfd"), "--from", Path("bad.dic")});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find(Path("bad.dic") + ":2: 'not good'"), std::string::npos)
+      << bad.err;
+  Result missing = Run({"add", "-d", Path("test.sfd"), "--from", Path("nope")});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find(Path("nope")), std::string::npos);
+  // stdin.
+  EXPECT_EQ(
+      Run({"add", "-d", Path("test.sfd"), "--from", "-"}, "piped\n").exit_code,
+      0);
+  EXPECT_EQ(Check("piped\n").exit_code, 0);
+}
+
+TEST_F(UserWordsCliTest, DamagedListIsReportedAndKeptAsideBaseStillWorks) {
+  fs::create_directories(DefaultList().parent_path());
+  Write(DefaultList(), "zorblax\nbro\xC3ken\n");
+  Result r = Check("the cat zorblax teh\n");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "zorblax\nteh\n");
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("warning: " + DefaultList().string() + ":2:"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("invalid UTF-8"), std::string::npos);
+  EXPECT_NE(r.err.find(".damaged-"), std::string::npos);
+  int aside = 0;
+  for (const auto& e : fs::directory_iterator(DefaultList().parent_path())) {
+    if (e.path().filename().string().starts_with("test.words.damaged-")) {
+      ++aside;
+      EXPECT_EQ(Slurp(e.path()), "zorblax\nbro\xC3ken\n");
+    }
+  }
+  EXPECT_EQ(aside, 1);
+  // Reported once: the next run finds no list.
+  EXPECT_EQ(Check("the cat\n").err, "");
+}
+
+TEST_F(UserWordsCliTest, StatsShowsLayersAndCompoundRate) {
+  ASSERT_EQ(Run({"add", "-d", Path("test.sfd"), "zorblax"}).exit_code, 0);
+  Result r = Run({"stats", Path("test.sfd")});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("user words        1 in " + DefaultList().string()),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("layer 0 "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("compound fp"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("ABOVE TARGET"), std::string::npos) << r.out;
+  Result plain = Run({"stats", Path("test.sfd"), "--no-user"});
+  EXPECT_EQ(plain.out.find("user words"), std::string::npos);
+}
+
+TEST_F(UserWordsCliTest, ConcurrentAddsLoseNothing) {
+  constexpr int kProcesses = 4;
+  constexpr int kWords = 10;
+  std::string script;
+  for (int p = 0; p < kProcesses; ++p) {
+    script += "( ";
+    for (int i = 0; i < kWords; ++i) {
+      script += Command({"add", "-q", "-d", Path("test.sfd"),
+                         "c" + std::to_string(p) + "x" + std::to_string(i)}) +
+                " || exit 1; ";
+    }
+    script += ") & p" + std::to_string(p) + "=$!; ";
+  }
+  script += "fail=0; ";
+  for (int p = 0; p < kProcesses; ++p) {
+    script += "wait $p" + std::to_string(p) + " || fail=1; ";
+  }
+  script += "exit $fail";
+  Write(dir_ / "concurrent.sh", script);
+  const int status =
+      std::system(("sh " + Quote(Path("concurrent.sh"))).c_str());
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  Result words = Run({"words", "-d", Path("test.sfd")});
+  EXPECT_EQ(Lines(words.out), kProcesses * kWords) << words.out;
+  std::string text;
+  for (int p = 0; p < kProcesses; ++p) {
+    for (int i = 0; i < kWords; ++i) {
+      text += "c" + std::to_string(p) + "x" + std::to_string(i) + " ";
+    }
+  }
+  Result check = Check(text + "\n");
+  EXPECT_EQ(check.exit_code, 0) << check.out;
+}
+
+}  // namespace
