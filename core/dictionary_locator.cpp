@@ -21,17 +21,8 @@ std::string ExecutableDirectory() {
   return ec ? std::string() : exe.parent_path().string();
 }
 
-}  // namespace
-
-std::vector<std::string> DictionarySearchPath() {
+std::vector<std::string> NamedSearchPath(const std::string& name) {
   std::vector<std::string> paths;
-  const std::string explicit_path = Env("SPELLFILTER_DICTIONARY");
-  if (!explicit_path.empty()) paths.push_back(explicit_path);
-
-  std::string name = Env("SPELLFILTER_LANG");
-  if (name.empty() || name.find('/') != std::string::npos) {
-    name = kDefaultDictionaryName;
-  }
   const std::string file = name + kDictionaryExtension;
 
   std::string config = Env("XDG_CONFIG_HOME");
@@ -48,12 +39,7 @@ std::vector<std::string> DictionarySearchPath() {
   return paths;
 }
 
-StatusOr<std::string> FindDefaultDictionary() {
-  // An explicit choice is used as given, so a typo there is an error rather
-  // than a silent fall-back to another dictionary.
-  const std::string explicit_path = Env("SPELLFILTER_DICTIONARY");
-  if (!explicit_path.empty()) return explicit_path;
-  const std::vector<std::string> paths = DictionarySearchPath();
+StatusOr<std::string> FirstExisting(const std::vector<std::string>& paths) {
   std::string looked;
   for (const std::string& p : paths) {
     std::error_code ec;
@@ -62,6 +48,42 @@ StatusOr<std::string> FindDefaultDictionary() {
   }
   return Status::NotFound("no dictionary found (looked in " + looked +
                           "); use --dict FILE or build one");
+}
+
+}  // namespace
+
+std::vector<std::string> DictionarySearchPath() {
+  std::vector<std::string> paths;
+  const std::string explicit_path = Env("SPELLFILTER_DICTIONARY");
+  if (!explicit_path.empty()) paths.push_back(explicit_path);
+  std::string name = Env("SPELLFILTER_LANG");
+  if (name.empty() || name.find('/') != std::string::npos) {
+    name = kDefaultDictionaryName;
+  }
+  for (std::string& p : NamedSearchPath(name)) paths.push_back(std::move(p));
+  return paths;
+}
+
+StatusOr<std::string> FindDictionary(std::string_view name) {
+  std::error_code ec;
+  if (name.find('/') != std::string_view::npos ||
+      std::filesystem::is_regular_file(std::string(name), ec)) {
+    return std::string(name);
+  }
+  std::string n(name);
+  if (n == "american" || n == "english" || n == "en" || n == "en-US" ||
+      n == "en_US.UTF-8") {
+    n = kDefaultDictionaryName;
+  }
+  return FirstExisting(NamedSearchPath(n));
+}
+
+StatusOr<std::string> FindDefaultDictionary() {
+  // An explicit choice is used as given, so a typo there is an error rather
+  // than a silent fall-back to another dictionary.
+  const std::string explicit_path = Env("SPELLFILTER_DICTIONARY");
+  if (!explicit_path.empty()) return explicit_path;
+  return FirstExisting(DictionarySearchPath());
 }
 
 }  // namespace spellfilter

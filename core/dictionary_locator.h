@@ -10,6 +10,7 @@
 #define SPELLFILTER_CORE_DICTIONARY_LOCATOR_H_
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/status.h"
@@ -24,6 +25,12 @@ std::vector<std::string> DictionarySearchPath();
 
 // The first existing candidate, or NotFound listing where it looked.
 StatusOr<std::string> FindDefaultDictionary();
+
+// A dictionary by name ("en_US", or a path to a .sfd file), searched in the
+// same places as the default (without $SPELLFILTER_DICTIONARY). The names
+// ispell clients commonly pass for American English ("american", "english",
+// "en", "en-US") mean en_US.
+StatusOr<std::string> FindDictionary(std::string_view name);
 
 }  // namespace spellfilter
 

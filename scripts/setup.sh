@@ -15,6 +15,7 @@ packages=(
   libcli11-dev        # the command line parser
   qt6-base-dev        # the desktop editor (Qt 6 Widgets)
   libgtest-dev libgmock-dev libbenchmark-dev
+  emacs-nox hunspell hunspell-en-us   # tests drive Emacs and compare with hunspell -a
 )
 for arg in "$@"; do
   case "$arg" in

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "app/cli/command.h"
+#include "app/cli/pipe_mode.h"
 
 namespace {
 
@@ -28,6 +29,8 @@ int ReportError(const std::string& message) {
 
 int main(int argc, char** argv) {
   using namespace spellfilter::cli;
+  // ispell's pipe protocol has its own, ispell-style command line.
+  if (WantsPipeMode(argc, argv)) return RunPipeMode(argc, argv);
   CLI::App app{"A spell checker whose dictionary is a Bloom filter.",
                "spellfilter"};
   app.set_version_flag("--version", kVersion);

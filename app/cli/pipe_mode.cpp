@@ -1,0 +1,288 @@
+// The ispell pipe protocol as Hunspell speaks it (`hunspell -a`):
+//
+//   start   the banner "@(#) International Ispell Version 3.2.06 (but
+//           really spellfilter X.Y)"
+//   TEXT    one result per word, then an empty line:
+//             *                       correct (not printed in terse mode)
+//             & WORD N OFFSET: S1, S2  misspelled, N suggestions
+//             # WORD OFFSET            misspelled, no suggestion
+//           OFFSET counts characters (code points) from the start of the
+//           input line, the leading '^' included, as Hunspell does.
+//   ^TEXT   TEXT checked, whatever its first character
+//   *WORD   add WORD to the personal dictionary (kept for the session,
+//           written by '#')
+//   &WORD   the same ("add lower-case" in ispell; words keep their case here)
+//   @WORD   accept WORD for this session
+//   #       save the personal dictionary (the user word list)
+//   !  %    terse mode on / off
+//   + - ~ ` other ispell mode commands: accepted and ignored
+//
+// Options (ispell's): -d NAME|FILE dictionary, -p FILE personal dictionary
+// (the user word list); -a/--pipe select this mode; ispell options an
+// editor may pass (-m -B -C -S -P -t -n -x -l, -T FMT, -w CHARS,
+// -i ENCODING) are accepted and ignored: input and output are UTF-8.
+#include "app/cli/pipe_mode.h"
+
+#include <unicode/utf8.h>
+
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "app/cli/command.h"
+#include "core/checker.h"
+#include "core/dictionary.h"
+#include "core/dictionary_locator.h"
+#include "core/suggester.h"
+#include "core/tokenizer.h"
+#include "core/user_dictionary.h"
+#include "core/word_forms.h"
+
+namespace spellfilter::cli {
+namespace {
+
+struct PipeOptions {
+  std::string dictionary;
+  std::string personal;
+};
+
+bool IsIgnoredFlag(std::string_view a) {
+  return a == "-m" || a == "-B" || a == "-C" || a == "-S" || a == "-P" ||
+         a == "-t" || a == "-n" || a == "-x" || a == "-l" || a == "-a" ||
+         a == "--pipe" || a == "-H" || a == "-o";
+}
+
+bool TakesIgnoredValue(std::string_view a) {
+  return a == "-T" || a == "-w" || a == "-i" || a == "--encoding";
+}
+
+StatusOr<PipeOptions> ParseArgs(int argc, char** argv) {
+  PipeOptions o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    auto value = [&](std::string* out) -> bool {
+      if (i + 1 >= argc) return false;
+      *out = argv[++i];
+      return true;
+    };
+    if (a == "-d" || a == "--dict") {
+      if (!value(&o.dictionary)) return Status::InvalidArgument("-d needs a dictionary");
+    } else if (a.starts_with("-d") && a.size() > 2) {
+      o.dictionary = std::string(a.substr(2));
+    } else if (a == "-p" || a == "--user") {
+      if (!value(&o.personal)) return Status::InvalidArgument("-p needs a file");
+    } else if (a.starts_with("-p") && a.size() > 2) {
+      o.personal = std::string(a.substr(2));
+    } else if (TakesIgnoredValue(a)) {
+      std::string ignored;
+      if (!value(&ignored)) return Status::InvalidArgument(std::string(a) + " needs a value");
+    } else if (IsIgnoredFlag(a) || (a.starts_with("-T") || a.starts_with("-w"))) {
+      continue;
+    } else {
+      return Status::InvalidArgument("pipe mode: unknown option " + std::string(a));
+    }
+  }
+  return o;
+}
+
+std::string Banner() {
+  return std::string("@(#) International Ispell Version 3.2.06 (but really "
+                     "spellfilter ") + SPELLFILTER_VERSION + ")";
+}
+
+// Code points in s[0, bytes).
+size_t CharCount(std::string_view s, size_t bytes) {
+  size_t n = 0;
+  for (size_t i = 0; i < bytes && i < s.size(); ++i) {
+    n += (static_cast<unsigned char>(s[i]) & 0xC0) != 0x80;
+  }
+  return n;
+}
+
+class PipeSession {
+ public:
+  PipeSession(const Dictionary& dict, std::unique_ptr<UserDictionary> user,
+              std::string user_error)
+      : dict_(dict),
+        user_(std::move(user)),
+        user_error_(std::move(user_error)),
+        checker_(dict),
+        suggester_(dict),
+        forms_(dict.language(), false) {
+    checker_.SetUserWords(user_.get());
+  }
+
+  void Line(std::string_view line) {
+    if (line.empty()) {
+      std::fputs("\n", stdout);
+      return;
+    }
+    const char c = line.front();
+    const std::string_view rest = line.substr(1);
+    switch (c) {
+      case '*':
+      case '&':
+        Accept(rest);
+        pending_.emplace_back(rest);
+        return;
+      case '@':
+        Accept(rest);
+        return;
+      case '#':
+        Save();
+        return;
+      case '!':
+        terse_ = true;
+        return;
+      case '%':
+        terse_ = false;
+        return;
+      case '+':
+      case '-':
+      case '~':
+      case '`':
+        return;
+      case '^':
+        CheckText(line, 1);
+        return;
+      default:
+        CheckText(line, 0);
+        return;
+    }
+  }
+
+ private:
+  void Accept(std::string_view word) {
+    for (const std::string& form : forms_.LookupForms(word)) accepted_.insert(form);
+    std::string normalized;
+    if (forms_.Normalize(word, &normalized)) accepted_.insert(normalized);
+  }
+
+  bool AcceptedForSession(std::string_view word) {
+    for (const std::string& form : forms_.LookupForms(word)) {
+      if (accepted_.count(form)) return true;
+    }
+    return false;
+  }
+
+  void Save() {
+    if (pending_.empty()) return;
+    if (user_ == nullptr) {
+      std::fprintf(stderr, "spellfilter: cannot save the personal dictionary: %s\n",
+                   user_error_.c_str());
+      return;
+    }
+    StatusOr<UserDictionary::EditResult> r = user_->Add(pending_);
+    if (!r.ok()) {
+      std::fprintf(stderr, "spellfilter: %s\n", r.status().message().c_str());
+      return;
+    }
+    pending_.clear();
+  }
+
+  void CheckText(std::string_view line, size_t skip) {
+    const std::string_view text = line.substr(skip);
+    tokenizer_.Tokenize(text, &tokens_);
+    checker_.Check(text, &misspelled_);
+    size_t m = 0;
+    std::string out;
+    for (const Token& t : tokens_) {
+      while (m < misspelled_.size() && misspelled_[m].offset < t.offset) ++m;
+      const bool wrong = m < misspelled_.size() && misspelled_[m].offset == t.offset;
+      const std::string_view word = text.substr(t.offset, t.length);
+      if (!wrong || AcceptedForSession(word)) {
+        if (!terse_) out += "*\n";
+        continue;
+      }
+      const size_t offset = CharCount(line, skip + t.offset);
+      const std::vector<std::string> s = suggester_.Suggest(word);
+      if (s.empty()) {
+        out += "# " + std::string(word) + " " + std::to_string(offset) + "\n";
+        continue;
+      }
+      out += "& " + std::string(word) + " " + std::to_string(s.size()) + " " +
+             std::to_string(offset) + ":";
+      for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : " ") + s[i];
+      out += "\n";
+    }
+    out += "\n";
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  }
+
+  const Dictionary& dict_;
+  std::unique_ptr<UserDictionary> user_;
+  std::string user_error_;
+  Checker checker_;
+  Suggester suggester_;
+  Tokenizer tokenizer_;
+  WordForms forms_;
+  std::vector<Token> tokens_;
+  std::vector<Misspelling> misspelled_;
+  std::unordered_set<std::string> accepted_;
+  std::vector<std::string> pending_;
+  bool terse_ = false;
+};
+
+}  // namespace
+
+bool WantsPipeMode(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "-a") == 0 || std::strcmp(argv[i], "--pipe") == 0 ||
+        std::strcmp(argv[i], "-v") == 0 || std::strcmp(argv[i], "-vv") == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+int RunPipeMode(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "-v") == 0 || std::strcmp(argv[i], "-vv") == 0) {
+      std::printf("%s\n", Banner().c_str());
+      return kExitOk;
+    }
+  }
+  StatusOr<PipeOptions> o = ParseArgs(argc, argv);
+  if (!o.ok()) return ReportError(o.status().message());
+  StatusOr<std::string> path = o->dictionary.empty()
+                                   ? FindDefaultDictionary()
+                                   : FindDictionary(o->dictionary);
+  if (!path.ok()) return ReportError(path.status().message());
+  StatusOr<std::unique_ptr<Dictionary>> dict = Dictionary::Open(*path);
+  if (!dict.ok()) return ReportError(dict.status().message());
+
+  std::unique_ptr<UserDictionary> user;
+  std::string user_error;
+  StatusOr<std::string> user_path =
+      o->personal.empty() ? UserDictionary::DefaultPath(**dict)
+                          : StatusOr<std::string>(o->personal);
+  if (user_path.ok()) {
+    StatusOr<std::unique_ptr<UserDictionary>> opened =
+        UserDictionary::Open(*user_path, **dict);
+    if (opened.ok()) {
+      user = std::move(opened.value());
+    } else {
+      user_error = opened.status().message();
+      std::fprintf(stderr, "spellfilter: warning: %s\n", user_error.c_str());
+    }
+  } else {
+    user_error = user_path.status().message();
+  }
+
+  std::printf("%s\n", Banner().c_str());
+  std::fflush(stdout);
+  PipeSession session(**dict, std::move(user), user_error);
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    session.Line(line);
+    std::fflush(stdout);
+  }
+  return kExitOk;
+}
+
+}  // namespace spellfilter::cli
