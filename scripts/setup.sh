@@ -16,6 +16,7 @@ packages=(
   qt6-base-dev        # the desktop editor (Qt 6 Widgets)
   libgtest-dev libgmock-dev libbenchmark-dev
   emacs-nox hunspell hunspell-en-us   # tests drive Emacs and compare with hunspell -a
+  time                                # GNU time: a test measures peak memory
 )
 for arg in "$@"; do
   case "$arg" in

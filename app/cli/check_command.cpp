@@ -1,17 +1,22 @@
-// spellfilter check [FILE...] [--dict FILE]: prints each misspelled word on
-// its own line, in order of appearance (like `hunspell -l`, `aspell list`);
-// with --suggest, as "word: s1, s2, ..." (suggest_command.cpp).
+// spellfilter check [FILE...]: prints each misspelled word, in order of
+// appearance (like `hunspell -l`, `aspell list`); --suggest adds
+// suggestions, --format chooses words|lines|json (misspelling_output.h),
+// --unique prints each word once, -j N checks N chunks of 1 MiB at a time on
+// N threads (output order unchanged).
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <map>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
-#include "app/cli/suggestion_line.h"
+#include "app/cli/misspelling_output.h"
 #include "app/cli/user_option.h"
 #include "core/checker.h"
 #include "core/suggester.h"
@@ -26,68 +31,102 @@ struct CheckArgs {
   UserWordsOption user;
   bool suggest = false;
   size_t max_suggestions = kDefaultMaxSuggestions;
+  OutputFormat format = OutputFormat::kWords;
+  bool unique = false;
+  unsigned jobs = 1;
 };
 
-class Output {
+// What one thread needs: Checker, Suggester and UserDictionary are not
+// thread-safe, so each worker has its own, over the shared Dictionary.
+class Worker {
  public:
-  ~Output() { Flush(); }
-  void Line(std::string_view s) {
-    buffer_.append(s);
-    buffer_.push_back('\n');
-    if (buffer_.size() >= kFlushBytes) Flush();
+  Worker(const Dictionary& dict, std::unique_ptr<UserDictionary> user,
+         const CheckArgs& a)
+      : user_(std::move(user)), checker_(dict) {
+    checker_.SetUserWords(user_.get());
+    if (a.suggest) {
+      SuggestOptions options;
+      options.max_suggestions = a.max_suggestions;
+      suggester_ = std::make_unique<Suggester>(dict, options);
+    }
   }
-  void Flush() {
-    if (!buffer_.empty()) std::fwrite(buffer_.data(), 1, buffer_.size(), stdout);
-    buffer_.clear();
+
+  void Check(std::string_view chunk, std::vector<Found>* out) {
+    checker_.Check(chunk, &misspelled_);
+    out->clear();
+    for (const Misspelling& m : misspelled_) {
+      out->push_back(Found{m.offset, m.length, {}});
+      if (suggester_) {
+        out->back().suggestions =
+            suggester_->Suggest(chunk.substr(m.offset, m.length));
+      }
+    }
   }
 
  private:
-  static constexpr size_t kFlushBytes = 64 * 1024;
-  std::string buffer_;
+  std::unique_ptr<UserDictionary> user_;
+  Checker checker_;
+  std::unique_ptr<Suggester> suggester_;
+  std::vector<Misspelling> misspelled_;
 };
 
-// Checks one input; returns the number of misspellings or an error.
-// `suggester` may be null (no suggestions).
+// Checks one input; returns the number of misspellings or an error. Reads
+// up to workers.size() chunks, checks them in parallel, prints them in
+// order, and repeats: memory stays at about 2 MiB per worker.
 StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
-                               Checker* checker, Suggester* suggester,
-                               Output* out) {
+                               std::vector<std::unique_ptr<Worker>>& workers,
+                               MisspellingOutput* out) {
   TextReader reader(fd, name);
-  std::vector<Misspelling> found;
+  out->BeginInput(name);
+  const size_t n = workers.size();
+  std::vector<std::string> chunks(n);
+  std::vector<std::vector<Found>> found(n);
   uint64_t count = 0;
   for (;;) {
-    std::string_view chunk;
-    if (Status s = reader.Next(&chunk); !s.ok()) return s;
-    if (chunk.empty()) return count;
-    checker->Check(chunk, &found);
-    for (const Misspelling& m : found) {
-      const std::string_view word = chunk.substr(m.offset, m.length);
-      if (suggester == nullptr) {
-        out->Line(word);
-      } else {
-        out->Line(SuggestionLine(word, suggester->Suggest(word)));
-      }
+    size_t have = 0;
+    while (have < n) {
+      std::string_view chunk;
+      if (Status s = reader.Next(&chunk); !s.ok()) return s;
+      if (chunk.empty()) break;
+      chunks[have++].assign(chunk);
     }
-    count += found.size();
+    if (have == 0) return count;
+    std::vector<std::thread> threads;
+    for (size_t i = 1; i < have; ++i) {
+      threads.emplace_back([&, i] { workers[i]->Check(chunks[i], &found[i]); });
+    }
+    workers[0]->Check(chunks[0], &found[0]);
+    for (std::thread& t : threads) t.join();
+    for (size_t i = 0; i < have; ++i) {
+      out->Chunk(chunks[i], found[i]);
+      count += found[i].size();
+    }
+    if (have < n) return count;
   }
 }
 
 int RunCheck(const CheckArgs& a) {
   StatusOr<std::unique_ptr<Dictionary>> dict = OpenDictionary(a.dictionary);
   if (!dict.ok()) return ReportError(dict.status().message());
-  Checker checker(**dict);
-  const std::unique_ptr<UserDictionary> user =
-      OpenUserWordsForChecking(a.user, **dict);
-  checker.SetUserWords(user.get());
   if (a.suggest && a.max_suggestions == 0) {
     return ReportError("check: --max must be at least 1");
   }
-  std::unique_ptr<Suggester> suggester;
-  if (a.suggest) {
-    SuggestOptions options;
-    options.max_suggestions = a.max_suggestions;
-    suggester = std::make_unique<Suggester>(**dict, options);
+  unsigned jobs = a.jobs;
+  if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (unsigned i = 0; i < jobs; ++i) {
+    // The first opening reports a missing or damaged list; the others
+    // would only repeat it.
+    std::unique_ptr<UserDictionary> user;
+    if (i == 0) {
+      user = OpenUserWordsForChecking(a.user, **dict);
+    } else if (!a.user.disabled) {
+      StatusOr<std::unique_ptr<UserDictionary>> u = OpenUserWords(a.user, **dict);
+      if (u.ok()) user = std::move(u.value());
+    }
+    workers.push_back(std::make_unique<Worker>(**dict, std::move(user), a));
   }
-  Output out;
+  MisspellingOutput out(a.format, a.suggest, a.unique);
 
   std::vector<std::string> files = a.files;
   if (files.empty()) files.push_back("-");
@@ -102,8 +141,8 @@ int RunCheck(const CheckArgs& a) {
       failed = true;
       continue;
     }
-    StatusOr<uint64_t> n = CheckStream(fd, is_stdin ? "<stdin>" : file,
-                                       &checker, suggester.get(), &out);
+    StatusOr<uint64_t> n =
+        CheckStream(fd, is_stdin ? "<stdin>" : file, workers, &out);
     if (!is_stdin) ::close(fd);
     if (!n.ok()) {
       out.Flush();
@@ -132,9 +171,22 @@ Command AddCheckCommand(CLI::App* parent) {
                 "the build tree)");
   AddUserOptions(c, &args->user, /*allow_disable=*/true);
   c->add_flag("-s,--suggest", args->suggest,
-              "Print 'word: s1, s2, ...' with suggestions, best first");
+              "Add suggestions, best first ('word: s1, s2, ...')");
   c->add_option("-n,--max", args->max_suggestions,
                 "With --suggest: most suggestions per word")
+      ->capture_default_str();
+  const std::map<std::string, OutputFormat> formats = {
+      {"words", OutputFormat::kWords},
+      {"lines", OutputFormat::kLines},
+      {"json", OutputFormat::kJson}};
+  c->add_option("-f,--format", args->format,
+                "words: one per line; lines: FILE:LINE:COLUMN: word (1-based, "
+                "columns in characters); json: one object per line with file, "
+                "line, column, offset (bytes), word[, suggestions]")
+      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+  c->add_flag("-u,--unique", args->unique, "Print each misspelled word once");
+  c->add_option("-j,--jobs", args->jobs,
+                "Threads; 0: one per core. Output order is unchanged")
       ->capture_default_str();
   return Command{c, [args] { return RunCheck(*args); }};
 }

@@ -1,0 +1,130 @@
+#include "app/cli/misspelling_output.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace spellfilter::cli {
+namespace {
+
+constexpr size_t kFlushBytes = 64 * 1024;
+
+size_t CodePoints(std::string_view s) {
+  size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+}  // namespace
+
+std::string JsonString(std::string_view s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof(buf), "\\u%04x", c);
+          out += buf;
+        } else {
+          out.push_back(static_cast<char>(c));
+        }
+    }
+  }
+  return out + "\"";
+}
+
+MisspellingOutput::MisspellingOutput(OutputFormat format, bool with_suggestions,
+                                     bool unique)
+    : format_(format), with_suggestions_(with_suggestions), unique_(unique) {}
+
+MisspellingOutput::~MisspellingOutput() { Flush(); }
+
+void MisspellingOutput::BeginInput(std::string name) {
+  name_ = std::move(name);
+  line_ = 1;
+  column_ = 0;
+  offset_ = 0;
+}
+
+void MisspellingOutput::Advance(std::string_view text) {
+  for (;;) {
+    const void* nl = std::memchr(text.data(), '\n', text.size());
+    if (nl == nullptr) break;
+    const size_t at = static_cast<const char*>(nl) - text.data();
+    ++line_;
+    column_ = 0;
+    text.remove_prefix(at + 1);
+  }
+  column_ += CodePoints(text);
+}
+
+void MisspellingOutput::Chunk(std::string_view chunk,
+                              const std::vector<Found>& found) {
+  size_t cursor = 0;
+  for (const Found& f : found) {
+    const std::string_view word = chunk.substr(f.offset, f.length);
+    if (unique_ && !seen_.emplace(word).second) continue;
+    if (format_ != OutputFormat::kWords) {
+      Advance(chunk.substr(cursor, f.offset - cursor));
+      cursor = f.offset;
+    }
+    Emit(word, f);
+  }
+  if (format_ != OutputFormat::kWords) Advance(chunk.substr(cursor));
+  offset_ += chunk.size();
+  if (buffer_.size() >= kFlushBytes) Flush();
+}
+
+void MisspellingOutput::Emit(std::string_view word, const Found& f) {
+  const std::vector<std::string>& s = f.suggestions;
+  switch (format_) {
+    case OutputFormat::kWords:
+      buffer_.append(word);
+      if (with_suggestions_) {
+        buffer_.push_back(':');
+        for (size_t i = 0; i < s.size(); ++i) {
+          buffer_ += i == 0 ? " " : ", ";
+          buffer_ += s[i];
+        }
+      }
+      break;
+    case OutputFormat::kLines:
+      buffer_ += name_ + ":" + std::to_string(line_) + ":" +
+                 std::to_string(column_ + 1) + ": ";
+      buffer_.append(word);
+      if (with_suggestions_ && !s.empty()) {
+        buffer_ += " (suggestions:";
+        for (size_t i = 0; i < s.size(); ++i) buffer_ += (i ? ", " : " ") + s[i];
+        buffer_ += ")";
+      }
+      break;
+    case OutputFormat::kJson:
+      buffer_ += "{\"file\":" + JsonString(name_) +
+                 ",\"line\":" + std::to_string(line_) +
+                 ",\"column\":" + std::to_string(column_ + 1) +
+                 ",\"offset\":" + std::to_string(offset_ + f.offset) +
+                 ",\"word\":" + JsonString(word);
+      if (with_suggestions_) {
+        buffer_ += ",\"suggestions\":[";
+        for (size_t i = 0; i < s.size(); ++i) {
+          buffer_ += (i ? "," : "") + JsonString(s[i]);
+        }
+        buffer_ += "]";
+      }
+      buffer_ += "}";
+      break;
+  }
+  buffer_.push_back('\n');
+}
+
+void MisspellingOutput::Flush() {
+  if (!buffer_.empty()) std::fwrite(buffer_.data(), 1, buffer_.size(), stdout);
+  buffer_.clear();
+}
+
+}  // namespace spellfilter::cli

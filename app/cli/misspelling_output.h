@@ -1,0 +1,58 @@
+// How `check` prints what it found: --format words (one word per line, like
+// hunspell -l), lines (FILE:LINE:COLUMN: word, for Vim's quickfix and Emacs's
+// compilation mode; 1-based, columns in characters) or json (one object per
+// misspelling and line). Tracks line and column across the chunks of one
+// input, and --unique across all inputs.
+#ifndef SPELLFILTER_APP_CLI_MISSPELLING_OUTPUT_H_
+#define SPELLFILTER_APP_CLI_MISSPELLING_OUTPUT_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+namespace spellfilter::cli {
+
+enum class OutputFormat { kWords, kLines, kJson };
+
+// One misspelling of a chunk: byte span in the chunk, and the suggestions
+// (empty unless asked for).
+struct Found {
+  size_t offset;
+  size_t length;
+  std::vector<std::string> suggestions;
+};
+
+class MisspellingOutput {
+ public:
+  MisspellingOutput(OutputFormat format, bool with_suggestions, bool unique);
+  ~MisspellingOutput();
+
+  // Starts a new input (resets line and column).
+  void BeginInput(std::string name);
+  // The next chunk of the current input and what was found in it, in order.
+  void Chunk(std::string_view chunk, const std::vector<Found>& found);
+  void Flush();
+
+ private:
+  void Advance(std::string_view text);
+  void Emit(std::string_view word, const Found& f);
+
+  OutputFormat format_;
+  bool with_suggestions_;
+  bool unique_;
+  std::unordered_set<std::string> seen_;
+  std::string name_;
+  uint64_t line_ = 1;
+  uint64_t column_ = 0;  // characters before the cursor on its line
+  uint64_t offset_ = 0;  // bytes before the current chunk in this input
+  std::string buffer_;
+};
+
+// JSON string literal of UTF-8 text.
+std::string JsonString(std::string_view s);
+
+}  // namespace spellfilter::cli
+
+#endif  // SPELLFILTER_APP_CLI_MISSPELLING_OUTPUT_H_
