@@ -882,6 +882,10 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
     qi[k] = LetterIndex(q[k]);
   }
   n = static_cast<int>(q.size());
+  // Nothing to correct from in a word of another script ("中国").
+  if (std::all_of(qi.begin(), qi.end(), [](int j) { return j < 0; })) {
+    return out;
+  }
   extra.resize(n);
   extra_light.resize(n);
   for (int k = 0; k < n; ++k) {

@@ -105,7 +105,8 @@ class Suggester {
   Suggester& operator=(const Suggester&) = delete;
 
   // Up to options.max_suggestions corrections of `word` (one word as typed,
-  // UTF-8), best first; empty for invalid UTF-8 or overlong words.
+  // UTF-8), best first; empty for invalid UTF-8, overlong words and words
+  // without a letter of the dictionary's alphabet.
   std::vector<std::string> Suggest(std::string_view word);
   std::vector<Suggestion> SuggestScored(std::string_view word);
 

@@ -157,6 +157,7 @@ TEST_F(SuggesterTest, UnusableInputGetsNothing) {
   EXPECT_TRUE(Suggest("bad\xFF").empty());
   EXPECT_TRUE(Suggest(std::string(kMaxSuggestLetters + 1, 'a')).empty());
   EXPECT_TRUE(Suggest("1234").empty());
+  EXPECT_TRUE(Suggest("\xE4\xB8\xAD\xE5\x9B\xBD").empty());  // 中国
 }
 
 // The cost bound: work is counted in hash computations (SuggestStats::work),
