@@ -83,7 +83,31 @@ WordHash Checker::WrittenHash(std::string_view word) {
 
 void Checker::Check(std::string_view text, std::vector<Misspelling>* out) {
   out->clear();
-  tokenizer_.Tokenize(text, &tokens_);
+  // Slices of about kSliceBytes ending after a line feed (where the
+  // tokenizer may be cut) keep the token buffer small whatever the text's
+  // size; a longer line is one slice.
+  constexpr size_t kSliceBytes = 64 * 1024;
+  for (size_t begin = 0; begin < text.size();) {
+    size_t end = text.size();
+    if (end - begin > kSliceBytes) {
+      const size_t nl = text.rfind('\n', begin + kSliceBytes - 1);
+      if (nl != std::string_view::npos && nl >= begin) {
+        end = nl + 1;
+      } else {
+        const size_t next = text.find('\n', begin + kSliceBytes);
+        end = next == std::string_view::npos ? text.size() : next + 1;
+      }
+    }
+    CheckSlice(text, begin, end, out);
+    begin = end;
+  }
+}
+
+void Checker::CheckSlice(std::string_view text, size_t slice_begin,
+                         size_t slice_end, std::vector<Misspelling>* out) {
+  tokenizer_.Tokenize(text.substr(slice_begin, slice_end - slice_begin),
+                      &tokens_);
+  for (Token& t : tokens_) t.offset += slice_begin;
   // Most words are found as written. Their first probes go in batches: hash
   // and prefetch a batch, then test it, so the cache misses of a batch
   // overlap instead of following one another. Words not found as written

@@ -60,6 +60,8 @@ class Checker {
  private:
   bool InCoveredScript(std::string_view word) const;
   bool Known(std::string_view word);
+  void CheckSlice(std::string_view text, size_t slice_begin, size_t slice_end,
+                  std::vector<Misspelling>* out);
   void CheckSlow(std::string_view text, const Token& t,
                  std::vector<Misspelling>* out);
   // The hash of `word` as written (normalised), for the batched first probe.

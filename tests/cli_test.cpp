@@ -1,6 +1,8 @@
 // Runs the real `spellfilter` executable: exit codes, one-line errors that
 // name the file, and output on stdout.
 #include <gtest/gtest.h>
+
+#include "tests/cli_runner.h"
 #include <sys/resource.h>
 #include <sys/wait.h>
 
@@ -15,37 +17,19 @@
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Result {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-std::string Quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void Write(const fs::path& p, const std::string& data) {
-  std::ofstream(p, std::ios::binary) << data;
-}
+using spellfilter::cli_runner::CommandLine;
+using spellfilter::cli_runner::Lines;
+using spellfilter::cli_runner::MakeTestDirectory;
+using spellfilter::cli_runner::Quote;
+using spellfilter::cli_runner::Result;
+using spellfilter::cli_runner::RunShell;
+using spellfilter::cli_runner::Slurp;
+using spellfilter::cli_runner::Write;
 
 class CliTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("spellfilter_cli_test_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
+    dir_ = MakeTestDirectory("spellfilter_cli_test");
     Write(dir_ / "words.txt", "# test list\nthe\ncat\nsat\non\nmat\nParis\n");
     ASSERT_EQ(Run({"build", Path("words.txt"), "-o", Path("test.sfd")}).exit_code, 0);
   }
@@ -54,22 +38,11 @@ class CliTest : public ::testing::Test {
   std::string Path(const std::string& name) const { return (dir_ / name).string(); }
 
   Result Run(const std::vector<std::string>& args, const std::string& input = "") {
-    Write(dir_ / "stdin", input);
-    std::string cmd = Quote(SPELLFILTER_EXE);
-    for (const std::string& a : args) cmd += " " + Quote(a);
-    cmd += " < " + Quote(Path("stdin")) + " > " + Quote(Path("stdout")) +
-           " 2> " + Quote(Path("stderr"));
-    const int status = std::system(cmd.c_str());
-    return Result{WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-                  Slurp(dir_ / "stdout"), Slurp(dir_ / "stderr")};
+    return RunShell(CommandLine(SPELLFILTER_EXE, args), input, dir_);
   }
 
   fs::path dir_;
 };
-
-int Lines(const std::string& s) {
-  return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
-}
 
 TEST_F(CliTest, BuildPrintsSummary) {
   Result r = Run({"build", Path("words.txt"), "-o", Path("again.sfd")});

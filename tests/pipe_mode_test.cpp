@@ -1,5 +1,7 @@
 // spellfilter -a: the ispell pipe protocol, driven like an editor drives it.
 #include <gtest/gtest.h>
+
+#include "tests/cli_runner.h"
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -12,15 +14,15 @@
 namespace {
 
 namespace fs = std::filesystem;
+using spellfilter::cli_runner::CommandLine;
+using spellfilter::cli_runner::MakeTestDirectory;
+using spellfilter::cli_runner::Quote;
+using spellfilter::cli_runner::Result;
+using spellfilter::cli_runner::RunShell;
+using spellfilter::cli_runner::Slurp;
+using spellfilter::cli_runner::Write;
 
-std::string Slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::vector<std::string> Lines(const std::string& s) {
+std::vector<std::string> SplitLines(const std::string& s) {
   std::vector<std::string> lines;
   std::stringstream ss(s);
   std::string line;
@@ -31,10 +33,7 @@ std::vector<std::string> Lines(const std::string& s) {
 class PipeModeTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("spellfilter_pipe_test_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
+    dir_ = MakeTestDirectory("spellfilter_pipe_test");
   }
   void TearDown() override { fs::remove_all(dir_); }
 
@@ -58,7 +57,7 @@ class PipeModeTest : public ::testing::Test {
 };
 
 TEST_F(PipeModeTest, BannerThenOneResultPerWordAndAnEmptyLine) {
-  const auto out = Lines(Run(Spellfilter("-a"), "hello wrold\nxyzzyqq\n"));
+  const auto out = SplitLines(Run(Spellfilter("-a"), "hello wrold\nxyzzyqq\n"));
   ASSERT_GE(out.size(), 6u);
   EXPECT_EQ(out[0].rfind("@(#) International Ispell Version 3.2.06 (but really spellfilter", 0), 0u);
   EXPECT_EQ(out[1], "*");
@@ -71,7 +70,7 @@ TEST_F(PipeModeTest, BannerThenOneResultPerWordAndAnEmptyLine) {
 }
 
 TEST_F(PipeModeTest, SuggestionCountMatchesTheList) {
-  const auto out = Lines(Run(Spellfilter("-a"), "teh\n"));
+  const auto out = SplitLines(Run(Spellfilter("-a"), "teh\n"));
   ASSERT_GE(out.size(), 2u);
   // "& teh N 0: a, b, ..." with N items.
   const std::string& l = out[1];
@@ -82,7 +81,7 @@ TEST_F(PipeModeTest, SuggestionCountMatchesTheList) {
 }
 
 TEST_F(PipeModeTest, OffsetsCountCharactersAndTheCaret) {
-  const auto out = Lines(Run(Spellfilter("-a"), "^ab tset\ncaf\xC3\xA9 wrold\n"));
+  const auto out = SplitLines(Run(Spellfilter("-a"), "^ab tset\ncaf\xC3\xA9 wrold\n"));
   ASSERT_GE(out.size(), 6u);
   EXPECT_EQ(out[1], "*");
   EXPECT_NE(out[2].find("& tset "), std::string::npos);
@@ -92,7 +91,7 @@ TEST_F(PipeModeTest, OffsetsCountCharactersAndTheCaret) {
 }
 
 TEST_F(PipeModeTest, TerseModeAndSessionWords) {
-  const auto out = Lines(Run(Spellfilter("-a"),
+  const auto out = SplitLines(Run(Spellfilter("-a"),
                              "!\nfine wrod\n%\n@Frobozz\nFrobozz fine\n"));
   // Terse: no '*' for "fine"; then '%' restores it; @word accepts.
   ASSERT_GE(out.size(), 6u);
@@ -106,7 +105,7 @@ TEST_F(PipeModeTest, TerseModeAndSessionWords) {
 TEST_F(PipeModeTest, AddedWordsAreSavedByHash) {
   Run(Spellfilter("-a"), "*Frobozz\n#\n");
   EXPECT_NE(Slurp(dir_ / "personal.words").find("Frobozz"), std::string::npos);
-  const auto out = Lines(Run(Spellfilter("-a"), "Frobozz FROBOZZ\n"));
+  const auto out = SplitLines(Run(Spellfilter("-a"), "Frobozz FROBOZZ\n"));
   ASSERT_GE(out.size(), 3u);
   EXPECT_EQ(out[1], "*");
   EXPECT_EQ(out[2], "*");
@@ -131,7 +130,7 @@ TEST_F(PipeModeTest, AgreesWithHunspellOnKinds) {
       "^And God said, Let there be lihgt: and there was light.\n";
   auto kinds = [](const std::string& out) {
     std::vector<std::string> k;
-    for (const std::string& l : Lines(out)) {
+    for (const std::string& l : SplitLines(out)) {
       if (l.rfind("@(#)", 0) == 0) continue;
       if (l.empty() || l == "*") {
         k.push_back(l);

@@ -1,6 +1,8 @@
 // `spellfilter suggest` and `spellfilter check --suggest`, run as a user
 // would: output lines, batch mode on stdin, options and errors.
 #include <gtest/gtest.h>
+
+#include "tests/cli_runner.h"
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,33 +16,19 @@
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Result {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-std::string Quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using spellfilter::cli_runner::CommandLine;
+using spellfilter::cli_runner::Lines;
+using spellfilter::cli_runner::MakeTestDirectory;
+using spellfilter::cli_runner::Quote;
+using spellfilter::cli_runner::Result;
+using spellfilter::cli_runner::RunShell;
+using spellfilter::cli_runner::Slurp;
+using spellfilter::cli_runner::Write;
 
 class SuggestCliTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("spellfilter_suggest_cli_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
+    dir_ = MakeTestDirectory("spellfilter_suggest_cli");
     std::ofstream(dir_ / "words.txt")
         << "the\t10\nthen\t10\ncat\t10\nsat\t20\non\t10\nmat\t35\nParis\t20\n"
            "receive\t20\na\t10\nlot\t10\n";
@@ -57,14 +45,7 @@ class SuggestCliTest : public ::testing::Test {
 
   Result Run(const std::vector<std::string>& args,
              const std::string& input = "") {
-    std::ofstream(dir_ / "stdin", std::ios::binary) << input;
-    std::string cmd = Quote(SPELLFILTER_EXE);
-    for (const std::string& a : args) cmd += " " + Quote(a);
-    cmd += " < " + Quote(Path("stdin")) + " > " + Quote(Path("stdout")) +
-           " 2> " + Quote(Path("stderr"));
-    const int status = std::system(cmd.c_str());
-    return Result{WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-                  Slurp(dir_ / "stdout"), Slurp(dir_ / "stderr")};
+    return RunShell(CommandLine(SPELLFILTER_EXE, args), input, dir_);
   }
 
   fs::path dir_;

@@ -1,6 +1,8 @@
 // Runs the real `spellfilter` for the user word list commands: add, remove,
 // words, check --user / --no-user, stats, and their messages and exit codes.
 #include <gtest/gtest.h>
+
+#include "tests/cli_runner.h"
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -15,33 +17,14 @@
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Result {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-std::string Quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void Write(const fs::path& p, const std::string& data) {
-  std::ofstream(p, std::ios::binary) << data;
-}
-
-int Lines(const std::string& s) {
-  return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
-}
+using spellfilter::cli_runner::CommandLine;
+using spellfilter::cli_runner::Lines;
+using spellfilter::cli_runner::MakeTestDirectory;
+using spellfilter::cli_runner::Quote;
+using spellfilter::cli_runner::Result;
+using spellfilter::cli_runner::RunShell;
+using spellfilter::cli_runner::Slurp;
+using spellfilter::cli_runner::Write;
 
 class UserWordsCliTest : public ::testing::Test {
  protected:
@@ -75,13 +58,7 @@ class UserWordsCliTest : public ::testing::Test {
 
   Result Run(const std::vector<std::string>& args,
              const std::string& input = "") {
-    Write(dir_ / "stdin", input);
-    const std::string cmd = Command(args) + " < " + Quote(Path("stdin")) +
-                            " > " + Quote(Path("stdout")) + " 2> " +
-                            Quote(Path("stderr"));
-    const int status = std::system(cmd.c_str());
-    return Result{WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-                  Slurp(dir_ / "stdout"), Slurp(dir_ / "stderr")};
+    return RunShell(Command(args), input, dir_);
   }
 
   Result Check(const std::string& text, std::vector<std::string> extra = {}) {

@@ -82,6 +82,16 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   std::vector<std::string> chunks(n);
   std::vector<std::vector<Found>> found(n);
   uint64_t count = 0;
+  if (n == 1) {  // no copies, no threads
+    for (;;) {
+      std::string_view chunk;
+      if (Status s = reader.Next(&chunk); !s.ok()) return s;
+      if (chunk.empty()) return count;
+      workers[0]->Check(chunk, &found[0]);
+      out->Chunk(chunk, found[0]);
+      count += found[0].size();
+    }
+  }
   for (;;) {
     size_t have = 0;
     while (have < n) {
