@@ -86,10 +86,12 @@ bool DecodeRawFlags(FlagMode mode, std::string_view field,
         if (comma == std::string_view::npos) comma = field.size();
         const std::optional<uint64_t> n =
             LeadingNumber(field.substr(start, comma - start));
-        if (!n || *n == 0 || *n > kMaxNumFlag) {
+        // Stored plus one: Hunspell warns about flag 0 but uses it, and
+        // tr_TR does.
+        if (!n || *n > kMaxNumFlag) {
           ok = false;
         } else {
-          out->push_back(static_cast<AffixFlag>(*n));
+          out->push_back(static_cast<AffixFlag>(*n + 1));
         }
         start = comma + 1;
       }

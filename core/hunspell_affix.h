@@ -41,8 +41,8 @@
 
 namespace spellfilter {
 
-// A decoded flag: a byte, a byte pair (first << 8 | second), a number or
-// a code point, by the FLAG mode. 0 is no flag.
+// A decoded flag: a byte, a byte pair (first << 8 | second), a number plus
+// one (FLAG num allows 0) or a code point, by the FLAG mode. 0 is no flag.
 using AffixFlag = uint32_t;
 
 enum class FlagMode { kChar, kLong, kNum, kUtf8 };

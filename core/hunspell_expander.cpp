@@ -466,7 +466,8 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
                ? std::to_string(m.limits.max_steps_per_entry) +
                      " affix applications"
                : std::to_string(m.limits.max_forms_per_entry) + " forms") +
-          " (the limit for one entry; is the .aff broken?)");
+          ", the limit for one entry: too many affix combinations to list "
+          "(docs/hunspell_dictionaries.md)");
     }
     const CapType cap = CapTypeOf(e.word);
     // KEEPCASE words are refused in ALL UPPER by Hunspell too.
@@ -500,7 +501,8 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
       if (st.forms > m.limits.max_forms) {
         return Status::InvalidArgument(
             where + ": the dictionary expands to more than " +
-            std::to_string(m.limits.max_forms) + " forms (the limit)");
+            std::to_string(m.limits.max_forms) +
+            " forms, the limit (docs/hunspell_dictionaries.md)");
       }
     }
   }

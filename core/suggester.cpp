@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <set>
 #include <unordered_set>
 
@@ -44,6 +45,37 @@ struct Mask {
     return Mask{{w[0] | o.w[0], w[1] | o.w[1]}};
   }
 };
+
+// Optimal string alignment distance (adjacent transpositions count one)
+// between a and b, computed in a band of width 2*limit+1; any value above
+// `limit` is returned as limit + 1.
+int BandedEditDistance(std::u32string_view a, std::u32string_view b,
+                       int limit) {
+  const int n = static_cast<int>(a.size());
+  const int m = static_cast<int>(b.size());
+  if (std::abs(n - m) > limit) return limit + 1;
+  const int inf = limit + 1;
+  std::vector<int> prev2(m + 1, inf), prev(m + 1, inf), cur(m + 1, inf);
+  for (int j = 0; j <= std::min(m, limit); ++j) prev[j] = j;
+  for (int i = 1; i <= n; ++i) {
+    std::fill(cur.begin(), cur.end(), inf);
+    if (i <= limit) cur[0] = i;
+    int row_min = cur[0];
+    for (int j = std::max(1, i - limit); j <= std::min(m, i + limit); ++j) {
+      const int sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      int v = std::min({sub, prev[j] + 1, cur[j - 1] + 1});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        v = std::min(v, prev2[j - 2] + 1);
+      }
+      cur[j] = std::min(v, inf);
+      row_min = std::min(row_min, cur[j]);
+    }
+    if (row_min > limit) return inf;
+    prev2.swap(prev);
+    prev.swap(cur);
+  }
+  return std::min(prev[m], inf);
+}
 
 bool HasSharpS(const std::vector<char32_t>& alphabet) {
   return std::binary_search(alphabet.begin(), alphabet.end(), U'\u00DF');
@@ -127,6 +159,8 @@ struct Suggester::Impl {
   void TryForm(const std::string& form, Form how);
   void Splits();
   std::string Present(const std::string& entry) const;
+  // The user's words: as listed, and lower-cased code points.
+  std::vector<std::pair<std::string, std::u32string>> user_words;
   bool Accepted(const std::string& presented);
   bool OutOfBudget() {
     if (stats.work <= work_limit) return false;
@@ -967,6 +1001,18 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   for (Split& s : splits) {
     scored.push_back(Scored{s.cost, 1, s.code, std::move(s.text)});
   }
+  // User words: near the typed word by edit distance; they pass as accepted
+  // (they are the user's, not the filter's).
+  std::unordered_set<std::string> user_texts;
+  for (const auto& [listed, lower] : user_words) {
+    const int d = BandedEditDistance(q, lower, kMaxUserEdits);
+    if (d > kMaxUserEdits) continue;
+    std::string text = Present(listed);
+    const float cost = d == 0 ? (text == normalized ? -1.0f : kCaseCost)
+                              : static_cast<float>(d);
+    user_texts.insert(text);
+    scored.push_back(Scored{cost, d, 0, std::move(text)});
+  }
   std::sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) {
     if (a.cost != b.cost) return a.cost < b.cost;
     if (a.edits != b.edits) return a.edits < b.edits;
@@ -977,7 +1023,7 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   for (Scored& s : scored) {
     if (out.size() >= options.max_suggestions) break;
     if (!seen.insert(s.text).second) continue;
-    if (!Accepted(s.text)) continue;
+    if (!user_texts.count(s.text) && !Accepted(s.text)) continue;
     out.push_back(Suggestion{std::move(s.text), s.cost, s.edits});
   }
   return out;
@@ -988,6 +1034,17 @@ Suggester::Suggester(const Dictionary& dictionary,
     : impl_(std::make_unique<Impl>(dictionary, options)) {}
 
 Suggester::~Suggester() = default;
+
+void Suggester::SetUserWords(const std::vector<std::string>& words) {
+  impl_->user_words.clear();
+  for (const std::string& w : words) {
+    if (impl_->user_words.size() >= kMaxUserWordsScanned) break;
+    std::u32string lower;
+    if (!DecodeUtf8(w, &lower)) continue;
+    for (char32_t& c : lower) c = LowerLetter(c, impl_->turkic);
+    impl_->user_words.emplace_back(w, std::move(lower));
+  }
+}
 
 std::vector<std::string> Suggester::Suggest(std::string_view word) {
   std::vector<std::string> out;

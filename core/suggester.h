@@ -64,6 +64,8 @@ inline constexpr size_t kMaxSuggestLetters = 100;
 // Any two single edits fit, even two extra letters one of which is the
 // first (2 * 1.14 + 0.16, edit_weights.h); three light ones must fit too.
 inline constexpr float kDefaultMaxCost = 2.45f;
+inline constexpr int kMaxUserEdits = 2;
+inline constexpr size_t kMaxUserWordsScanned = 100000;
 
 struct SuggestOptions {
   size_t max_suggestions = kDefaultMaxSuggestions;
@@ -108,6 +110,13 @@ class Suggester {
   // UTF-8), best first; empty for invalid UTF-8, overlong words and words
   // without a letter of the dictionary's alphabet.
   std::vector<std::string> Suggest(std::string_view word);
+
+  // The user's own words (UserDictionary::Words()), to be suggested too.
+  // They are not in the dictionary's prefix filter, so they are matched by
+  // a banded edit distance (at most kMaxUserEdits, transpositions counting
+  // one) over the first kMaxUserWordsScanned words; call again after the
+  // list changes.
+  void SetUserWords(const std::vector<std::string>& words);
   std::vector<Suggestion> SuggestScored(std::string_view word);
 
   const SuggestStats& stats() const;

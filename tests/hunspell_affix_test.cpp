@@ -90,12 +90,13 @@ TEST(HunspellAffixTest, FlagModes) {
   EXPECT_FALSE(longs.DecodeFlags("AaB", &odd));  // Hunspell warns too
   EXPECT_EQ(odd, (std::vector<AffixFlag>{Long('A', 'a')}));
 
+  // Numbers are stored plus one, as 0 is a flag there (tr_TR uses it).
   const AffixRules nums = Parse("FLAG num\n");
-  EXPECT_EQ(Flags(nums, "999,7,65000"),
-            (std::vector<AffixFlag>{7, 999, 65000}));
+  EXPECT_EQ(Flags(nums, "999,7,65000,0"),
+            (std::vector<AffixFlag>{1, 8, 1000, 65001}));
   std::vector<AffixFlag> bad;
-  EXPECT_FALSE(nums.DecodeFlags("12,x,0,70000", &bad));
-  EXPECT_EQ(bad, (std::vector<AffixFlag>{12}));
+  EXPECT_FALSE(nums.DecodeFlags("12,x,,70000", &bad));
+  EXPECT_EQ(bad, (std::vector<AffixFlag>{13}));
 
   const AffixRules utf8 = Parse("SET UTF-8\nFLAG UTF-8\n");
   EXPECT_EQ(Flags(utf8, "\xC3\xA9" "A"), (std::vector<AffixFlag>{'A', 0xE9}));
@@ -104,9 +105,9 @@ TEST(HunspellAffixTest, FlagModes) {
   // The affix class flags follow the mode too.
   const AffixRules classes = Parse(
       "FLAG num\nSFX 999 Y 1\nSFX 999 0 s/1,2 .\n");
-  ASSERT_TRUE(classes.suffixes.contains(999));
-  EXPECT_EQ(classes.suffixes.at(999)[0].continuation,
-            (std::vector<AffixFlag>{1, 2}));
+  ASSERT_TRUE(classes.suffixes.contains(1000));
+  EXPECT_EQ(classes.suffixes.at(1000)[0].continuation,
+            (std::vector<AffixFlag>{2, 3}));
 }
 
 TEST(HunspellAffixTest, FlagAliases) {

@@ -144,6 +144,22 @@ TEST(SuggesterRankingTest, LikelierSlipFirstAtEqualClass) {
   EXPECT_EQ(r[0], "little");
 }
 
+// The user's words are not in the prefix filter; they are found by edit
+// distance (at most two edits, a transposition counting one).
+TEST_F(SuggesterTest, SuggestsTheUsersWords) {
+  Suggester s(*dict_);
+  EXPECT_FALSE(Contains(s.Suggest("frobnicatr"), "frobnicator"));
+  s.SetUserWords({"frobnicator", "Qwertyuiop", "zyxwv"});
+  EXPECT_EQ(s.Suggest("frobnicatr")[0], "frobnicator");   // one deletion
+  EXPECT_EQ(s.Suggest("frobincator")[0], "frobnicator");  // transposition
+  EXPECT_TRUE(Contains(s.Suggest("frubnicatr"), "frobnicator"));  // two edits
+  EXPECT_FALSE(Contains(s.Suggest("frubnocatr"), "frobnicator")); // three
+  EXPECT_EQ(s.Suggest("Frobnicatr")[0], "Frobnicator");   // typed case kept
+  EXPECT_EQ(s.Suggest("qwertyuiopp")[0], "Qwertyuiop");   // listed case kept
+  s.SetUserWords({});
+  EXPECT_FALSE(Contains(s.Suggest("frobnicatr"), "frobnicator"));
+}
+
 TEST_F(SuggesterTest, RespectsMaxSuggestions) {
   SuggestOptions o;
   o.max_suggestions = 2;

@@ -102,6 +102,19 @@ TEST_F(UserWordsCliTest, AddCheckRemove) {
   EXPECT_EQ(Check("KDE\n").exit_code, 0);
 }
 
+// suggest, check --suggest and -a offer the user's words as corrections.
+TEST_F(UserWordsCliTest, UserWordsAreSuggested) {
+  ASSERT_EQ(Run({"add", "-d", Path("test.sfd"), "frobnicator"}).exit_code, 0);
+  Result s = Run({"suggest", "-d", Path("test.sfd"), "frobnicatr"});
+  EXPECT_EQ(s.out, "frobnicatr: frobnicator\n") << s.err;
+  Result c = Run({"check", "-d", Path("test.sfd"), "--suggest"}, "the frobnicatr\n");
+  EXPECT_EQ(c.out, "frobnicatr: frobnicator\n");
+  Result a = Run({"-a", "-d", Path("test.sfd")}, "frobnicatr\n");
+  EXPECT_NE(a.out.find("& frobnicatr 1 0: frobnicator"), std::string::npos) << a.out;
+  EXPECT_EQ(Run({"suggest", "-d", Path("test.sfd"), "--no-user", "frobnicatr"}).out,
+            "frobnicatr:\n");
+}
+
 TEST_F(UserWordsCliTest, UserOptionOverridesAndNoUserIgnores) {
   const std::string mine = Path("elsewhere/my.words");
   ASSERT_EQ(

@@ -48,6 +48,10 @@ class Worker {
       SuggestOptions options;
       options.max_suggestions = a.max_suggestions;
       suggester_ = std::make_unique<Suggester>(dict, options);
+      if (user_) {
+        StatusOr<std::vector<std::string>> words = user_->Words();
+        if (words.ok()) suggester_->SetUserWords(*words);
+      }
     }
   }
 

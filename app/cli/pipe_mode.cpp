@@ -114,6 +114,7 @@ class PipeSession {
         suggester_(dict),
         forms_(dict.language(), false) {
     checker_.SetUserWords(user_.get());
+    RefreshUserSuggestions();
   }
 
   void Line(std::string_view line) {
@@ -182,6 +183,13 @@ class PipeSession {
       return;
     }
     pending_.clear();
+    RefreshUserSuggestions();
+  }
+
+  void RefreshUserSuggestions() {
+    if (user_ == nullptr) return;
+    StatusOr<std::vector<std::string>> words = user_->Words();
+    if (words.ok()) suggester_.SetUserWords(*words);
   }
 
   void CheckText(std::string_view line, size_t skip) {

@@ -12,6 +12,7 @@
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
 #include "app/cli/suggestion_line.h"
+#include "app/cli/user_option.h"
 #include "core/suggester.h"
 #include "core/text_reader.h"
 
@@ -21,6 +22,7 @@ namespace {
 struct SuggestArgs {
   std::vector<std::string> words;
   std::string dictionary;
+  UserWordsOption user;
   size_t max = kDefaultMaxSuggestions;
   bool stats = false;
   int repeat = 1;
@@ -44,6 +46,10 @@ class Answerer {
  public:
   Answerer(const Dictionary& dict, const SuggestOptions& options, int repeat)
       : suggester_(dict, options), repeat_(repeat) {}
+
+  void SetUserWords(const std::vector<std::string>& words) {
+    suggester_.SetUserWords(words);
+  }
 
   void Answer(std::string_view word) {
     std::vector<std::string> s;
@@ -116,6 +122,12 @@ int RunSuggest(const SuggestArgs& a) {
   options.max_suggestions = a.max;
   if (a.repeat < 1) return ReportError("suggest: --repeat must be at least 1");
   Answerer answerer(**dict, options, a.repeat);
+  if (std::unique_ptr<UserDictionary> user =
+          OpenUserWordsForChecking(a.user, **dict)) {
+    if (StatusOr<std::vector<std::string>> words = user->Words(); words.ok()) {
+      answerer.SetUserWords(*words);
+    }
+  }
 
   if (!a.words.empty()) {
     for (const std::string& w : a.words) answerer.Answer(w);
@@ -156,6 +168,7 @@ Command AddSuggestCommand(CLI::App* parent) {
                 "Words as typed; none: read one word per line from stdin");
   c->add_option("-n,--max", args->max, "Most suggestions per word")
       ->capture_default_str();
+  AddUserOptions(c, &args->user, /*allow_disable=*/true);
   c->add_option("-d,--dict", args->dictionary,
                 "Dictionary file (default: $SPELLFILTER_DICTIONARY, "
                 "~/.config/spellfilter/en_US.sfd, PREFIX/share/spellfilter, "

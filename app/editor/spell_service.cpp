@@ -76,7 +76,14 @@ void SpellService::openUserWords() {
     emit warning(FromStd(user_->damage().message()));
   }
   checker_->SetUserWords(user_.get());
+  refreshUserSuggestions();
   user_poll_.start();
+}
+
+void SpellService::refreshUserSuggestions() {
+  if (!suggester_ || !user_) return;
+  StatusOr<std::vector<std::string>> words = user_->Words();
+  if (words.ok()) suggester_->SetUserWords(*words);
 }
 
 void SpellService::closeDictionary() {
@@ -163,6 +170,7 @@ bool SpellService::addWord(const QString& word, QString* error) {
     if (error) *error = FromStd(result.status().message());
     return false;
   }
+  refreshUserSuggestions();
   emit flaggedWordsMayBeCorrect();
   return true;
 }
@@ -181,6 +189,7 @@ bool SpellService::removeWord(const QString& word, QString* error) {
     if (error) *error = FromStd(result.status().message());
     return false;
   }
+  refreshUserSuggestions();
   invalidate();
   return true;
 }
@@ -194,6 +203,7 @@ bool SpellService::reloadUserWordsIfChanged() {
   }
   if (!*reloaded) return false;
   if (!user_->damage().ok()) emit warning(FromStd(user_->damage().message()));
+  refreshUserSuggestions();
   invalidate();
   return true;
 }

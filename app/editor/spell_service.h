@@ -117,6 +117,8 @@ class SpellService : public QObject {
  private:
   void invalidate();
   void openUserWords();
+  // Hands the user's words to the suggester (they are suggested too).
+  void refreshUserSuggestions();
   void reset();
 
   QString path_;
