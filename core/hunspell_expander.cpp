@@ -379,8 +379,8 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
     uint32_t line;
   };
   std::vector<Entry> entries;
-  // Words whose first entry is forbidden (Hunspell looks a word up before
-  // trying affixes, and stops at a forbidden first homonym).
+  // Every word, and whether its first entry is forbidden (Hunspell looks a
+  // word up before trying affixes, and stops at a forbidden first homonym).
   std::unordered_map<std::string, bool> first_forbidden;
 
   if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
@@ -433,7 +433,6 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
   for (auto& [word, is_forbidden] : first_forbidden) {
     if (is_forbidden) forbidden.insert(word);
   }
-  first_forbidden.clear();
 
   std::u32string root;
   std::string form;
@@ -470,10 +469,21 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
           "(docs/hunspell_dictionaries.md)");
     }
     const CapType cap = CapTypeOf(e.word);
-    // KEEPCASE words are refused in ALL UPPER by Hunspell too.
-    const bool add_upper =
+    // KEEPCASE words are refused in ALL UPPER by Hunspell too, and the
+    // hidden entry is not made when the .dic has its spelling already.
+    bool add_upper =
         (cap == CapType::kMixed || (cap == CapType::kAll && !e.flags.empty())) &&
         !Has(e.flags, rules.keep_case);
+    if (add_upper) {
+      std::u32string hidden;
+      for (char32_t c : e.word) {
+        hidden.push_back(static_cast<char32_t>(u_tolower(static_cast<UChar32>(c))));
+      }
+      hidden[0] = static_cast<char32_t>(u_toupper(static_cast<UChar32>(hidden[0])));
+      form.clear();
+      AppendUtf8(hidden, &form);
+      add_upper = !first_forbidden.contains(form);
+    }
     if (m.forms.size() > st.max_entry_forms) {
       st.max_entry_forms = m.forms.size();
       st.max_entry_word.clear();

@@ -32,7 +32,8 @@
 // affixes ("CIA/S"), the ALL UPPER spelling of each form is added too, as
 // Hunspell accepts it through a hidden capitalised entry and the checker's
 // case rules (word_forms.h) would not (not for KEEPCASE stems, which
-// Hunspell refuses in ALL UPPER).
+// Hunspell refuses in ALL UPPER, nor when the .dic already lists the
+// capitalised spelling that hidden entry would have, "Pm" for "PM/D").
 //
 // Not expanded: compounds (COMPOUNDFLAG, COMPOUNDBEGIN/MIDDLE/END,
 // COMPOUNDRULE): a compound is accepted only if the .dic lists it. KEEPCASE

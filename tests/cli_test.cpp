@@ -198,6 +198,14 @@ TEST_F(CliTest, StatsReportsParametersAndMeasuredRate) {
   }
 }
 
+TEST_F(CliTest, CheckOnlyDictionaryIsSmaller) {
+  Result b = Run({"build", Path("words.txt"), "-o", Path("small.sfd"),
+                  "--no-suggestion-data"});
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_LT(fs::file_size(dir_ / "small.sfd"), fs::file_size(dir_ / "test.sfd"));
+  EXPECT_EQ(Run({"check", "-d", Path("small.sfd")}, "cat teh\n").out, "teh\n");
+}
+
 TEST_F(CliTest, ClassicLayoutIsSelectable) {
   Result b = Run({"build", Path("words.txt"), "-o", Path("classic.sfd"),
                   "--layout", "classic"});

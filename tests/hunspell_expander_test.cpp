@@ -213,6 +213,11 @@ TEST(HunspellExpanderTest, AllUpperFormsOfMixedCaseStems) {
   EXPECT_EQ(x.forms, (Forms{"CIA", "CIAS", "CIAs", "NATO", "OPENOFFICE.ORG",
                             "OpenOffice.org", "pH"}));
   EXPECT_EQ(x.stats.upper_forms, 2u);
+  // Hunspell makes no hidden "Pm" entry when the .dic has one.
+  EXPECT_EQ(Expand("SFX D Y 1\nSFX D 0 ed .\n", "2\nPM/D\nPm\n"),
+            (Forms{"PM", "PMed", "Pm"}));
+  EXPECT_EQ(Expand("SFX D Y 1\nSFX D 0 ed .\n", "1\nPM/D\n"),
+            (Forms{"PM", "PMED", "PMed"}));
 }
 
 TEST(HunspellExpanderTest, BadFlagAliasIsAWarning) {

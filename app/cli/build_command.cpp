@@ -32,6 +32,7 @@ struct BuildArgs {
   std::optional<uint32_t> hashes;
   uint64_t seed = 0;
   bool quiet = false;
+  bool no_suggestion_data = false;
   bool hunspell = false;    // `input` is a Hunspell .dic
   bool lang_given = false;  // --lang was on the command line
 };
@@ -176,6 +177,7 @@ int RunBuild(const BuildArgs& a) {
   options.bits = a.bits;
   options.probes = a.hashes;
   options.seed = a.seed;
+  options.suggestion_data = !a.no_suggestion_data;
   if (hunspell && !a.lang_given) options.language = hunspell->language();
   DictionaryBuilder builder(options);
   if (!builder.status().ok()) {
@@ -256,6 +258,9 @@ Command AddBuildCommand(CLI::App* parent) {
   c->add_option("--bits", args->bits, "Experiments: filter size in bits");
   c->add_option("--hashes", args->hashes, "Experiments: number of probes k");
   c->add_option("--seed", args->seed, "Hash seed")->capture_default_str();
+  c->add_flag("--no-suggestion-data", args->no_suggestion_data,
+              "Leave out the prefix filter and word classes: a smaller file "
+              "for checking only; suggestions are then distance 1, unranked");
   c->add_flag("-q,--quiet", args->quiet, "No summary, no progress");
   return Command{c, [args, lang] {
                    args->lang_given = lang->count() > 0;
