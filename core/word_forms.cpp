@@ -10,8 +10,8 @@ namespace spellfilter {
 namespace {
 
 inline constexpr int kMaxSharpS = 4;
-// As written, lower-case, Capitalised, and the ß variants.
-inline constexpr size_t kMaxForms = 3 + (size_t{1} << kMaxSharpS) - 1;
+// As written, lower-case, Capitalised, and the ß variants of the last two.
+inline constexpr size_t kMaxForms = 3 + 2 * ((size_t{1} << kMaxSharpS) - 1);
 
 enum class Casing { kOther, kCapitalised, kAllUpper };
 
@@ -174,25 +174,28 @@ std::span<const std::string> WordForms::LookupForms(std::string_view word) {
   title.toUTF8String(title_utf8);
 
   if (has_sharp_s_) {
-    // Each subset of the first kMaxSharpS "ss" in the lower-case form as ß.
-    std::vector<size_t> at;
-    for (size_t i = lower_utf8.find("ss"); i != std::string::npos &&
-                                           at.size() < kMaxSharpS;
-         i = lower_utf8.find("ss", i + 2)) {
-      at.push_back(i);
-    }
-    const std::string base = lower_utf8;
-    for (uint32_t mask = 1; mask < (1u << at.size()); ++mask) {
-      std::string& v = Next(&count);
-      v.clear();
-      size_t from = 0;
-      for (size_t j = 0; j < at.size(); ++j) {
-        if (!(mask & (1u << j))) continue;
-        v.append(base, from, at[j] - from);
-        v.append("\xC3\x9F");
-        from = at[j] + 2;
+    // Each subset of the first kMaxSharpS "ss" as ß, in the lower-case and
+    // in the Capitalised form (STRASSE -> straße, GRÖSSE -> Größe).
+    const std::string bases[] = {lower_utf8, title_utf8};
+    for (const std::string& base : bases) {
+      std::vector<size_t> at;
+      for (size_t i = base.find("ss");
+           i != std::string::npos && at.size() < kMaxSharpS;
+           i = base.find("ss", i + 2)) {
+        at.push_back(i);
       }
-      v.append(base, from, std::string::npos);
+      for (uint32_t mask = 1; mask < (1u << at.size()); ++mask) {
+        std::string& v = Next(&count);
+        v.clear();
+        size_t from = 0;
+        for (size_t j = 0; j < at.size(); ++j) {
+          if (!(mask & (1u << j))) continue;
+          v.append(base, from, at[j] - from);
+          v.append("\xC3\x9F");
+          from = at[j] + 2;
+        }
+        v.append(base, from, std::string::npos);
+      }
     }
   }
   return Finish(count);

@@ -97,11 +97,12 @@ TEST(CheckerTest, GreekAndTurkishDictionaries) {
 }
 
 TEST(CheckerTest, GermanSharpS) {
-  auto dict = MakeDictionary({"stra\xC3\x9F" "e", "gro\xC3\x9F"}, "de");
+  auto dict = MakeDictionary({"stra\xC3\x9F" "e", "gro\xC3\x9F", "Gr\xC3\xB6\xC3\x9F" "e"}, "de");
   Checker checker(*dict);
   EXPECT_TRUE(checker.IsCorrect("STRASSE"));
   EXPECT_TRUE(checker.IsCorrect("Stra\xC3\x9F" "e"));
   EXPECT_TRUE(checker.IsCorrect("GROSS"));
+  EXPECT_TRUE(checker.IsCorrect("GR\xC3\x96SSE"));  // GRÖSSE -> Größe
   EXPECT_FALSE(checker.IsCorrect("strasse"));
 }
 

@@ -206,6 +206,25 @@ TEST_F(CliTest, CheckOnlyDictionaryIsSmaller) {
   EXPECT_EQ(Run({"check", "-d", Path("small.sfd")}, "cat teh\n").out, "teh\n");
 }
 
+// build --hunspell expands a .dic with the .aff beside it; a missing .aff is
+// a one-line error.
+TEST_F(CliTest, BuildFromHunspellDictionary) {
+  const std::string data = SPELLFILTER_HUNSPELL_TEST_DATA;
+  fs::copy_file(data + "/affixes.dic", dir_ / "xx_XX.dic");
+  fs::copy_file(data + "/affixes.aff", dir_ / "xx_XX.aff");
+  Result b = Run({"build", "--hunspell", Path("xx_XX.dic"), "-o", Path("xx.sfd")});
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  const std::string good = Slurp(fs::path(data) / "affixes.good");
+  const std::string wrong = Slurp(fs::path(data) / "affixes.wrong");
+  EXPECT_EQ(Run({"check", "-d", Path("xx.sfd"), "--no-user"}, good).out, "");
+  EXPECT_EQ(Lines(Run({"check", "-d", Path("xx.sfd"), "--no-user"}, wrong).out),
+            Lines(wrong));
+  fs::remove(dir_ / "xx_XX.aff");
+  Result missing = Run({"build", "--hunspell", Path("xx_XX.dic"), "-o", Path("y.sfd")});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(Lines(missing.err), 1) << missing.err;
+}
+
 TEST_F(CliTest, ClassicLayoutIsSelectable) {
   Result b = Run({"build", Path("words.txt"), "-o", Path("classic.sfd"),
                   "--layout", "classic"});
