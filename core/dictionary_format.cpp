@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/byte_order.h"
 #include "core/hash.h"
 #include "core/prefix_filter.h"
 #include "core/word_classes.h"
@@ -15,22 +16,8 @@ namespace spellfilter {
 namespace {
 
 template <typename T>
-void Put(std::string* out, T v) {
-  char buf[sizeof(T)];
-  std::memcpy(buf, &v, sizeof(T));
-  out->append(buf, sizeof(T));
-}
-
-template <typename T>
 void PutAt(std::string* out, size_t offset, T v) {
   std::memcpy(out->data() + offset, &v, sizeof(T));
-}
-
-template <typename T>
-T Get(const std::byte* p) {
-  T v;
-  std::memcpy(&v, p, sizeof(T));
-  return v;
 }
 
 void PadTo(std::string* out, size_t alignment) {
@@ -45,15 +32,15 @@ struct Section {
 
 std::string EncodeParams(const DictionaryContents& c) {
   std::string p;
-  Put<uint32_t>(&p, static_cast<uint32_t>(c.filter.layout));
-  Put<uint32_t>(&p, c.hash_id);
-  Put<uint64_t>(&p, c.filter.seed);
-  Put<uint64_t>(&p, c.filter.bits);
-  Put<uint32_t>(&p, c.filter.probes);
-  Put<uint32_t>(&p, kBlockBits);
-  Put<uint64_t>(&p, c.words_at_build);
-  Put<uint64_t>(&p, c.capacity);
-  Put<double>(&p, c.target_fp);
+  PutFixed<uint32_t>(&p, static_cast<uint32_t>(c.filter.layout));
+  PutFixed<uint32_t>(&p, c.hash_id);
+  PutFixed<uint64_t>(&p, c.filter.seed);
+  PutFixed<uint64_t>(&p, c.filter.bits);
+  PutFixed<uint32_t>(&p, c.filter.probes);
+  PutFixed<uint32_t>(&p, kBlockBits);
+  PutFixed<uint64_t>(&p, c.words_at_build);
+  PutFixed<uint64_t>(&p, c.capacity);
+  PutFixed<double>(&p, c.target_fp);
   return p;
 }
 
@@ -80,7 +67,7 @@ bool IsScalarValue(char32_t c) {
 std::string EncodeDictionary(const DictionaryContents& c) {
   const std::string params = EncodeParams(c);
   std::string alphabet;
-  for (char32_t cp : c.alphabet) Put<uint32_t>(&alphabet, cp);
+  for (char32_t cp : c.alphabet) PutFixed<uint32_t>(&alphabet, cp);
   const std::string_view bits(reinterpret_cast<const char*>(c.bits.data()),
                               c.bits.size_bytes());
   std::vector<Section> sections = {
@@ -104,11 +91,11 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   std::string table;
   for (const Section& s : sections) {
     PadTo(&out, kSectionAlignment);
-    Put<uint32_t>(&table, s.type);
-    Put<uint32_t>(&table, s.flags);
-    Put<uint64_t>(&table, out.size());
-    Put<uint64_t>(&table, s.bytes.size());
-    Put<uint64_t>(&table, Checksum(s.bytes.data(), s.bytes.size()));
+    PutFixed<uint32_t>(&table, s.type);
+    PutFixed<uint32_t>(&table, s.flags);
+    PutFixed<uint64_t>(&table, out.size());
+    PutFixed<uint64_t>(&table, s.bytes.size());
+    PutFixed<uint64_t>(&table, Checksum(s.bytes.data(), s.bytes.size()));
     out.append(s.bytes);
   }
   std::memcpy(out.data() + kHeaderBytes, table.data(), table.size());
@@ -141,8 +128,8 @@ StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
     return corrupt("truncated: " + std::to_string(size) +
                    " bytes, shorter than the header");
   }
-  const uint32_t version = Get<uint32_t>(base + 8);
-  if (!ChecksumMatches(Get<uint64_t>(base + 56), base, 56)) {
+  const uint32_t version = GetFixed<uint32_t>(base + 8);
+  if (!ChecksumMatches(GetFixed<uint64_t>(base + 56), base, 56)) {
     return corrupt("header checksum mismatch (the file is damaged)");
   }
   if (version != kFormatVersion) {
@@ -151,10 +138,10 @@ StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
         " is not supported (this spellfilter reads version " +
         std::to_string(kFormatVersion) + "); rebuild it with `spellfilter build`");
   }
-  if (Get<uint32_t>(base + 12) != kHeaderBytes) {
+  if (GetFixed<uint32_t>(base + 12) != kHeaderBytes) {
     return corrupt("unexpected header size");
   }
-  const uint64_t file_bytes = Get<uint64_t>(base + 16);
+  const uint64_t file_bytes = GetFixed<uint64_t>(base + 16);
   if (file_bytes != size) {
     return corrupt(size < file_bytes
                        ? "truncated: " + std::to_string(size) + " of " +
@@ -162,13 +149,13 @@ StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
                        : "trailing garbage: " + std::to_string(size) +
                              " bytes, expected " + std::to_string(file_bytes));
   }
-  const uint32_t count = Get<uint32_t>(base + 24);
+  const uint32_t count = GetFixed<uint32_t>(base + 24);
   if (count == 0 || count > kMaxSections ||
       kHeaderBytes + uint64_t{count} * kSectionEntryBytes > size) {
     return corrupt("bad section count " + std::to_string(count));
   }
   const std::byte* table = base + kHeaderBytes;
-  if (!ChecksumMatches(Get<uint64_t>(base + 32), table,
+  if (!ChecksumMatches(GetFixed<uint64_t>(base + 32), table,
                        uint64_t{count} * kSectionEntryBytes)) {
     return corrupt("section table checksum mismatch (the file is damaged)");
   }
@@ -179,30 +166,30 @@ StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
   std::span<const std::byte> bits_bytes;
   for (uint32_t i = 0; i < count; ++i) {
     const std::byte* e = table + i * kSectionEntryBytes;
-    const uint32_t type = Get<uint32_t>(e);
-    const uint32_t flags = Get<uint32_t>(e + 4);
-    const uint64_t offset = Get<uint64_t>(e + 8);
-    const uint64_t bytes = Get<uint64_t>(e + 16);
+    const uint32_t type = GetFixed<uint32_t>(e);
+    const uint32_t flags = GetFixed<uint32_t>(e + 4);
+    const uint64_t offset = GetFixed<uint64_t>(e + 8);
+    const uint64_t bytes = GetFixed<uint64_t>(e + 16);
     const std::string which = "section " + std::to_string(type);
     if (offset > size || bytes > size - offset || offset % kSectionAlignment) {
       return corrupt(which + " lies outside the file");
     }
     const std::byte* s = base + offset;
-    if (!ChecksumMatches(Get<uint64_t>(e + 24), s, bytes)) {
+    if (!ChecksumMatches(GetFixed<uint64_t>(e + 24), s, bytes)) {
       return corrupt(which + " checksum mismatch (the file is damaged)");
     }
     switch (type) {
       case kSectionParams: {
         if (bytes != kParamsBytes) return corrupt("bad parameter section");
-        c.filter.layout = static_cast<Layout>(Get<uint32_t>(s));
-        c.hash_id = Get<uint32_t>(s + 4);
-        c.filter.seed = Get<uint64_t>(s + 8);
-        c.filter.bits = Get<uint64_t>(s + 16);
-        c.filter.probes = Get<uint32_t>(s + 24);
-        const uint32_t block_bits = Get<uint32_t>(s + 28);
-        c.words_at_build = Get<uint64_t>(s + 32);
-        c.capacity = Get<uint64_t>(s + 40);
-        c.target_fp = Get<double>(s + 48);
+        c.filter.layout = static_cast<Layout>(GetFixed<uint32_t>(s));
+        c.hash_id = GetFixed<uint32_t>(s + 4);
+        c.filter.seed = GetFixed<uint64_t>(s + 8);
+        c.filter.bits = GetFixed<uint64_t>(s + 16);
+        c.filter.probes = GetFixed<uint32_t>(s + 24);
+        const uint32_t block_bits = GetFixed<uint32_t>(s + 28);
+        c.words_at_build = GetFixed<uint64_t>(s + 32);
+        c.capacity = GetFixed<uint64_t>(s + 40);
+        c.target_fp = GetFixed<double>(s + 48);
         if (c.hash_id != kHashIdXxh3_128) {
           return Status::Unsupported(n + ": unknown hash function id " +
                                      std::to_string(c.hash_id));
@@ -225,7 +212,7 @@ StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
         if (bytes % 4 != 0) return corrupt("bad alphabet section");
         c.alphabet.reserve(bytes / 4);
         for (uint64_t j = 0; j < bytes; j += 4) {
-          const char32_t cp = Get<uint32_t>(s + j);
+          const char32_t cp = GetFixed<uint32_t>(s + j);
           if (!IsScalarValue(cp) ||
               (!c.alphabet.empty() && cp <= c.alphabet.back())) {
             return corrupt("bad alphabet section");

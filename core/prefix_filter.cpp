@@ -3,37 +3,21 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/byte_order.h"
 #include "core/false_positive_math.h"
 
 namespace spellfilter {
-namespace {
-
-template <typename T>
-T Get(const std::byte* p) {
-  T v;
-  std::memcpy(&v, p, sizeof(T));
-  return v;
-}
-
-template <typename T>
-void Put(std::string* out, T v) {
-  char buf[sizeof(T)];
-  std::memcpy(buf, &v, sizeof(T));
-  out->append(buf, sizeof(T));
-}
-
-}  // namespace
 
 const char* PrefixFilter::Parse(std::span<const std::byte> section,
                                 PrefixFilter* out) {
   if (section.size() < kPrefixHeaderBytes) return "prefix filter truncated";
   const std::byte* p = section.data();
   PrefixFilter f;
-  f.seed_ = Get<uint64_t>(p);
-  const uint64_t bits = Get<uint64_t>(p + 8);
-  f.probes_ = Get<uint32_t>(p + 16);
-  f.edges_ = Get<uint64_t>(p + 24);
-  f.target_fp_ = Get<double>(p + 32);
+  f.seed_ = GetFixed<uint64_t>(p);
+  const uint64_t bits = GetFixed<uint64_t>(p + 8);
+  f.probes_ = GetFixed<uint32_t>(p + 16);
+  f.edges_ = GetFixed<uint64_t>(p + 24);
+  f.target_fp_ = GetFixed<double>(p + 32);
   if (bits == 0 || bits % 512 != 0 || f.probes_ != PrefixFilter::kEdgeProbes) {
     return "bad prefix filter parameters";
   }
@@ -109,12 +93,12 @@ std::string PrefixFilterBuilder::Encode(double fp) {
     }
   }
   std::string out;
-  Put<uint64_t>(&out, seed_);
-  Put<uint64_t>(&out, s.bits);
-  Put<uint32_t>(&out, static_cast<uint32_t>(s.k));
-  Put<uint32_t>(&out, 0);
-  Put<uint64_t>(&out, edges_.size());
-  Put<double>(&out, fp);
+  PutFixed<uint64_t>(&out, seed_);
+  PutFixed<uint64_t>(&out, s.bits);
+  PutFixed<uint32_t>(&out, static_cast<uint32_t>(s.k));
+  PutFixed<uint32_t>(&out, 0);
+  PutFixed<uint64_t>(&out, edges_.size());
+  PutFixed<double>(&out, fp);
   out.resize(kPrefixHeaderBytes, '\0');
   out.append(reinterpret_cast<const char*>(words.data()), words.size() * 8);
   return out;

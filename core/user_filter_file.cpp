@@ -3,30 +3,13 @@
 #include <bit>
 #include <cstring>
 
+#include "core/byte_order.h"
 #include "core/hash.h"
 
 static_assert(std::endian::native == std::endian::little,
               "the user filter file is little-endian");
 
 namespace spellfilter {
-namespace {
-
-template <typename T>
-void Put(std::string* out, T v) {
-  char buf[sizeof(T)];
-  std::memcpy(buf, &v, sizeof(T));
-  out->append(buf, sizeof(T));
-}
-
-template <typename T>
-T Get(const char* p) {
-  T v;
-  std::memcpy(&v, p, sizeof(T));
-  return v;
-}
-
-}  // namespace
-
 std::string EncodeUserFilter(uint32_t flags, uint64_t list_hash,
                              uint64_t list_bytes,
                              const ScalableFilter& filter) {
@@ -39,28 +22,28 @@ std::string EncodeUserFilter(uint32_t flags, uint64_t list_hash,
   std::string out;
   out.reserve(total);
   out.append(kUserFilterMagic, sizeof(kUserFilterMagic));
-  Put<uint32_t>(&out, kUserFilterVersion);
-  Put<uint32_t>(&out, static_cast<uint32_t>(layers.size()));
-  Put<uint32_t>(&out, flags);
-  Put<uint32_t>(&out, 0);
-  Put<uint64_t>(&out, total);
-  Put<uint64_t>(&out, list_hash);
-  Put<uint64_t>(&out, list_bytes);
-  Put<double>(&out, filter.geometry().budget);
-  Put<uint64_t>(&out, filter.geometry().first_capacity);
-  Put<uint64_t>(&out, filter.geometry().seed);
+  PutFixed<uint32_t>(&out, kUserFilterVersion);
+  PutFixed<uint32_t>(&out, static_cast<uint32_t>(layers.size()));
+  PutFixed<uint32_t>(&out, flags);
+  PutFixed<uint32_t>(&out, 0);
+  PutFixed<uint64_t>(&out, total);
+  PutFixed<uint64_t>(&out, list_hash);
+  PutFixed<uint64_t>(&out, list_bytes);
+  PutFixed<double>(&out, filter.geometry().budget);
+  PutFixed<uint64_t>(&out, filter.geometry().first_capacity);
+  PutFixed<uint64_t>(&out, filter.geometry().seed);
   for (const FilterLayer& l : layers) {
-    Put<uint64_t>(&out, l.params.bits);
-    Put<uint32_t>(&out, l.params.probes);
-    Put<uint32_t>(&out, 0);
-    Put<uint64_t>(&out, l.capacity);
-    Put<double>(&out, l.target);
-    Put<uint64_t>(&out, l.words);
+    PutFixed<uint64_t>(&out, l.params.bits);
+    PutFixed<uint32_t>(&out, l.params.probes);
+    PutFixed<uint32_t>(&out, 0);
+    PutFixed<uint64_t>(&out, l.capacity);
+    PutFixed<double>(&out, l.target);
+    PutFixed<uint64_t>(&out, l.words);
   }
   for (const FilterLayer& l : layers) {
     out.append(reinterpret_cast<const char*>(l.bits.data()), l.bits.size() * 8);
   }
-  Put<uint64_t>(&out, Checksum(out.data(), out.size()));
+  PutFixed<uint64_t>(&out, Checksum(out.data(), out.size()));
   return out;
 }
 
@@ -78,15 +61,15 @@ StatusOr<UserFilterFile> DecodeUserFilter(std::string_view file,
     return corrupt("truncated: " + std::to_string(file.size()) + " bytes");
   }
   const char* p = file.data();
-  const uint32_t version = Get<uint32_t>(p + 8);
-  const uint32_t count = Get<uint32_t>(p + 12);
-  const uint64_t file_bytes = Get<uint64_t>(p + 24);
+  const uint32_t version = GetFixed<uint32_t>(p + 8);
+  const uint32_t count = GetFixed<uint32_t>(p + 12);
+  const uint64_t file_bytes = GetFixed<uint64_t>(p + 24);
   if (file_bytes != file.size()) {
     return corrupt("size " + std::to_string(file.size()) + " bytes, expected " +
                    std::to_string(file_bytes));
   }
   const size_t body = file.size() - kUserFilterChecksumBytes;
-  if (Get<uint64_t>(p + body) != Checksum(p, body)) {
+  if (GetFixed<uint64_t>(p + body) != Checksum(p, body)) {
     return corrupt("checksum mismatch (the file is damaged)");
   }
   if (version != kUserFilterVersion) {
@@ -94,12 +77,12 @@ StatusOr<UserFilterFile> DecodeUserFilter(std::string_view file,
                                std::to_string(version) + " is not supported");
   }
   UserFilterFile f;
-  f.flags = Get<uint32_t>(p + 16);
-  f.list_hash = Get<uint64_t>(p + 32);
-  f.list_bytes = Get<uint64_t>(p + 40);
-  f.geometry.budget = Get<double>(p + 48);
-  f.geometry.first_capacity = Get<uint64_t>(p + 56);
-  f.geometry.seed = Get<uint64_t>(p + 64);
+  f.flags = GetFixed<uint32_t>(p + 16);
+  f.list_hash = GetFixed<uint64_t>(p + 32);
+  f.list_bytes = GetFixed<uint64_t>(p + 40);
+  f.geometry.budget = GetFixed<double>(p + 48);
+  f.geometry.first_capacity = GetFixed<uint64_t>(p + 56);
+  f.geometry.seed = GetFixed<uint64_t>(p + 64);
   if (count > static_cast<uint32_t>(kMaxLayers) ||
       kUserFilterHeaderBytes + uint64_t{count} * kUserFilterLayerBytes > body) {
     return corrupt("bad layer count " + std::to_string(count));
@@ -109,12 +92,12 @@ StatusOr<UserFilterFile> DecodeUserFilter(std::string_view file,
   for (uint32_t i = 0; i < count; ++i, entry += kUserFilterLayerBytes) {
     FilterLayer l;
     l.params.layout = Layout::kBlocked;
-    l.params.bits = Get<uint64_t>(entry);
-    l.params.probes = Get<uint32_t>(entry + 8);
+    l.params.bits = GetFixed<uint64_t>(entry);
+    l.params.probes = GetFixed<uint32_t>(entry + 8);
     l.params.seed = f.geometry.seed;
-    l.capacity = Get<uint64_t>(entry + 16);
-    l.target = Get<double>(entry + 24);
-    l.words = Get<uint64_t>(entry + 32);
+    l.capacity = GetFixed<uint64_t>(entry + 16);
+    l.target = GetFixed<double>(entry + 24);
+    l.words = GetFixed<uint64_t>(entry + 32);
     const uint64_t bytes = l.params.bits / 8;
     if (l.params.bits % 64 != 0 || bytes > body - offset) {
       return corrupt("layer " + std::to_string(i) + " lies outside the file");

@@ -5,6 +5,7 @@
 #include <map>
 #include <vector>
 
+#include "core/byte_order.h"
 #include "core/hash.h"
 
 namespace spellfilter {
@@ -23,20 +24,6 @@ uint64_t Mix(uint64_t z) {  // SplitMix64's finaliser
 
 uint64_t Range(uint64_t x, uint64_t n) {
   return static_cast<uint64_t>((static_cast<unsigned __int128>(x) * n) >> 64);
-}
-
-template <typename T>
-T Get(const std::byte* p) {
-  T v;
-  std::memcpy(&v, p, sizeof(T));
-  return v;
-}
-
-template <typename T>
-void Put(std::string* out, T v) {
-  char buf[sizeof(T)];
-  std::memcpy(buf, &v, sizeof(T));
-  out->append(buf, sizeof(T));
 }
 
 struct Keyed {
@@ -186,14 +173,14 @@ StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
   }
 
   std::string out;
-  Put<uint64_t>(&out, used_seed);
-  Put<uint64_t>(&out, segment);
-  Put<uint32_t>(&out, fingerprint_bits);
-  Put<uint32_t>(&out, kClassBits);
-  Put<uint32_t>(&out, class_count);
-  Put<uint32_t>(&out, 0);
-  for (uint32_t v : class_value) Put<uint32_t>(&out, v);
-  for (uint64_t n : class_words) Put<uint64_t>(&out, n);
+  PutFixed<uint64_t>(&out, used_seed);
+  PutFixed<uint64_t>(&out, segment);
+  PutFixed<uint32_t>(&out, fingerprint_bits);
+  PutFixed<uint32_t>(&out, kClassBits);
+  PutFixed<uint32_t>(&out, class_count);
+  PutFixed<uint32_t>(&out, 0);
+  for (uint32_t v : class_value) PutFixed<uint32_t>(&out, v);
+  for (uint64_t n : class_words) PutFixed<uint64_t>(&out, n);
   out.append(reinterpret_cast<const char*>(slots.data()),
              slots.size() * sizeof(uint64_t));
   return out;
@@ -204,11 +191,11 @@ const char* WordClasses::Parse(std::span<const std::byte> section,
   if (section.size() < kWordClassesHeaderBytes) return "class table truncated";
   const std::byte* p = section.data();
   WordClasses w;
-  w.seed_ = Get<uint64_t>(p);
-  w.segment_slots_ = Get<uint64_t>(p + 8);
-  w.fingerprint_bits_ = Get<uint32_t>(p + 16);
-  const uint32_t class_bits = Get<uint32_t>(p + 20);
-  w.class_count_ = Get<uint32_t>(p + 24);
+  w.seed_ = GetFixed<uint64_t>(p);
+  w.segment_slots_ = GetFixed<uint64_t>(p + 8);
+  w.fingerprint_bits_ = GetFixed<uint32_t>(p + 16);
+  const uint32_t class_bits = GetFixed<uint32_t>(p + 20);
+  w.class_count_ = GetFixed<uint32_t>(p + 24);
   if (w.fingerprint_bits_ < 1 || w.fingerprint_bits_ > kMaxFingerprintBits ||
       class_bits != kClassBits || w.class_count_ >= kClassCodes) {
     return "bad class table parameters";
@@ -245,12 +232,12 @@ std::optional<uint32_t> WordClasses::Find(
 
 uint32_t WordClasses::ClassValue(uint32_t code) const {
   if (empty() || code >= kClassCodes) return 0;
-  return Get<uint32_t>(header_ + 32 + 4 * code);
+  return GetFixed<uint32_t>(header_ + 32 + 4 * code);
 }
 
 uint64_t WordClasses::ClassWords(uint32_t code) const {
   if (empty() || code >= kClassCodes) return 0;
-  return Get<uint64_t>(header_ + 32 + 4 * kClassCodes + 8 * code);
+  return GetFixed<uint64_t>(header_ + 32 + 4 * kClassCodes + 8 * code);
 }
 
 }  // namespace spellfilter
