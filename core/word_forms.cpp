@@ -6,6 +6,8 @@
 #include <unicode/unistr.h>
 #include <unicode/utf8.h>
 
+#include "core/letter_case.h"
+
 namespace spellfilter {
 namespace {
 
@@ -54,25 +56,19 @@ void AsciiLower(std::string_view w, std::string* out) {
   }
 }
 
-Casing UnicodeCasing(const icu::UnicodeString& u) {
-  int upper = 0;
-  int lower = 0;
-  bool first_upper = false;
-  bool first_seen = false;
-  for (int32_t i = 0; i < u.length(); i = u.moveIndex32(i, 1)) {
-    const UChar32 c = u.char32At(i);
-    const bool up = u_isUUppercase(c) || u_istitle(c);
-    const bool low = u_isULowercase(c);
-    if (!first_seen && (up || low)) {
-      first_seen = true;
-      first_upper = up;
-    }
-    upper += up;
-    lower += low;
+// The case classes of letter_case.h, folded to what LookupForms needs.
+Casing UnicodeCasing(std::string_view utf8) {
+  std::u32string code_points;
+  if (!DecodeUtf8(utf8, &code_points)) return Casing::kOther;
+  switch (CaseOf(code_points)) {
+    case WordCase::kAllUpper:
+      return Casing::kAllUpper;
+    case WordCase::kCapitalised:
+      return Casing::kCapitalised;
+    case WordCase::kLower:
+    case WordCase::kOther:
+      break;
   }
-  if (upper == 0) return Casing::kOther;
-  if (lower == 0 && upper > 1) return Casing::kAllUpper;
-  if (upper == 1 && first_upper) return Casing::kCapitalised;
   return Casing::kOther;
 }
 
@@ -152,7 +148,7 @@ std::span<const std::string> WordForms::LookupForms(std::string_view word) {
   icu::UnicodeString& u = icu_->word;
   u = icu::UnicodeString::fromUTF8(icu::StringPiece(
       written.data(), static_cast<int32_t>(written.size())));
-  const Casing casing = UnicodeCasing(u);
+  const Casing casing = UnicodeCasing(written);
   if (casing == Casing::kOther) return Finish(count);
 
   icu::UnicodeString lower(u);
