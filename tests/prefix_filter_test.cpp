@@ -9,18 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "tests/aligned_bytes.h"
+
 namespace spellfilter {
 namespace {
-
-struct Aligned {
-  explicit Aligned(const std::string& bytes) : words((bytes.size() + 7) / 8) {
-    std::memcpy(words.data(), bytes.data(), bytes.size());
-    span = std::span<const std::byte>(
-        reinterpret_cast<const std::byte*>(words.data()), bytes.size());
-  }
-  std::vector<uint64_t> words;
-  std::span<const std::byte> span;
-};
 
 std::vector<std::u32string> RandomWords(int n, uint32_t seed) {
   std::mt19937 rng(seed);

@@ -8,19 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "tests/aligned_bytes.h"
+
 namespace spellfilter {
 namespace {
-
-// Copies the section into 8-byte-aligned storage, as a mapped file is.
-struct Aligned {
-  explicit Aligned(const std::string& bytes) : words((bytes.size() + 7) / 8) {
-    std::memcpy(words.data(), bytes.data(), bytes.size());
-    span = std::span<const std::byte>(
-        reinterpret_cast<const std::byte*>(words.data()), bytes.size());
-  }
-  std::vector<uint64_t> words;
-  std::span<const std::byte> span;
-};
 
 std::vector<std::string> Words(int n, uint32_t seed) {
   std::mt19937 rng(seed);
