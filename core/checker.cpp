@@ -72,15 +72,6 @@ bool Checker::IsCorrect(std::string_view word) {
   return Known(word);
 }
 
-WordHash Checker::WrittenHash(std::string_view word) {
-  const uint64_t seed = dictionary_.filter().params().seed;
-  bool ascii = true;
-  for (unsigned char c : word) ascii &= c < 0x80;
-  if (ascii) return HashWord(word, seed);
-  if (!forms_.Normalize(word, &normalized_)) normalized_.clear();
-  return HashWord(normalized_, seed);
-}
-
 void Checker::Check(std::string_view text, std::vector<Misspelling>* out) {
   out->clear();
   // Slices of about kSliceBytes ending after a line feed (where the
@@ -112,14 +103,22 @@ void Checker::CheckSlice(std::string_view text, size_t slice_begin,
   // and prefetch a batch, then test it, so the cache misses of a batch
   // overlap instead of following one another. Words not found as written
   // take the full case-form path.
+  //
+  // The first probe hashes the bytes as written, without normalising or
+  // even testing for ASCII. The filter holds normalised (NFC) words only, so
+  // bytes that are not already normalised form a different string, which the
+  // filter passes at the false-positive rate p like any other non-member;
+  // they then miss and the slow path normalises them. A hit is therefore as
+  // trustworthy as a hit on the normalised form.
   constexpr size_t kBatch = 16;
   const BloomFilter& filter = dictionary_.filter();
+  const uint64_t seed = filter.params().seed;
   hashes_.resize(kBatch);
   for (size_t begin = 0; begin < tokens_.size(); begin += kBatch) {
     const size_t end = std::min(tokens_.size(), begin + kBatch);
     for (size_t i = begin; i < end; ++i) {
       const Token& t = tokens_[i];
-      hashes_[i - begin] = WrittenHash(text.substr(t.offset, t.length));
+      hashes_[i - begin] = HashWord(text.substr(t.offset, t.length), seed);
       filter.Prefetch(hashes_[i - begin]);
     }
     for (size_t i = begin; i < end; ++i) {

@@ -64,8 +64,6 @@ class Checker {
                   std::vector<Misspelling>* out);
   void CheckSlow(std::string_view text, const Token& t,
                  std::vector<Misspelling>* out);
-  // The hash of `word` as written (normalised), for the batched first probe.
-  WordHash WrittenHash(std::string_view word);
 
   const Dictionary& dictionary_;
   const UserDictionary* user_ = nullptr;
@@ -73,7 +71,6 @@ class Checker {
   WordForms forms_;
   std::vector<Token> tokens_;
   std::vector<WordHash> hashes_;
-  std::string normalized_;
   std::string with_period_;
   std::bitset<256> scripts_;  // UScriptCode values present in the alphabet
   bool any_script_ = false;   // no alphabet recorded: check everything
