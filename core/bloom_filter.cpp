@@ -98,12 +98,53 @@ void BloomFilter::Add(const BloomParams& params, std::span<uint64_t> words,
   });
 }
 
-void BloomFilter::Prefetch(const WordHash& h) const {
-  const uint64_t bit =
-      params_.layout == Layout::kBlocked
-          ? FastRange(h.lo, params_.bits / kBlockBits) * kBlockBits
-          : FastRange(h.lo, params_.bits);
-  __builtin_prefetch(words_.data() + (bit >> 6));
+namespace {
+
+// The blocked layout's batch kernel for a k known at compile time (K > 0),
+// or for params.probes (K == 0).
+template <uint32_t K>
+void BlockedBatch(const BloomParams& params, const uint64_t* words,
+                  std::span<const WordHash> hashes, bool* found) {
+  const uint64_t blocks = params.bits / kBlockBits;
+  const uint32_t k = K > 0 ? K : params.probes;
+  const uint64_t* block[BloomFilter::kMaxBatch];
+  for (size_t i = 0; i < hashes.size(); ++i) {
+    block[i] = words + FastRange(hashes[i].lo, blocks) * kBlockWords;
+    __builtin_prefetch(block[i]);
+  }
+  for (size_t i = 0; i < hashes.size(); ++i) {
+    const uint64_t hi = hashes[i].hi;
+    const uint64_t* b = block[i];
+    uint64_t all = 1;
+    for (uint32_t j = 0; j < k; ++j) {
+      const uint64_t bit = (hi * kGoldenPowers[j]) >> 55;
+      all &= b[bit >> 6] >> (bit & 63);
+    }
+    found[i] = all & 1;
+  }
+}
+
+}  // namespace
+
+void BloomFilter::MayContainBatch(std::span<const WordHash> hashes,
+                                  bool* found) const {
+  if (params_.layout != Layout::kBlocked) {
+    for (size_t i = 0; i < hashes.size(); ++i) found[i] = MayContain(hashes[i]);
+    return;
+  }
+  const uint64_t* w = words_.data();
+  switch (params_.probes) {
+    // The k that sizing picks for p from about 1e-3 to 1e-9.
+    case 8: return BlockedBatch<8>(params_, w, hashes, found);
+    case 9: return BlockedBatch<9>(params_, w, hashes, found);
+    case 10: return BlockedBatch<10>(params_, w, hashes, found);
+    case 11: return BlockedBatch<11>(params_, w, hashes, found);
+    case 12: return BlockedBatch<12>(params_, w, hashes, found);
+    case 13: return BlockedBatch<13>(params_, w, hashes, found);
+    case 14: return BlockedBatch<14>(params_, w, hashes, found);
+    case 16: return BlockedBatch<16>(params_, w, hashes, found);
+    default: return BlockedBatch<0>(params_, w, hashes, found);
+  }
 }
 
 uint64_t BloomFilter::CountSetBits() const {

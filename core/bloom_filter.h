@@ -72,9 +72,15 @@ class BloomFilter {
     return MayContain(HashWord(normalized_word, params_.seed));
   }
 
-  // Starts loading the cache line of h's first probe, so that a batch of
-  // lookups overlaps its memory latency with the hashing of the next words.
-  void Prefetch(const WordHash& h) const;
+  // Most lookups a batch can take: the checker's batch of words.
+  static constexpr size_t kMaxBatch = 16;
+
+  // found[i] = MayContain(hashes[i]) for up to kMaxBatch hashes. The batch
+  // first starts loading every block, then tests them, so the cache misses
+  // overlap; in the blocked layout the k probes of a block are unrolled for
+  // the file's k and tested without a branch per probe (most checked words
+  // are present, and a present word needs all k anyway).
+  void MayContainBatch(std::span<const WordHash> hashes, bool* found) const;
 
   // Number of set bits: the fill X that `stats` reports.
   uint64_t CountSetBits() const;
