@@ -59,17 +59,17 @@ bool Checker::InCoveredScript(std::string_view word) const {
   return true;
 }
 
-bool Checker::Known(std::string_view word) {
+Checker::Verdict Checker::Known(std::string_view word) {
   for (const std::string& form : forms_.LookupForms(word)) {
-    if (dictionary_.Contains(form)) return true;
-    if (user_ != nullptr && user_->Contains(form)) return true;
+    if (dictionary_.Contains(form)) return Verdict::kDictionary;
+    if (user_ != nullptr && user_->Contains(form)) return Verdict::kUser;
   }
-  return false;
+  return Verdict::kMisspelled;
 }
 
 bool Checker::IsCorrect(std::string_view word) {
   if (!InCoveredScript(word)) return true;
-  return Known(word);
+  return Known(word) != Verdict::kMisspelled;
 }
 
 void Checker::Check(std::string_view text, std::vector<Misspelling>* out) {
@@ -99,10 +99,12 @@ void Checker::CheckSlice(std::string_view text, size_t slice_begin,
   tokenizer_.Tokenize(text.substr(slice_begin, slice_end - slice_begin),
                       &tokens_);
   for (Token& t : tokens_) t.offset += slice_begin;
-  // Most words are found as written. Their first probes go in batches: hash
-  // and prefetch a batch, then test it, so the cache misses of a batch
-  // overlap instead of following one another. Words not found as written
-  // take the full case-form path.
+  // Short words the dictionary accepted before are answered by the cache
+  // (known_word_cache.h). Most other words are found as written. Their
+  // first probes go in batches: hash a batch, then test it in one call that
+  // prefetches every block first, so the cache misses of a batch overlap
+  // instead of following one another. Words not found as written take the
+  // full case-form path.
   //
   // The first probe hashes the bytes as written, without normalising or
   // even testing for ASCII. The filter holds normalised (NFC) words only, so
@@ -110,37 +112,53 @@ void Checker::CheckSlice(std::string_view text, size_t slice_begin,
   // filter passes at the false-positive rate p like any other non-member;
   // they then miss and the slow path normalises them. A hit is therefore as
   // trustworthy as a hit on the normalised form.
-  constexpr size_t kBatch = 16;
+  constexpr size_t kBatch = BloomFilter::kMaxBatch;
   const BloomFilter& filter = dictionary_.filter();
   const uint64_t seed = filter.params().seed;
   hashes_.resize(kBatch);
-  for (size_t begin = 0; begin < tokens_.size(); begin += kBatch) {
-    const size_t end = std::min(tokens_.size(), begin + kBatch);
-    for (size_t i = begin; i < end; ++i) {
-      const Token& t = tokens_[i];
-      hashes_[i - begin] = HashWord(text.substr(t.offset, t.length), seed);
-      filter.Prefetch(hashes_[i - begin]);
-    }
-    for (size_t i = begin; i < end; ++i) {
-      if (!filter.MayContain(hashes_[i - begin])) {
-        CheckSlow(text, tokens_[i], out);
+  batch_.resize(kBatch);
+  batch_keys_.resize(kBatch);
+  bool found[kBatch];
+  size_t n = 0;
+  // Tests the batched words; those the dictionary accepts, as written or
+  // through the slow path, enter the cache.
+  const auto flush = [&] {
+    filter.MayContainBatch(std::span(hashes_.data(), n), found);
+    for (size_t i = 0; i < n; ++i) {
+      if (found[i] || CheckSlow(text, tokens_[batch_[i]], out)) {
+        if (batch_keys_[i] != 0) cache_.Insert(batch_keys_[i]);
       }
     }
+    n = 0;
+  };
+  for (size_t i = 0; i < tokens_.size(); ++i) {
+    const Token& t = tokens_[i];
+    const uint64_t key = KnownWordCache::Key(text, t.offset, t.length);
+    if (key != 0 && cache_.Contains(key)) continue;
+    hashes_[n] = HashWord(text.substr(t.offset, t.length), seed);
+    batch_[n] = i;
+    batch_keys_[n] = key;
+    if (++n == kBatch) flush();
   }
+  if (n > 0) flush();
 }
 
-void Checker::CheckSlow(std::string_view text, const Token& t,
+bool Checker::CheckSlow(std::string_view text, const Token& t,
                         std::vector<Misspelling>* out) {
   const std::string_view word = text.substr(t.offset, t.length);
-  if (!InCoveredScript(word) || Known(word)) return;
-  // Abbreviations are listed with their period ("etc.", "Mr.").
+  if (!InCoveredScript(word)) return true;
+  const Verdict verdict = Known(word);
+  if (verdict != Verdict::kMisspelled) return verdict == Verdict::kDictionary;
+  // Abbreviations are listed with their period ("etc.", "Mr."); "etc" alone
+  // stays wrong, so this verdict is not cached.
   const size_t end = t.offset + t.length;
   if (end < text.size() && text[end] == '.') {
     with_period_.assign(word);
     with_period_.push_back('.');
-    if (Known(with_period_)) return;
+    if (Known(with_period_) != Verdict::kMisspelled) return false;
   }
   out->push_back(Misspelling{t.offset, t.length});
+  return false;
 }
 
 }  // namespace spellfilter

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/dictionary.h"
+#include "core/known_word_cache.h"
 #include "core/tokenizer.h"
 #include "core/word_forms.h"
 
@@ -58,11 +59,17 @@ class Checker {
   const UserDictionary* user_words() const { return user_; }
 
  private:
+  // Who accepted a word: only kDictionary verdicts may be cached, since
+  // the user's words can change under a Checker.
+  enum class Verdict { kMisspelled, kDictionary, kUser };
+
   bool InCoveredScript(std::string_view word) const;
-  bool Known(std::string_view word);
+  Verdict Known(std::string_view word);
   void CheckSlice(std::string_view text, size_t slice_begin, size_t slice_end,
                   std::vector<Misspelling>* out);
-  void CheckSlow(std::string_view text, const Token& t,
+  // Checks a word not found as written; returns whether it is correct by an
+  // unchanging verdict (dictionary or script), which may be cached.
+  bool CheckSlow(std::string_view text, const Token& t,
                  std::vector<Misspelling>* out);
 
   const Dictionary& dictionary_;
@@ -71,6 +78,9 @@ class Checker {
   WordForms forms_;
   std::vector<Token> tokens_;
   std::vector<WordHash> hashes_;
+  std::vector<size_t> batch_;      // token indices of the current batch
+  std::vector<uint64_t> batch_keys_;
+  KnownWordCache cache_;
   std::string with_period_;
   std::bitset<256> scripts_;  // UScriptCode values present in the alphabet
   bool any_script_ = false;   // no alphabet recorded: check everything

@@ -57,6 +57,35 @@ TEST(CheckerTest, TypographicApostrophe) {
             V());
 }
 
+// Check answers repeated short words from its cache (known_word_cache.h);
+// on a long text of repeats in every case it must flag exactly the words
+// IsCorrect rejects, in order, however often the checker is reused.
+TEST(CheckerTest, RepeatedWordsAgreeWithIsCorrect) {
+  auto dict = MakeDictionary({"the", "cat", "sat", "on", "mat", "Paris",
+                              "caf\xC3\xA9", "extraordinarily"});
+  Checker checker(*dict);
+  Checker reference(*dict);
+  const std::vector<std::string> vocabulary = {
+      "the", "The", "THE", "tHe", "teh", "cat", "Cat", "cta", "paris",
+      "Paris", "PARIS", "caf\xC3\xA9", "Caf\xC3\xA9", "cafe\xCC\x81",
+      "extraordinarily", "Extraordinarily", "extraordinarly", "mat", "mta",
+      "on", "On", "no"};
+  std::string text;
+  std::vector<std::string> expected;
+  uint64_t x = 12345;
+  for (int i = 0; i < 20000; ++i) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    const std::string& w = vocabulary[(x >> 33) % vocabulary.size()];
+    text += w;
+    text += (i % 13 == 12) ? "\n" : " ";
+    if (!reference.IsCorrect(w)) expected.push_back(w);
+  }
+  ASSERT_FALSE(expected.empty());
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_EQ(Misspelled(checker, text), expected) << "round " << round;
+  }
+}
+
 TEST(CheckerTest, AbbreviationsWithTheirPeriod) {
   auto dict = MakeDictionary({"etc.", "and"});
   Checker checker(*dict);

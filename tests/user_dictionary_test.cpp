@@ -111,6 +111,24 @@ TEST_F(UserDictionaryTest, ListIsExactReadableAndNormalised) {
   EXPECT_EQ(*words, V({"zorblax", "caf\xC3\xA9", "O'Neill", "new"}));
 }
 
+// The checker caches verdicts of short words (known_word_cache.h), but
+// never those the user's words gave: a removed word is flagged again by the
+// same Checker.
+TEST_F(UserDictionaryTest, CheckerForgetsARemovedWord) {
+  auto u = OpenUser(list_, *base_);
+  MustAdd(*u, {"zorb"});
+  Checker checker(*base_);
+  checker.SetUserWords(u.get());
+  std::vector<Misspelling> found;
+  checker.Check("the zorb cat zorb", &found);
+  EXPECT_TRUE(found.empty());
+  MustRemove(*u, {"zorb"});
+  checker.Check("the zorb cat zorb", &found);
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].offset, 4u);
+  EXPECT_EQ(found[1].offset, 13u);
+}
+
 TEST_F(UserDictionaryTest, RemoveRejectsAgainUnlessTheBaseHasIt) {
   auto u = OpenUser(list_, *base_);
   MustAdd(*u, {"zorblax", "cat", "Foo", "foo"});
