@@ -4,31 +4,37 @@
 
 namespace spellfilter {
 
-StatusOr<std::unique_ptr<Dictionary>> Dictionary::Open(
-    const std::string& path) {
-  StatusOr<MappedFile> file = MappedFile::Open(path);
+StatusOr<std::unique_ptr<Dictionary>> Dictionary::Open(const std::string& path,
+                                                       DictionaryUse use) {
+  // Verifying the checksums reads every page the use needs: all of them,
+  // unless the suggestion sections are skipped, so then only those
+  // pages are faulted in, not the whole file.
+  StatusOr<MappedFile> file =
+      MappedFile::Open(path, use == DictionaryUse::kCheckAndSuggest);
   if (!file.ok()) return file.status();
   std::unique_ptr<Dictionary> d(new Dictionary());
   d->name_ = path;
   d->mapping_ = std::move(file.value());
   const std::span<const std::byte> bytes = d->mapping_.bytes();
-  return Decode(std::move(d), bytes);
+  return Decode(std::move(d), bytes, use);
 }
 
 StatusOr<std::unique_ptr<Dictionary>> Dictionary::FromBytes(
-    std::string_view bytes, std::string name) {
+    std::string_view bytes, std::string name, DictionaryUse use) {
   std::unique_ptr<Dictionary> d(new Dictionary());
   d->name_ = std::move(name);
   d->owned_.resize((bytes.size() + 7) / 8);
   if (!bytes.empty()) std::memcpy(d->owned_.data(), bytes.data(), bytes.size());
   const std::span<const std::byte> view(
       reinterpret_cast<const std::byte*>(d->owned_.data()), bytes.size());
-  return Decode(std::move(d), view);
+  return Decode(std::move(d), view, use);
 }
 
 StatusOr<std::unique_ptr<Dictionary>> Dictionary::Decode(
-    std::unique_ptr<Dictionary> d, std::span<const std::byte> bytes) {
-  StatusOr<DictionaryContents> contents = DecodeDictionary(bytes, d->name_);
+    std::unique_ptr<Dictionary> d, std::span<const std::byte> bytes,
+    DictionaryUse use) {
+  StatusOr<DictionaryContents> contents =
+      DecodeDictionary(bytes, d->name_, use);
   if (!contents.ok()) return contents.status();
   d->contents_ = std::move(contents.value());
   d->filter_ = BloomFilter(d->contents_.filter, d->contents_.bits);

@@ -19,11 +19,16 @@ namespace spellfilter {
 class Dictionary {
  public:
   // Maps and verifies the file (magic, version, checksums, parameters).
-  static StatusOr<std::unique_ptr<Dictionary>> Open(const std::string& path);
+  // With DictionaryUse::kCheckOnly the suggestion sections are left alone
+  // (dictionary_format.h) and contents() has none.
+  static StatusOr<std::unique_ptr<Dictionary>> Open(
+      const std::string& path,
+      DictionaryUse use = DictionaryUse::kCheckAndSuggest);
   // The same from a file image in memory (tests, fuzzing); `name` is used in
   // error messages.
-  static StatusOr<std::unique_ptr<Dictionary>> FromBytes(std::string_view bytes,
-                                                        std::string name);
+  static StatusOr<std::unique_ptr<Dictionary>> FromBytes(
+      std::string_view bytes, std::string name,
+      DictionaryUse use = DictionaryUse::kCheckAndSuggest);
 
   // Membership of a normalised word (see word_forms.h); may answer true
   // falsely with the filter's false-positive rate, never false falsely.
@@ -39,7 +44,8 @@ class Dictionary {
  private:
   Dictionary() = default;
   static StatusOr<std::unique_ptr<Dictionary>> Decode(
-      std::unique_ptr<Dictionary> d, std::span<const std::byte> bytes);
+      std::unique_ptr<Dictionary> d, std::span<const std::byte> bytes,
+      DictionaryUse use);
 
   std::string name_;
   MappedFile mapping_;

@@ -76,11 +76,19 @@ struct DictionaryContents {
 // Serialises `contents` into a complete file image.
 std::string EncodeDictionary(const DictionaryContents& contents);
 
+// What a reader will use of a file. kCheckOnly skips the suggestion
+// sections (word classes, prefixes): they are neither checksummed nor
+// parsed, nor returned, so a checker touches only the pages it probes (a
+// third of the bundled file) and a damaged suggestion section does not stop
+// it.
+enum class DictionaryUse { kCheckAndSuggest, kCheckOnly };
+
 // Parses and verifies a file image. `name` prefixes every error message
 // ("NAME: truncated ..."). The returned bits view points into `file`, which
 // must outlive it and be 8-byte aligned.
-StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
-                                              std::string_view name);
+StatusOr<DictionaryContents> DecodeDictionary(
+    std::span<const std::byte> file, std::string_view name,
+    DictionaryUse use = DictionaryUse::kCheckAndSuggest);
 
 }  // namespace spellfilter
 

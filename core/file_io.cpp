@@ -17,7 +17,7 @@ Status ErrnoStatus(const std::string& path, int err) {
   return Status::IOError(std::move(msg));
 }
 
-StatusOr<MappedFile> MappedFile::Open(const std::string& path) {
+StatusOr<MappedFile> MappedFile::Open(const std::string& path, bool populate) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return ErrnoStatus(path, errno);
   struct stat st;
@@ -32,10 +32,8 @@ StatusOr<MappedFile> MappedFile::Open(const std::string& path) {
   }
   MappedFile file;
   if (st.st_size > 0) {
-    // MAP_POPULATE: the loader reads every page to verify the checksums,
-    // so fault them in at once rather than one by one.
-    void* p = ::mmap(nullptr, st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
-                     fd, 0);
+    void* p = ::mmap(nullptr, st.st_size, PROT_READ,
+                     MAP_PRIVATE | (populate ? MAP_POPULATE : 0), fd, 0);
     if (p == MAP_FAILED) {
       const int err = errno;
       ::close(fd);

@@ -16,7 +16,10 @@ namespace spellfilter {
 
 class MappedFile {
  public:
-  static StatusOr<MappedFile> Open(const std::string& path);
+  // `populate`: read every page in at once (MAP_POPULATE), for a caller
+  // that will read all of them; otherwise pages are read as touched.
+  static StatusOr<MappedFile> Open(const std::string& path,
+                                   bool populate = true);
 
   MappedFile() = default;
   MappedFile(MappedFile&& other) noexcept;

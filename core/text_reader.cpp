@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -9,11 +10,13 @@
 
 namespace spellfilter {
 
-TextReader::TextReader(int fd, std::string name)
+TextReader::TextReader(int fd, std::string name, size_t max_chunk_bytes)
     : fd_(fd),
       name_(std::move(name)),
-      buffer_(new char[2 * kMaxChunkBytes]),
-      capacity_(2 * kMaxChunkBytes) {}
+      max_chunk_(std::max(max_chunk_bytes, size_t{4096})),
+      capacity_(2 * max_chunk_) {
+  buffer_.reset(new char[capacity_]);
+}
 
 // Where to end the next chunk within [begin_, end_), or 0 for "read more".
 size_t TextReader::CutPoint(bool short_read) const {
@@ -21,11 +24,11 @@ size_t TextReader::CutPoint(bool short_read) const {
   if (have == 0) return 0;
   if (eof_) return end_;
   const char* data = buffer_.get() + begin_;
-  if (have >= kMaxChunkBytes || short_read) {
+  if (have >= max_chunk_ || short_read) {
     const void* nl = memrchr(data, '\n', have);
     if (nl != nullptr) return begin_ + (static_cast<const char*>(nl) - data) + 1;
   }
-  if (have < kMaxChunkBytes) return 0;
+  if (have < max_chunk_) return 0;
   for (size_t i = have; i > 0; --i) {
     if (data[i - 1] == ' ' || data[i - 1] == '\t') return begin_ + i;
   }

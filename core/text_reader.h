@@ -1,6 +1,6 @@
 // Reads text from a file descriptor in large blocks and hands it out in
 // chunks that end at a line break, so memory stays bounded whatever the
-// input's size and no word is cut. A line longer than kMaxChunkBytes is cut
+// input's size and no word is cut. A line longer than a chunk is cut
 // at its last space or tab, or, when a whole block has none, at a UTF-8
 // character boundary (such a run is no word anyway: tokens are at most
 // Tokenizer::kMaxWordBytes long).
@@ -21,7 +21,10 @@ class TextReader {
   static constexpr size_t kMaxChunkBytes = size_t{1} << 20;
 
   // Does not take ownership of `fd`; `name` appears in error messages.
-  TextReader(int fd, std::string name);
+  // Chunks end at the last line break once `max_chunk_bytes` (at least
+  // 4 KiB) are buffered, so they are at most twice that long: the buffer's
+  // size, and with it the reader's memory.
+  TextReader(int fd, std::string name, size_t max_chunk_bytes = kMaxChunkBytes);
 
   // Sets *chunk to the next chunk, empty at the end of input. The view is
   // valid until the next call.
@@ -40,6 +43,7 @@ class TextReader {
   // Not zero-filled: its pages are only faulted in when input arrives, which
   // keeps start-up on small inputs cheap.
   std::unique_ptr<char[]> buffer_;
+  size_t max_chunk_ = 0;
   size_t capacity_ = 0;
   size_t begin_ = 0;  // start of unconsumed data in buffer_
   size_t end_ = 0;    // end of valid data in buffer_

@@ -2,6 +2,8 @@
 // name the file, and output on stdout.
 #include <gtest/gtest.h>
 
+#include "core/byte_order.h"
+#include "core/dictionary_format.h"
 #include "tests/cli_runner.h"
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -25,6 +27,12 @@ using spellfilter::cli_runner::Result;
 using spellfilter::cli_runner::RunShell;
 using spellfilter::cli_runner::Slurp;
 using spellfilter::cli_runner::Write;
+using spellfilter::GetFixed;
+using spellfilter::kHeaderBytes;
+using spellfilter::kSectionBits;
+using spellfilter::kSectionEntryBytes;
+using spellfilter::kSectionPrefixes;
+using spellfilter::kSectionWordClasses;
 
 class CliTest : public ::testing::Test {
  protected:
@@ -141,11 +149,25 @@ TEST_F(CliTest, CheckStreamsHugeInputWithoutNewline) {
   EXPECT_EQ(Slurp(dir_ / "count"), "16666666\n");
 }
 
+// Byte offset of the middle of section `type` in a dictionary image.
+size_t MiddleOfSection(const std::string& file, uint32_t type) {
+  const auto* base = reinterpret_cast<const std::byte*>(file.data());
+  const uint32_t count = GetFixed<uint32_t>(base + 24);
+  for (uint32_t i = 0; i < count; ++i) {
+    const std::byte* e = base + kHeaderBytes + i * kSectionEntryBytes;
+    if (GetFixed<uint32_t>(e) == type) {
+      return GetFixed<uint64_t>(e + 8) + GetFixed<uint64_t>(e + 16) / 2;
+    }
+  }
+  ADD_FAILURE() << "no section " << type;
+  return 0;
+}
+
 TEST_F(CliTest, DamagedDictionariesGiveOneLineErrorAndExit2) {
   const std::string good = Slurp(dir_ / "test.sfd");
   Write(dir_ / "truncated.sfd", good.substr(0, good.size() / 2));
   std::string flipped = good;
-  flipped[flipped.size() - 10] ^= 1;
+  flipped[MiddleOfSection(good, kSectionBits)] ^= 1;
   Write(dir_ / "flipped.sfd", flipped);
   Write(dir_ / "foreign.sfd", "just some text\n");
   Write(dir_ / "empty.sfd", "");
@@ -160,6 +182,32 @@ TEST_F(CliTest, DamagedDictionariesGiveOneLineErrorAndExit2) {
   }
   Result dir = Run({"check", "--dict", dir_.string()}, "cat\n");
   EXPECT_EQ(dir.exit_code, 2);
+}
+
+// Plain checking neither reads nor needs the suggestion sections: damage
+// there leaves it working, with the same answers, while everything that
+// reads them (suggestions, stats) reports it.
+TEST_F(CliTest, DamagedSuggestionDataStopsOnlyItsUsers) {
+  const std::string good = Slurp(dir_ / "test.sfd");
+  for (uint32_t section : {kSectionWordClasses, kSectionPrefixes}) {
+    std::string damaged = good;
+    damaged[MiddleOfSection(good, section)] ^= 1;
+    const std::string name = "damaged" + std::to_string(section) + ".sfd";
+    Write(dir_ / name, damaged);
+    Result check = Run({"check", "--dict", Path(name)}, "cat teh\n");
+    EXPECT_EQ(check.exit_code, 1) << name << ": " << check.err;
+    EXPECT_EQ(check.out, "teh\n") << name;
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{
+             {"check", "--suggest", "--dict", Path(name)},
+             {"suggest", "--dict", Path(name), "teh"},
+             {"stats", Path(name)}}) {
+      Result r = Run(args, "cat teh\n");
+      EXPECT_EQ(r.exit_code, 2) << name << " " << args[0];
+      EXPECT_EQ(Lines(r.err), 1) << name << ": " << r.err;
+      EXPECT_NE(r.err.find("checksum mismatch"), std::string::npos) << r.err;
+    }
+  }
 }
 
 TEST_F(CliTest, BadWordListNamesTheLine) {

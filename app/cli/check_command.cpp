@@ -80,9 +80,14 @@ class Worker {
 StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
                                std::vector<std::unique_ptr<Worker>>& workers,
                                MisspellingOutput* out) {
-  TextReader reader(fd, name);
-  out->BeginInput(name);
   const size_t n = workers.size();
+  // One worker checks each chunk as it comes, so smaller chunks only save
+  // memory (a 512 KiB buffer instead of 2 MiB); several workers want large
+  // chunks to spread over threads.
+  constexpr size_t kSingleChunkBytes = 256 * 1024;
+  TextReader reader(fd, name,
+                    n == 1 ? kSingleChunkBytes : TextReader::kMaxChunkBytes);
+  out->BeginInput(name);
   std::vector<std::string> chunks(n);
   std::vector<std::vector<Found>> found(n);
   uint64_t count = 0;
@@ -120,7 +125,9 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
 }
 
 int RunCheck(const CheckArgs& a) {
-  StatusOr<std::unique_ptr<Dictionary>> dict = OpenDictionary(a.dictionary);
+  StatusOr<std::unique_ptr<Dictionary>> dict = OpenDictionary(
+      a.dictionary, a.suggest ? DictionaryUse::kCheckAndSuggest
+                              : DictionaryUse::kCheckOnly);
   if (!dict.ok()) return ReportError(dict.status().message());
   if (a.suggest && a.max_suggestions == 0) {
     return ReportError("check: --max must be at least 1");

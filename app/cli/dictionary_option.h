@@ -11,11 +11,12 @@
 namespace spellfilter::cli {
 
 inline StatusOr<std::unique_ptr<Dictionary>> OpenDictionary(
-    const std::string& path) {
-  if (!path.empty()) return Dictionary::Open(path);
+    const std::string& path,
+    DictionaryUse use = DictionaryUse::kCheckAndSuggest) {
+  if (!path.empty()) return Dictionary::Open(path, use);
   StatusOr<std::string> found = FindDefaultDictionary();
   if (!found.ok()) return found.status();
-  return Dictionary::Open(*found);
+  return Dictionary::Open(*found, use);
 }
 
 }  // namespace spellfilter::cli
