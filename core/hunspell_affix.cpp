@@ -353,6 +353,10 @@ Status AffixParser::ParseRest() {
       s = flag_setting(&rules_.compound.forbid);
     } else if (key == "FORCEUCASE") {
       s = flag_setting(&rules_.compound.force_ucase);
+      if (std::vector<std::string>& u = rules_.compound.unsupported;
+          std::find(u.begin(), u.end(), key) == u.end()) {
+        u.emplace_back(key);  // read, not applied
+      }
     } else if (key == "COMPOUNDMIN") {
       // Hunspell: atoi, at least 1.
       const std::optional<uint64_t> n = LeadingNumber(arg);

@@ -70,7 +70,7 @@ struct CompoundRules {
   AffixFlag end = 0;     // COMPOUNDEND (also COMPOUNDLAST)
   AffixFlag permit = 0;  // COMPOUNDPERMITFLAG: affix allowed inside
   AffixFlag forbid = 0;  // COMPOUNDFORBIDFLAG
-  AffixFlag force_ucase = 0;  // FORCEUCASE
+  AffixFlag force_ucase = 0;  // FORCEUCASE (read, not applied)
   uint32_t min_part = 3;      // COMPOUNDMIN, in characters; Hunspell's default
   uint32_t max_parts = 0;     // COMPOUNDWORDMAX; 0: no limit
   bool check_case = false;    // CHECKCOMPOUNDCASE
