@@ -19,7 +19,8 @@ bool HasSharpS(const std::vector<char32_t>& alphabet) {
 
 Checker::Checker(const Dictionary& dictionary)
     : dictionary_(dictionary),
-      forms_(dictionary.language(), HasSharpS(dictionary.contents().alphabet)) {
+      forms_(dictionary.language(), HasSharpS(dictionary.contents().alphabet)),
+      compounds_(dictionary.compound_parts()) {
   any_script_ = true;
   for (char32_t c : dictionary.contents().alphabet) {
     UErrorCode status = U_ZERO_ERROR;
@@ -60,9 +61,15 @@ bool Checker::InCoveredScript(std::string_view word) const {
 }
 
 Checker::Verdict Checker::Known(std::string_view word) {
-  for (const std::string& form : forms_.LookupForms(word)) {
+  const std::span<const std::string> forms = forms_.LookupForms(word);
+  for (const std::string& form : forms) {
     if (dictionary_.Contains(form)) return Verdict::kDictionary;
     if (user_ != nullptr && user_->Contains(form)) return Verdict::kUser;
+  }
+  if (!dictionary_.compound_parts().empty()) {
+    for (const std::string& form : forms) {
+      if (compounds_.IsCompound(form)) return Verdict::kDictionary;
+    }
   }
   return Verdict::kMisspelled;
 }

@@ -12,6 +12,12 @@
 // A Checker keeps scratch buffers and is not thread-safe: use one per
 // thread over a shared Dictionary.
 //
+// Compounds: when the dictionary has a COMPOUND_PARTS section (Hunspell
+// dictionaries that compound, such as German), a word not found is also
+// correct when one of its lookup forms splits into compound parts
+// (compound_splitter.h), as Hunspell tries each case form. Only on the slow
+// path: words found as written cost nothing more.
+//
 // User words (user_dictionary.h): with SetUserWords, a word is also correct
 // when one of its lookup forms is in the user's words, by the same case
 // rules (adding "foo" accepts "Foo" and "FOO"; adding "Qt" accepts "QT" but
@@ -24,6 +30,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/compound_splitter.h"
 #include "core/dictionary.h"
 #include "core/known_word_cache.h"
 #include "core/tokenizer.h"
@@ -76,6 +83,7 @@ class Checker {
   const UserDictionary* user_ = nullptr;
   Tokenizer tokenizer_;
   WordForms forms_;
+  CompoundSplitter compounds_;
   std::vector<Token> tokens_;
   std::vector<WordHash> hashes_;
   std::vector<size_t> batch_;      // token indices of the current batch

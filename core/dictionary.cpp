@@ -38,6 +38,10 @@ StatusOr<std::unique_ptr<Dictionary>> Dictionary::Decode(
   if (!contents.ok()) return contents.status();
   d->contents_ = std::move(contents.value());
   d->filter_ = BloomFilter(d->contents_.filter, d->contents_.bits);
+  if (!d->contents_.compound_parts.empty()) {
+    // Checked by DecodeDictionary already.
+    CompoundFilter::Parse(d->contents_.compound_parts, &d->compound_parts_);
+  }
   return d;
 }
 

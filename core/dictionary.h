@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/bloom_filter.h"
+#include "core/compound_filter.h"
 #include "core/dictionary_format.h"
 #include "core/file_io.h"
 #include "core/status.h"
@@ -37,6 +38,8 @@ class Dictionary {
   }
 
   const BloomFilter& filter() const { return filter_; }
+  // The COMPOUND_PARTS section; empty() when the file has none.
+  const CompoundFilter& compound_parts() const { return compound_parts_; }
   const DictionaryContents& contents() const { return contents_; }
   const std::string& language() const { return contents_.language; }
   const std::string& name() const { return name_; }
@@ -52,6 +55,7 @@ class Dictionary {
   std::vector<uint64_t> owned_;  // FromBytes: an aligned copy
   DictionaryContents contents_;
   BloomFilter filter_;
+  CompoundFilter compound_parts_;
 };
 
 }  // namespace spellfilter

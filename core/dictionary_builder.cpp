@@ -23,6 +23,8 @@ inline constexpr double kExactRateBudget = 2e9;
 // their answers are independent of its false positives.
 // ("prefixes", "classes!" in ASCII.)
 inline constexpr uint64_t kPrefixSeedSalt = 0x7072656669786573ull;
+// "compound" in ASCII.
+inline constexpr uint64_t kCompoundSeedSalt = 0x636F6D706F756E64ull;
 inline constexpr uint64_t kClassSeedSalt = 0x636C617373657321ull;
 // A class column longer than this is not a class.
 inline constexpr size_t kMaxClassDigits = 9;
@@ -167,6 +169,24 @@ Status DictionaryBuilder::AddLine(std::string_view line,
   return Status::Ok();
 }
 
+void DictionaryBuilder::EnableCompounds(const CompoundSettings& settings) {
+  compounds_.emplace(options_.seed ^ kCompoundSeedSalt, settings);
+}
+
+Status DictionaryBuilder::AddCompoundPart(CompoundRole role,
+                                          std::string_view part,
+                                          std::string_view where) {
+  if (!compounds_) {
+    return Status::InvalidArgument(std::string(where) +
+                                   ": compound part without EnableCompounds");
+  }
+  if (!forms_.Normalize(part, &normalized_)) {
+    return Status::InvalidArgument(std::string(where) + ": invalid UTF-8");
+  }
+  compounds_->Add(role, normalized_);
+  return Status::Ok();
+}
+
 StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (!status_.ok()) return status_;
   const uint64_t n = words_.size();
@@ -241,6 +261,16 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     prefix_section = prefixes.Encode(options_.prefix_fp);
   }
 
+  std::string compound_section;
+  if (compounds_ && compounds_->parts() > 0) {
+    if (!(options_.compound_fp > 0 && options_.compound_fp < 1)) {
+      return Status::InvalidArgument(
+          "the compound parts' false-positive rate must be between 0 and 1 "
+          "(exclusive)");
+    }
+    compound_section = compounds_->Encode(options_.compound_fp);
+  }
+
   DictionaryContents c;
   c.filter = params;
   c.words_at_build = n;
@@ -251,6 +281,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.bits = bits;
   c.word_classes = std::as_bytes(std::span<const char>(classes_section));
   c.prefixes = std::as_bytes(std::span<const char>(prefix_section));
+  c.compound_parts = std::as_bytes(std::span<const char>(compound_section));
   std::string image = EncodeDictionary(c);
 
   if (summary != nullptr) {
@@ -265,6 +296,8 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     summary->prefix_edges = prefix_edges;
     summary->prefix_bytes = prefix_section.size();
     summary->word_classes_bytes = classes_section.size();
+    summary->compound_parts = compounds_ ? compounds_->parts() : 0;
+    summary->compound_bytes = compound_section.size();
   }
   return image;
 }

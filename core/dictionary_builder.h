@@ -16,6 +16,10 @@
 // false-positive rate, by the chosen layout's own rate formula
 // (false_positive_math.h).
 //
+// Compound parts (compound_filter.h), when EnableCompounds was called and
+// parts were added: the optional COMPOUND_PARTS section, sized for
+// `compound_fp` per probe, with a seed derived from the filter's.
+//
 // Suggestion data (docs/suggestions.md), unless switched off: the
 // PREFIXES section (prefix_filter.h) over the lower-cased words and the
 // WORD_CLASSES section (word_classes.h), both with seeds derived from, but
@@ -31,6 +35,7 @@
 #include <unordered_map>
 
 #include "core/bloom_filter.h"
+#include "core/compound_filter.h"
 #include "core/prefix_filter.h"
 #include "core/status.h"
 #include "core/word_classes.h"
@@ -56,6 +61,8 @@ struct BuildOptions {
   bool suggestion_data = true;
   double prefix_fp = kDefaultPrefixFalsePositiveRate;
   uint32_t fingerprint_bits = kDefaultFingerprintBits;
+  // The COMPOUND_PARTS section's per-probe false-positive rate.
+  double compound_fp = kDefaultCompoundFalsePositiveRate;
 };
 
 struct BuildSummary {
@@ -70,6 +77,8 @@ struct BuildSummary {
   uint64_t prefix_edges = 0;        // distinct (prefix, letter) pairs
   uint64_t prefix_bytes = 0;        // PREFIXES section
   uint64_t word_classes_bytes = 0;  // WORD_CLASSES section
+  uint64_t compound_parts = 0;      // distinct (role, part) keys
+  uint64_t compound_bytes = 0;      // COMPOUND_PARTS section
 };
 
 class DictionaryBuilder {
@@ -83,6 +92,14 @@ class DictionaryBuilder {
   // errors ("words.txt:12").
   Status AddLine(std::string_view line, std::string_view where);
 
+  // Makes the dictionary accept compounds of the parts added with
+  // AddCompoundPart, under `settings`.
+  void EnableCompounds(const CompoundSettings& settings);
+  // One compound part (UTF-8) in one role; `where` names it in errors.
+  // Invalid UTF-8 is an error; EnableCompounds must have been called.
+  Status AddCompoundPart(CompoundRole role, std::string_view part,
+                         std::string_view where);
+
   // Sizes and fills the filter; returns the file image.
   StatusOr<std::string> Finish(BuildSummary* summary);
 
@@ -94,6 +111,7 @@ class DictionaryBuilder {
   std::unordered_map<std::string, uint32_t> words_;  // word -> class or 0
   std::set<char32_t> alphabet_;
   uint64_t duplicates_ = 0;
+  std::optional<CompoundFilterBuilder> compounds_;
 };
 
 // Predicted false-positive rate of a filter holding n words.

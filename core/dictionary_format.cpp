@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/byte_order.h"
+#include "core/compound_filter.h"
 #include "core/hash.h"
 #include "core/prefix_filter.h"
 #include "core/word_classes.h"
@@ -84,6 +85,9 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   }
   if (!c.prefixes.empty()) {
     sections.push_back({kSectionPrefixes, 0, view(c.prefixes)});
+  }
+  if (!c.compound_parts.empty()) {
+    sections.push_back({kSectionCompoundParts, 0, view(c.compound_parts)});
   }
   const uint32_t count = static_cast<uint32_t>(sections.size());
 
@@ -243,6 +247,15 @@ StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
         PrefixFilter prefixes;
         c.prefixes = std::span<const std::byte>(s, bytes);
         if (const char* problem = PrefixFilter::Parse(c.prefixes, &prefixes)) {
+          return corrupt(problem);
+        }
+        break;
+      }
+      case kSectionCompoundParts: {
+        CompoundFilter parts;
+        c.compound_parts = std::span<const std::byte>(s, bytes);
+        if (const char* problem = CompoundFilter::Parse(c.compound_parts,
+                                                        &parts)) {
           return corrupt(problem);
         }
         break;

@@ -14,7 +14,8 @@
 //
 // Section types: PARAMS (required), LANGUAGE, ALPHABET, BITS (required),
 // and, for suggestions, the optional WORD_CLASSES (word_classes.h) and
-// PREFIXES (prefix_filter.h).
+// PREFIXES (prefix_filter.h); for compounds the optional COMPOUND_PARTS
+// (compound_filter.h).
 // A section whose flags carry kSectionRequired and whose type a reader does
 // not know makes the file unreadable for that reader ("needs a newer
 // spellfilter"); unknown optional sections are skipped. That is the room for
@@ -49,6 +50,7 @@ inline constexpr uint32_t kSectionAlphabet = 3;
 inline constexpr uint32_t kSectionBits = 4;
 inline constexpr uint32_t kSectionWordClasses = 5;
 inline constexpr uint32_t kSectionPrefixes = 6;
+inline constexpr uint32_t kSectionCompoundParts = 7;
 
 inline constexpr uint32_t kSectionRequired = 1;
 
@@ -71,6 +73,9 @@ struct DictionaryContents {
   // PrefixFilter::Parse).
   std::span<const std::byte> word_classes;
   std::span<const std::byte> prefixes;
+  // Optional compound parts (CompoundFilter::Parse checks it); empty when
+  // the dictionary accepts no compounds beyond its words.
+  std::span<const std::byte> compound_parts;
 };
 
 // Serialises `contents` into a complete file image.

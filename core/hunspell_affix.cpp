@@ -340,11 +340,53 @@ Status AffixParser::ParseRest() {
                key == "COMPOUNDMIDDLE" || key == "COMPOUNDEND" ||
                key == "COMPOUNDLAST") {
       rules_.compounding = true;
-      if (AffixFlag flag = rules_.DecodeFlag(arg); flag != 0) {
-        rules_.compound_flags.push_back(flag);
+      CompoundRules& c = rules_.compound;
+      AffixFlag* slot = key == "COMPOUNDFLAG"     ? &c.flag
+                        : key == "COMPOUNDBEGIN"  ? &c.begin
+                        : key == "COMPOUNDMIDDLE" ? &c.middle
+                                                  : &c.end;
+      s = flag_setting(slot);
+      if (s.ok()) rules_.compound_flags.push_back(*slot);
+    } else if (key == "COMPOUNDPERMITFLAG") {
+      s = flag_setting(&rules_.compound.permit);
+    } else if (key == "COMPOUNDFORBIDFLAG") {
+      s = flag_setting(&rules_.compound.forbid);
+    } else if (key == "FORCEUCASE") {
+      s = flag_setting(&rules_.compound.force_ucase);
+      if (std::vector<std::string>& u = rules_.compound.unsupported;
+          std::find(u.begin(), u.end(), key) == u.end()) {
+        u.emplace_back(key);  // read, not applied
       }
+    } else if (key == "COMPOUNDMIN") {
+      // Hunspell: atoi, at least 1.
+      const std::optional<uint64_t> n = LeadingNumber(arg);
+      if (!n) return Error(line, "COMPOUNDMIN needs a number");
+      rules_.compound.min_part =
+          static_cast<uint32_t>(std::clamp<uint64_t>(*n, 1, 255));
+    } else if (key == "COMPOUNDWORDMAX") {
+      const std::optional<uint64_t> n = LeadingNumber(arg);
+      if (!n) return Error(line, "COMPOUNDWORDMAX needs a number");
+      rules_.compound.max_parts =
+          static_cast<uint32_t>(std::min<uint64_t>(*n, 255));
+    } else if (key == "CHECKCOMPOUNDCASE") {
+      rules_.compound.check_case = true;
+    } else if (key == "CHECKCOMPOUNDDUP") {
+      rules_.compound.check_dup = true;
+    } else if (key == "CHECKCOMPOUNDTRIPLE") {
+      rules_.compound.check_triple = true;
+    } else if (key == "CHECKCOMPOUNDREP" || key == "CHECKCOMPOUNDPATTERN" ||
+               key == "SIMPLIFIEDTRIPLE" || key == "COMPOUNDROOT" ||
+               key == "COMPOUNDSYLLABLE" || key == "SYLLABLENUM" ||
+               key == "COMPOUNDMORESUFFIXES" || key == "ONLYMAXDIFF" ||
+               key == "COMPOUNDMAXDIFF") {
+      std::vector<std::string>& u = rules_.compound.unsupported;
+      if (std::find(u.begin(), u.end(), key) == u.end()) u.emplace_back(key);
     } else if (key == "COMPOUNDRULE") {
       rules_.compounding = true;
+      if (std::vector<std::string>& u = rules_.compound.unsupported;
+          std::find(u.begin(), u.end(), key) == u.end()) {
+        u.emplace_back(key);
+      }
       // Entry lines: flags with '*' and '?'; long and num flags in
       // parentheses. Only used to count compound entries.
       if (f.size() >= 2 && !LeadingNumber(arg)) {

@@ -9,10 +9,12 @@
 // append, continuation classes after '/', condition; the cross-product Y/N
 // of the header), NEEDAFFIX (also PSEUDOROOT), ONLYINCOMPOUND,
 // FORBIDDENWORD, CIRCUMFIX, KEEPCASE, WARN with FORBIDWARN, FULLSTRIP,
-// COMPLEXPREFIXES, IGNORE, ICONV, LANG, and whether the file sets up
-// compounding (COMPOUNDFLAG, COMPOUNDBEGIN/MIDDLE/END/LAST, COMPOUNDRULE).
-// Everything else (TRY, REP, MAP, KEY, WORDCHARS, BREAK, OCONV, AM,
-// morphology, the other compound options) is skipped.
+// COMPLEXPREFIXES, IGNORE, ICONV, LANG, and the compounding settings
+// (CompoundRules: COMPOUNDFLAG, COMPOUNDBEGIN/MIDDLE/END/LAST,
+// COMPOUNDPERMITFLAG, COMPOUNDFORBIDFLAG, COMPOUNDMIN, COMPOUNDWORDMAX,
+// CHECKCOMPOUNDCASE/DUP/TRIPLE, FORCEUCASE, and whether COMPOUNDRULE or
+// another unsupported compound option is present). Everything else (TRY,
+// REP, MAP, KEY, WORDCHARS, BREAK, OCONV, AM, morphology) is skipped.
 //
 // Errors (a Status naming "FILE:LINE: problem"): a PFX/SFX header without
 // its four fields or with a bad entry count, fewer entry lines than the
@@ -59,6 +61,28 @@ struct AffixEntry {
   bool Continues(AffixFlag f) const;
 };
 
+// What the .aff says about compounds (hunspell_compound_parts.h uses it).
+// 0 is "no such flag".
+struct CompoundRules {
+  AffixFlag flag = 0;    // COMPOUNDFLAG: any position
+  AffixFlag begin = 0;   // COMPOUNDBEGIN
+  AffixFlag middle = 0;  // COMPOUNDMIDDLE
+  AffixFlag end = 0;     // COMPOUNDEND (also COMPOUNDLAST)
+  AffixFlag permit = 0;  // COMPOUNDPERMITFLAG: affix allowed inside
+  AffixFlag forbid = 0;  // COMPOUNDFORBIDFLAG
+  AffixFlag force_ucase = 0;  // FORCEUCASE (read, not applied)
+  uint32_t min_part = 3;      // COMPOUNDMIN, in characters; Hunspell's default
+  uint32_t max_parts = 0;     // COMPOUNDWORDMAX; 0: no limit
+  bool check_case = false;    // CHECKCOMPOUNDCASE
+  bool check_dup = false;     // CHECKCOMPOUNDDUP
+  bool check_triple = false;  // CHECKCOMPOUNDTRIPLE
+  // Options read but not applied (docs/hunspell_dictionaries.md), by name.
+  std::vector<std::string> unsupported;
+
+  // Whether parts can be made from flags (COMPOUNDRULE alone cannot).
+  bool any() const { return flag != 0 || begin != 0 || middle != 0 || end != 0; }
+};
+
 struct AffixRules {
   std::string encoding = "ISO8859-1";  // SET; Hunspell's default
   FlagMode flag_mode = FlagMode::kChar;
@@ -73,8 +97,9 @@ struct AffixRules {
   bool forbid_warn = false;
   bool fullstrip = false;
   bool complex_prefixes = false;
-  // The file sets up compounding; compound words are not expanded.
+  // The file sets up compounding (any COMPOUND* flag or COMPOUNDRULE).
   bool compounding = false;
+  CompoundRules compound;
   // Flags that only serve compounding (COMPOUNDFLAG, COMPOUNDBEGIN, ...,
   // and the flags of COMPOUNDRULE), to count the entries that carry them.
   std::vector<AffixFlag> compound_flags;  // sorted

@@ -144,6 +144,9 @@ struct HunspellExpander::Impl {
   // can apply to a stem that has neither flag.
   Flags mutual_prefixes;
 
+  CompoundPartGenerator parts;
+  CompoundPartSink part_sink;
+
   uint64_t steps = 0;
   std::vector<std::u32string> forms;
   std::vector<SuffixForm> suffix_forms;
@@ -154,7 +157,8 @@ HunspellExpander::Impl::Impl(const AffixRules& r, std::string_view language,
                              ExpandLimits l)
     : rules(r),
       limits(l),
-      decoder(HunspellDecoder::Open("UTF-8").value()) {
+      decoder(HunspellDecoder::Open("UTF-8").value()),
+      parts(r) {
   UErrorCode err = U_ZERO_ERROR;
   locale = icu::Locale::forLanguageTag(std::string(language), err);
   if (U_FAILURE(err)) locale = icu::Locale::getRoot();
@@ -360,6 +364,10 @@ HunspellExpander::HunspellExpander(const AffixRules& rules,
     : impl_(std::make_unique<Impl>(rules, language, limits)) {}
 HunspellExpander::~HunspellExpander() = default;
 
+void HunspellExpander::SetCompoundPartSink(CompoundPartSink sink) {
+  impl_->part_sink = std::move(sink);
+}
+
 Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
                                 const FormSink& sink, ExpandStats* stats) {
   ExpandStats local;
@@ -447,6 +455,9 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
         (rules.forbid_warn && Has(e.flags, rules.warn))) {
       ++st.forbidden_entries;
       continue;
+    }
+    if (m.part_sink) {
+      st.compound_parts += m.parts.Generate(e.word, e.flags, m.part_sink);
     }
     if (Has(e.flags, rules.only_in_compound)) {
       ++st.compound_only_entries;

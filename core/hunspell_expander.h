@@ -35,8 +35,9 @@
 // Hunspell refuses in ALL UPPER, nor when the .dic already lists the
 // capitalised spelling that hidden entry would have, "Pm" for "PM/D").
 //
-// Not expanded: compounds (COMPOUNDFLAG, COMPOUNDBEGIN/MIDDLE/END,
-// COMPOUNDRULE): a compound is accepted only if the .dic lists it. KEEPCASE
+// Compounds are not expanded (they are open-ended); with a compound part
+// sink set, each entry's compound parts (hunspell_compound_parts.h) go to
+// it, ONLYINCOMPOUND stems included. KEEPCASE
 // is not enforced (the checker's case rules apply to every form). ICONV is
 // not applied (the checker already folds U+2019 and normalises to NFC).
 //
@@ -54,6 +55,7 @@
 #include <vector>
 
 #include "core/hunspell_affix.h"
+#include "core/hunspell_compound_parts.h"
 #include "core/status.h"
 
 namespace spellfilter {
@@ -74,6 +76,7 @@ struct ExpandStats {
   uint64_t compound_only_entries = 0;  // ONLYINCOMPOUND stems
   uint64_t compound_entries = 0;     // entries with a compounding flag
   uint64_t upper_forms = 0;          // ALL UPPER forms added (see above)
+  uint64_t compound_parts = 0;       // (role, part) pairs handed out
   uint64_t multiword_entries = 0;    // entries with a space (not words)
   uint64_t max_entry_forms = 0;      // the largest expansion of one entry
   std::string max_entry_word;
@@ -98,6 +101,10 @@ class HunspellExpander {
   ~HunspellExpander();
   HunspellExpander(const HunspellExpander&) = delete;
   HunspellExpander& operator=(const HunspellExpander&) = delete;
+
+  // Also hand each entry's compound parts to `sink` (when the .aff sets up
+  // compounding with flags).
+  void SetCompoundPartSink(CompoundPartSink sink);
 
   // Expands the .dic text `bytes`; `name` prefixes messages. Stats are
   // added to *stats (may be null).

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "core/file_io.h"
+#include "core/hunspell_encoding.h"
 
 namespace spellfilter {
 namespace {
@@ -135,6 +136,28 @@ Status HunspellImport::AddTo(DictionaryBuilder* builder,
       }
     }
   };
+  // COMPOUNDWORDMAX 1 allows no compound at all.
+  if (compounds_ && rules_.compound.any() &&
+      rules_.compound.max_parts != 1) {
+    const CompoundRules& r = rules_.compound;
+    CompoundSettings settings;
+    settings.min_part = r.min_part;
+    settings.max_parts = r.max_parts;
+    settings.check_case = r.check_case;
+    settings.check_dup = r.check_dup;
+    settings.check_triple = r.check_triple;
+    builder->EnableCompounds(settings);
+    std::string utf8;
+    expander.SetCompoundPartSink(
+        [&](CompoundRole role, std::u32string_view part) {
+          utf8.clear();
+          AppendUtf8(part, &utf8);
+          if (utf8.size() > kMaxWordBytes) return;  // no token is that long
+          if (!builder->AddCompoundPart(role, utf8, dic_path_).ok()) {
+            ++s.skipped_forms;
+          }
+        });
+  }
   return expander.Expand(View(*dic), dic_path_, sink, &s.expand);
 }
 

@@ -7,6 +7,12 @@
 // anything after the region, such as "-frami" or "-large", is dropped);
 // otherwise the .aff's LANG; otherwise "und".
 //
+// Compounds: when the .aff compounds with flags (COMPOUNDFLAG,
+// COMPOUNDBEGIN/MIDDLE/END), each entry's compound parts
+// (hunspell_compound_parts.h) go to the builder's COMPOUND_PARTS section
+// with the .aff's COMPOUNDMIN, COMPOUNDWORDMAX and CHECKCOMPOUNDCASE/DUP/
+// TRIPLE, unless set_compounds(false).
+//
 // Forms the dictionary format cannot hold (a '#' at the start, more than
 // kMaxWordBytes, a control character) are skipped and counted, not errors:
 // Hunspell dictionaries contain a few.
@@ -57,6 +63,11 @@ class HunspellImport {
   // From the file name, else LANG, else "und".
   std::string language() const;
 
+  // Whether AddTo also gives the builder the compound parts (when the .aff
+  // compounds with flags); true by default.
+  void set_compounds(bool on) { compounds_ = on; }
+  bool compounds() const { return compounds_; }
+
   // Expands the .dic into `builder`. `language` is the tag the builder
   // uses (for ALL UPPER forms).
   Status AddTo(DictionaryBuilder* builder, std::string_view language,
@@ -70,6 +81,7 @@ class HunspellImport {
   std::string aff_path_;
   AffixRules rules_;
   ExpandLimits limits_;
+  bool compounds_ = true;
 };
 
 }  // namespace spellfilter

@@ -11,12 +11,19 @@ For each language (a Debian hunspell-xx dictionary in /usr/share/hunspell):
   3. asks `hunspell -d xx_XX -a` about every distinct word (one word per
      line, so both checkers see the same token) and `spellfilter check` about
      the same words, and reports, of the words Hunspell accepts, the share
-     spellfilter accepts: overall, and apart from those Hunspell accepts only
-     as compounds, which spellfilter does not expand (found by asking Hunspell
-     again with a copy of the .aff without its COMPOUND* lines);
+     spellfilter accepts: overall, on running and distinct words, and
+     separately for those Hunspell accepts only as compounds (found by
+     asking Hunspell again with a copy of the .aff without its COMPOUND*
+     lines);
   4. makes misspellings: each accepted word of 4 or more letters gets one
      random edit (delete, insert, substitute, swap neighbours); those Hunspell
      rejects are checked with spellfilter, which should reject them too.
+     Misspelt compounds are counted apart as well: they are where the
+     compound splitter searches hardest, so where its false positives would
+     show.
+
+--no-compounds builds without the compound parts (`spellfilter build
+--no-compounds`), the state before compounding was supported.
 
 With --fixtures it also checks the test fixtures (tests/data/hunspell/*.good
 and *.wrong) against Hunspell, so the unit tests' expectations are
@@ -181,10 +188,12 @@ def compare(lang, args):
     lang_dir, script, letters = LANGUAGES[lang]
     dic = os.path.join(args.hunspell_dir, lang + ".dic")
     os.makedirs(args.work, exist_ok=True)
-    sfd = os.path.join(args.work, lang + ".sfd")
+    sfd = os.path.join(args.work, lang + ("-nocompound" if args.no_compounds
+                                          else "") + ".sfd")
     exe = os.path.join(args.build, "app", "cli", "spellfilter")
     start = time.monotonic()
-    built = subprocess.run([exe, "build", "--hunspell", dic, "-o", sfd],
+    built = subprocess.run([exe, "build", "--hunspell", dic, "-o", sfd] +
+                           (["--no-compounds"] if args.no_compounds else []),
                            capture_output=True, text=True)
     seconds = time.monotonic() - start
     if built.returncode != 0:
@@ -215,16 +224,22 @@ def compare(lang, args):
     rng = random.Random(args.seed)
     accepted_set = set(accepted)
     candidates = set()
+    from_compound = set()
+    compound_set = set(compound)
     for w in accepted:
         if len(w) >= 4 and not any(c in APOSTROPHES for c in w):
             m = misspell(w, letters, rng)
             if m not in accepted_set:
                 candidates.add(m)
+                if w in compound_set:
+                    from_compound.add(m)
     candidates = sorted(candidates)
     hs_m = hunspell_accepts(lang, candidates, script)
     misspellings = [m for m in candidates if m not in hs_m]
     ours_m = spellfilter_rejects(exe, sfd, misspellings, script)
     not_caught = [m for m in misspellings if m not in ours_m]
+    m_compound = [m for m in misspellings if m in from_compound]
+    nc_compound = [m for m in m_compound if m not in ours_m]
 
     print(f"== {lang} ({dic})")
     print(f"  build: {seconds:.1f} s, {forms} word forms, "
@@ -244,11 +259,17 @@ def compare(lang, args):
           f"distinct, {pct(tok_ok, tok_accepted):.2f}% running")
     if missed:
         print(f"    not accepted (non-compound): {' '.join(missed[:30])}")
+    missed_compound = [w for w in compound if w in ours_rejected]
+    if missed_compound:
+        print(f"    not accepted (compound): {' '.join(missed_compound[:30])}")
     print(f"  accepted by spellfilter, rejected by Hunspell: {len(extra)} "
           f"distinct: {' '.join(extra[:20])}")
     print(f"  misspellings (one edit, rejected by Hunspell): {len(misspellings)}"
           f"; rejected by spellfilter: {len(misspellings) - len(not_caught)} = "
           f"{pct(len(misspellings) - len(not_caught), len(misspellings)):.2f}%")
+    print(f"    of compounds: {len(m_compound)}; rejected by spellfilter: "
+          f"{len(m_compound) - len(nc_compound)} = "
+          f"{pct(len(m_compound) - len(nc_compound), len(m_compound)):.2f}%")
     if not_caught:
         print(f"    accepted anyway: {' '.join(not_caught[:20])}")
     sys.stdout.flush()
@@ -257,7 +278,9 @@ def compare(lang, args):
 def check_fixtures():
     """Hunspell accepts every fixture's .good and .compound words and
     rejects its .wrong and .keepcase ones (the unit tests expect spellfilter
-    to accept .good and .keepcase and reject .wrong and .compound)."""
+    to accept .good and .keepcase and reject .wrong and .compound: .compound
+    lists compounds of features spellfilter does not support, such as
+    COMPOUNDRULE)."""
     data = os.path.join(ROOT, "tests", "data", "hunspell")
     failures = 0
     checked = 0
@@ -293,6 +316,9 @@ def main():
     p.add_argument("--words", type=int, default=150000,
                    help="sample size in running words, per language")
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--no-compounds", action="store_true",
+                   help="build without the compound parts (the state "
+                        "before compounding was supported)")
     p.add_argument("--fixtures", action="store_true",
                    help="only check the test fixtures against Hunspell")
     p.add_argument("languages", nargs="*", default=list(LANGUAGES))

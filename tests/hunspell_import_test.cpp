@@ -47,8 +47,8 @@ Built Build(const std::string& dic_path) {
 
 // Each fixture's .good words are correct, its .wrong and .compound words
 // misspelled, for the checker over the built dictionary. Hunspell agrees on
-// .good and .wrong, accepts .compound words (compounds are not expanded)
-// and rejects .keepcase words, which spellfilter accepts: KEEPCASE is not
+// .good and .wrong (compound fixtures included), accepts .compound words
+// (COMPOUNDRULE, not supported) and rejects .keepcase words, which spellfilter accepts: KEEPCASE is not
 // enforced, the checker's case rules accept every case form of a
 // lower-case word (scripts/compare_hunspell_languages.py --fixtures).
 class HunspellFixtureTest : public testing::TestWithParam<const char*> {};
@@ -76,7 +76,9 @@ TEST_P(HunspellFixtureTest, AgreesWithHunspell) {
 INSTANTIATE_TEST_SUITE_P(Fixtures, HunspellFixtureTest,
                          testing::Values("affixes", "alias", "case",
                                          "circumfix", "complexprefixes",
-                                         "compound", "continuation",
+                                         "compound", "compound_positions",
+                                         "compound_checks", "compoundrule",
+                                         "continuation",
                                          "flag_long", "flag_num", "flag_utf8",
                                          "forbidden", "fullstrip", "latin1",
                                          "needaffix"));

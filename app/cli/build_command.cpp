@@ -34,6 +34,7 @@ struct BuildArgs {
   bool quiet = false;
   bool no_suggestion_data = false;
   bool hunspell = false;    // `input` is a Hunspell .dic
+  bool no_compounds = false;  // --hunspell without the compound parts
   bool lang_given = false;  // --lang was on the command line
 };
 
@@ -127,12 +128,29 @@ void PrintHunspellSummary(const HunspellImport& h,
                 Group(e.forbidden_entries).c_str(),
                 Group(e.forbidden_forms).c_str());
   }
-  if (h.rules().compounding) {
+  const CompoundRules& cr = h.rules().compound;
+  if (h.compounds() && cr.any() && cr.max_parts != 1) {
     std::printf(
-        "                  compounding not expanded: a compound word is "
-        "accepted only if the .dic lists it (%s stems only occur inside "
-        "compounds)\n",
-        Group(e.compound_only_entries).c_str());
+        "                  compounds: %s parts by position (%s stems only "
+        "occur inside compounds), COMPOUNDMIN %u",
+        Group(e.compound_parts).c_str(),
+        Group(e.compound_only_entries).c_str(), cr.min_part);
+    if (cr.max_parts > 0) std::printf(", COMPOUNDWORDMAX %u", cr.max_parts);
+    std::printf("\n");
+  } else if (h.rules().compounding) {
+    std::printf(
+        "                  compound parts not kept (--no-compounds, or only "
+        "COMPOUNDRULE): a compound word is accepted only if the .dic lists "
+        "it\n");
+  }
+  if (!cr.unsupported.empty()) {
+    std::string names;
+    for (const std::string& n : cr.unsupported) {
+      names += names.empty() ? n : ", " + n;
+    }
+    std::printf("                  not applied: %s "
+                "(docs/hunspell_dictionaries.md)\n",
+                names.c_str());
   }
   if (e.multiword_entries > 0) {
     std::printf("                  %s multi-word entries skipped\n",
@@ -167,6 +185,7 @@ int RunBuild(const BuildArgs& a) {
     StatusOr<HunspellImport> h = HunspellImport::Open(a.input);
     if (!h.ok()) return ReportError(h.status().message());
     hunspell.emplace(std::move(h).value());
+    hunspell->set_compounds(!a.no_compounds);
   }
 
   BuildOptions options;
@@ -219,6 +238,14 @@ int RunBuild(const BuildArgs& a) {
   std::printf("  file size       %s bytes (%.2f bytes per word)\n",
               Group(s.file_bytes).c_str(),
               s.words ? static_cast<double>(s.file_bytes) / s.words : 0.0);
+  if (s.compound_parts > 0) {
+    std::printf("  compound parts  %s (role, part) keys, %s bytes (%.2f bits "
+                "per key, %.3g per probe)\n",
+                Group(s.compound_parts).c_str(),
+                Group(s.compound_bytes).c_str(),
+                8.0 * static_cast<double>(s.compound_bytes) / s.compound_parts,
+                kDefaultCompoundFalsePositiveRate);
+  }
   if (hunspell) PrintHunspellSummary(*hunspell, hunspell_summary);
   return kExitOk;
 }
@@ -238,8 +265,8 @@ Command AddBuildCommand(CLI::App* parent) {
   c->add_flag("--hunspell", args->hunspell,
               "WORDS is a Hunspell .dic (with its .aff beside it): expand its "
               "affixes into word forms; the language comes from the file "
-              "name (de_DE -> de-DE) unless --lang is given. Compounds are "
-              "not expanded");
+              "name (de_DE -> de-DE) unless --lang is given. Compounding "
+              "flags (German) are kept as a compound parts section");
   c->add_option("-o,--output", args->output,
                 "Dictionary file to write (default: the list's name with .sfd)");
   c->add_option("--fp", args->fp, "Target false-positive rate at capacity")
@@ -258,6 +285,9 @@ Command AddBuildCommand(CLI::App* parent) {
   c->add_option("--bits", args->bits, "Experiments: filter size in bits");
   c->add_option("--hashes", args->hashes, "Experiments: number of probes k");
   c->add_option("--seed", args->seed, "Hash seed")->capture_default_str();
+  c->add_flag("--no-compounds", args->no_compounds,
+              "With --hunspell: leave the compound parts out (compounds are "
+              "then accepted only if the .dic lists them)");
   c->add_flag("--no-suggestion-data", args->no_suggestion_data,
               "Leave out the prefix filter and word classes: a smaller file "
               "for checking only; suggestions are then distance 1, unranked");

@@ -1,0 +1,71 @@
+// The compound parts a Hunspell .dic entry allows, by position, under the
+// compounding rules of its .aff (CompoundRules in hunspell_affix.h): what
+// Hunspell's compound_check (affixmgr.cxx of 1.7) accepts as a first,
+// middle or last part, generated forwards, so that a Bloom filter of them
+// (compound_filter.h) can answer at check time.
+//
+// Candidates: the stem, prefix + stem, stem + suffix, and prefix + stem +
+// suffix (both cross products), with the affix rules of the expander
+// (conditions, strip, FULLSTRIP, CIRCUMFIX on both or neither, an affix
+// with NEEDAFFIX only together with another, a NEEDAFFIX stem only with an
+// affix). ONLYINCOMPOUND stems and affixes (German's linking "s") are
+// allowed: this is where they belong. FORBIDDENWORD entries (and WARN under
+// FORBIDWARN) yield nothing. A candidate's compound flags are the stem's
+// plus its affixes' continuation classes, as Hunspell tests the needed flag
+// on either. Then:
+//
+//   begin:  COMPOUNDFLAG or COMPOUNDBEGIN; a suffix only with
+//           COMPOUNDPERMITFLAG; through COMPOUNDFLAG alone, not with a
+//           suffix continuing with COMPOUNDEND
+//   middle: COMPOUNDFLAG or COMPOUNDMIDDLE; the same affix rules
+//   end:    COMPOUNDFLAG or COMPOUNDEND; a prefix only with
+//           COMPOUNDPERMITFLAG
+//
+// and nowhere with a prefix continuing with COMPOUNDFORBIDFLAG, nor first
+// or middle with such a suffix (Hunspell 1.7.1 accepts it on the last
+// part); a stem with COMPOUNDFORBIDFLAG is no begin or middle part.
+//
+// Not generated: twofold suffixes on the last part; under COMPLEXPREFIXES
+// only bare stems (docs/hunspell_dictionaries.md).
+#ifndef SPELLFILTER_CORE_HUNSPELL_COMPOUND_PARTS_H_
+#define SPELLFILTER_CORE_HUNSPELL_COMPOUND_PARTS_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/compound_filter.h"
+#include "core/hunspell_affix.h"
+
+namespace spellfilter {
+
+// Receives a part (code points, IGNORE characters removed) and its role.
+using CompoundPartSink =
+    std::function<void(CompoundRole role, std::u32string_view part)>;
+
+class CompoundPartGenerator {
+ public:
+  // `rules` must outlive the generator.
+  explicit CompoundPartGenerator(const AffixRules& rules) : rules_(rules) {}
+
+  // The parts of the entry `word` with `flags` (sorted, as DecodeFlags
+  // gives them). Returns the number handed to `sink` (with repeats).
+  uint64_t Generate(std::u32string_view word,
+                    const std::vector<AffixFlag>& flags,
+                    const CompoundPartSink& sink);
+
+ private:
+  struct Candidate;
+  uint64_t Emit(const Candidate& c, const std::vector<AffixFlag>& stem_flags,
+                const CompoundPartSink& sink) const;
+
+  const AffixRules& rules_;
+  std::u32string scratch_;
+  std::u32string scratch2_;
+};
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_HUNSPELL_COMPOUND_PARTS_H_
