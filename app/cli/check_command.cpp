@@ -1,16 +1,19 @@
 // spellfilter check [FILE...]: prints each misspelled word, in order of
 // appearance (like `hunspell -l`, `aspell list`); --suggest adds
 // suggestions, --format chooses words|lines|json (misspelling_output.h),
-// --unique prints each word once, -j N checks N chunks of 1 MiB at a time on
-// N threads (output order unchanged).
+// --unique prints each word once, -j N checks chunks of 1 MiB on N threads
+// (output order unchanged).
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <condition_variable>
 #include <cstdio>
+#include <deque>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -74,9 +77,96 @@ class Worker {
   std::vector<Misspelling> misspelled_;
 };
 
-// Checks one input; returns the number of misspellings or an error. Reads
-// up to workers.size() chunks, checks them in parallel, prints them in
-// order, and repeats: memory stays at about 2 MiB per worker.
+// Checks one input with several workers: the main thread reads chunks into
+// a ring of 2 slots per worker and prints finished slots in input order,
+// while persistent worker threads take queued slots and check them. Reading
+// and printing overlap the checking, and memory stays at two chunks per
+// worker.
+StatusOr<uint64_t> CheckStreamParallel(
+    TextReader& reader, std::vector<std::unique_ptr<Worker>>& workers,
+    MisspellingOutput* out) {
+  struct Slot {
+    std::string text;
+    std::vector<Found> found;
+    bool done = false;
+  };
+  const size_t ring = 2 * workers.size();
+  std::vector<Slot> slots(ring);
+  std::mutex mu;
+  std::condition_variable work_cv;
+  std::condition_variable done_cv;
+  std::deque<size_t> queue;  // slot indices waiting for a worker
+  bool stop = false;
+
+  std::vector<std::thread> threads;
+  for (std::unique_ptr<Worker>& worker : workers) {
+    threads.emplace_back([&, w = worker.get()] {
+      for (;;) {
+        size_t i;
+        {
+          std::unique_lock<std::mutex> lock(mu);
+          work_cv.wait(lock, [&] { return stop || !queue.empty(); });
+          if (queue.empty()) return;
+          i = queue.front();
+          queue.pop_front();
+        }
+        w->Check(slots[i].text, &slots[i].found);
+        {
+          std::lock_guard<std::mutex> lock(mu);
+          slots[i].done = true;
+        }
+        done_cv.notify_all();
+      }
+    });
+  }
+
+  Status error = Status::Ok();
+  bool end = false;
+  uint64_t filled = 0;   // chunks read so far
+  uint64_t printed = 0;  // chunks printed so far
+  uint64_t count = 0;
+  for (;;) {
+    while (!end && filled - printed < ring) {
+      std::string_view chunk;
+      if (Status s = reader.Next(&chunk); !s.ok()) {
+        error = s;
+        end = true;
+      } else if (chunk.empty()) {
+        end = true;
+      } else {
+        Slot& slot = slots[filled % ring];
+        slot.text.assign(chunk);
+        {
+          std::lock_guard<std::mutex> lock(mu);
+          slot.done = false;
+          queue.push_back(filled % ring);
+        }
+        work_cv.notify_one();
+        ++filled;
+      }
+    }
+    if (printed == filled) break;
+    Slot& slot = slots[printed % ring];
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      done_cv.wait(lock, [&] { return slot.done; });
+    }
+    out->Chunk(slot.text, slot.found);
+    count += slot.found.size();
+    ++printed;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    stop = true;
+  }
+  work_cv.notify_all();
+  for (std::thread& t : threads) t.join();
+  if (!error.ok()) return error;
+  return count;
+}
+
+// Checks one input; returns the number of misspellings or an error (after
+// printing what preceded it).
 StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
                                std::vector<std::unique_ptr<Worker>>& workers,
                                MisspellingOutput* out) {
@@ -88,39 +178,17 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   TextReader reader(fd, name,
                     n == 1 ? kSingleChunkBytes : TextReader::kMaxChunkBytes);
   out->BeginInput(name);
-  std::vector<std::string> chunks(n);
-  std::vector<std::vector<Found>> found(n);
+  if (n > 1) return CheckStreamParallel(reader, workers, out);
+  // One worker: no copies, no threads.
+  std::vector<Found> found;
   uint64_t count = 0;
-  if (n == 1) {  // no copies, no threads
-    for (;;) {
-      std::string_view chunk;
-      if (Status s = reader.Next(&chunk); !s.ok()) return s;
-      if (chunk.empty()) return count;
-      workers[0]->Check(chunk, &found[0]);
-      out->Chunk(chunk, found[0]);
-      count += found[0].size();
-    }
-  }
   for (;;) {
-    size_t have = 0;
-    while (have < n) {
-      std::string_view chunk;
-      if (Status s = reader.Next(&chunk); !s.ok()) return s;
-      if (chunk.empty()) break;
-      chunks[have++].assign(chunk);
-    }
-    if (have == 0) return count;
-    std::vector<std::thread> threads;
-    for (size_t i = 1; i < have; ++i) {
-      threads.emplace_back([&, i] { workers[i]->Check(chunks[i], &found[i]); });
-    }
-    workers[0]->Check(chunks[0], &found[0]);
-    for (std::thread& t : threads) t.join();
-    for (size_t i = 0; i < have; ++i) {
-      out->Chunk(chunks[i], found[i]);
-      count += found[i].size();
-    }
-    if (have < n) return count;
+    std::string_view chunk;
+    if (Status s = reader.Next(&chunk); !s.ok()) return s;
+    if (chunk.empty()) return count;
+    workers[0]->Check(chunk, &found);
+    out->Chunk(chunk, found);
+    count += found.size();
   }
 }
 
