@@ -103,7 +103,8 @@ class PrefixFilter {
   bool Has(const uint64_t* block, State parent, uint64_t key) const {
     uint64_t x = (parent ^ key) * kEdgeMultiplier;
     uint64_t all = 1;
-    for (uint32_t i = 0; i < kEdgeProbes; ++i) {  // unrolled: k is fixed
+#pragma GCC unroll 4  // k is fixed; -O2 would keep the loop
+    for (uint32_t i = 0; i < kEdgeProbes; ++i) {
       const uint32_t bit = static_cast<uint32_t>(x >> 55);
       all &= block[bit >> 6] >> (bit & 63);
       x *= kGolden;

@@ -138,6 +138,13 @@ struct Suggester::Impl {
   Mask Children(PrefixFilter::State h, const Mask& wanted);
   // Which letters can precede the typed suffix q[j..n) in some word.
   const Mask& Before(int j);
+  // Which letters c can stand between the letter `b` and the typed suffix
+  // q[j..n), b c q[j..n) ending some word: the letters a last edit can put
+  // before q[j..n) after a candidate prefix ending in b. A subset of
+  // Before(j); its tests fall in a few blocks that every candidate with a
+  // last edit at j shares, so the walk tests fewer letters in the blocks of
+  // its (always new) prefixes. b < 0 (no letter before): Before(j).
+  const Mask& Between(int j, int b);
   // Whether the prefix with state `parent` continues with letters[letter].
   bool Continues(PrefixFilter::State parent, int letter);
   // Starts loading the block of a prefix that will probably be tested.
@@ -221,6 +228,8 @@ struct Suggester::Impl {
   std::vector<PrefixFilter::State> rev_state;
   std::vector<Mask> before_mask;
   std::vector<uint8_t> before_done;
+  std::vector<Mask> between_mask;  // [j * letters + b]
+  std::vector<uint8_t> between_done;
   int n = 0;
   // Smallest position at which a last edit can be made: a transposition
   // there leaves q[first_last_edit + 2..n), the first suffix that ends a
@@ -432,6 +441,27 @@ const Mask& Suggester::Impl::Before(int j) {
   return before_mask[j];
 }
 
+inline const Mask& Suggester::Impl::Between(int j, int b) {
+  if (b < 0 || prefixes.empty()) return Before(j);
+  const size_t slot = static_cast<size_t>(j) * letters.size() + b;
+  if (!between_done[slot]) {
+    between_done[slot] = 1;
+    Mask& m = between_mask[slot];
+    m = Mask();
+    const Mask& before = Before(j);
+    for (int w = 0; w < 2; ++w) {
+      for (uint64_t bits = before.w[w]; bits != 0; bits &= bits - 1) {
+        const int c = w * 64 + std::countr_zero(bits);
+        stats.work += 2;
+        if (Continues(PrefixFilter::Next(rev_state[j], letters[c]), b)) {
+          m.Set(c);
+        }
+      }
+    }
+  }
+  return between_mask[slot];
+}
+
 bool Suggester::Impl::Continues(PrefixFilter::State parent, int letter) {
   return prefixes.empty() ||
          prefixes.Has(prefixes.Block(parent), parent, letter_key[letter]);
@@ -492,10 +522,10 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
     if (i < n) {
       subs = sub_within[(after >= 0 ? after : count) * stride +
                         LevelOf(sub_room)] &
-             Before(i + 1);
+             Between(i + 1, before);
     }
     const Mask ins =
-        (omission_within[LevelOf(omit_room)] | doubling) & Before(i);
+        (omission_within[LevelOf(omit_room)] | doubling) & Between(i, before);
     const Mask wanted = subs | ins;
     if (wanted.w[0] | wanted.w[1]) {
       // The letters that continue the prefix, first, with their blocks
@@ -532,7 +562,8 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
     }
     if (i == n) break;
     // The typed letter is one too many.
-    if (suffix_ok[i + 1] && extra[i] <= room && (extra_light[i] || can_heavy)) {
+    if (suffix_ok[i + 1] && extra[i] <= room && (extra_light[i] || can_heavy) &&
+        (before < 0 || Before(i + 1).Test(before))) {
       Tail(h, i + 1, edits + 1, cost + first + extra[i]);
     }
     // Two typed letters are swapped.
@@ -596,8 +627,8 @@ void Suggester::Impl::Walk(PrefixFilter::State h, int i, int edits, bool heavy,
   Mask sub_end;
   Mask ins_end;
   if (heavy_last || light_last) {
-    if (i < n) sub_end = Before(i + 1);
-    ins_end = Before(i);
+    if (i < n) sub_end = Between(i + 1, before);
+    ins_end = Between(i, before);
   }
   const Mask sub_fit_heavy = heavy_last ? sub_end : all_letters;
   const Mask sub_fit_light = light_last ? sub_end : all_letters;
@@ -933,6 +964,8 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   rev_state.assign(n + 2, 0);
   before_mask.resize(n + 2);
   before_done.assign(n + 2, 0);
+  between_mask.resize((n + 2) * letters.size());
+  between_done.assign((n + 2) * letters.size(), 0);
   suffix_ok[n] = 1;
   rev_state[n] =
       prefixes.empty() ? PrefixFilter::ReverseRoot(0) : prefixes.reverse_root();
