@@ -229,7 +229,7 @@ struct Suggester::Impl {
   std::vector<Mask> before_mask;
   std::vector<uint8_t> before_done;
   std::vector<Mask> between_mask;  // [j * letters + b]
-  std::vector<uint8_t> between_done;
+  std::vector<uint8_t> between_done;  // [j]: all b computed
   int n = 0;
   // Smallest position at which a last edit can be made: a transposition
   // there leaves q[first_last_edit + 2..n), the first suffix that ends a
@@ -406,13 +406,9 @@ Mask Suggester::Impl::Children(PrefixFilter::State h, const Mask& wanted) {
       ++stats.expansions;
     }
     t->tested.w[w] |= todo;
-    for (; todo != 0; todo &= todo - 1) {
-      const int j = w * 64 + std::countr_zero(todo);
-      ++stats.work;
-      if (prefixes.Has(block, h, letter_key[j])) {
-        t->present.Set(j);
-      }
-    }
+    stats.work += std::popcount(todo);
+    t->present.w[w] |=
+        prefixes.HasAmong(block, h, letter_key.data() + 64 * w, todo);
   }
   Mask out;
   out.w[0] = t->present.w[0] & wanted.w[0];
@@ -430,11 +426,11 @@ const Mask& Suggester::Impl::Before(int j) {
     } else if (suffix_ok[j]) {
       const PrefixFilter::State r = rev_state[j];
       const uint64_t* block = prefixes.Block(r);
-      const int count = static_cast<int>(letters.size());
-      for (int k = 0; k < count; ++k) {
-        if (prefixes.Has(block, r, letter_key[k])) m.Set(k);
+      for (int w = 0; w < 2; ++w) {
+        m.w[w] = prefixes.HasAmong(block, r, letter_key.data() + 64 * w,
+                                   all_letters.w[w]);
       }
-      stats.work += count;
+      stats.work += letters.size();
       ++stats.expansions;
     }
   }
@@ -443,23 +439,38 @@ const Mask& Suggester::Impl::Before(int j) {
 
 inline const Mask& Suggester::Impl::Between(int j, int b) {
   if (b < 0 || prefixes.empty()) return Before(j);
-  const size_t slot = static_cast<size_t>(j) * letters.size() + b;
-  if (!between_done[slot]) {
-    between_done[slot] = 1;
-    Mask& m = between_mask[slot];
-    m = Mask();
+  const size_t count = letters.size();
+  if (!between_done[j]) {
+    // For every c that can precede q[j..n), all the letters that can precede
+    // c q[j..n): one block each, fetched together.
+    between_done[j] = 1;
+    std::fill_n(between_mask.begin() + j * count, count, Mask());
     const Mask& before = Before(j);
+    int cs[kMaxLetters];
+    PrefixFilter::State rs[kMaxLetters];
+    int found = 0;
     for (int w = 0; w < 2; ++w) {
       for (uint64_t bits = before.w[w]; bits != 0; bits &= bits - 1) {
-        const int c = w * 64 + std::countr_zero(bits);
-        stats.work += 2;
-        if (Continues(PrefixFilter::Next(rev_state[j], letters[c]), b)) {
-          m.Set(c);
+        cs[found] = w * 64 + std::countr_zero(bits);
+        rs[found] = PrefixFilter::Next(rev_state[j], letters[cs[found]]);
+        Prefetch(rs[found]);
+        ++found;
+      }
+    }
+    stats.work += found * (1 + count);
+    for (int f = 0; f < found; ++f) {
+      const uint64_t* block = prefixes.Block(rs[f]);
+      for (int w = 0; w < 2; ++w) {
+        for (uint64_t bits = prefixes.HasAmong(block, rs[f],
+                                               letter_key.data() + 64 * w,
+                                               all_letters.w[w]);
+             bits != 0; bits &= bits - 1) {
+          between_mask[j * count + w * 64 + std::countr_zero(bits)].Set(cs[f]);
         }
       }
     }
   }
-  return between_mask[slot];
+  return between_mask[j * count + b];
 }
 
 bool Suggester::Impl::Continues(PrefixFilter::State parent, int letter) {
@@ -530,17 +541,21 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
     if (wanted.w[0] | wanted.w[1]) {
       // The letters that continue the prefix, first, with their blocks
       // fetched all at once; then their tails.
-      const uint64_t* block = prefixes.empty() ? nullptr : prefixes.Block(h);
+      Mask present = wanted;
+      stats.work += std::popcount(wanted.w[0]) + std::popcount(wanted.w[1]);
+      if (!prefixes.empty()) {
+        const uint64_t* block = prefixes.Block(h);
+        for (int w = 0; w < 2; ++w) {
+          present.w[w] = prefixes.HasAmong(
+              block, h, letter_key.data() + 64 * w, wanted.w[w]);
+        }
+      }
       int found[kMaxLetters];
       PrefixFilter::State found_state[kMaxLetters];
       int found_count = 0;
       for (int w = 0; w < 2; ++w) {
-        for (uint64_t bits = wanted.w[w]; bits != 0; bits &= bits - 1) {
+        for (uint64_t bits = present.w[w]; bits != 0; bits &= bits - 1) {
           const int j = w * 64 + std::countr_zero(bits);
-          ++stats.work;
-          if (block != nullptr && !prefixes.Has(block, h, letter_key[j])) {
-            continue;
-          }
           found_state[found_count] = PrefixFilter::Next(h, letters[j]);
           Prefetch(found_state[found_count]);
           found[found_count++] = j;
@@ -965,7 +980,7 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   before_mask.resize(n + 2);
   before_done.assign(n + 2, 0);
   between_mask.resize((n + 2) * letters.size());
-  between_done.assign((n + 2) * letters.size(), 0);
+  between_done.assign(n + 2, 0);
   suffix_ok[n] = 1;
   rev_state[n] =
       prefixes.empty() ? PrefixFilter::ReverseRoot(0) : prefixes.reverse_root();
