@@ -159,6 +159,17 @@ struct Suggester::Impl {
     }
     return omission_weight[j];
   }
+  // Sound-alike spellings replacing the typed letters from i on (one heavy
+  // edit): table pairs and vowel runs. `last`: no edit may follow.
+  void SoundAlike(PrefixFilter::State h, int i, int edits, float cost,
+                  bool last);
+  // Replaces the typed vowel run q[i..end) by the vowels on path from
+  // depth `depth` on (1-3 vowels, another run than the typed one).
+  void VowelRun(PrefixFilter::State s, int i, int end, int depth, int edits,
+                float cost, bool last);
+  // After a sound-alike edit: the next edit, or the typed letters to the end.
+  void AfterSoundAlike(PrefixFilter::State s, int end, int edits, float cost,
+                       bool last);
   void Leaf(PrefixFilter::State h, int edits, float cost);
   // Appends to entries_ the dictionary words spelled `lower` in some case.
   // `h` is the prefix filter's state of `lower` (any value without one).
@@ -200,6 +211,14 @@ struct Suggester::Impl {
   std::vector<float> sub_weight;       // [typed * letters + intended]
   std::vector<float> generic_row;      // typed letter outside the alphabet
   Mask all_letters;
+  Mask vowel_letters;  // EditWeights::VowelForRuns
+  // Sound-alike spelling pairs in both directions, the replacement as
+  // letter indices (pairs with a letter outside the alphabet left out).
+  struct Respelling {
+    std::u32string from;
+    std::vector<uint8_t> to;
+  };
+  std::vector<Respelling> respellings;
   // The distinct weights of substitutions and omissions, ascending; level l
   // means "weighs at most levels[l - 1]" (level 0: nothing).
   std::vector<float> levels;
@@ -236,6 +255,12 @@ struct Suggester::Impl {
   // word.
   int first_last_edit = 0;
   int max_edits_now = 0;
+  bool sound_alike_now = false;
+  // respelling_at[respelling_first[i] .. respelling_first[i + 1]): the
+  // respellings whose `from` is typed at i.
+  std::vector<uint16_t> respelling_at;
+  std::vector<uint32_t> respelling_first;
+  std::vector<uint8_t> vowel_run;  // length of the vowel run starting at i
   uint64_t work_limit = 0;
   std::vector<uint8_t> path;  // letter indices of the candidate being built
   struct Tested {
@@ -300,6 +325,22 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
   for (int j = 0; j < count; ++j) {
     if (letters[j] < 128) ascii_letter[letters[j]] = j;
     all_letters.Set(j);
+    if (EditWeights::VowelForRuns(letters[j])) vowel_letters.Set(j);
+  }
+  for (const EditWeights::SpellingPair& p : EditWeights::SoundAlikeSpellings()) {
+    for (int d = 0; d < 2; ++d) {
+      const std::string_view from = d == 0 ? p.a : p.b;
+      const std::string_view to = d == 0 ? p.b : p.a;
+      Respelling r;
+      bool ok = true;
+      for (char c : from) r.from.push_back(static_cast<char32_t>(c));
+      for (char c : to) {
+        const int j = c >= 0 ? ascii_letter[static_cast<unsigned char>(c)] : -1;
+        ok &= j >= 0;
+        r.to.push_back(static_cast<uint8_t>(std::max(j, 0)));
+      }
+      if (ok) respellings.push_back(std::move(r));
+    }
   }
 
   base_id.resize(count);
@@ -441,6 +482,9 @@ inline const Mask& Suggester::Impl::Between(int j, int b) {
   if (b < 0 || prefixes.empty()) return Before(j);
   const size_t count = letters.size();
   if (!between_done[j]) {
+    // Past the budget the search is ending: Before(j) is a superset. Else
+    // one pass, at most letters * (letters + 1) work past the last check.
+    if (OutOfBudget()) return Before(j);
     // For every c that can precede q[j..n), all the letters that can precede
     // c q[j..n): one block each, fetched together.
     between_done[j] = 1;
@@ -576,6 +620,7 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
       }
     }
     if (i == n) break;
+    if (sound_alike_now && can_heavy) SoundAlike(h, i, edits, cost, true);
     // The typed letter is one too many.
     if (suffix_ok[i + 1] && extra[i] <= room && (extra_light[i] || can_heavy) &&
         (before < 0 || Before(i + 1).Test(before))) {
@@ -717,6 +762,9 @@ void Suggester::Impl::Walk(PrefixFilter::State h, int i, int edits, bool heavy,
       path.resize(path.size() - 2);
     }
   }
+  if (sound_alike_now && can_heavy && i < n) {
+    SoundAlike(h, i, edits, cost, heavy_last);
+  }
   // A letter typed wrongly, or left out. The children's blocks are fetched
   // first, all at once: their lookups are the walk's cache misses.
   struct Edit {
@@ -761,6 +809,72 @@ void Suggester::Impl::Walk(PrefixFilter::State h, int i, int edits, bool heavy,
            cost + first + e.omit);
     }
     path.pop_back();
+  }
+}
+
+void Suggester::Impl::SoundAlike(PrefixFilter::State h, int i, int edits,
+                                 float cost, bool last) {
+  const float first = path.empty() ? EditWeights::kFirstLetter : 0.0f;
+  const size_t depth = path.size();
+  const float table_cost = cost + first + EditWeights::kSoundAlikeSpelling;
+  for (uint32_t k = respelling_first[i]; k < respelling_first[i + 1]; ++k) {
+    const Respelling& r = respellings[respelling_at[k]];
+    const int end = i + static_cast<int>(r.from.size());
+    if (table_cost > options.max_cost ||
+        (last && !(suffix_ok[end] && Before(end).Test(r.to.back())))) {
+      continue;
+    }
+    PrefixFilter::State s = h;
+    bool ok = true;
+    for (uint8_t j : r.to) {
+      ++stats.work;
+      if (!Continues(s, j)) {
+        ok = false;
+        break;
+      }
+      path.push_back(j);
+      s = PrefixFilter::Next(s, letters[j]);
+    }
+    if (ok) AfterSoundAlike(s, end, edits + 1, table_cost, last);
+    path.resize(depth);
+  }
+  const float run_cost = cost + first + EditWeights::kVowelRun;
+  if (vowel_run[i] > 0 && run_cost <= options.max_cost) {
+    VowelRun(h, i, i + vowel_run[i], 0, edits + 1, run_cost, last);
+  }
+}
+
+void Suggester::Impl::VowelRun(PrefixFilter::State s, int i, int end,
+                               int depth, int edits, float cost, bool last) {
+  if (depth > 0) {
+    bool same = depth == end - i;
+    for (int k = 0; same && k < depth; ++k) {
+      same = letters[path[path.size() - depth + k]] == q[i + k];
+    }
+    if (!same &&
+        (!last || (suffix_ok[end] && Before(end).Test(path.back())))) {
+      AfterSoundAlike(s, end, edits, cost, last);
+    }
+  }
+  if (depth == 3 || OutOfBudget()) return;
+  const Mask m = Children(s, vowel_letters);
+  for (int w = 0; w < 2; ++w) {
+    for (uint64_t bits = m.w[w]; bits != 0; bits &= bits - 1) {
+      const int v = w * 64 + std::countr_zero(bits);
+      path.push_back(static_cast<uint8_t>(v));
+      VowelRun(PrefixFilter::Next(s, letters[v]), i, end, depth + 1, edits,
+               cost, last);
+      path.pop_back();
+    }
+  }
+}
+
+void Suggester::Impl::AfterSoundAlike(PrefixFilter::State s, int end,
+                                      int edits, float cost, bool last) {
+  if (last) {
+    Tail(s, end, edits, cost);
+  } else {
+    Step(s, end, edits, true, cost);
   }
 }
 
@@ -989,10 +1103,36 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
     ++stats.work;
     suffix_ok[k] = Continues(rev_state[k + 1], qi[k]);
   }
-  first_last_edit = n;
-  while (first_last_edit > 0 && suffix_ok[first_last_edit - 1])
-    --first_last_edit;
-  first_last_edit = std::max(first_last_edit - 2, 0);
+  // The first typed position whose suffix ends a word; a last edit must
+  // end there or later.
+  int first_suffix = n;
+  while (first_suffix > 0 && suffix_ok[first_suffix - 1]) --first_suffix;
+  vowel_run.assign(n + 1, 0);
+  respelling_first.assign(n + 2, 0);
+  respelling_at.clear();
+  size_t longest_from = 2;  // a transposition spans two letters
+  for (int k = 0; k < n; ++k) {
+    respelling_first[k] = static_cast<uint32_t>(respelling_at.size());
+    for (size_t r = 0; r < respellings.size(); ++r) {
+      const std::u32string& from = respellings[r].from;
+      if (std::u32string_view(q).substr(k, from.size()) == from) {
+        respelling_at.push_back(static_cast<uint16_t>(r));
+        longest_from = std::max(longest_from, from.size());
+      }
+    }
+    const auto vowel = [&](int at) {
+      return qi[at] >= 0 && vowel_letters.Test(qi[at]) &&
+             (at > 0 || q[at] != U'y');
+    };
+    if (vowel(k) && (k == 0 || !vowel(k - 1))) {
+      int end = k;
+      while (end < n && vowel(end)) ++end;
+      vowel_run[k] = static_cast<uint8_t>(std::min(end - k, 255));
+      longest_from = std::max(longest_from, static_cast<size_t>(end - k));
+    }
+  }
+  respelling_first[n] = respelling_first[n + 1] =
+      static_cast<uint32_t>(respelling_at.size());
 
   children.Clear();
   leaves.Clear();
@@ -1006,24 +1146,54 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   const int max_edits =
       prefixes.empty() ? std::min(options.max_edits, 1) : options.max_edits;
   // Distance by distance, so a budget cut never loses nearer candidates.
-  // The whole search within 3/4 of the budget; if it is cut short, the
-  // distance-1 search (a small part of it) again with the rest, so a word
-  // that exhausts the budget still gets all its distance-1 candidates.
+  // Distance 1 first, alone (a small part of the search; its leaves are
+  // kept). The wide search (a light third edit, sound-alike spellings) only
+  // if it found no strong candidate: then the typed word is likely a simple
+  // slip, and the wide search would mostly add candidates ranked below it.
+  // The whole search within 3/4 of the budget; if it is cut short, what
+  // distance 1 found stands and the rest of the budget goes to the splits
+  // (if distance 1 itself was cut, it runs again with the rest).
   work_limit =
       max_edits > 1 ? options.work_budget / 4 * 3 : options.work_budget;
   visited.Clear();
-  max_edits_now = max_edits;
-  Step(root, 0, 0, false, 0.0f);
-  if (!stats.budget_exhausted) {
-    stats.edits_completed = max_edits;
-  } else if (max_edits > 1) {
+  bool wide = max_edits > 2 || (options.sound_alike && max_edits > 1);
+  int completed = 0;
+  if (max_edits > 1) {
+    max_edits_now = 1;
+    sound_alike_now = false;
+    first_last_edit = std::max(first_suffix - 2, 0);
+    Step(root, 0, 0, false, 0.0f);
+    if (!stats.budget_exhausted) completed = 1;
+    float best = kUnreached;
+    for (const LeafInfo& l : leaf_info) {
+      for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count;
+           ++e) {
+        best = std::min(best, l.cost + prior[entries[e].code]);
+      }
+    }
+    wide = wide && best >= options.wide_search_below;
+    visited.Clear();
+  }
+  max_edits_now = wide ? max_edits : std::min(max_edits, 2);
+  sound_alike_now = wide && options.sound_alike && max_edits > 1;
+  first_last_edit = std::max(
+      first_suffix - (sound_alike_now ? static_cast<int>(longest_from) : 2),
+      0);
+  if (!stats.budget_exhausted) Step(root, 0, 0, false, 0.0f);
+  if (!stats.budget_exhausted) completed = max_edits_now;
+  if (stats.budget_exhausted && max_edits > 1) {
     stats.budget_exhausted = false;
     work_limit = options.work_budget;
-    visited.Clear();
-    max_edits_now = 1;
-    Step(root, 0, 0, false, 0.0f);
-    if (!stats.budget_exhausted) stats.edits_completed = 1;
+    if (completed == 0) {
+      visited.Clear();
+      max_edits_now = 1;
+      sound_alike_now = false;
+      first_last_edit = std::max(first_suffix - 2, 0);
+      Step(root, 0, 0, false, 0.0f);
+      if (!stats.budget_exhausted) completed = 1;
+    }
   }
+  stats.edits_completed = completed;
   if (options.split_words && !stats.budget_exhausted) Splits();
 
   struct Scored {

@@ -65,6 +65,7 @@ inline constexpr size_t kMaxSuggestLetters = 100;
 // first (2 * 1.14 + 0.16, edit_weights.h); three light ones must fit too.
 inline constexpr float kDefaultMaxCost = 2.45f;
 inline constexpr int kMaxUserEdits = 2;
+inline constexpr float kDefaultWideSearchBelow = 1.0f;
 inline constexpr size_t kMaxUserWordsScanned = 100000;
 
 struct SuggestOptions {
@@ -76,6 +77,14 @@ struct SuggestOptions {
   float max_cost = kDefaultMaxCost;
   uint64_t work_budget = kDefaultWorkBudget;
   bool split_words = true;
+  // Sound-alike spellings as single (heavy) edits: a consonant spelling for
+  // another ("ph" for "f", edit_weights.h) and a run of vowels for another.
+  bool sound_alike = true;
+  // The wide search (the light third edit and the sound-alike spellings)
+  // runs only if no candidate within one edit costs less than this (edit
+  // weights + rarity): a strong near candidate means the typed word is a
+  // simple slip. 0: always.
+  float wide_search_below = kDefaultWideSearchBelow;
   // Tests and measurements only: accept candidates on the filter's word
   // alone, to see what the fingerprint check prevents.
   bool check_fingerprints = true;
@@ -88,7 +97,10 @@ struct SuggestStats {
   uint64_t filter_hits = 0;          // ... of which the filter accepted
   uint64_t fingerprint_rejects = 0;  // filter said yes, class table no
   uint64_t expansions = 0;           // prefixes whose next letters were listed
-  int edits_completed = 0;           // edits searched in full (max_edits or 1)
+  // Edits searched in full: max_edits; 2 if distance 1 had a strong
+  // candidate (no wide search, SuggestOptions::wide_search_below); 1 if
+  // the budget ran out.
+  int edits_completed = 0;
   bool budget_exhausted = false;
 };
 
