@@ -167,6 +167,20 @@ struct Suggester::Impl {
   // depth `depth` on (1-3 vowels, another run than the typed one).
   void VowelRun(PrefixFilter::State s, int i, int end, int depth, int edits,
                 float cost, bool last);
+  // The last edit replacing the typed vowel run q[i..end) after the prefix
+  // with state h: only runs that, with q[end..n) after them, end some word
+  // (RunsBefore), and that the prefix's last letter can precede.
+  void LastVowelRun(PrefixFilter::State h, int i, int end, int edits,
+                    float cost);
+  struct RunBefore {
+    uint8_t length;
+    uint8_t letters[3];
+    PrefixFilter::State reverse;  // state of the run + q[end..n), reversed
+  };
+  // The runs of 1-3 vowels that can precede q[end..n) in some word, from the
+  // reversed trie: computed once per position, for every prefix.
+  std::pair<const RunBefore*, const RunBefore*> RunsBefore(int end);
+  void CollectRuns(PrefixFilter::State r, int depth, RunBefore run);
   // After a sound-alike edit: the next edit, or the typed letters to the end.
   void AfterSoundAlike(PrefixFilter::State s, int end, int edits, float cost,
                        bool last);
@@ -261,6 +275,10 @@ struct Suggester::Impl {
   std::vector<uint16_t> respelling_at;
   std::vector<uint32_t> respelling_first;
   std::vector<uint8_t> vowel_run;  // length of the vowel run starting at i
+  std::vector<RunBefore> runs_before;  // RunsBefore(end), per end:
+  std::vector<uint32_t> runs_before_first;  // first index, or kNotYet
+  std::vector<uint32_t> runs_before_end;
+  static constexpr uint32_t kNotYet = ~uint32_t{0};
   uint64_t work_limit = 0;
   std::vector<uint8_t> path;  // letter indices of the candidate being built
   struct Tested {
@@ -840,7 +858,72 @@ void Suggester::Impl::SoundAlike(PrefixFilter::State h, int i, int edits,
   }
   const float run_cost = cost + first + EditWeights::kVowelRun;
   if (vowel_run[i] > 0 && run_cost <= options.max_cost) {
-    VowelRun(h, i, i + vowel_run[i], 0, edits + 1, run_cost, last);
+    if (last) {
+      LastVowelRun(h, i, i + vowel_run[i], edits + 1, run_cost);
+    } else {
+      VowelRun(h, i, i + vowel_run[i], 0, edits + 1, run_cost, false);
+    }
+  }
+}
+
+void Suggester::Impl::CollectRuns(PrefixFilter::State r, int depth,
+                                  RunBefore run) {
+  if (depth == 3) return;
+  const Mask m = Children(r, vowel_letters);
+  for (int w = 0; w < 2; ++w) {
+    for (uint64_t bits = m.w[w]; bits != 0; bits &= bits - 1) {
+      const int v = w * 64 + std::countr_zero(bits);
+      // Collected backwards: the new letter goes first.
+      RunBefore longer = run;
+      longer.letters[2 - depth] = static_cast<uint8_t>(v);
+      longer.length = static_cast<uint8_t>(depth + 1);
+      longer.reverse = PrefixFilter::Next(r, letters[v]);
+      ++stats.work;
+      runs_before.push_back(longer);
+      CollectRuns(longer.reverse, depth + 1, longer);
+    }
+  }
+}
+
+std::pair<const Suggester::Impl::RunBefore*,
+          const Suggester::Impl::RunBefore*>
+Suggester::Impl::RunsBefore(int end) {
+  if (runs_before_first[end] == kNotYet) {
+    runs_before_first[end] = static_cast<uint32_t>(runs_before.size());
+    if (suffix_ok[end]) CollectRuns(rev_state[end], 0, RunBefore{});
+    runs_before_end[end] = static_cast<uint32_t>(runs_before.size());
+  }
+  return {runs_before.data() + runs_before_first[end],
+          runs_before.data() + runs_before_end[end]};
+}
+
+void Suggester::Impl::LastVowelRun(PrefixFilter::State h, int i, int end,
+                                   int edits, float cost) {
+  const auto [first, last] = RunsBefore(end);
+  const size_t depth = path.size();
+  for (const RunBefore* r = first; r != last; ++r) {
+    const uint8_t* run = r->letters + (3 - r->length);
+    if (r->length == end - i) {
+      bool same = true;
+      for (int k = 0; same && k < r->length; ++k) {
+        same = letters[run[k]] == q[i + k];
+      }
+      if (same) continue;
+    }
+    // The letter before the run must precede it (a block every prefix
+    // shares), then the run must continue the prefix.
+    ++stats.work;
+    if (depth > 0 && !Continues(r->reverse, path.back())) continue;
+    PrefixFilter::State s = h;
+    bool ok = true;
+    for (int k = 0; k < r->length && ok; ++k) {
+      ++stats.work;
+      ok = Continues(s, run[k]);
+      s = PrefixFilter::Next(s, letters[run[k]]);
+      path.push_back(run[k]);
+    }
+    if (ok) Tail(s, end, edits, cost);
+    path.resize(depth);
   }
 }
 
@@ -1108,6 +1191,9 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   int first_suffix = n;
   while (first_suffix > 0 && suffix_ok[first_suffix - 1]) --first_suffix;
   vowel_run.assign(n + 1, 0);
+  runs_before.clear();
+  runs_before_first.assign(n + 1, kNotYet);
+  runs_before_end.assign(n + 1, 0);
   respelling_first.assign(n + 2, 0);
   respelling_at.clear();
   size_t longest_from = 2;  // a transposition spans two letters
