@@ -151,6 +151,36 @@ struct Suggester::Impl {
   void Prefetch(PrefixFilter::State s) const {
     if (!prefixes.empty()) __builtin_prefetch(prefixes.Block(s));
   }
+  // Following the typed letters from position i, state h: the states of
+  // the next two prefixes, whose blocks are fetched before they are tested
+  // (the states need no memory, the tests wait for it). Advance(i), after
+  // the letter at i continued the prefix, returns the new state.
+  class Ahead {
+   public:
+    Ahead(const Impl& impl, PrefixFilter::State h, int i) : impl_(impl) {
+      if (Typed(i)) {
+        s1_ = Fetch(h, i);
+        if (Typed(i + 1)) s2_ = Fetch(s1_, i + 1);
+      }
+    }
+    PrefixFilter::State Advance(int i) {
+      const PrefixFilter::State h = s1_;
+      s1_ = s2_;
+      if (Typed(i + 2)) s2_ = Fetch(s1_, i + 2);
+      return h;
+    }
+
+   private:
+    bool Typed(int i) const { return i < impl_.n && impl_.qi[i] >= 0; }
+    PrefixFilter::State Fetch(PrefixFilter::State h, int i) const {
+      const PrefixFilter::State s = PrefixFilter::Next(h, impl_.q[i]);
+      impl_.Prefetch(s);
+      return s;
+    }
+    const Impl& impl_;
+    PrefixFilter::State s1_ = 0;
+    PrefixFilter::State s2_ = 0;
+  };
   float OmissionWeight(int j, int before, int after) const {
     if (apostrophe[j]) return EditWeights::kOmitApostrophe;
     if ((before >= 0 && base_id[before] == base_id[j]) ||
@@ -543,15 +573,13 @@ bool Suggester::Impl::Continues(PrefixFilter::State parent, int letter) {
 void Suggester::Impl::Tail(PrefixFilter::State h, int i, int edits,
                            float cost) {
   const size_t depth = path.size();
+  Ahead ahead(*this, h, i);
   for (; i < n; ++i) {
     if (qi[i] < 0) break;
     ++stats.work;
-    // The next block is known before this test: fetch it meanwhile.
-    const PrefixFilter::State next = PrefixFilter::Next(h, q[i]);
-    Prefetch(next);
     if (!Continues(h, qi[i])) break;
     path.push_back(static_cast<uint8_t>(qi[i]));
-    h = next;
+    h = ahead.Advance(i);
   }
   if (i == n) Leaf(h, edits, cost);
   path.resize(depth);
@@ -560,14 +588,17 @@ void Suggester::Impl::Tail(PrefixFilter::State h, int i, int edits,
 void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
                                float cost) {
   const size_t depth = path.size();
-  for (; i < first_last_edit; ++i) {
-    ++stats.work;
-    if (qi[i] < 0 || !Continues(h, qi[i])) {
-      path.resize(depth);
-      return;
+  if (i < first_last_edit) {
+    Ahead ahead(*this, h, i);
+    for (; i < first_last_edit; ++i) {
+      ++stats.work;
+      if (qi[i] < 0 || !Continues(h, qi[i])) {
+        path.resize(depth);
+        return;
+      }
+      path.push_back(static_cast<uint8_t>(qi[i]));
+      h = ahead.Advance(i);
     }
-    path.push_back(static_cast<uint8_t>(qi[i]));
-    h = PrefixFilter::Next(h, q[i]);
   }
   const bool can_heavy = edits < Limit(true);
   const int count = static_cast<int>(letters.size());
