@@ -34,6 +34,14 @@ inline constexpr float kUnreached = 1e30f;
 inline constexpr float kLightSub = EditWeights::kSubVowel;
 inline constexpr float kLightOmission = EditWeights::kOmitVowel;
 
+// Set bits of x; std::popcount is a library call without -mpopcnt.
+inline int BitCount(uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ull);
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+}
+
 struct Mask {
   uint64_t w[2] = {0, 0};
   bool Test(int j) const { return (w[j >> 6] >> (j & 63)) & 1; }
@@ -311,6 +319,8 @@ struct Suggester::Impl {
   static constexpr uint32_t kNotYet = ~uint32_t{0};
   uint64_t work_limit = 0;
   std::vector<uint8_t> path;  // letter indices of the candidate being built
+  // Back to `depth` letters (never grows; resize would be a call).
+  void Truncate(size_t depth) { path.erase(path.begin() + depth, path.end()); }
   struct Tested {
     Mask tested;
     Mask present;
@@ -495,7 +505,7 @@ Mask Suggester::Impl::Children(PrefixFilter::State h, const Mask& wanted) {
       ++stats.expansions;
     }
     t->tested.w[w] |= todo;
-    stats.work += std::popcount(todo);
+    stats.work += BitCount(todo);
     t->present.w[w] |=
         prefixes.HasAmong(block, h, letter_key.data() + 64 * w, todo);
   }
@@ -582,7 +592,7 @@ void Suggester::Impl::Tail(PrefixFilter::State h, int i, int edits,
     h = ahead.Advance(i);
   }
   if (i == n) Leaf(h, edits, cost);
-  path.resize(depth);
+  Truncate(depth);
 }
 
 void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
@@ -593,7 +603,7 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
     for (; i < first_last_edit; ++i) {
       ++stats.work;
       if (qi[i] < 0 || !Continues(h, qi[i])) {
-        path.resize(depth);
+        Truncate(depth);
         return;
       }
       path.push_back(static_cast<uint8_t>(qi[i]));
@@ -635,7 +645,7 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
       // The letters that continue the prefix, first, with their blocks
       // fetched all at once; then their tails.
       Mask present = wanted;
-      stats.work += std::popcount(wanted.w[0]) + std::popcount(wanted.w[1]);
+      stats.work += BitCount(wanted.w[0]) + BitCount(wanted.w[1]);
       if (!prefixes.empty()) {
         const uint64_t* block = prefixes.Block(h);
         for (int w = 0; w < 2; ++w) {
@@ -688,7 +698,7 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
           path.push_back(static_cast<uint8_t>(after));
           Tail(PrefixFilter::Next(c1, q[i]), i + 2, edits + 1,
                cost + first + EditWeights::kTransposition);
-          path.resize(path.size() - 2);
+          Truncate(path.size() - 2);
         }
       }
     }
@@ -698,7 +708,7 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
     path.push_back(static_cast<uint8_t>(after));
     h = PrefixFilter::Next(h, q[i]);
   }
-  path.resize(depth);
+  Truncate(depth);
 }
 
 void Suggester::Impl::Walk(PrefixFilter::State h, int i, int edits, bool heavy,
@@ -808,7 +818,7 @@ void Suggester::Impl::Walk(PrefixFilter::State h, int i, int edits, bool heavy,
       path.push_back(static_cast<uint8_t>(after));
       Step(c2, i + 2, edits + 1, heavy,
            cost + first + EditWeights::kTransposition);
-      path.resize(path.size() - 2);
+      Truncate(path.size() - 2);
     }
   }
   if (sound_alike_now && can_heavy && i < n) {
@@ -885,7 +895,7 @@ void Suggester::Impl::SoundAlike(PrefixFilter::State h, int i, int edits,
       s = PrefixFilter::Next(s, letters[j]);
     }
     if (ok) AfterSoundAlike(s, end, edits + 1, table_cost, last);
-    path.resize(depth);
+    Truncate(depth);
   }
   const float run_cost = cost + first + EditWeights::kVowelRun;
   if (vowel_run[i] > 0 && run_cost <= options.max_cost) {
@@ -954,7 +964,7 @@ void Suggester::Impl::LastVowelRun(PrefixFilter::State h, int i, int end,
       path.push_back(run[k]);
     }
     if (ok) Tail(s, end, edits, cost);
-    path.resize(depth);
+    Truncate(depth);
   }
 }
 
@@ -1313,12 +1323,18 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   stats.edits_completed = completed;
   if (options.split_words && !stats.budget_exhausted) Splits();
 
+  // Sorted by small keys; the texts stay in place.
   struct Scored {
     float cost;
     int edits;
     uint32_t code;
-    std::string text;
+    uint32_t text;   // index into texts
+    uint8_t source;  // kFromFilter, kFromUser, or kChecked (below)
   };
+  // kChecked: the dictionary's filter and fingerprints accepted exactly this
+  // (ASCII, one-word) text, the first form Accepted would look up.
+  enum : uint8_t { kFromFilter, kFromUser, kChecked };
+  std::vector<std::string> texts;
   std::vector<Scored> scored;
   for (const LeafInfo& l : leaf_info) {
     for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count; ++e) {
@@ -1330,11 +1346,21 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
       std::string text = Present(entry.word);
       // The typed word itself, if correct, comes first whatever its class.
       if (l.edits == 0 && text == normalized) cost = -1.0f;
-      scored.push_back(Scored{cost, l.edits, entry.code, std::move(text)});
+      const bool checked =
+          text == entry.word &&
+          std::all_of(text.begin(), text.end(), [](char c) {
+            return static_cast<unsigned char>(c) < 0x80 && c != ' ';
+          });
+      scored.push_back(Scored{cost, l.edits, entry.code,
+                              static_cast<uint32_t>(texts.size()),
+                              checked ? kChecked : kFromFilter});
+      texts.push_back(std::move(text));
     }
   }
   for (Split& s : splits) {
-    scored.push_back(Scored{s.cost, 1, s.code, std::move(s.text)});
+    scored.push_back(Scored{s.cost, 1, s.code,
+                            static_cast<uint32_t>(texts.size()), kFromFilter});
+    texts.push_back(std::move(s.text));
   }
   // User words: near the typed word by edit distance; they pass as accepted
   // (they are the user's, not the filter's).
@@ -1346,20 +1372,29 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
     const float cost = d == 0 ? (text == normalized ? -1.0f : kCaseCost)
                               : static_cast<float>(d);
     user_texts.insert(text);
-    scored.push_back(Scored{cost, d, 0, std::move(text)});
+    scored.push_back(
+        Scored{cost, d, 0, static_cast<uint32_t>(texts.size()), kFromUser});
+    texts.push_back(std::move(text));
   }
-  std::sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) {
-    if (a.cost != b.cost) return a.cost < b.cost;
-    if (a.edits != b.edits) return a.edits < b.edits;
-    if (a.code != b.code) return a.code < b.code;
-    return a.text < b.text;
-  });
-  std::unordered_set<std::string> seen;
-  for (Scored& s : scored) {
+  std::sort(scored.begin(), scored.end(),
+            [&texts](const Scored& a, const Scored& b) {
+              if (a.cost != b.cost) return a.cost < b.cost;
+              if (a.edits != b.edits) return a.edits < b.edits;
+              if (a.code != b.code) return a.code < b.code;
+              return texts[a.text] < texts[b.text];
+            });
+  for (const Scored& s : scored) {
     if (out.size() >= options.max_suggestions) break;
-    if (!seen.insert(s.text).second) continue;
-    if (!user_texts.count(s.text) && !Accepted(s.text)) continue;
-    out.push_back(Suggestion{std::move(s.text), s.cost, s.edits});
+    std::string& text = texts[s.text];
+    if (std::any_of(out.begin(), out.end(),
+                    [&text](const Suggestion& o) { return o.text == text; })) {
+      continue;
+    }
+    // A user word's text counts as theirs even if the filter found it too.
+    if (s.source != kChecked && !user_texts.count(text) && !Accepted(text)) {
+      continue;
+    }
+    out.push_back(Suggestion{std::move(text), s.cost, s.edits});
   }
   return out;
 }
