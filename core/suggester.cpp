@@ -254,7 +254,7 @@ struct Suggester::Impl {
 
   // The generation alphabet and its weights, by letter index.
   std::vector<char32_t> letters;
-  std::vector<uint64_t> letter_key;  // PrefixFilter::LetterKey
+  std::vector<uint64_t> letter_key;  // PrefixFilter::LetterKey, kMaxLetters
   std::array<uint64_t, 3> end_key;   // lower, Capitalised, ALL UPPER
   std::array<int, 128> ascii_letter;
   std::vector<int> base_id;  // letters that differ only by accents
@@ -374,6 +374,9 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
   ascii_letter.fill(-1);
   const int count = static_cast<int>(letters.size());
   for (char32_t c : letters) letter_key.push_back(PrefixFilter::LetterKey(c));
+  // Padded, so that HasAmong's second word (letters 64..127) is in bounds
+  // even when no letter is there.
+  letter_key.resize(kMaxLetters, 0);
   end_key = {PrefixFilter::LetterKey(
                  PrefixFilter::EndMarker(PrefixFilter::Written::kLower)),
              PrefixFilter::LetterKey(
