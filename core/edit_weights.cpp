@@ -21,8 +21,10 @@ constexpr std::string_view kSoundAlikePairs[] = {
 
 // English spellings of one consonant sound (or cluster), both directions.
 // Single-letter pairs are substitutions (kSoundAlikePairs) and doubled
-// letters omissions or additions, so every pair here is at least two
-// ordinary edits apart.
+// letters omissions or additions. Some pairs here are one ordinary edit
+// apart ("ck" "k", "wh" "w"): typing the longer spelling for the shorter is
+// an extra letter (1.14), dearer than the respelling; the other way round
+// the omission is cheaper and the respelling changes nothing.
 constexpr EditWeights::SpellingPair kSpellings[] = {
     {"ph", "f"},    {"gh", "f"},    {"ph", "ff"},   {"ck", "k"},
     {"ck", "c"},    {"ch", "k"},    {"ch", "c"},    {"qu", "kw"},
