@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "core/edit_weights.h"
+#include "core/hash.h"
 #include "core/letter_case.h"
 #include "core/prefix_filter.h"
 #include "core/scratch_map.h"
@@ -226,7 +227,11 @@ struct Suggester::Impl {
   // Appends to entries_ the dictionary words spelled `lower` in some case.
   // `h` is the prefix filter's state of `lower` (any value without one).
   void LookUp(std::u32string_view lower, PrefixFilter::State h);
-  void TryForm(const std::string& form, Form how);
+  void TryForm(std::string form, Form how);
+  // The lookups of the leaves' forms, made after a walk in one batch, so
+  // that their cache misses overlap: TryForm queues them (hashed, their
+  // lines fetched) while a leaf is being looked up, Resolve tests them.
+  void Resolve();
   void Splits();
   std::string Present(const std::string& entry) const;
   // The user's words: as listed, and lower-cased code points.
@@ -342,6 +347,16 @@ struct Suggester::Impl {
     Form form;  // how it differs from the lower-case candidate
   };
   std::vector<Entry> entries;
+  static constexpr uint32_t kNoLeaf = ~uint32_t{0};
+  uint32_t queuing_leaf = kNoLeaf;  // TryForm queues for this leaf
+  struct Pending {
+    uint32_t leaf;
+    Form how;
+    std::string form;
+    WordHash hash;
+    WordClasses::Location where;
+  };
+  std::vector<Pending> pending;
   struct Split {
     std::string text;  // presented
     float cost;
@@ -1017,12 +1032,36 @@ void Suggester::Impl::Leaf(PrefixFilter::State h, int edits, float cost) {
     return;
   }
   *index = static_cast<uint32_t>(leaf_info.size());
-  const uint32_t first = static_cast<uint32_t>(entries.size());
+  leaf_info.push_back(LeafInfo{cost, edits, 0, 0});
   leaf_word.clear();
   for (uint8_t j : path) leaf_word.push_back(letters[j]);
+  queuing_leaf = *index;
   LookUp(leaf_word, h);
-  leaf_info.push_back(LeafInfo{cost, edits, first,
-                               static_cast<uint32_t>(entries.size()) - first});
+  queuing_leaf = kNoLeaf;
+}
+
+void Suggester::Impl::Resolve() {
+  for (Pending& p : pending) {
+    ++stats.word_probes;
+    if (!dict.filter().MayContain(p.hash)) continue;
+    ++stats.filter_hits;
+    uint32_t code = 0;
+    if (!classes.empty()) {
+      const std::optional<uint32_t> found = classes.Find(p.where);
+      if (found) {
+        code = *found;
+      } else if (options.check_fingerprints) {
+        ++stats.fingerprint_rejects;
+        continue;
+      }
+    }
+    LeafInfo& l = leaf_info[p.leaf];
+    // A leaf's forms are queued together, so its entries stay contiguous.
+    if (l.entry_count == 0) l.first_entry = static_cast<uint32_t>(entries.size());
+    ++l.entry_count;
+    entries.push_back(Entry{std::move(p.form), code, p.how});
+  }
+  pending.clear();
 }
 
 void Suggester::Impl::LookUp(std::u32string_view lower, PrefixFilter::State h) {
@@ -1052,7 +1091,15 @@ void Suggester::Impl::LookUp(std::u32string_view lower, PrefixFilter::State h) {
   if (differs) TryForm(upper, kUpperForm);
 }
 
-void Suggester::Impl::TryForm(const std::string& form, Impl::Form how) {
+void Suggester::Impl::TryForm(std::string form, Impl::Form how) {
+  if (queuing_leaf != kNoLeaf) {
+    const WordHash hash = HashWord(form, dict.filter().params().seed);
+    dict.filter().Prefetch(hash);
+    const WordClasses::Location where = classes.Locate(form);
+    stats.work += classes.empty() ? 1 : 2;
+    pending.push_back(Pending{queuing_leaf, how, std::move(form), hash, where});
+    return;
+  }
   ++stats.word_probes;
   ++stats.work;
   if (!dict.Contains(form)) return;
@@ -1068,7 +1115,7 @@ void Suggester::Impl::TryForm(const std::string& form, Impl::Form how) {
       return;
     }
   }
-  entries.push_back(Entry{form, code, how});
+  entries.push_back(Entry{std::move(form), code, how});
 }
 
 std::string Suggester::Impl::Present(const std::string& entry) const {
@@ -1268,6 +1315,7 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   leaves.Clear();
   leaf_info.clear();
   entries.clear();
+  pending.clear();
   splits.clear();
   path.clear();
   const PrefixFilter::State root =
@@ -1293,6 +1341,7 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
     sound_alike_now = false;
     first_last_edit = std::max(first_suffix - 2, 0);
     Step(root, 0, 0, false, 0.0f);
+    Resolve();
     if (!stats.budget_exhausted) completed = 1;
     float best = kUnreached;
     for (const LeafInfo& l : leaf_info) {
@@ -1310,6 +1359,7 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
       first_suffix - (sound_alike_now ? static_cast<int>(longest_from) : 2),
       0);
   if (!stats.budget_exhausted) Step(root, 0, 0, false, 0.0f);
+  Resolve();
   if (!stats.budget_exhausted) completed = max_edits_now;
   if (stats.budget_exhausted && max_edits > 1) {
     stats.budget_exhausted = false;
@@ -1320,6 +1370,7 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
       sound_alike_now = false;
       first_last_edit = std::max(first_suffix - 2, 0);
       Step(root, 0, 0, false, 0.0f);
+      Resolve();
       if (!stats.budget_exhausted) completed = 1;
     }
   }
