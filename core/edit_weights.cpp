@@ -26,16 +26,16 @@ constexpr std::string_view kSoundAlikePairs[] = {
 // an extra letter (1.14), dearer than the respelling; the other way round
 // the omission is cheaper and the respelling changes nothing.
 constexpr EditWeights::SpellingPair kSpellings[] = {
-    {"ph", "f"},    {"gh", "f"},    {"ph", "ff"},   {"ck", "k"},
-    {"ck", "c"},    {"ch", "k"},    {"ch", "c"},    {"qu", "kw"},
-    {"que", "k"},   {"x", "ks"},    {"x", "cks"},   {"x", "cs"},
-    {"sc", "s"},    {"sc", "c"},    {"ps", "s"},    {"sh", "ti"},
-    {"sh", "ci"},   {"sh", "ch"},   {"tion", "sion"}, {"tion", "shun"},
-    {"sion", "shun"}, {"tion", "cian"}, {"ture", "cher"},
-    {"tch", "ch"},  {"dge", "j"},   {"dge", "ge"},  {"dg", "j"},
-    {"ge", "j"},    {"wh", "w"},    {"wr", "r"},    {"kn", "n"},
-    {"gn", "n"},    {"mb", "m"},    {"rh", "r"},    {"sch", "sk"},
-    {"ght", "t"},   {"gu", "g"},
+    {"ph", "f"},      {"gh", "f"},      {"ph", "ff"},     {"ck", "k"},
+    {"ck", "c"},      {"ch", "k"},      {"ch", "c"},      {"qu", "kw"},
+    {"que", "k"},     {"x", "ks"},      {"x", "cks"},     {"x", "cs"},
+    {"sc", "s"},      {"sc", "c"},      {"ps", "s"},      {"sh", "ti"},
+    {"sh", "ci"},     {"sh", "ch"},     {"tion", "sion"}, {"tion", "shun"},
+    {"sion", "shun"}, {"tion", "cian"}, {"ture", "cher"}, {"tch", "ch"},
+    {"dge", "j"},     {"dge", "ge"},    {"dg", "j"},      {"ge", "j"},
+    {"wh", "w"},      {"wr", "r"},      {"kn", "n"},      {"gn", "n"},
+    {"mb", "m"},      {"rh", "r"},      {"sch", "sk"},    {"ght", "t"},
+    {"gu", "g"},
 };
 
 int Index(char32_t c) {

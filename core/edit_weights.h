@@ -115,8 +115,7 @@ class EditWeights {
   static std::span<const SpellingPair> SoundAlikeSpellings();
   // a, e, i, o, u, y (y only after the word's first letter).
   static bool VowelForRuns(char32_t c) {
-    return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' ||
-           c == 'y';
+    return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == 'y';
   }
 
  private:

@@ -304,7 +304,7 @@ struct Suggester::Impl {
   std::vector<PrefixFilter::State> rev_state;
   std::vector<Mask> before_mask;
   std::vector<uint8_t> before_done;
-  std::vector<Mask> between_mask;  // [j * letters + b]
+  std::vector<Mask> between_mask;     // [j * letters + b]
   std::vector<uint8_t> between_done;  // [j]: all b computed
   int n = 0;
   // Smallest position at which a last edit can be made: a transposition
@@ -317,7 +317,7 @@ struct Suggester::Impl {
   // respellings whose `from` is typed at i.
   std::vector<uint16_t> respelling_at;
   std::vector<uint32_t> respelling_first;
-  std::vector<uint8_t> vowel_run;  // length of the vowel run starting at i
+  std::vector<uint8_t> vowel_run;      // length of the vowel run starting at i
   std::vector<RunBefore> runs_before;  // RunsBefore(end), per end:
   std::vector<uint32_t> runs_before_first;  // first index, or kNotYet
   std::vector<uint32_t> runs_before_end;
@@ -403,7 +403,8 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
     all_letters.Set(j);
     if (EditWeights::VowelForRuns(letters[j])) vowel_letters.Set(j);
   }
-  for (const EditWeights::SpellingPair& p : EditWeights::SoundAlikeSpellings()) {
+  for (const EditWeights::SpellingPair& p :
+       EditWeights::SoundAlikeSpellings()) {
     for (int d = 0; d < 2; ++d) {
       const std::string_view from = d == 0 ? p.a : p.b;
       const std::string_view to = d == 0 ? p.b : p.a;
@@ -581,9 +582,8 @@ inline const Mask& Suggester::Impl::Between(int j, int b) {
     for (int f = 0; f < found; ++f) {
       const uint64_t* block = prefixes.Block(rs[f]);
       for (int w = 0; w < 2; ++w) {
-        for (uint64_t bits = prefixes.HasAmong(block, rs[f],
-                                               letter_key.data() + 64 * w,
-                                               all_letters.w[w]);
+        for (uint64_t bits = prefixes.HasAmong(
+                 block, rs[f], letter_key.data() + 64 * w, all_letters.w[w]);
              bits != 0; bits &= bits - 1) {
           between_mask[j * count + w * 64 + std::countr_zero(bits)].Set(cs[f]);
         }
@@ -667,8 +667,8 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
       if (!prefixes.empty()) {
         const uint64_t* block = prefixes.Block(h);
         for (int w = 0; w < 2; ++w) {
-          present.w[w] = prefixes.HasAmong(
-              block, h, letter_key.data() + 64 * w, wanted.w[w]);
+          present.w[w] = prefixes.HasAmong(block, h, letter_key.data() + 64 * w,
+                                           wanted.w[w]);
         }
       }
       int found[kMaxLetters];
@@ -944,8 +944,7 @@ void Suggester::Impl::CollectRuns(PrefixFilter::State r, int depth,
   }
 }
 
-std::pair<const Suggester::Impl::RunBefore*,
-          const Suggester::Impl::RunBefore*>
+std::pair<const Suggester::Impl::RunBefore*, const Suggester::Impl::RunBefore*>
 Suggester::Impl::RunsBefore(int end) {
   if (runs_before_first[end] == kNotYet) {
     runs_before_first[end] = static_cast<uint32_t>(runs_before.size());
@@ -986,15 +985,14 @@ void Suggester::Impl::LastVowelRun(PrefixFilter::State h, int i, int end,
   }
 }
 
-void Suggester::Impl::VowelRun(PrefixFilter::State s, int i, int end,
-                               int depth, int edits, float cost, bool last) {
+void Suggester::Impl::VowelRun(PrefixFilter::State s, int i, int end, int depth,
+                               int edits, float cost, bool last) {
   if (depth > 0) {
     bool same = depth == end - i;
     for (int k = 0; same && k < depth; ++k) {
       same = letters[path[path.size() - depth + k]] == q[i + k];
     }
-    if (!same &&
-        (!last || (suffix_ok[end] && Before(end).Test(path.back())))) {
+    if (!same && (!last || (suffix_ok[end] && Before(end).Test(path.back())))) {
       AfterSoundAlike(s, end, edits, cost, last);
     }
   }
@@ -1011,8 +1009,8 @@ void Suggester::Impl::VowelRun(PrefixFilter::State s, int i, int end,
   }
 }
 
-void Suggester::Impl::AfterSoundAlike(PrefixFilter::State s, int end,
-                                      int edits, float cost, bool last) {
+void Suggester::Impl::AfterSoundAlike(PrefixFilter::State s, int end, int edits,
+                                      float cost, bool last) {
   if (last) {
     Tail(s, end, edits, cost);
   } else {
@@ -1057,7 +1055,8 @@ void Suggester::Impl::Resolve() {
     }
     LeafInfo& l = leaf_info[p.leaf];
     // A leaf's forms are queued together, so its entries stay contiguous.
-    if (l.entry_count == 0) l.first_entry = static_cast<uint32_t>(entries.size());
+    if (l.entry_count == 0)
+      l.first_entry = static_cast<uint32_t>(entries.size());
     ++l.entry_count;
     entries.push_back(Entry{std::move(p.form), code, p.how});
   }
@@ -1345,8 +1344,7 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
     if (!stats.budget_exhausted) completed = 1;
     float best = kUnreached;
     for (const LeafInfo& l : leaf_info) {
-      for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count;
-           ++e) {
+      for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count; ++e) {
         best = std::min(best, l.cost + prior[entries[e].code]);
       }
     }
@@ -1356,8 +1354,7 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   max_edits_now = wide ? max_edits : std::min(max_edits, 2);
   sound_alike_now = wide && options.sound_alike && max_edits > 1;
   first_last_edit = std::max(
-      first_suffix - (sound_alike_now ? static_cast<int>(longest_from) : 2),
-      0);
+      first_suffix - (sound_alike_now ? static_cast<int>(longest_from) : 2), 0);
   if (!stats.budget_exhausted) Step(root, 0, 0, false, 0.0f);
   Resolve();
   if (!stats.budget_exhausted) completed = max_edits_now;

@@ -80,10 +80,10 @@ TEST_F(SuggesterTest, FindsTwoEditsAndThreeLightOnes) {
 // table (ph/f, tion/shun) or a run of vowels for another. Each of these is
 // three edits with a heavy one otherwise, out of reach without them.
 TEST_F(SuggesterTest, FindsSoundAlikeSpellings) {
-  EXPECT_EQ(First("fysiks"), "physics");        // ph/f + k for c
-  EXPECT_EQ(First("nashun"), "nation");         // tion/shun
-  EXPECT_EQ(First("byootiful"), "beautiful");   // vowel run yoo/eau
-  EXPECT_EQ(First("Nashun"), "Nation");         // case kept
+  EXPECT_EQ(First("fysiks"), "physics");       // ph/f + k for c
+  EXPECT_EQ(First("nashun"), "nation");        // tion/shun
+  EXPECT_EQ(First("byootiful"), "beautiful");  // vowel run yoo/eau
+  EXPECT_EQ(First("Nashun"), "Nation");        // case kept
   SuggestOptions o;
   o.sound_alike = false;
   Suggester plain(*dict_, o);

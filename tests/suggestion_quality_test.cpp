@@ -227,7 +227,9 @@ TEST_F(SuggestionQualityTest, CostIsBoundedForPathologicalWords) {
   Suggester suggester(*dict_);
   std::mt19937 rng(9);
   std::vector<std::string> words = {
-      std::string(60, 'a'), std::string(100, 'e'), std::string(60, 's'),
+      std::string(60, 'a'),
+      std::string(100, 'e'),
+      std::string(60, 's'),
       "thethethethethethethethethethethethethethethethethethethethe",
       "informationinformationinformationinformationinformationinfo",
   };
@@ -238,8 +240,7 @@ TEST_F(SuggestionQualityTest, CostIsBoundedForPathologicalWords) {
   }
   for (const std::string& w : words) {
     suggester.Suggest(w);
-    EXPECT_LE(suggester.stats().work, kDefaultWorkBudget + 45 * 46 + 256)
-        << w;
+    EXPECT_LE(suggester.stats().work, kDefaultWorkBudget + 45 * 46 + 256) << w;
   }
 }
 
