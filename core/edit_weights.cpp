@@ -19,6 +19,25 @@ constexpr std::string_view kSoundAlikePairs[] = {
     "ck", "cs", "sz", "kq", "gj", "fv", "mn", "dt", "bp", "iy", "xz",
 };
 
+// English spellings of one consonant sound (or cluster), both directions.
+// Single-letter pairs are substitutions (kSoundAlikePairs) and doubled
+// letters omissions or additions. Some pairs here are one ordinary edit
+// apart ("ck" "k", "wh" "w"): typing the longer spelling for the shorter is
+// an extra letter (1.14), dearer than the respelling; the other way round
+// the omission is cheaper and the respelling changes nothing.
+constexpr EditWeights::SpellingPair kSpellings[] = {
+    {"ph", "f"},      {"gh", "f"},      {"ph", "ff"},     {"ck", "k"},
+    {"ck", "c"},      {"ch", "k"},      {"ch", "c"},      {"qu", "kw"},
+    {"que", "k"},     {"x", "ks"},      {"x", "cks"},     {"x", "cs"},
+    {"sc", "s"},      {"sc", "c"},      {"ps", "s"},      {"sh", "ti"},
+    {"sh", "ci"},     {"sh", "ch"},     {"tion", "sion"}, {"tion", "shun"},
+    {"sion", "shun"}, {"tion", "cian"}, {"ture", "cher"}, {"tch", "ch"},
+    {"dge", "j"},     {"dge", "ge"},    {"dg", "j"},      {"ge", "j"},
+    {"wh", "w"},      {"wr", "r"},      {"kn", "n"},      {"gn", "n"},
+    {"mb", "m"},      {"rh", "r"},      {"sch", "sk"},    {"ght", "t"},
+    {"gu", "g"},
+};
+
 int Index(char32_t c) {
   return (c >= 'a' && c <= 'z') ? static_cast<int>(c - 'a') : -1;
 }
@@ -65,6 +84,10 @@ EditWeights::EditWeights() {
     sound_[a].set(b);
     sound_[b].set(a);
   }
+}
+
+std::span<const EditWeights::SpellingPair> EditWeights::SoundAlikeSpellings() {
+  return kSpellings;
 }
 
 char32_t EditWeights::Base(char32_t c) const {

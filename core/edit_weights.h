@@ -32,6 +32,15 @@
 //     a vowel, 0.15 / 5                         0.96
 //     any other, 0.2 / 26                       1.14
 //   transposition, 0.1 / (L - 1)                0.56
+//   a sound-alike spelling (one edit, heavy:
+//     at most one other edit with it)
+//     consonant spelling for another (ph/f,
+//       ck/k, tion/sion, dge/j, ...; the
+//       SoundAlikeSpellings table)            0.80
+//     a run of vowels for another run of 1-3
+//       vowels (ea/ee/ie/i, ou/u, ai/ay/ei):
+//       more alternatives, and the cheap
+//       cases are single edits already        1.10
 //   an edit that changes the first letter:
 //     x 0.3 (first letters are wrong in 1-8 %
 //     of misspellings, not 1/L; Pollock &
@@ -46,6 +55,8 @@
 #include <array>
 #include <bitset>
 #include <cstdint>
+#include <span>
+#include <string_view>
 
 namespace spellfilter {
 
@@ -71,6 +82,8 @@ class EditWeights {
   static constexpr float kExtraGeneric = 1.14f;
   static constexpr float kTransposition = 0.56f;
   static constexpr float kFirstLetter = 0.16f;
+  static constexpr float kSoundAlikeSpelling = 0.80f;
+  static constexpr float kVowelRun = 1.10f;
   // The lightest edit of all; an edit needs at least this much room.
   static constexpr float kLightest = kOmitDoubled;
 
@@ -88,6 +101,22 @@ class EditWeights {
 
   // The letter without its accents ('é' -> 'e'); itself if none.
   char32_t Base(char32_t c) const;
+
+  // Pairs of English spellings of the same consonant sound, either of which
+  // may be typed for the other ("ph" "f": "fysics", "ck" "k"), each one
+  // edit of weight kSoundAlikeSpelling. Written down from English
+  // orthography (the usual grapheme alternatives of each consonant
+  // phoneme), not from any list of misspellings. Vowel sounds are covered
+  // by the generic vowel-run replacement (kVowelRun) instead of a table.
+  struct SpellingPair {
+    std::string_view a;
+    std::string_view b;
+  };
+  static std::span<const SpellingPair> SoundAlikeSpellings();
+  // a, e, i, o, u, y (y only after the word's first letter).
+  static bool VowelForRuns(char32_t c) {
+    return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == 'y';
+  }
 
  private:
   bool Vowel(char32_t base) const;

@@ -103,16 +103,28 @@ class PrefixFilter {
   bool Has(const uint64_t* block, State parent, uint64_t key) const {
     uint64_t x = (parent ^ key) * kEdgeMultiplier;
     uint64_t all = 1;
-    for (uint32_t i = 0; i < kEdgeProbes; ++i) {  // unrolled: k is fixed
+#pragma GCC unroll 4  // k is fixed; -O2 would keep the loop
+    for (uint32_t i = 0; i < kEdgeProbes; ++i) {
       const uint32_t bit = static_cast<uint32_t>(x >> 55);
       all &= block[bit >> 6] >> (bit & 63);
       x *= kGolden;
     }
     return all & 1;
   }
+  // Has for several letters after one prefix at once: bit j of the result
+  // is Has(block, parent, keys[j]) for each bit j set in `wanted` (keys has
+  // an entry for every such j). Uses AVX-512 where the processor has it
+  // (the block is one 512-bit register; eight letters per step), else Has
+  // letter by letter; both give the same answer (prefix_filter_test.cpp).
+  uint64_t HasAmong(const uint64_t* block, State parent, const uint64_t* keys,
+                    uint64_t wanted) const;
   bool MayContinue(State parent, char32_t c) const {
     return Has(Block(parent), parent, LetterKey(c));
   }
+
+  // HasAmong without the vector path; for tests and measurements.
+  uint64_t HasAmongScalar(const uint64_t* block, State parent,
+                          const uint64_t* keys, uint64_t wanted) const;
 
   uint64_t seed() const { return seed_; }
   uint64_t bits() const { return blocks_ * 512; }

@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "core/edit_weights.h"
+#include "core/hash.h"
 #include "core/letter_case.h"
 #include "core/prefix_filter.h"
 #include "core/scratch_map.h"
@@ -33,6 +34,14 @@ inline constexpr float kUnreached = 1e30f;
 // a vowel, omissions up to a vowel's.
 inline constexpr float kLightSub = EditWeights::kSubVowel;
 inline constexpr float kLightOmission = EditWeights::kOmitVowel;
+
+// Set bits of x; std::popcount is a library call without -mpopcnt.
+inline int BitCount(uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ull);
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+}
 
 struct Mask {
   uint64_t w[2] = {0, 0};
@@ -138,12 +147,49 @@ struct Suggester::Impl {
   Mask Children(PrefixFilter::State h, const Mask& wanted);
   // Which letters can precede the typed suffix q[j..n) in some word.
   const Mask& Before(int j);
+  // Which letters c can stand between the letter `b` and the typed suffix
+  // q[j..n), b c q[j..n) ending some word: the letters a last edit can put
+  // before q[j..n) after a candidate prefix ending in b. A subset of
+  // Before(j); its tests fall in a few blocks that every candidate with a
+  // last edit at j shares, so the walk tests fewer letters in the blocks of
+  // its (always new) prefixes. b < 0 (no letter before): Before(j).
+  const Mask& Between(int j, int b);
   // Whether the prefix with state `parent` continues with letters[letter].
   bool Continues(PrefixFilter::State parent, int letter);
   // Starts loading the block of a prefix that will probably be tested.
   void Prefetch(PrefixFilter::State s) const {
     if (!prefixes.empty()) __builtin_prefetch(prefixes.Block(s));
   }
+  // Following the typed letters from position i, state h: the states of
+  // the next two prefixes, whose blocks are fetched before they are tested
+  // (the states need no memory, the tests wait for it). Advance(i), after
+  // the letter at i continued the prefix, returns the new state.
+  class Ahead {
+   public:
+    Ahead(const Impl& impl, PrefixFilter::State h, int i) : impl_(impl) {
+      if (Typed(i)) {
+        s1_ = Fetch(h, i);
+        if (Typed(i + 1)) s2_ = Fetch(s1_, i + 1);
+      }
+    }
+    PrefixFilter::State Advance(int i) {
+      const PrefixFilter::State h = s1_;
+      s1_ = s2_;
+      if (Typed(i + 2)) s2_ = Fetch(s1_, i + 2);
+      return h;
+    }
+
+   private:
+    bool Typed(int i) const { return i < impl_.n && impl_.qi[i] >= 0; }
+    PrefixFilter::State Fetch(PrefixFilter::State h, int i) const {
+      const PrefixFilter::State s = PrefixFilter::Next(h, impl_.q[i]);
+      impl_.Prefetch(s);
+      return s;
+    }
+    const Impl& impl_;
+    PrefixFilter::State s1_ = 0;
+    PrefixFilter::State s2_ = 0;
+  };
   float OmissionWeight(int j, int before, int after) const {
     if (apostrophe[j]) return EditWeights::kOmitApostrophe;
     if ((before >= 0 && base_id[before] == base_id[j]) ||
@@ -152,11 +198,40 @@ struct Suggester::Impl {
     }
     return omission_weight[j];
   }
+  // Sound-alike spellings replacing the typed letters from i on (one heavy
+  // edit): table pairs and vowel runs. `last`: no edit may follow.
+  void SoundAlike(PrefixFilter::State h, int i, int edits, float cost,
+                  bool last);
+  // Replaces the typed vowel run q[i..end) by the vowels on path from
+  // depth `depth` on (1-3 vowels, another run than the typed one).
+  void VowelRun(PrefixFilter::State s, int i, int end, int depth, int edits,
+                float cost, bool last);
+  // The last edit replacing the typed vowel run q[i..end) after the prefix
+  // with state h: only runs that, with q[end..n) after them, end some word
+  // (RunsBefore), and that the prefix's last letter can precede.
+  void LastVowelRun(PrefixFilter::State h, int i, int end, int edits,
+                    float cost);
+  struct RunBefore {
+    uint8_t length;
+    uint8_t letters[3];
+    PrefixFilter::State reverse;  // state of the run + q[end..n), reversed
+  };
+  // The runs of 1-3 vowels that can precede q[end..n) in some word, from the
+  // reversed trie: computed once per position, for every prefix.
+  std::pair<const RunBefore*, const RunBefore*> RunsBefore(int end);
+  void CollectRuns(PrefixFilter::State r, int depth, RunBefore run);
+  // After a sound-alike edit: the next edit, or the typed letters to the end.
+  void AfterSoundAlike(PrefixFilter::State s, int end, int edits, float cost,
+                       bool last);
   void Leaf(PrefixFilter::State h, int edits, float cost);
   // Appends to entries_ the dictionary words spelled `lower` in some case.
   // `h` is the prefix filter's state of `lower` (any value without one).
   void LookUp(std::u32string_view lower, PrefixFilter::State h);
-  void TryForm(const std::string& form, Form how);
+  void TryForm(std::string form, Form how);
+  // The lookups of the leaves' forms, made after a walk in one batch, so
+  // that their cache misses overlap: TryForm queues them (hashed, their
+  // lines fetched) while a leaf is being looked up, Resolve tests them.
+  void Resolve();
   void Splits();
   std::string Present(const std::string& entry) const;
   // The user's words: as listed, and lower-cased code points.
@@ -184,7 +259,7 @@ struct Suggester::Impl {
 
   // The generation alphabet and its weights, by letter index.
   std::vector<char32_t> letters;
-  std::vector<uint64_t> letter_key;  // PrefixFilter::LetterKey
+  std::vector<uint64_t> letter_key;  // PrefixFilter::LetterKey, kMaxLetters
   std::array<uint64_t, 3> end_key;   // lower, Capitalised, ALL UPPER
   std::array<int, 128> ascii_letter;
   std::vector<int> base_id;  // letters that differ only by accents
@@ -193,6 +268,14 @@ struct Suggester::Impl {
   std::vector<float> sub_weight;       // [typed * letters + intended]
   std::vector<float> generic_row;      // typed letter outside the alphabet
   Mask all_letters;
+  Mask vowel_letters;  // EditWeights::VowelForRuns
+  // Sound-alike spelling pairs in both directions, the replacement as
+  // letter indices (pairs with a letter outside the alphabet left out).
+  struct Respelling {
+    std::u32string from;
+    std::vector<uint8_t> to;
+  };
+  std::vector<Respelling> respellings;
   // The distinct weights of substitutions and omissions, ascending; level l
   // means "weighs at most levels[l - 1]" (level 0: nothing).
   std::vector<float> levels;
@@ -221,14 +304,28 @@ struct Suggester::Impl {
   std::vector<PrefixFilter::State> rev_state;
   std::vector<Mask> before_mask;
   std::vector<uint8_t> before_done;
+  std::vector<Mask> between_mask;     // [j * letters + b]
+  std::vector<uint8_t> between_done;  // [j]: all b computed
   int n = 0;
   // Smallest position at which a last edit can be made: a transposition
   // there leaves q[first_last_edit + 2..n), the first suffix that ends a
   // word.
   int first_last_edit = 0;
   int max_edits_now = 0;
+  bool sound_alike_now = false;
+  // respelling_at[respelling_first[i] .. respelling_first[i + 1]): the
+  // respellings whose `from` is typed at i.
+  std::vector<uint16_t> respelling_at;
+  std::vector<uint32_t> respelling_first;
+  std::vector<uint8_t> vowel_run;      // length of the vowel run starting at i
+  std::vector<RunBefore> runs_before;  // RunsBefore(end), per end:
+  std::vector<uint32_t> runs_before_first;  // first index, or kNotYet
+  std::vector<uint32_t> runs_before_end;
+  static constexpr uint32_t kNotYet = ~uint32_t{0};
   uint64_t work_limit = 0;
   std::vector<uint8_t> path;  // letter indices of the candidate being built
+  // Back to `depth` letters (never grows; resize would be a call).
+  void Truncate(size_t depth) { path.erase(path.begin() + depth, path.end()); }
   struct Tested {
     Mask tested;
     Mask present;
@@ -250,6 +347,16 @@ struct Suggester::Impl {
     Form form;  // how it differs from the lower-case candidate
   };
   std::vector<Entry> entries;
+  static constexpr uint32_t kNoLeaf = ~uint32_t{0};
+  uint32_t queuing_leaf = kNoLeaf;  // TryForm queues for this leaf
+  struct Pending {
+    uint32_t leaf;
+    Form how;
+    std::string form;
+    WordHash hash;
+    WordClasses::Location where;
+  };
+  std::vector<Pending> pending;
   struct Split {
     std::string text;  // presented
     float cost;
@@ -282,6 +389,9 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
   ascii_letter.fill(-1);
   const int count = static_cast<int>(letters.size());
   for (char32_t c : letters) letter_key.push_back(PrefixFilter::LetterKey(c));
+  // Padded, so that HasAmong's second word (letters 64..127) is in bounds
+  // even when no letter is there.
+  letter_key.resize(kMaxLetters, 0);
   end_key = {PrefixFilter::LetterKey(
                  PrefixFilter::EndMarker(PrefixFilter::Written::kLower)),
              PrefixFilter::LetterKey(
@@ -291,6 +401,23 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
   for (int j = 0; j < count; ++j) {
     if (letters[j] < 128) ascii_letter[letters[j]] = j;
     all_letters.Set(j);
+    if (EditWeights::VowelForRuns(letters[j])) vowel_letters.Set(j);
+  }
+  for (const EditWeights::SpellingPair& p :
+       EditWeights::SoundAlikeSpellings()) {
+    for (int d = 0; d < 2; ++d) {
+      const std::string_view from = d == 0 ? p.a : p.b;
+      const std::string_view to = d == 0 ? p.b : p.a;
+      Respelling r;
+      bool ok = true;
+      for (char c : from) r.from.push_back(static_cast<char32_t>(c));
+      for (char c : to) {
+        const int j = c >= 0 ? ascii_letter[static_cast<unsigned char>(c)] : -1;
+        ok &= j >= 0;
+        r.to.push_back(static_cast<uint8_t>(std::max(j, 0)));
+      }
+      if (ok) respellings.push_back(std::move(r));
+    }
   }
 
   base_id.resize(count);
@@ -397,13 +524,9 @@ Mask Suggester::Impl::Children(PrefixFilter::State h, const Mask& wanted) {
       ++stats.expansions;
     }
     t->tested.w[w] |= todo;
-    for (; todo != 0; todo &= todo - 1) {
-      const int j = w * 64 + std::countr_zero(todo);
-      ++stats.work;
-      if (prefixes.Has(block, h, letter_key[j])) {
-        t->present.Set(j);
-      }
-    }
+    stats.work += BitCount(todo);
+    t->present.w[w] |=
+        prefixes.HasAmong(block, h, letter_key.data() + 64 * w, todo);
   }
   Mask out;
   out.w[0] = t->present.w[0] & wanted.w[0];
@@ -421,15 +544,53 @@ const Mask& Suggester::Impl::Before(int j) {
     } else if (suffix_ok[j]) {
       const PrefixFilter::State r = rev_state[j];
       const uint64_t* block = prefixes.Block(r);
-      const int count = static_cast<int>(letters.size());
-      for (int k = 0; k < count; ++k) {
-        if (prefixes.Has(block, r, letter_key[k])) m.Set(k);
+      for (int w = 0; w < 2; ++w) {
+        m.w[w] = prefixes.HasAmong(block, r, letter_key.data() + 64 * w,
+                                   all_letters.w[w]);
       }
-      stats.work += count;
+      stats.work += letters.size();
       ++stats.expansions;
     }
   }
   return before_mask[j];
+}
+
+inline const Mask& Suggester::Impl::Between(int j, int b) {
+  if (b < 0 || prefixes.empty()) return Before(j);
+  const size_t count = letters.size();
+  if (!between_done[j]) {
+    // Past the budget the search is ending: Before(j) is a superset. Else
+    // one pass, at most letters * (letters + 1) work past the last check.
+    if (OutOfBudget()) return Before(j);
+    // For every c that can precede q[j..n), all the letters that can precede
+    // c q[j..n): one block each, fetched together.
+    between_done[j] = 1;
+    std::fill_n(between_mask.begin() + j * count, count, Mask());
+    const Mask& before = Before(j);
+    int cs[kMaxLetters];
+    PrefixFilter::State rs[kMaxLetters];
+    int found = 0;
+    for (int w = 0; w < 2; ++w) {
+      for (uint64_t bits = before.w[w]; bits != 0; bits &= bits - 1) {
+        cs[found] = w * 64 + std::countr_zero(bits);
+        rs[found] = PrefixFilter::Next(rev_state[j], letters[cs[found]]);
+        Prefetch(rs[found]);
+        ++found;
+      }
+    }
+    stats.work += found * (1 + count);
+    for (int f = 0; f < found; ++f) {
+      const uint64_t* block = prefixes.Block(rs[f]);
+      for (int w = 0; w < 2; ++w) {
+        for (uint64_t bits = prefixes.HasAmong(
+                 block, rs[f], letter_key.data() + 64 * w, all_letters.w[w]);
+             bits != 0; bits &= bits - 1) {
+          between_mask[j * count + w * 64 + std::countr_zero(bits)].Set(cs[f]);
+        }
+      }
+    }
+  }
+  return between_mask[j * count + b];
 }
 
 bool Suggester::Impl::Continues(PrefixFilter::State parent, int letter) {
@@ -440,31 +601,32 @@ bool Suggester::Impl::Continues(PrefixFilter::State parent, int letter) {
 void Suggester::Impl::Tail(PrefixFilter::State h, int i, int edits,
                            float cost) {
   const size_t depth = path.size();
+  Ahead ahead(*this, h, i);
   for (; i < n; ++i) {
     if (qi[i] < 0) break;
     ++stats.work;
-    // The next block is known before this test: fetch it meanwhile.
-    const PrefixFilter::State next = PrefixFilter::Next(h, q[i]);
-    Prefetch(next);
     if (!Continues(h, qi[i])) break;
     path.push_back(static_cast<uint8_t>(qi[i]));
-    h = next;
+    h = ahead.Advance(i);
   }
   if (i == n) Leaf(h, edits, cost);
-  path.resize(depth);
+  Truncate(depth);
 }
 
 void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
                                float cost) {
   const size_t depth = path.size();
-  for (; i < first_last_edit; ++i) {
-    ++stats.work;
-    if (qi[i] < 0 || !Continues(h, qi[i])) {
-      path.resize(depth);
-      return;
+  if (i < first_last_edit) {
+    Ahead ahead(*this, h, i);
+    for (; i < first_last_edit; ++i) {
+      ++stats.work;
+      if (qi[i] < 0 || !Continues(h, qi[i])) {
+        Truncate(depth);
+        return;
+      }
+      path.push_back(static_cast<uint8_t>(qi[i]));
+      h = ahead.Advance(i);
     }
-    path.push_back(static_cast<uint8_t>(qi[i]));
-    h = PrefixFilter::Next(h, q[i]);
   }
   const bool can_heavy = edits < Limit(true);
   const int count = static_cast<int>(letters.size());
@@ -492,25 +654,29 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
     if (i < n) {
       subs = sub_within[(after >= 0 ? after : count) * stride +
                         LevelOf(sub_room)] &
-             Before(i + 1);
+             Between(i + 1, before);
     }
     const Mask ins =
-        (omission_within[LevelOf(omit_room)] | doubling) & Before(i);
+        (omission_within[LevelOf(omit_room)] | doubling) & Between(i, before);
     const Mask wanted = subs | ins;
     if (wanted.w[0] | wanted.w[1]) {
       // The letters that continue the prefix, first, with their blocks
       // fetched all at once; then their tails.
-      const uint64_t* block = prefixes.empty() ? nullptr : prefixes.Block(h);
+      Mask present = wanted;
+      stats.work += BitCount(wanted.w[0]) + BitCount(wanted.w[1]);
+      if (!prefixes.empty()) {
+        const uint64_t* block = prefixes.Block(h);
+        for (int w = 0; w < 2; ++w) {
+          present.w[w] = prefixes.HasAmong(block, h, letter_key.data() + 64 * w,
+                                           wanted.w[w]);
+        }
+      }
       int found[kMaxLetters];
       PrefixFilter::State found_state[kMaxLetters];
       int found_count = 0;
       for (int w = 0; w < 2; ++w) {
-        for (uint64_t bits = wanted.w[w]; bits != 0; bits &= bits - 1) {
+        for (uint64_t bits = present.w[w]; bits != 0; bits &= bits - 1) {
           const int j = w * 64 + std::countr_zero(bits);
-          ++stats.work;
-          if (block != nullptr && !prefixes.Has(block, h, letter_key[j])) {
-            continue;
-          }
           found_state[found_count] = PrefixFilter::Next(h, letters[j]);
           Prefetch(found_state[found_count]);
           found[found_count++] = j;
@@ -531,8 +697,10 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
       }
     }
     if (i == n) break;
+    if (sound_alike_now && can_heavy) SoundAlike(h, i, edits, cost, true);
     // The typed letter is one too many.
-    if (suffix_ok[i + 1] && extra[i] <= room && (extra_light[i] || can_heavy)) {
+    if (suffix_ok[i + 1] && extra[i] <= room && (extra_light[i] || can_heavy) &&
+        (before < 0 || Before(i + 1).Test(before))) {
       Tail(h, i + 1, edits + 1, cost + first + extra[i]);
     }
     // Two typed letters are swapped.
@@ -548,7 +716,7 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
           path.push_back(static_cast<uint8_t>(after));
           Tail(PrefixFilter::Next(c1, q[i]), i + 2, edits + 1,
                cost + first + EditWeights::kTransposition);
-          path.resize(path.size() - 2);
+          Truncate(path.size() - 2);
         }
       }
     }
@@ -558,7 +726,7 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
     path.push_back(static_cast<uint8_t>(after));
     h = PrefixFilter::Next(h, q[i]);
   }
-  path.resize(depth);
+  Truncate(depth);
 }
 
 void Suggester::Impl::Walk(PrefixFilter::State h, int i, int edits, bool heavy,
@@ -596,8 +764,8 @@ void Suggester::Impl::Walk(PrefixFilter::State h, int i, int edits, bool heavy,
   Mask sub_end;
   Mask ins_end;
   if (heavy_last || light_last) {
-    if (i < n) sub_end = Before(i + 1);
-    ins_end = Before(i);
+    if (i < n) sub_end = Between(i + 1, before);
+    ins_end = Between(i, before);
   }
   const Mask sub_fit_heavy = heavy_last ? sub_end : all_letters;
   const Mask sub_fit_light = light_last ? sub_end : all_letters;
@@ -668,8 +836,11 @@ void Suggester::Impl::Walk(PrefixFilter::State h, int i, int edits, bool heavy,
       path.push_back(static_cast<uint8_t>(after));
       Step(c2, i + 2, edits + 1, heavy,
            cost + first + EditWeights::kTransposition);
-      path.resize(path.size() - 2);
+      Truncate(path.size() - 2);
     }
+  }
+  if (sound_alike_now && can_heavy && i < n) {
+    SoundAlike(h, i, edits, cost, heavy_last);
   }
   // A letter typed wrongly, or left out. The children's blocks are fetched
   // first, all at once: their lookups are the walk's cache misses.
@@ -718,6 +889,135 @@ void Suggester::Impl::Walk(PrefixFilter::State h, int i, int edits, bool heavy,
   }
 }
 
+void Suggester::Impl::SoundAlike(PrefixFilter::State h, int i, int edits,
+                                 float cost, bool last) {
+  const float first = path.empty() ? EditWeights::kFirstLetter : 0.0f;
+  const size_t depth = path.size();
+  const float table_cost = cost + first + EditWeights::kSoundAlikeSpelling;
+  for (uint32_t k = respelling_first[i]; k < respelling_first[i + 1]; ++k) {
+    const Respelling& r = respellings[respelling_at[k]];
+    const int end = i + static_cast<int>(r.from.size());
+    if (table_cost > options.max_cost ||
+        (last && !(suffix_ok[end] && Before(end).Test(r.to.back())))) {
+      continue;
+    }
+    PrefixFilter::State s = h;
+    bool ok = true;
+    for (uint8_t j : r.to) {
+      ++stats.work;
+      if (!Continues(s, j)) {
+        ok = false;
+        break;
+      }
+      path.push_back(j);
+      s = PrefixFilter::Next(s, letters[j]);
+    }
+    if (ok) AfterSoundAlike(s, end, edits + 1, table_cost, last);
+    Truncate(depth);
+  }
+  const float run_cost = cost + first + EditWeights::kVowelRun;
+  if (vowel_run[i] > 0 && run_cost <= options.max_cost) {
+    if (last) {
+      LastVowelRun(h, i, i + vowel_run[i], edits + 1, run_cost);
+    } else {
+      VowelRun(h, i, i + vowel_run[i], 0, edits + 1, run_cost, false);
+    }
+  }
+}
+
+void Suggester::Impl::CollectRuns(PrefixFilter::State r, int depth,
+                                  RunBefore run) {
+  if (depth == 3) return;
+  const Mask m = Children(r, vowel_letters);
+  for (int w = 0; w < 2; ++w) {
+    for (uint64_t bits = m.w[w]; bits != 0; bits &= bits - 1) {
+      const int v = w * 64 + std::countr_zero(bits);
+      // Collected backwards: the new letter goes first.
+      RunBefore longer = run;
+      longer.letters[2 - depth] = static_cast<uint8_t>(v);
+      longer.length = static_cast<uint8_t>(depth + 1);
+      longer.reverse = PrefixFilter::Next(r, letters[v]);
+      ++stats.work;
+      runs_before.push_back(longer);
+      CollectRuns(longer.reverse, depth + 1, longer);
+    }
+  }
+}
+
+std::pair<const Suggester::Impl::RunBefore*, const Suggester::Impl::RunBefore*>
+Suggester::Impl::RunsBefore(int end) {
+  if (runs_before_first[end] == kNotYet) {
+    runs_before_first[end] = static_cast<uint32_t>(runs_before.size());
+    if (suffix_ok[end]) CollectRuns(rev_state[end], 0, RunBefore{});
+    runs_before_end[end] = static_cast<uint32_t>(runs_before.size());
+  }
+  return {runs_before.data() + runs_before_first[end],
+          runs_before.data() + runs_before_end[end]};
+}
+
+void Suggester::Impl::LastVowelRun(PrefixFilter::State h, int i, int end,
+                                   int edits, float cost) {
+  const auto [first, last] = RunsBefore(end);
+  const size_t depth = path.size();
+  for (const RunBefore* r = first; r != last; ++r) {
+    const uint8_t* run = r->letters + (3 - r->length);
+    if (r->length == end - i) {
+      bool same = true;
+      for (int k = 0; same && k < r->length; ++k) {
+        same = letters[run[k]] == q[i + k];
+      }
+      if (same) continue;
+    }
+    // The letter before the run must precede it (a block every prefix
+    // shares), then the run must continue the prefix.
+    ++stats.work;
+    if (depth > 0 && !Continues(r->reverse, path.back())) continue;
+    PrefixFilter::State s = h;
+    bool ok = true;
+    for (int k = 0; k < r->length && ok; ++k) {
+      ++stats.work;
+      ok = Continues(s, run[k]);
+      s = PrefixFilter::Next(s, letters[run[k]]);
+      path.push_back(run[k]);
+    }
+    if (ok) Tail(s, end, edits, cost);
+    Truncate(depth);
+  }
+}
+
+void Suggester::Impl::VowelRun(PrefixFilter::State s, int i, int end, int depth,
+                               int edits, float cost, bool last) {
+  if (depth > 0) {
+    bool same = depth == end - i;
+    for (int k = 0; same && k < depth; ++k) {
+      same = letters[path[path.size() - depth + k]] == q[i + k];
+    }
+    if (!same && (!last || (suffix_ok[end] && Before(end).Test(path.back())))) {
+      AfterSoundAlike(s, end, edits, cost, last);
+    }
+  }
+  if (depth == 3 || OutOfBudget()) return;
+  const Mask m = Children(s, vowel_letters);
+  for (int w = 0; w < 2; ++w) {
+    for (uint64_t bits = m.w[w]; bits != 0; bits &= bits - 1) {
+      const int v = w * 64 + std::countr_zero(bits);
+      path.push_back(static_cast<uint8_t>(v));
+      VowelRun(PrefixFilter::Next(s, letters[v]), i, end, depth + 1, edits,
+               cost, last);
+      path.pop_back();
+    }
+  }
+}
+
+void Suggester::Impl::AfterSoundAlike(PrefixFilter::State s, int end, int edits,
+                                      float cost, bool last) {
+  if (last) {
+    Tail(s, end, edits, cost);
+  } else {
+    Step(s, end, edits, true, cost);
+  }
+}
+
 void Suggester::Impl::Leaf(PrefixFilter::State h, int edits, float cost) {
   if (path.empty()) return;
   auto [index, created] = leaves.Get(h);
@@ -730,12 +1030,37 @@ void Suggester::Impl::Leaf(PrefixFilter::State h, int edits, float cost) {
     return;
   }
   *index = static_cast<uint32_t>(leaf_info.size());
-  const uint32_t first = static_cast<uint32_t>(entries.size());
+  leaf_info.push_back(LeafInfo{cost, edits, 0, 0});
   leaf_word.clear();
   for (uint8_t j : path) leaf_word.push_back(letters[j]);
+  queuing_leaf = *index;
   LookUp(leaf_word, h);
-  leaf_info.push_back(LeafInfo{cost, edits, first,
-                               static_cast<uint32_t>(entries.size()) - first});
+  queuing_leaf = kNoLeaf;
+}
+
+void Suggester::Impl::Resolve() {
+  for (Pending& p : pending) {
+    ++stats.word_probes;
+    if (!dict.filter().MayContain(p.hash)) continue;
+    ++stats.filter_hits;
+    uint32_t code = 0;
+    if (!classes.empty()) {
+      const std::optional<uint32_t> found = classes.Find(p.where);
+      if (found) {
+        code = *found;
+      } else if (options.check_fingerprints) {
+        ++stats.fingerprint_rejects;
+        continue;
+      }
+    }
+    LeafInfo& l = leaf_info[p.leaf];
+    // A leaf's forms are queued together, so its entries stay contiguous.
+    if (l.entry_count == 0)
+      l.first_entry = static_cast<uint32_t>(entries.size());
+    ++l.entry_count;
+    entries.push_back(Entry{std::move(p.form), code, p.how});
+  }
+  pending.clear();
 }
 
 void Suggester::Impl::LookUp(std::u32string_view lower, PrefixFilter::State h) {
@@ -765,7 +1090,15 @@ void Suggester::Impl::LookUp(std::u32string_view lower, PrefixFilter::State h) {
   if (differs) TryForm(upper, kUpperForm);
 }
 
-void Suggester::Impl::TryForm(const std::string& form, Impl::Form how) {
+void Suggester::Impl::TryForm(std::string form, Impl::Form how) {
+  if (queuing_leaf != kNoLeaf) {
+    const WordHash hash = HashWord(form, dict.filter().params().seed);
+    dict.filter().Prefetch(hash);
+    const WordClasses::Location where = classes.Locate(form);
+    stats.work += classes.empty() ? 1 : 2;
+    pending.push_back(Pending{queuing_leaf, how, std::move(form), hash, where});
+    return;
+  }
   ++stats.word_probes;
   ++stats.work;
   if (!dict.Contains(form)) return;
@@ -781,7 +1114,7 @@ void Suggester::Impl::TryForm(const std::string& form, Impl::Form how) {
       return;
     }
   }
-  entries.push_back(Entry{form, code, how});
+  entries.push_back(Entry{std::move(form), code, how});
 }
 
 std::string Suggester::Impl::Present(const std::string& entry) const {
@@ -933,6 +1266,8 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   rev_state.assign(n + 2, 0);
   before_mask.resize(n + 2);
   before_done.assign(n + 2, 0);
+  between_mask.resize((n + 2) * letters.size());
+  between_done.assign(n + 2, 0);
   suffix_ok[n] = 1;
   rev_state[n] =
       prefixes.empty() ? PrefixFilter::ReverseRoot(0) : prefixes.reverse_root();
@@ -941,15 +1276,45 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
     ++stats.work;
     suffix_ok[k] = Continues(rev_state[k + 1], qi[k]);
   }
-  first_last_edit = n;
-  while (first_last_edit > 0 && suffix_ok[first_last_edit - 1])
-    --first_last_edit;
-  first_last_edit = std::max(first_last_edit - 2, 0);
+  // The first typed position whose suffix ends a word; a last edit must
+  // end there or later.
+  int first_suffix = n;
+  while (first_suffix > 0 && suffix_ok[first_suffix - 1]) --first_suffix;
+  vowel_run.assign(n + 1, 0);
+  runs_before.clear();
+  runs_before_first.assign(n + 1, kNotYet);
+  runs_before_end.assign(n + 1, 0);
+  respelling_first.assign(n + 2, 0);
+  respelling_at.clear();
+  size_t longest_from = 2;  // a transposition spans two letters
+  for (int k = 0; k < n; ++k) {
+    respelling_first[k] = static_cast<uint32_t>(respelling_at.size());
+    for (size_t r = 0; r < respellings.size(); ++r) {
+      const std::u32string& from = respellings[r].from;
+      if (std::u32string_view(q).substr(k, from.size()) == from) {
+        respelling_at.push_back(static_cast<uint16_t>(r));
+        longest_from = std::max(longest_from, from.size());
+      }
+    }
+    const auto vowel = [&](int at) {
+      return qi[at] >= 0 && vowel_letters.Test(qi[at]) &&
+             (at > 0 || q[at] != U'y');
+    };
+    if (vowel(k) && (k == 0 || !vowel(k - 1))) {
+      int end = k;
+      while (end < n && vowel(end)) ++end;
+      vowel_run[k] = static_cast<uint8_t>(std::min(end - k, 255));
+      longest_from = std::max(longest_from, static_cast<size_t>(end - k));
+    }
+  }
+  respelling_first[n] = respelling_first[n + 1] =
+      static_cast<uint32_t>(respelling_at.size());
 
   children.Clear();
   leaves.Clear();
   leaf_info.clear();
   entries.clear();
+  pending.clear();
   splits.clear();
   path.clear();
   const PrefixFilter::State root =
@@ -958,32 +1323,69 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   const int max_edits =
       prefixes.empty() ? std::min(options.max_edits, 1) : options.max_edits;
   // Distance by distance, so a budget cut never loses nearer candidates.
-  // The whole search within 3/4 of the budget; if it is cut short, the
-  // distance-1 search (a small part of it) again with the rest, so a word
-  // that exhausts the budget still gets all its distance-1 candidates.
+  // Distance 1 first, alone (a small part of the search; its leaves are
+  // kept). The wide search (a light third edit, sound-alike spellings) only
+  // if it found no strong candidate: then the typed word is likely a simple
+  // slip, and the wide search would mostly add candidates ranked below it.
+  // The whole search within 3/4 of the budget; if it is cut short, what
+  // distance 1 found stands and the rest of the budget goes to the splits
+  // (if distance 1 itself was cut, it runs again with the rest).
   work_limit =
       max_edits > 1 ? options.work_budget / 4 * 3 : options.work_budget;
   visited.Clear();
-  max_edits_now = max_edits;
-  Step(root, 0, 0, false, 0.0f);
-  if (!stats.budget_exhausted) {
-    stats.edits_completed = max_edits;
-  } else if (max_edits > 1) {
+  bool wide = max_edits > 2 || (options.sound_alike && max_edits > 1);
+  int completed = 0;
+  if (max_edits > 1) {
+    max_edits_now = 1;
+    sound_alike_now = false;
+    first_last_edit = std::max(first_suffix - 2, 0);
+    Step(root, 0, 0, false, 0.0f);
+    Resolve();
+    if (!stats.budget_exhausted) completed = 1;
+    float best = kUnreached;
+    for (const LeafInfo& l : leaf_info) {
+      for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count; ++e) {
+        best = std::min(best, l.cost + prior[entries[e].code]);
+      }
+    }
+    wide = wide && best >= options.wide_search_below;
+    visited.Clear();
+  }
+  max_edits_now = wide ? max_edits : std::min(max_edits, 2);
+  sound_alike_now = wide && options.sound_alike && max_edits > 1;
+  first_last_edit = std::max(
+      first_suffix - (sound_alike_now ? static_cast<int>(longest_from) : 2), 0);
+  if (!stats.budget_exhausted) Step(root, 0, 0, false, 0.0f);
+  Resolve();
+  if (!stats.budget_exhausted) completed = max_edits_now;
+  if (stats.budget_exhausted && max_edits > 1) {
     stats.budget_exhausted = false;
     work_limit = options.work_budget;
-    visited.Clear();
-    max_edits_now = 1;
-    Step(root, 0, 0, false, 0.0f);
-    if (!stats.budget_exhausted) stats.edits_completed = 1;
+    if (completed == 0) {
+      visited.Clear();
+      max_edits_now = 1;
+      sound_alike_now = false;
+      first_last_edit = std::max(first_suffix - 2, 0);
+      Step(root, 0, 0, false, 0.0f);
+      Resolve();
+      if (!stats.budget_exhausted) completed = 1;
+    }
   }
+  stats.edits_completed = completed;
   if (options.split_words && !stats.budget_exhausted) Splits();
 
+  // Sorted by small keys; the texts stay in place.
   struct Scored {
     float cost;
     int edits;
     uint32_t code;
-    std::string text;
+    uint32_t text;   // index into texts
+    uint8_t source;  // kFromFilter, kFromUser, or kChecked (below)
   };
+  // kChecked: the dictionary's filter and fingerprints accepted exactly this
+  // (ASCII, one-word) text, the first form Accepted would look up.
+  enum : uint8_t { kFromFilter, kFromUser, kChecked };
+  std::vector<std::string> texts;
   std::vector<Scored> scored;
   for (const LeafInfo& l : leaf_info) {
     for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count; ++e) {
@@ -995,11 +1397,21 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
       std::string text = Present(entry.word);
       // The typed word itself, if correct, comes first whatever its class.
       if (l.edits == 0 && text == normalized) cost = -1.0f;
-      scored.push_back(Scored{cost, l.edits, entry.code, std::move(text)});
+      const bool checked =
+          text == entry.word &&
+          std::all_of(text.begin(), text.end(), [](char c) {
+            return static_cast<unsigned char>(c) < 0x80 && c != ' ';
+          });
+      scored.push_back(Scored{cost, l.edits, entry.code,
+                              static_cast<uint32_t>(texts.size()),
+                              checked ? kChecked : kFromFilter});
+      texts.push_back(std::move(text));
     }
   }
   for (Split& s : splits) {
-    scored.push_back(Scored{s.cost, 1, s.code, std::move(s.text)});
+    scored.push_back(Scored{s.cost, 1, s.code,
+                            static_cast<uint32_t>(texts.size()), kFromFilter});
+    texts.push_back(std::move(s.text));
   }
   // User words: near the typed word by edit distance; they pass as accepted
   // (they are the user's, not the filter's).
@@ -1011,20 +1423,29 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
     const float cost = d == 0 ? (text == normalized ? -1.0f : kCaseCost)
                               : static_cast<float>(d);
     user_texts.insert(text);
-    scored.push_back(Scored{cost, d, 0, std::move(text)});
+    scored.push_back(
+        Scored{cost, d, 0, static_cast<uint32_t>(texts.size()), kFromUser});
+    texts.push_back(std::move(text));
   }
-  std::sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) {
-    if (a.cost != b.cost) return a.cost < b.cost;
-    if (a.edits != b.edits) return a.edits < b.edits;
-    if (a.code != b.code) return a.code < b.code;
-    return a.text < b.text;
-  });
-  std::unordered_set<std::string> seen;
-  for (Scored& s : scored) {
+  std::sort(scored.begin(), scored.end(),
+            [&texts](const Scored& a, const Scored& b) {
+              if (a.cost != b.cost) return a.cost < b.cost;
+              if (a.edits != b.edits) return a.edits < b.edits;
+              if (a.code != b.code) return a.code < b.code;
+              return texts[a.text] < texts[b.text];
+            });
+  for (const Scored& s : scored) {
     if (out.size() >= options.max_suggestions) break;
-    if (!seen.insert(s.text).second) continue;
-    if (!user_texts.count(s.text) && !Accepted(s.text)) continue;
-    out.push_back(Suggestion{std::move(s.text), s.cost, s.edits});
+    std::string& text = texts[s.text];
+    if (std::any_of(out.begin(), out.end(),
+                    [&text](const Suggestion& o) { return o.text == text; })) {
+      continue;
+    }
+    // A user word's text counts as theirs even if the filter found it too.
+    if (s.source != kChecked && !user_texts.count(text) && !Accepted(text)) {
+      continue;
+    }
+    out.push_back(Suggestion{std::move(text), s.cost, s.edits});
   }
   return out;
 }

@@ -7,7 +7,12 @@
 // or accented letter, a vowel or one of a double letter left out, a vowel or
 // a doubled letter too many, two letters swapped); an edit is the
 // substitution, insertion or deletion of one letter of the dictionary's
-// alphabet (in lower case) or the swap of two adjacent letters. Plus splits
+// alphabet (in lower case) or the swap of two adjacent letters; two more
+// kinds of edit, each one heavy edit, are sound-alike spellings: a consonant
+// spelling for another ("ph" for "f", EditWeights::SoundAlikeSpellings) and
+// a run of vowels for another. The third edit and the sound-alike edits (the
+// wide search) are searched only if distance 1 has no candidate cheaper than
+// SuggestOptions::wide_search_below. Plus splits
 // into two words ("alot" -> "a lot") and the word itself in another case
 // ("paris" -> "Paris"). Candidates are generated letter by letter over the
 // dictionary's PREFIXES section, which says which letters can follow a
@@ -32,10 +37,10 @@
 //
 // Cost bound: at most SuggestOptions::work_budget hash computations per word
 // (100,000 by default, about 1 ms on the development machine; typical words
-// take 2,000-20,000). If the search is cut short at 3/4 of the budget, the
-// distance-1 search runs again with the rest, so a word that exhausts the
-// budget still gets its distance-1 suggestions. Words longer than
-// kMaxSuggestLetters code points get none.
+// take 2,000-20,000), checked between steps (one step, at most letters *
+// (letters + 1), may run past it). Distance 1 is searched first; if the rest
+// is cut short at 3/4 of the budget, a word still gets its distance-1
+// suggestions. Words longer than kMaxSuggestLetters code points get none.
 //
 // Dictionaries without the suggestion sections (built by older versions or
 // with them switched off) still get distance-1 suggestions, probed one by
@@ -65,6 +70,7 @@ inline constexpr size_t kMaxSuggestLetters = 100;
 // first (2 * 1.14 + 0.16, edit_weights.h); three light ones must fit too.
 inline constexpr float kDefaultMaxCost = 2.45f;
 inline constexpr int kMaxUserEdits = 2;
+inline constexpr float kDefaultWideSearchBelow = 1.0f;
 inline constexpr size_t kMaxUserWordsScanned = 100000;
 
 struct SuggestOptions {
@@ -76,6 +82,14 @@ struct SuggestOptions {
   float max_cost = kDefaultMaxCost;
   uint64_t work_budget = kDefaultWorkBudget;
   bool split_words = true;
+  // Sound-alike spellings as single (heavy) edits: a consonant spelling for
+  // another ("ph" for "f", edit_weights.h) and a run of vowels for another.
+  bool sound_alike = true;
+  // The wide search (the light third edit and the sound-alike spellings)
+  // runs only if no candidate within one edit costs less than this (edit
+  // weights + rarity): a strong near candidate means the typed word is a
+  // simple slip. 0: always.
+  float wide_search_below = kDefaultWideSearchBelow;
   // Tests and measurements only: accept candidates on the filter's word
   // alone, to see what the fingerprint check prevents.
   bool check_fingerprints = true;
@@ -88,7 +102,10 @@ struct SuggestStats {
   uint64_t filter_hits = 0;          // ... of which the filter accepted
   uint64_t fingerprint_rejects = 0;  // filter said yes, class table no
   uint64_t expansions = 0;           // prefixes whose next letters were listed
-  int edits_completed = 0;           // edits searched in full (max_edits or 1)
+  // Edits searched in full: max_edits; 2 if distance 1 had a strong
+  // candidate (no wide search, SuggestOptions::wide_search_below); 1 if
+  // the budget ran out.
+  int edits_completed = 0;
   bool budget_exhausted = false;
 };
 

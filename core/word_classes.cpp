@@ -220,13 +220,31 @@ const char* WordClasses::Parse(std::span<const std::byte> section,
 std::optional<uint32_t> WordClasses::Find(
     std::string_view normalized_word) const {
   if (empty()) return std::nullopt;
+  return Find(Locate(normalized_word));
+}
+
+WordClasses::Location WordClasses::Locate(
+    std::string_view normalized_word) const {
+  Location where{};
+  if (empty()) return where;
   const uint32_t width = fingerprint_bits_ + kClassBits;
   const Keyed k =
       HashKey(normalized_word, seed_, segment_slots_, fingerprint_bits_);
-  const uint64_t v = GetSlot(slots_, k.slot[0], width) ^
-                     GetSlot(slots_, k.slot[1], width) ^
-                     GetSlot(slots_, k.slot[2], width);
-  if ((v >> kClassBits) != k.fingerprint) return std::nullopt;
+  for (int i = 0; i < 3; ++i) {
+    where.slot[i] = k.slot[i];
+    __builtin_prefetch(slots_ + ((k.slot[i] * width) >> 6));
+  }
+  where.fingerprint = k.fingerprint;
+  return where;
+}
+
+std::optional<uint32_t> WordClasses::Find(const Location& where) const {
+  if (empty()) return std::nullopt;
+  const uint32_t width = fingerprint_bits_ + kClassBits;
+  const uint64_t v = GetSlot(slots_, where.slot[0], width) ^
+                     GetSlot(slots_, where.slot[1], width) ^
+                     GetSlot(slots_, where.slot[2], width);
+  if ((v >> kClassBits) != where.fingerprint) return std::nullopt;
   return static_cast<uint32_t>(v & (kClassCodes - 1));
 }
 

@@ -78,6 +78,16 @@ class WordClasses {
   // string that is not in the list is returned with probability 2^-f.
   std::optional<uint32_t> Find(std::string_view normalized_word) const;
 
+  // Find in two steps, so that a batch of lookups overlaps its memory
+  // latency: Locate hashes the word and starts loading its three slots,
+  // Find(location) reads them. Find(w) == Find(Locate(w)).
+  struct Location {
+    uint64_t slot[3];
+    uint64_t fingerprint;
+  };
+  Location Locate(std::string_view normalized_word) const;
+  std::optional<uint32_t> Find(const Location& where) const;
+
   uint32_t fingerprint_bits() const { return fingerprint_bits_; }
   uint32_t class_count() const { return class_count_; }
   // Value (e.g. SCOWL size) of code 1..class_count(); 0 for code 0.

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+#include <utility>
+
 namespace spellfilter {
 namespace {
 
@@ -45,6 +49,32 @@ TEST(EditWeightsTest, SpecificSlipsAreLikelierThanArbitraryOnes) {
   EXPECT_LT(W::kSubKeyboard, W::kSubGeneric);
   EXPECT_LT(W::kExtraDoubled, W::kExtraGeneric);
   EXPECT_LE(W::kLightest, W::kOmitDoubled);
+}
+
+// The sound-alike table: distinct lower-case a-z spellings, each pair once
+// (it is used in both directions), and the pairs the docs name are there.
+TEST(EditWeightsTest, SoundAlikeSpellingsAreWellFormed) {
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const EditWeights::SpellingPair& p : W::SoundAlikeSpellings()) {
+    EXPECT_NE(p.a, p.b);
+    for (std::string_view side : {p.a, p.b}) {
+      EXPECT_FALSE(side.empty());
+      for (char c : side) EXPECT_TRUE(c >= 'a' && c <= 'z') << side;
+    }
+    const std::string a(p.a), b(p.b);
+    EXPECT_TRUE(seen.insert(std::minmax(a, b)).second) << a << " " << b;
+  }
+  for (auto [a, b] : {std::pair{"f", "ph"}, {"shun", "tion"}, {"j", "dge"}}) {
+    EXPECT_TRUE(seen.count(std::minmax(std::string(a), std::string(b))))
+        << a << " " << b;
+  }
+  // A sound-alike respelling is likelier than an arbitrary extra letter,
+  // less likely than a sound-alike letter; a vowel run sits between one
+  // arbitrary substitution and two edits.
+  EXPECT_LT(W::kSoundAlikeSpelling, W::kExtraGeneric);
+  EXPECT_GT(W::kSoundAlikeSpelling, W::kSubSoundAlike);
+  EXPECT_GT(W::kVowelRun, W::kSubGeneric);
+  EXPECT_LT(W::kVowelRun, 2 * W::kSubVowel);
 }
 
 TEST(EditWeightsTest, BaseLetters) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstdio>
 #include <cstring>
 #include <random>
@@ -110,6 +111,41 @@ TEST_F(PrefixFilterTest, FalseEdgesNearTheTargetRate) {
   // items; the measured rate stays within a factor 2 of the target.
   EXPECT_LT(rate, 0.02) << rate;
   EXPECT_GT(rate, 0.002) << rate;
+}
+
+// HasAmong (the vector path where the processor has AVX-512) answers as
+// Has letter by letter, for any set of letters, on true and false edges.
+TEST_F(PrefixFilterTest, HasAmongAgreesWithHas) {
+  const std::vector<std::u32string> words = RandomWords(5000, 3);
+  Build(words, 0.05);  // a fuller filter: more false edges to agree on
+  std::vector<uint64_t> keys;
+  for (char32_t c = U'a'; c < U'a' + 64; ++c) {
+    keys.push_back(PrefixFilter::LetterKey(c));
+  }
+  std::mt19937_64 rng(4);
+  int present = 0;
+  for (const auto& w : words) {
+    PrefixFilter::State s = filter_.root();
+    for (size_t k = 0; k < w.size(); ++k) {
+      const uint64_t* block = filter_.Block(s);
+      for (uint64_t wanted :
+           {~uint64_t{0}, uint64_t{0}, uint64_t{1} << (rng() % 64),
+            rng() & rng(), rng(), (uint64_t{1} << 26) - 1}) {
+        uint64_t expected = 0;
+        for (int j = 0; j < 64; ++j) {
+          if ((wanted >> j) & 1) {
+            expected |= uint64_t{filter_.Has(block, s, keys[j])} << j;
+          }
+        }
+        ASSERT_EQ(filter_.HasAmong(block, s, keys.data(), wanted), expected);
+        ASSERT_EQ(filter_.HasAmongScalar(block, s, keys.data(), wanted),
+                  expected);
+        present += std::popcount(expected);
+      }
+      s = PrefixFilter::Next(s, w[k]);
+    }
+  }
+  EXPECT_GT(present, 0);
 }
 
 TEST_F(PrefixFilterTest, ParseRejectsDamagedSections) {

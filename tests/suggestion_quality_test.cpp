@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/dictionary.h"
+#include "core/edit_weights.h"
 #include "core/letter_case.h"
 #include "core/suggester.h"
 
@@ -154,6 +155,93 @@ TEST_F(SuggestionQualityTest, NoSuggestionIsANonWordAndSourcesAreFound) {
   // The design point of docs/suggestions.md: a few dozen filter probes per
   // word, not the ~10^5 of unpruned distance-2 generation.
   EXPECT_LT(word_probes / tried, 200u);
+}
+
+// Sound-alike respellings made from the list: one consonant spelling of
+// EditWeights::SoundAlikeSpellings replaced by its partner ("physics" ->
+// "fysics"), or a run of two vowels by another run ("beauty" -> "biuty"),
+// plus an ordinary slip: within reach with the sound-alike edits (two edits,
+// one heavy), mostly beyond it without (three, not all light). Never a
+// non-word.
+TEST_F(SuggestionQualityTest, SoundAlikeRespellingsAreFound) {
+  Suggester with(*dict_);
+  SuggestOptions o;
+  o.sound_alike = false;
+  Suggester without(*dict_, o);
+  std::mt19937 rng(77);
+  const auto pairs = EditWeights::SoundAlikeSpellings();
+  int tried = 0;
+  int found_with = 0;
+  int found_without = 0;
+  for (const std::string& w : Sample(20000, 5)) {
+    if (tried >= 400) break;
+    std::string typo;
+    if (tried % 2 == 0) {
+      const auto& p = pairs[rng() % pairs.size()];
+      const bool forward = rng() % 2;
+      const std::string_view from = forward ? p.a : p.b;
+      const std::string_view to = forward ? p.b : p.a;
+      const size_t at = w.find(from);
+      if (at == std::string::npos) continue;
+      typo = w.substr(0, at) + std::string(to) + w.substr(at + from.size());
+    } else {
+      const auto vowel = [](char c) {
+        return std::string_view("aeiou").find(c) != std::string_view::npos;
+      };
+      size_t at = std::string::npos;
+      for (size_t k = 1; k + 2 < w.size(); ++k) {
+        if (!vowel(w[k - 1]) && vowel(w[k]) && vowel(w[k + 1]) &&
+            !vowel(w[k + 2])) {
+          at = k;
+          break;
+        }
+      }
+      if (at == std::string::npos) continue;
+      std::string run = {"aeiou"[rng() % 5], "aeiou"[rng() % 5]};
+      typo = w.substr(0, at) + run + w.substr(at + 2);
+    }
+    typo = Edit(typo, &rng);
+    if (typo == w || list_->count(typo)) continue;
+    ++tried;
+    const std::vector<std::string> s = with.Suggest(typo);
+    for (const std::string& sug : s) {
+      EXPECT_TRUE(AllListed(sug)) << typo << " -> " << sug;
+    }
+    found_with += std::find(s.begin(), s.end(), w) != s.end();
+    const std::vector<std::string> t = without.Suggest(typo);
+    found_without += std::find(t.begin(), t.end(), w) != t.end();
+  }
+  std::printf("sound-alike respellings: %d of %d found (%d without them)\n",
+              found_with, tried, found_without);
+  ASSERT_GE(tried, 400);
+  // Measured 371 and 296 of 400: many pairs are also one or two light
+  // ordinary edits ("ck" -> "k", a vowel for a vowel).
+  EXPECT_GE(found_with, tried * 0.8);
+  EXPECT_GE(found_with, found_without + tried / 8);
+}
+
+// The cost bound on the real dictionary: a 60-letter token, long runs of
+// one letter, repeated words. Work past the budget: one Between pass at
+// most (45 * 46 for en_US's 45 letters).
+TEST_F(SuggestionQualityTest, CostIsBoundedForPathologicalWords) {
+  Suggester suggester(*dict_);
+  std::mt19937 rng(9);
+  std::vector<std::string> words = {
+      std::string(60, 'a'),
+      std::string(100, 'e'),
+      std::string(60, 's'),
+      "thethethethethethethethethethethethethethethethethethethethe",
+      "informationinformationinformationinformationinformationinfo",
+  };
+  for (int k = 0; k < 20; ++k) {
+    std::string w;
+    for (int i = 0; i < 60; ++i) w.push_back("aeioustnrlh"[rng() % 11]);
+    words.push_back(w);
+  }
+  for (const std::string& w : words) {
+    suggester.Suggest(w);
+    EXPECT_LE(suggester.stats().work, kDefaultWorkBudget + 45 * 46 + 256) << w;
+  }
 }
 
 TEST_F(SuggestionQualityTest, EveryWordOfTheListCanBeAskedFor) {

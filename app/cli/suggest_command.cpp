@@ -179,6 +179,12 @@ Command AddSuggestCommand(CLI::App* parent) {
   c->add_option("--max-cost", args->options.max_cost,
                 "Experiments: most edit weight per candidate")
       ->capture_default_str();
+  c->add_option("--wide-below", args->options.wide_search_below,
+                "Experiments: search a third edit and sound-alike spellings "
+                "only if no candidate within one edit costs less (0: always)")
+      ->capture_default_str();
+  c->add_flag("!--no-sound-alike", args->options.sound_alike,
+              "Experiments: no sound-alike spellings (ph/f, vowel runs)");
   c->add_option("--work-budget", args->options.work_budget,
                 "Experiments: most hash computations per word")
       ->capture_default_str();
