@@ -98,6 +98,14 @@ void BloomFilter::Add(const BloomParams& params, std::span<uint64_t> words,
   });
 }
 
+void BloomFilter::Prefetch(const WordHash& h) const {
+  const uint64_t bit =
+      params_.layout == Layout::kBlocked
+          ? FastRange(h.lo, params_.bits / kBlockBits) * kBlockBits
+          : FastRange(h.lo, params_.bits);
+  __builtin_prefetch(words_.data() + (bit >> 6));
+}
+
 namespace {
 
 // The blocked layout's batch kernel for a k known at compile time (K > 0),

@@ -72,6 +72,10 @@ class BloomFilter {
     return MayContain(HashWord(normalized_word, params_.seed));
   }
 
+  // Starts loading the cache line of h's first probe, so that a lookup
+  // soon after finds it in cache.
+  void Prefetch(const WordHash& h) const;
+
   // Most lookups a batch can take: the checker's batch of words.
   static constexpr size_t kMaxBatch = 16;
 
