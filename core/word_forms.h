@@ -13,7 +13,11 @@
 // accepted as written. Case mapping is ICU's, in the dictionary's language:
 // Greek final sigma is handled ("ΟΔΟΣ" -> "οδος" with ς), Turkish and Azeri
 // map I/ı and İ/i, and when the dictionary's alphabet has ß an ALL UPPER
-// "SS" is also tried as "ß" (STRASSE -> straße; at most the first four "SS").
+// "SS" is also tried as "ß" (STRASSE -> straße, GRÖSSE -> Größe; at most
+// the first four "SS"), as Hunspell's CHECKSHARPS does. ß has no upper-case
+// letter of its own, so it counts as caseless (letter_case.h): an ALL UPPER
+// word written with ß is ALL UPPER (BLOCKGRÖßE -> blockgröße, Blockgröße),
+// as for Hunspell.
 // Limits: an ALL UPPER form is never matched against a mixed-case entry
 // ("IPHONE" is not "iPhone"), and Greek capitals without accents do not
 // match accented lower-case entries.
