@@ -146,6 +146,7 @@ struct HunspellExpander::Impl {
 
   CompoundPartGenerator parts;
   CompoundPartSink part_sink;
+  KeepCaseSink keep_case_sink;
 
   uint64_t steps = 0;
   std::vector<std::u32string> forms;
@@ -368,6 +369,10 @@ void HunspellExpander::SetCompoundPartSink(CompoundPartSink sink) {
   impl_->part_sink = std::move(sink);
 }
 
+void HunspellExpander::SetKeepCaseSink(KeepCaseSink sink) {
+  impl_->keep_case_sink = std::move(sink);
+}
+
 Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
                                 const FormSink& sink, ExpandStats* stats) {
   ExpandStats local;
@@ -442,8 +447,33 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
     if (is_forbidden) forbidden.insert(word);
   }
 
+  // Which entries yield words, and the keep-case forms: those of KEEPCASE
+  // entries, less those another entry yields (erased in the main loop).
+  auto yields_words = [&](const Entry& e) {
+    return e.word.find(U' ') == std::u32string::npos &&
+           !Has(e.flags, rules.forbidden_word) &&
+           !(rules.forbid_warn && Has(e.flags, rules.warn)) &&
+           !Has(e.flags, rules.only_in_compound);
+  };
   std::u32string root;
   std::string form;
+  std::unordered_set<std::string> keep_case;
+  const bool track_keep_case = m.keep_case_sink && rules.keep_case != 0;
+  if (track_keep_case) {
+    for (const Entry& e : entries) {
+      if (!Has(e.flags, rules.keep_case) || !yields_words(e)) continue;
+      root = e.word;
+      if (rules.complex_prefixes) std::reverse(root.begin(), root.end());
+      if (!m.ExpandRoot(root, e.flags)) continue;  // the main loop reports it
+      for (std::u32string& f : m.forms) {
+        if (f.empty()) continue;
+        if (rules.complex_prefixes) std::reverse(f.begin(), f.end());
+        form.clear();
+        AppendUtf8(f, &form);
+        if (!forbidden.contains(form)) keep_case.insert(form);
+      }
+    }
+  }
   for (const Entry& e : entries) {
     ++st.entries;
     const std::string where = std::string(name) + ":" + std::to_string(e.line);
@@ -511,6 +541,9 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
       }
       sink(form, where);
       ++st.forms;
+      if (!keep_case.empty() && !Has(e.flags, rules.keep_case)) {
+        keep_case.erase(form);
+      }
       if (add_upper) {
         const std::string upper = m.ToUpper(form);
         if (upper != form && !forbidden.contains(upper)) {
@@ -526,6 +559,12 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
             " forms, the limit (docs/hunspell_dictionaries.md)");
       }
     }
+  }
+  if (track_keep_case) {
+    std::vector<std::string> sorted(keep_case.begin(), keep_case.end());
+    std::sort(sorted.begin(), sorted.end());
+    for (const std::string& w : sorted) m.keep_case_sink(w);
+    st.keep_case_forms += sorted.size();
   }
   return Status::Ok();
 }

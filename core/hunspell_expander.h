@@ -37,9 +37,12 @@
 //
 // Compounds are not expanded (they are open-ended); with a compound part
 // sink set, each entry's compound parts (hunspell_compound_parts.h) go to
-// it, ONLYINCOMPOUND stems included. KEEPCASE
-// is not enforced (the checker's case rules apply to every form). ICONV is
-// not applied (the checker already folds U+2019 and normalises to NFC).
+// it, ONLYINCOMPOUND stems included. With a keep-case sink set, the forms
+// of KEEPCASE entries that no other entry yields go to it after the
+// expansion: the words Hunspell accepts only as written, since it tests
+// KEEPCASE on the entry it found ("bit" from "bit/KEEPCASE" is one, "bits"
+// from a homonym "bit/S" is not). ICONV is not applied (the checker already
+// folds U+2019 and normalises to NFC).
 //
 // Bounds: a hostile .aff cannot make memory or time explode: each entry is
 // limited in forms and in affix applications tried, and the whole .dic in
@@ -77,6 +80,7 @@ struct ExpandStats {
   uint64_t compound_entries = 0;     // entries with a compounding flag
   uint64_t upper_forms = 0;          // ALL UPPER forms added (see above)
   uint64_t compound_parts = 0;       // (role, part) pairs handed out
+  uint64_t keep_case_forms = 0;      // keep-case forms handed out
   uint64_t multiword_entries = 0;    // entries with a space (not words)
   uint64_t max_entry_forms = 0;      // the largest expansion of one entry
   std::string max_entry_word;
@@ -91,6 +95,8 @@ struct ExpandStats {
 // entry it came from.
 using FormSink =
     std::function<void(std::string_view form, std::string_view where)>;
+// Receives each keep-case form (UTF-8, not normalised).
+using KeepCaseSink = std::function<void(std::string_view form)>;
 
 class HunspellExpander {
  public:
@@ -105,6 +111,9 @@ class HunspellExpander {
   // Also hand each entry's compound parts to `sink` (when the .aff sets up
   // compounding with flags).
   void SetCompoundPartSink(CompoundPartSink sink);
+  // Also hand the keep-case forms to `sink` (when the .aff has KEEPCASE),
+  // at the end of Expand.
+  void SetKeepCaseSink(KeepCaseSink sink);
 
   // Expands the .dic text `bytes`; `name` prefixes messages. Stats are
   // added to *stats (may be null).

@@ -48,6 +48,11 @@ class WordForms {
   // for invalid UTF-8. Valid until the next call.
   std::span<const std::string> LookupForms(std::string_view word);
 
+  // Of the last LookupForms word: whether it was ALL UPPER, and the index
+  // of its first "SS" -> ß form (those come last; past the end when none).
+  bool all_upper() const { return all_upper_; }
+  size_t sharp_s_from() const { return sharp_s_from_; }
+
  private:
   struct Icu;
   std::span<const std::string> Finish(size_t count);
@@ -55,6 +60,8 @@ class WordForms {
 
   bool turkic_;
   bool has_sharp_s_;
+  bool all_upper_ = false;
+  size_t sharp_s_from_ = 0;
   std::unique_ptr<Icu> icu_;
   std::vector<std::string> forms_;
 };
