@@ -447,8 +447,14 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
     if (is_forbidden) forbidden.insert(word);
   }
 
-  // Which entries yield words, and the keep-case forms: those of KEEPCASE
-  // entries, less those another entry yields (erased in the main loop).
+  // Keep-case forms. Hunspell looks a word up as a stem first, taking the
+  // first homonym that is a word by itself, and tries affixes only when
+  // there is none; it then tests KEEPCASE on the entry it found. So a
+  // stem spelling is keep-case when that first homonym has KEEPCASE
+  // (`stem_keep_case`), whatever affixed forms other entries make ("bit"
+  // from "bit/S.()" with an empty suffix next to "bit/||" in fr); another
+  // form when only KEEPCASE entries yield it (`keep_case`, less the forms
+  // other entries yield, erased in the main loop).
   auto yields_words = [&](const Entry& e) {
     return e.word.find(U' ') == std::u32string::npos &&
            !Has(e.flags, rules.forbidden_word) &&
@@ -458,10 +464,17 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
   std::u32string root;
   std::string form;
   std::unordered_set<std::string> keep_case;
+  std::unordered_map<std::string, bool> stem_keep_case;
   const bool track_keep_case = m.keep_case_sink && rules.keep_case != 0;
   if (track_keep_case) {
     for (const Entry& e : entries) {
-      if (!Has(e.flags, rules.keep_case) || !yields_words(e)) continue;
+      if (!yields_words(e)) continue;
+      if (!Has(e.flags, rules.need_affix)) {
+        form.clear();
+        AppendUtf8(e.word, &form);
+        stem_keep_case.try_emplace(form, Has(e.flags, rules.keep_case));
+      }
+      if (!Has(e.flags, rules.keep_case)) continue;
       root = e.word;
       if (rules.complex_prefixes) std::reverse(root.begin(), root.end());
       if (!m.ExpandRoot(root, e.flags)) continue;  // the main loop reports it
@@ -561,6 +574,13 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
     }
   }
   if (track_keep_case) {
+    for (const auto& [stem, kept] : stem_keep_case) {
+      if (kept) {
+        keep_case.insert(stem);
+      } else {
+        keep_case.erase(stem);
+      }
+    }
     std::vector<std::string> sorted(keep_case.begin(), keep_case.end());
     std::sort(sorted.begin(), sorted.end());
     for (const std::string& w : sorted) m.keep_case_sink(w);

@@ -37,11 +37,13 @@
 //
 // Compounds are not expanded (they are open-ended); with a compound part
 // sink set, each entry's compound parts (hunspell_compound_parts.h) go to
-// it, ONLYINCOMPOUND stems included. With a keep-case sink set, the forms
-// of KEEPCASE entries that no other entry yields go to it after the
-// expansion: the words Hunspell accepts only as written, since it tests
-// KEEPCASE on the entry it found ("bit" from "bit/KEEPCASE" is one, "bits"
-// from a homonym "bit/S" is not). ICONV is not applied (the checker already
+// it, ONLYINCOMPOUND stems included. With a keep-case sink set, the words
+// Hunspell accepts only as written go to it after the expansion. Hunspell
+// tests KEEPCASE on the entry it found, and finds a stem before affixed
+// forms: so a stem spelling whose first homonym (that is a word by itself)
+// has KEEPCASE is one ("bit" for "bit/S.()" and "bit/||" in fr, although
+// the first yields "bit" with an empty suffix), and any other form of a
+// KEEPCASE entry unless another entry yields it ("bits" from "bit/S.()"). ICONV is not applied (the checker already
 // folds U+2019 and normalises to NFC).
 //
 // Bounds: a hostile .aff cannot make memory or time explode: each entry is
