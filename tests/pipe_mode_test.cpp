@@ -203,6 +203,19 @@ TEST_F(PipeModeTest, AmpersandAddsTheWordInLowerCase) {
                       {"miss zorkmid 0", "*", "*", "", "miss zorkmid 0", ""}));
 }
 
+// List mode (-l), as hunspell -l: each misspelled word on a line, no
+// banner; -t for TeX; the personal dictionary counts.
+TEST_F(PipeModeTest, ListModePrintsTheMisspelledWords) {
+  std::ofstream(dir_ / "personal.words") << "Frobozz\n";
+  const std::string text = "Ths is \\emph{wrld}, Frobozz.\n$bta$ fine teh\n";
+  EXPECT_EQ(Run(Spellfilter("-l"), text), "Ths\nemph\nwrld\nbta\nteh\n");
+  EXPECT_EQ(WEXITSTATUS(status_), 0);
+  EXPECT_EQ(Run(Spellfilter("-l -t"), text), "Ths\nwrld\nteh\n");
+  // Not list mode after a subcommand.
+  EXPECT_EQ(Run(std::string("'") + SPELLFILTER_EXE + "' check -l", text), "");
+  EXPECT_NE(WEXITSTATUS(status_), 0);
+}
+
 // TeX mode line by line against hunspell -a -t, as in the test below.
 TEST_F(PipeModeTest, TexModeAgreesWithHunspell) {
   if (std::system("command -v hunspell >/dev/null && hunspell -D 2>&1 | grep -q en_US") != 0) {

@@ -24,6 +24,11 @@
 //           other names are ignored (Hunspell 1.7 checks the line as text)
 //   `       ispell's verbose mode: accepted and ignored
 //
+// List mode (-l instead of -a, as ispell and hunspell -l): each misspelled
+// word of stdin on a line of its own, no banner, no commands; -t for TeX
+// input. Emacs's flyspell-buffer runs it on buffers over
+// flyspell-large-region (1,000 characters).
+//
 // Options (ispell's): -d NAME|FILE dictionary, -p FILE personal dictionary
 // (the user word list); -a/--pipe select this mode; -t starts in TeX mode,
 // -n in plain text (nroff input is not parsed); other ispell options an
@@ -58,12 +63,13 @@ namespace {
 struct PipeOptions {
   std::string dictionary;
   std::string personal;
-  bool tex = false;  // -t
+  bool tex = false;   // -t
+  bool list = false;  // -l
 };
 
 bool IsIgnoredFlag(std::string_view a) {
   return a == "-m" || a == "-B" || a == "-C" || a == "-S" || a == "-P" ||
-         a == "-x" || a == "-l" || a == "-a" || a == "--pipe" || a == "-H" ||
+         a == "-x" || a == "-a" || a == "--pipe" || a == "-H" ||
          a == "-o";
 }
 
@@ -92,6 +98,8 @@ StatusOr<PipeOptions> ParseArgs(int argc, char** argv) {
       o.tex = true;
     } else if (a == "-n") {
       o.tex = false;
+    } else if (a == "-l") {
+      o.list = true;
     } else if (TakesIgnoredValue(a)) {
       std::string ignored;
       if (!value(&ignored)) return Status::InvalidArgument(std::string(a) + " needs a value");
@@ -300,6 +308,29 @@ class PipeSession {
   bool terse_ = false;
 };
 
+// List mode: the misspelled words of stdin, one per line.
+int RunListMode(const Dictionary& dict, const UserDictionary* user, bool tex) {
+  Checker checker(dict);
+  checker.SetUserWords(user);
+  TexFilter tex_filter;
+  std::vector<Misspelling> misspelled;
+  std::string line;
+  std::string out;
+  while (std::getline(std::cin, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (tex) tex_filter.Blank(&line);
+    checker.Check(line, &misspelled);
+    out.clear();
+    for (const Misspelling& m : misspelled) {
+      out.append(line, m.offset, m.length);
+      out += '\n';
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  }
+  std::fflush(stdout);
+  return kExitOk;
+}
+
 }  // namespace
 
 bool WantsPipeMode(int argc, char** argv) {
@@ -308,6 +339,10 @@ bool WantsPipeMode(int argc, char** argv) {
         std::strcmp(argv[i], "-v") == 0 || std::strcmp(argv[i], "-vv") == 0) {
       return true;
     }
+  }
+  // -l only before a subcommand ("check -l" is not list mode).
+  for (int i = 1; i < argc && argv[i][0] == '-'; ++i) {
+    if (std::strcmp(argv[i], "-l") == 0) return true;
   }
   return false;
 }
@@ -346,6 +381,7 @@ int RunPipeMode(int argc, char** argv) {
     user_error = user_path.status().message();
   }
 
+  if (o->list) return RunListMode(**dict, user.get(), o->tex);
   std::printf("%s\n", Banner().c_str());
   std::fflush(stdout);
   PipeSession session(**dict, std::move(user), user_error, o->tex);
