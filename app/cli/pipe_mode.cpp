@@ -34,6 +34,12 @@
 // -n in plain text (nroff input is not parsed); other ispell options an
 // editor may pass (-m -B -C -S -P -x -l, -T FMT, -w CHARS, -i ENCODING)
 // are accepted and ignored: input and output are UTF-8.
+//
+// Left out: nroff/troff parsing (-n and ~nroff mean plain text, as in
+// Hunspell), HTML/XML/ODF input (Hunspell's -H, -X, -O), '-' returning to
+// a start-up format other than plain text, the '*' Hunspell prints for
+// numbers (spellfilter skips them: no line), morphology (-m) and stems
+// (ispell's "+ ROOT"), and ispell's `-w CHARS` extra word characters.
 #include "app/cli/pipe_mode.h"
 
 #include <unicode/utf8.h>
