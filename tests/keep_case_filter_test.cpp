@@ -91,6 +91,71 @@ std::unique_ptr<Dictionary> Build(const std::vector<std::string>& words,
   return std::move(d).value();
 }
 
+template <typename T>
+T Peek(const std::string& image, size_t offset) {
+  T v;
+  std::memcpy(&v, image.data() + offset, sizeof(T));
+  return v;
+}
+template <typename T>
+void Poke(std::string* image, size_t offset, T v) {
+  std::memcpy(image->data() + offset, &v, sizeof(T));
+}
+
+// Recomputes every checksum of a file image after an edit.
+void Reseal(std::string* image) {
+  const uint32_t count = Peek<uint32_t>(*image, 24);
+  for (uint32_t i = 0; i < count; ++i) {
+    const size_t e = kHeaderBytes + i * kSectionEntryBytes;
+    Poke<uint64_t>(image, e + 24,
+                   Checksum(image->data() + Peek<uint64_t>(*image, e + 8),
+                            Peek<uint64_t>(*image, e + 16)));
+  }
+  Poke<uint64_t>(image, 32, Checksum(image->data() + kHeaderBytes,
+                                     count * kSectionEntryBytes));
+  Poke<uint64_t>(image, 56, Checksum(image->data(), 56));
+}
+
+// The section in a file: optional, checked by the loader, skipped by a
+// reader that does not know it.
+TEST(KeepCaseFilterTest, DictionaryFileCarriesTheOptionalSection) {
+  BuildOptions o;
+  o.language = "fr";
+  DictionaryBuilder b(o);
+  ASSERT_TRUE(b.AddLine("kg", "t").ok());
+  b.EnableKeepCase(0);
+  ASSERT_TRUE(b.AddKeepCase("kg", "t").ok());
+  StatusOr<std::string> built = b.Finish(nullptr);
+  ASSERT_TRUE(built.ok());
+  const std::string image = *built;
+  size_t e = 0;
+  for (uint32_t i = 0; i < Peek<uint32_t>(image, 24); ++i) {
+    const size_t at = kHeaderBytes + i * kSectionEntryBytes;
+    if (Peek<uint32_t>(image, at) == kSectionKeepCase) e = at;
+  }
+  ASSERT_NE(e, 0u);
+  EXPECT_EQ(Peek<uint32_t>(image, e + 4) & kSectionRequired, 0u);
+  auto d = Dictionary::FromBytes(image, "t.sfd");
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  EXPECT_TRUE((*d)->keep_case().MayContain("kg"));
+
+  std::string bad = image;
+  Poke<uint32_t>(&bad, Peek<uint64_t>(image, e + 8) + 40, 6);  // flags
+  Reseal(&bad);
+  auto f = Dictionary::FromBytes(bad, "b.sfd");
+  ASSERT_FALSE(f.ok());
+  EXPECT_EQ(f.status().message(), "b.sfd: bad keep-case words parameters");
+
+  std::string renamed = image;
+  Poke<uint32_t>(&renamed, e, 99);
+  Reseal(&renamed);
+  auto r = Dictionary::FromBytes(renamed, "r.sfd");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_TRUE((*r)->keep_case().empty());
+  Checker old_reader(**r);
+  EXPECT_TRUE(old_reader.IsCorrect("KG"));
+}
+
 TEST(KeepCaseFilterTest, CheckerRefusesCaseChangedFormsOfKeepCaseWords) {
   const std::vector<std::string> words = {"kg", "bit", "the", "Da", "pH"};
   const std::vector<std::string> keep = {"kg", "bit", "Da", "pH"};
