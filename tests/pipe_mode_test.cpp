@@ -211,6 +211,9 @@ TEST_F(PipeModeTest, ListModePrintsTheMisspelledWords) {
   EXPECT_EQ(Run(Spellfilter("-l"), text), "Ths\nemph\nwrld\nbta\nteh\n");
   EXPECT_EQ(WEXITSTATUS(status_), 0);
   EXPECT_EQ(Run(Spellfilter("-l -t"), text), "Ths\nwrld\nteh\n");
+  // After options with values, as hunspell -d en_US -l is called.
+  EXPECT_EQ(Run(Spellfilter("-i utf-8") + " -l", text),
+            "Ths\nemph\nwrld\nbta\nteh\n");
   // Not list mode after a subcommand.
   EXPECT_EQ(Run(std::string("'") + SPELLFILTER_EXE + "' check -l", text), "");
   EXPECT_NE(WEXITSTATUS(status_), 0);

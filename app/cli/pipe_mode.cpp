@@ -346,9 +346,15 @@ bool WantsPipeMode(int argc, char** argv) {
       return true;
     }
   }
-  // -l only before a subcommand ("check -l" is not list mode).
+  // -l only among ispell options, before any subcommand ("check -l" is not
+  // list mode; "-d en_US -l" is).
   for (int i = 1; i < argc && argv[i][0] == '-'; ++i) {
-    if (std::strcmp(argv[i], "-l") == 0) return true;
+    const std::string_view a = argv[i];
+    if (a == "-l") return true;
+    if (a == "-d" || a == "--dict" || a == "-p" || a == "--user" ||
+        TakesIgnoredValue(a)) {
+      ++i;
+    }
   }
   return false;
 }
