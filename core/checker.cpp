@@ -62,8 +62,13 @@ bool Checker::InCoveredScript(std::string_view word) const {
 
 Checker::Verdict Checker::Known(std::string_view word) {
   const std::span<const std::string> forms = forms_.LookupForms(word);
-  for (const std::string& form : forms) {
-    if (dictionary_.Contains(form)) return Verdict::kDictionary;
+  const KeepCaseFilter& keep_case = dictionary_.keep_case();
+  for (size_t i = 0; i < forms.size(); ++i) {
+    const std::string& form = forms[i];
+    if (dictionary_.Contains(form) &&
+        !keep_case.Refuses(forms_, forms, i)) {
+      return Verdict::kDictionary;
+    }
     if (user_ != nullptr && user_->Contains(form)) return Verdict::kUser;
   }
   if (!dictionary_.compound_parts().empty()) {

@@ -18,6 +18,12 @@
 // (compound_splitter.h), as Hunspell tries each case form. Only on the slow
 // path: words found as written cost nothing more.
 //
+// Keep-case words: when the dictionary has a KEEP_CASE section (Hunspell
+// dictionaries with KEEPCASE entries, such as French's "kg"), a form found
+// only through a case change ("KG" -> "kg") does not count when it is a
+// keep-case word (keep_case_filter.h). Only on the slow path, and only for
+// the forms found there.
+//
 // User words (user_dictionary.h): with SetUserWords, a word is also correct
 // when one of its lookup forms is in the user's words, by the same case
 // rules (adding "foo" accepts "Foo" and "FOO"; adding "Qt" accepts "QT" but

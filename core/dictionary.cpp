@@ -42,6 +42,9 @@ StatusOr<std::unique_ptr<Dictionary>> Dictionary::Decode(
     // Checked by DecodeDictionary already.
     CompoundFilter::Parse(d->contents_.compound_parts, &d->compound_parts_);
   }
+  if (!d->contents_.keep_case.empty()) {
+    KeepCaseFilter::Parse(d->contents_.keep_case, &d->keep_case_);
+  }
   return d;
 }
 

@@ -13,6 +13,7 @@
 #include "core/compound_filter.h"
 #include "core/dictionary_format.h"
 #include "core/file_io.h"
+#include "core/keep_case_filter.h"
 #include "core/status.h"
 
 namespace spellfilter {
@@ -40,6 +41,8 @@ class Dictionary {
   const BloomFilter& filter() const { return filter_; }
   // The COMPOUND_PARTS section; empty() when the file has none.
   const CompoundFilter& compound_parts() const { return compound_parts_; }
+  // The KEEP_CASE section; empty() when the file has none.
+  const KeepCaseFilter& keep_case() const { return keep_case_; }
   const DictionaryContents& contents() const { return contents_; }
   const std::string& language() const { return contents_.language; }
   const std::string& name() const { return name_; }
@@ -56,6 +59,7 @@ class Dictionary {
   DictionaryContents contents_;
   BloomFilter filter_;
   CompoundFilter compound_parts_;
+  KeepCaseFilter keep_case_;
 };
 
 }  // namespace spellfilter

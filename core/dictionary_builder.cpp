@@ -25,6 +25,8 @@ inline constexpr double kExactRateBudget = 2e9;
 inline constexpr uint64_t kPrefixSeedSalt = 0x7072656669786573ull;
 // "compound" in ASCII.
 inline constexpr uint64_t kCompoundSeedSalt = 0x636F6D706F756E64ull;
+// "keepcase" in ASCII.
+inline constexpr uint64_t kKeepCaseSeedSalt = 0x6B65657063617365ull;
 inline constexpr uint64_t kClassSeedSalt = 0x636C617373657321ull;
 // A class column longer than this is not a class.
 inline constexpr size_t kMaxClassDigits = 9;
@@ -187,6 +189,23 @@ Status DictionaryBuilder::AddCompoundPart(CompoundRole role,
   return Status::Ok();
 }
 
+void DictionaryBuilder::EnableKeepCase(uint32_t flags) {
+  keep_case_.emplace(options_.seed ^ kKeepCaseSeedSalt, flags);
+}
+
+Status DictionaryBuilder::AddKeepCase(std::string_view word,
+                                      std::string_view where) {
+  if (!keep_case_) {
+    return Status::InvalidArgument(std::string(where) +
+                                   ": keep-case word without EnableKeepCase");
+  }
+  if (!forms_.Normalize(word, &normalized_)) {
+    return Status::InvalidArgument(std::string(where) + ": invalid UTF-8");
+  }
+  keep_case_->Add(normalized_);
+  return Status::Ok();
+}
+
 StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (!status_.ok()) return status_;
   const uint64_t n = words_.size();
@@ -271,6 +290,16 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     compound_section = compounds_->Encode(options_.compound_fp);
   }
 
+  std::string keep_case_section;
+  if (keep_case_ && keep_case_->words() > 0) {
+    if (!(options_.keep_case_fp > 0 && options_.keep_case_fp < 1)) {
+      return Status::InvalidArgument(
+          "the keep-case words' false-positive rate must be between 0 and 1 "
+          "(exclusive)");
+    }
+    keep_case_section = keep_case_->Encode(options_.keep_case_fp);
+  }
+
   DictionaryContents c;
   c.filter = params;
   c.words_at_build = n;
@@ -282,6 +311,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.word_classes = std::as_bytes(std::span<const char>(classes_section));
   c.prefixes = std::as_bytes(std::span<const char>(prefix_section));
   c.compound_parts = std::as_bytes(std::span<const char>(compound_section));
+  c.keep_case = std::as_bytes(std::span<const char>(keep_case_section));
   std::string image = EncodeDictionary(c);
 
   if (summary != nullptr) {
@@ -298,6 +328,8 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     summary->word_classes_bytes = classes_section.size();
     summary->compound_parts = compounds_ ? compounds_->parts() : 0;
     summary->compound_bytes = compound_section.size();
+    summary->keep_case_words = keep_case_ ? keep_case_->words() : 0;
+    summary->keep_case_bytes = keep_case_section.size();
   }
   return image;
 }

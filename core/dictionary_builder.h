@@ -20,6 +20,10 @@
 // parts were added: the optional COMPOUND_PARTS section, sized for
 // `compound_fp` per probe, with a seed derived from the filter's.
 //
+// Keep-case words (keep_case_filter.h), when EnableKeepCase was called and
+// words were added: the optional KEEP_CASE section, sized for
+// `keep_case_fp` per probe, with a seed derived from the filter's.
+//
 // Suggestion data (docs/suggestions.md), unless switched off: the
 // PREFIXES section (prefix_filter.h) over the lower-cased words and the
 // WORD_CLASSES section (word_classes.h), both with seeds derived from, but
@@ -36,6 +40,7 @@
 
 #include "core/bloom_filter.h"
 #include "core/compound_filter.h"
+#include "core/keep_case_filter.h"
 #include "core/prefix_filter.h"
 #include "core/status.h"
 #include "core/word_classes.h"
@@ -63,6 +68,8 @@ struct BuildOptions {
   uint32_t fingerprint_bits = kDefaultFingerprintBits;
   // The COMPOUND_PARTS section's per-probe false-positive rate.
   double compound_fp = kDefaultCompoundFalsePositiveRate;
+  // The KEEP_CASE section's per-probe false-positive rate.
+  double keep_case_fp = kDefaultKeepCaseFalsePositiveRate;
 };
 
 struct BuildSummary {
@@ -79,6 +86,8 @@ struct BuildSummary {
   uint64_t word_classes_bytes = 0;  // WORD_CLASSES section
   uint64_t compound_parts = 0;      // distinct (role, part) keys
   uint64_t compound_bytes = 0;      // COMPOUND_PARTS section
+  uint64_t keep_case_words = 0;     // distinct keep-case words
+  uint64_t keep_case_bytes = 0;     // KEEP_CASE section
 };
 
 class DictionaryBuilder {
@@ -100,6 +109,14 @@ class DictionaryBuilder {
   Status AddCompoundPart(CompoundRole role, std::string_view part,
                          std::string_view where);
 
+  // Makes the dictionary refuse case-changed forms of the words added with
+  // AddKeepCase; `flags` are the section's (kKeepCaseSharpSCapitalised).
+  void EnableKeepCase(uint32_t flags);
+  // A word (UTF-8) valid only as written; `where` names it in errors.
+  // Invalid UTF-8 is an error; EnableKeepCase must have been called. The
+  // word itself is added with AddLine, not here.
+  Status AddKeepCase(std::string_view word, std::string_view where);
+
   // Sizes and fills the filter; returns the file image.
   StatusOr<std::string> Finish(BuildSummary* summary);
 
@@ -112,6 +129,7 @@ class DictionaryBuilder {
   std::set<char32_t> alphabet_;
   uint64_t duplicates_ = 0;
   std::optional<CompoundFilterBuilder> compounds_;
+  std::optional<KeepCaseFilterBuilder> keep_case_;
 };
 
 // Predicted false-positive rate of a filter holding n words.

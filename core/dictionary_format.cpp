@@ -7,6 +7,7 @@
 #include "core/byte_order.h"
 #include "core/compound_filter.h"
 #include "core/hash.h"
+#include "core/keep_case_filter.h"
 #include "core/prefix_filter.h"
 #include "core/word_classes.h"
 
@@ -88,6 +89,9 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   }
   if (!c.compound_parts.empty()) {
     sections.push_back({kSectionCompoundParts, 0, view(c.compound_parts)});
+  }
+  if (!c.keep_case.empty()) {
+    sections.push_back({kSectionKeepCase, 0, view(c.keep_case)});
   }
   const uint32_t count = static_cast<uint32_t>(sections.size());
 
@@ -256,6 +260,14 @@ StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
         c.compound_parts = std::span<const std::byte>(s, bytes);
         if (const char* problem = CompoundFilter::Parse(c.compound_parts,
                                                         &parts)) {
+          return corrupt(problem);
+        }
+        break;
+      }
+      case kSectionKeepCase: {
+        KeepCaseFilter keep;
+        c.keep_case = std::span<const std::byte>(s, bytes);
+        if (const char* problem = KeepCaseFilter::Parse(c.keep_case, &keep)) {
           return corrupt(problem);
         }
         break;

@@ -15,7 +15,7 @@
 // Section types: PARAMS (required), LANGUAGE, ALPHABET, BITS (required),
 // and, for suggestions, the optional WORD_CLASSES (word_classes.h) and
 // PREFIXES (prefix_filter.h); for compounds the optional COMPOUND_PARTS
-// (compound_filter.h).
+// (compound_filter.h); for case the optional KEEP_CASE (keep_case_filter.h).
 // A section whose flags carry kSectionRequired and whose type a reader does
 // not know makes the file unreadable for that reader ("needs a newer
 // spellfilter"); unknown optional sections are skipped. That is the room for
@@ -51,6 +51,7 @@ inline constexpr uint32_t kSectionBits = 4;
 inline constexpr uint32_t kSectionWordClasses = 5;
 inline constexpr uint32_t kSectionPrefixes = 6;
 inline constexpr uint32_t kSectionCompoundParts = 7;
+inline constexpr uint32_t kSectionKeepCase = 8;
 
 inline constexpr uint32_t kSectionRequired = 1;
 
@@ -76,6 +77,9 @@ struct DictionaryContents {
   // Optional compound parts (CompoundFilter::Parse checks it); empty when
   // the dictionary accepts no compounds beyond its words.
   std::span<const std::byte> compound_parts;
+  // Optional words valid only as written (KeepCaseFilter::Parse checks
+  // it); empty when every case form of a lower-case word is accepted.
+  std::span<const std::byte> keep_case;
 };
 
 // Serialises `contents` into a complete file image.

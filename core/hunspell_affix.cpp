@@ -322,6 +322,8 @@ Status AffixParser::ParseRest() {
       rules_.forbid_warn = true;
     } else if (key == "FULLSTRIP") {
       rules_.fullstrip = true;
+    } else if (key == "CHECKSHARPS") {
+      rules_.check_sharps = true;
     } else if (key == "LANG") {
       rules_.language = std::string(arg);
     } else if (key == "ICONV" && f.size() >= 3) {

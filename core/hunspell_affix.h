@@ -97,6 +97,7 @@ struct AffixRules {
   bool forbid_warn = false;
   bool fullstrip = false;
   bool complex_prefixes = false;
+  bool check_sharps = false;  // CHECKSHARPS
   // The file sets up compounding (any COMPOUND* flag or COMPOUNDRULE).
   bool compounding = false;
   CompoundRules compound;

@@ -146,6 +146,7 @@ struct HunspellExpander::Impl {
 
   CompoundPartGenerator parts;
   CompoundPartSink part_sink;
+  KeepCaseSink keep_case_sink;
 
   uint64_t steps = 0;
   std::vector<std::u32string> forms;
@@ -368,6 +369,10 @@ void HunspellExpander::SetCompoundPartSink(CompoundPartSink sink) {
   impl_->part_sink = std::move(sink);
 }
 
+void HunspellExpander::SetKeepCaseSink(KeepCaseSink sink) {
+  impl_->keep_case_sink = std::move(sink);
+}
+
 Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
                                 const FormSink& sink, ExpandStats* stats) {
   ExpandStats local;
@@ -442,8 +447,46 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
     if (is_forbidden) forbidden.insert(word);
   }
 
+  // Keep-case forms. Hunspell looks a word up as a stem first, taking the
+  // first homonym that is a word by itself, and tries affixes only when
+  // there is none; it then tests KEEPCASE on the entry it found. So a
+  // stem spelling is keep-case when that first homonym has KEEPCASE
+  // (`stem_keep_case`), whatever affixed forms other entries make ("bit"
+  // from "bit/S.()" with an empty suffix next to "bit/||" in fr); another
+  // form when only KEEPCASE entries yield it (`keep_case`, less the forms
+  // other entries yield, erased in the main loop).
+  auto yields_words = [&](const Entry& e) {
+    return e.word.find(U' ') == std::u32string::npos &&
+           !Has(e.flags, rules.forbidden_word) &&
+           !(rules.forbid_warn && Has(e.flags, rules.warn)) &&
+           !Has(e.flags, rules.only_in_compound);
+  };
   std::u32string root;
   std::string form;
+  std::unordered_set<std::string> keep_case;
+  std::unordered_map<std::string, bool> stem_keep_case;
+  const bool track_keep_case = m.keep_case_sink && rules.keep_case != 0;
+  if (track_keep_case) {
+    for (const Entry& e : entries) {
+      if (!yields_words(e)) continue;
+      if (!Has(e.flags, rules.need_affix)) {
+        form.clear();
+        AppendUtf8(e.word, &form);
+        stem_keep_case.try_emplace(form, Has(e.flags, rules.keep_case));
+      }
+      if (!Has(e.flags, rules.keep_case)) continue;
+      root = e.word;
+      if (rules.complex_prefixes) std::reverse(root.begin(), root.end());
+      if (!m.ExpandRoot(root, e.flags)) continue;  // the main loop reports it
+      for (std::u32string& f : m.forms) {
+        if (f.empty()) continue;
+        if (rules.complex_prefixes) std::reverse(f.begin(), f.end());
+        form.clear();
+        AppendUtf8(f, &form);
+        if (!forbidden.contains(form)) keep_case.insert(form);
+      }
+    }
+  }
   for (const Entry& e : entries) {
     ++st.entries;
     const std::string where = std::string(name) + ":" + std::to_string(e.line);
@@ -511,6 +554,9 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
       }
       sink(form, where);
       ++st.forms;
+      if (!keep_case.empty() && !Has(e.flags, rules.keep_case)) {
+        keep_case.erase(form);
+      }
       if (add_upper) {
         const std::string upper = m.ToUpper(form);
         if (upper != form && !forbidden.contains(upper)) {
@@ -526,6 +572,19 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
             " forms, the limit (docs/hunspell_dictionaries.md)");
       }
     }
+  }
+  if (track_keep_case) {
+    for (const auto& [stem, kept] : stem_keep_case) {
+      if (kept) {
+        keep_case.insert(stem);
+      } else {
+        keep_case.erase(stem);
+      }
+    }
+    std::vector<std::string> sorted(keep_case.begin(), keep_case.end());
+    std::sort(sorted.begin(), sorted.end());
+    for (const std::string& w : sorted) m.keep_case_sink(w);
+    st.keep_case_forms += sorted.size();
   }
   return Status::Ok();
 }

@@ -37,9 +37,14 @@
 //
 // Compounds are not expanded (they are open-ended); with a compound part
 // sink set, each entry's compound parts (hunspell_compound_parts.h) go to
-// it, ONLYINCOMPOUND stems included. KEEPCASE
-// is not enforced (the checker's case rules apply to every form). ICONV is
-// not applied (the checker already folds U+2019 and normalises to NFC).
+// it, ONLYINCOMPOUND stems included. With a keep-case sink set, the words
+// Hunspell accepts only as written go to it after the expansion. Hunspell
+// tests KEEPCASE on the entry it found, and finds a stem before affixed
+// forms: so a stem spelling whose first homonym (that is a word by itself)
+// has KEEPCASE is one ("bit" for "bit/S.()" and "bit/||" in fr, although
+// the first yields "bit" with an empty suffix), and any other form of a
+// KEEPCASE entry unless another entry yields it ("bits" from "bit/S.()"). ICONV is not applied (the checker already
+// folds U+2019 and normalises to NFC).
 //
 // Bounds: a hostile .aff cannot make memory or time explode: each entry is
 // limited in forms and in affix applications tried, and the whole .dic in
@@ -77,6 +82,7 @@ struct ExpandStats {
   uint64_t compound_entries = 0;     // entries with a compounding flag
   uint64_t upper_forms = 0;          // ALL UPPER forms added (see above)
   uint64_t compound_parts = 0;       // (role, part) pairs handed out
+  uint64_t keep_case_forms = 0;      // keep-case forms handed out
   uint64_t multiword_entries = 0;    // entries with a space (not words)
   uint64_t max_entry_forms = 0;      // the largest expansion of one entry
   std::string max_entry_word;
@@ -91,6 +97,8 @@ struct ExpandStats {
 // entry it came from.
 using FormSink =
     std::function<void(std::string_view form, std::string_view where)>;
+// Receives each keep-case form (UTF-8, not normalised).
+using KeepCaseSink = std::function<void(std::string_view form)>;
 
 class HunspellExpander {
  public:
@@ -105,6 +113,9 @@ class HunspellExpander {
   // Also hand each entry's compound parts to `sink` (when the .aff sets up
   // compounding with flags).
   void SetCompoundPartSink(CompoundPartSink sink);
+  // Also hand the keep-case forms to `sink` (when the .aff has KEEPCASE),
+  // at the end of Expand.
+  void SetKeepCaseSink(KeepCaseSink sink);
 
   // Expands the .dic text `bytes`; `name` prefixes messages. Stats are
   // added to *stats (may be null).

@@ -158,6 +158,14 @@ Status HunspellImport::AddTo(DictionaryBuilder* builder,
           }
         });
   }
+  if (rules_.keep_case != 0) {
+    builder->EnableKeepCase(rules_.check_sharps ? kKeepCaseSharpSCapitalised
+                                               : 0);
+    expander.SetKeepCaseSink([&](std::string_view form) {
+      if (form.size() > kMaxWordBytes) return;  // no token is that long
+      if (!builder->AddKeepCase(form, dic_path_).ok()) ++s.skipped_forms;
+    });
+  }
   return expander.Expand(View(*dic), dic_path_, sink, &s.expand);
 }
 

@@ -13,6 +13,10 @@
 // with the .aff's COMPOUNDMIN, COMPOUNDWORDMAX and CHECKCOMPOUNDCASE/DUP/
 // TRIPLE, unless set_compounds(false).
 //
+// KEEPCASE: the forms of KEEPCASE entries no other entry yields go to the
+// builder's KEEP_CASE section (keep_case_filter.h), so the checker accepts
+// them only as written; with CHECKSHARPS, those with ß also Capitalised.
+//
 // Forms the dictionary format cannot hold (a '#' at the start, more than
 // kMaxWordBytes, a control character) are skipped and counted, not errors:
 // Hunspell dictionaries contain a few.

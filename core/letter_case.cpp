@@ -66,7 +66,9 @@ WordCase CaseOf(std::u32string_view word) {
   for (char32_t c : word) {
     const UChar32 u = static_cast<UChar32>(c);
     const bool up = u_isUUppercase(u) || u_istitle(u);
-    const bool low = u_isULowercase(u);
+    // A lower-case letter without an upper-case (simple) mapping, such as
+    // German ß, is caseless, as in Hunspell: "STRAßE" is ALL UPPER.
+    const bool low = u_isULowercase(u) && u_toupper(u) != u;
     if (!first_seen && (up || low)) {
       first_seen = true;
       first_upper = up;

@@ -4,6 +4,10 @@
 // is ICU's simple mapping, with Turkish and Azeri dotted/dotless i. The
 // suggester works on lower-case code points; the checker (word_forms.h) has
 // the final say on whether a presented suggestion is accepted.
+//
+// A lower-case letter with no upper-case simple mapping (German ß, kra ĸ)
+// counts as caseless, as Hunspell counts it: it neither makes an ALL UPPER
+// word mixed ("STRAßE", "BLOCKGRÖßE") nor a lower-case word cased.
 #ifndef SPELLFILTER_CORE_LETTER_CASE_H_
 #define SPELLFILTER_CORE_LETTER_CASE_H_
 
@@ -15,7 +19,7 @@ namespace spellfilter {
 enum class WordCase {
   kLower,        // no upper-case letter ("the", "don't")
   kCapitalised,  // only the first letter is upper case ("The")
-  kAllUpper,     // two or more letters, none lower case ("THE")
+  kAllUpper,     // two or more letters, none lower case ("THE", "STRAßE")
   kOther,  // anything else ("iPhone", "McDonald", "A" alone is kCapitalised)
 };
 

@@ -1142,10 +1142,11 @@ bool Suggester::Impl::Accepted(const std::string& presented) {
     size_t end = presented.find(' ', start);
     if (end == std::string::npos) end = presented.size();
     bool ok = false;
-    for (const std::string& f : forms.LookupForms(
-             std::string_view(presented).substr(start, end - start))) {
+    const std::span<const std::string> keys = forms.LookupForms(
+        std::string_view(presented).substr(start, end - start));
+    for (size_t i = 0; i < keys.size(); ++i) {
       ++stats.work;
-      if (dict.Contains(f)) {
+      if (dict.Contains(keys[i]) && !dict.keep_case().Refuses(forms, keys, i)) {
         ok = true;
         break;
       }

@@ -129,6 +129,8 @@ std::span<const std::string> WordForms::Finish(size_t count) {
 
 std::span<const std::string> WordForms::LookupForms(std::string_view word) {
   size_t count = 0;
+  all_upper_ = false;
+  sharp_s_from_ = kMaxForms;
   if (IsAscii(word) && !turkic_ && !has_sharp_s_) {
     Next(&count).assign(word);
     const Casing casing = AsciiCasing(word);
@@ -136,6 +138,7 @@ std::span<const std::string> WordForms::LookupForms(std::string_view word) {
     std::string& lower = Next(&count);
     AsciiLower(word, &lower);
     if (casing == Casing::kAllUpper) {
+      all_upper_ = true;
       std::string& title = Next(&count);
       title = lower;
       title[0] = word[0];
@@ -157,6 +160,7 @@ std::span<const std::string> WordForms::LookupForms(std::string_view word) {
   lower_utf8.clear();
   lower.toUTF8String(lower_utf8);
   if (casing != Casing::kAllUpper) return Finish(count);
+  all_upper_ = true;
 
   // Capitalised: the first code point as typed, the rest lower-cased (in
   // context, so a final Σ becomes ς).
@@ -170,6 +174,7 @@ std::span<const std::string> WordForms::LookupForms(std::string_view word) {
   title.toUTF8String(title_utf8);
 
   if (has_sharp_s_) {
+    sharp_s_from_ = count;
     // Each subset of the first kMaxSharpS "ss" as ß, in the lower-case and
     // in the Capitalised form (STRASSE -> straße, GRÖSSE -> Größe).
     const std::string bases[] = {lower_utf8, title_utf8};

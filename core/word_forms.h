@@ -13,7 +13,11 @@
 // accepted as written. Case mapping is ICU's, in the dictionary's language:
 // Greek final sigma is handled ("ΟΔΟΣ" -> "οδος" with ς), Turkish and Azeri
 // map I/ı and İ/i, and when the dictionary's alphabet has ß an ALL UPPER
-// "SS" is also tried as "ß" (STRASSE -> straße; at most the first four "SS").
+// "SS" is also tried as "ß" (STRASSE -> straße, GRÖSSE -> Größe; at most
+// the first four "SS"), as Hunspell's CHECKSHARPS does. ß has no upper-case
+// letter of its own, so it counts as caseless (letter_case.h): an ALL UPPER
+// word written with ß is ALL UPPER (BLOCKGRÖßE -> blockgröße, Blockgröße),
+// as for Hunspell.
 // Limits: an ALL UPPER form is never matched against a mixed-case entry
 // ("IPHONE" is not "iPhone"), and Greek capitals without accents do not
 // match accented lower-case entries.
@@ -44,6 +48,11 @@ class WordForms {
   // for invalid UTF-8. Valid until the next call.
   std::span<const std::string> LookupForms(std::string_view word);
 
+  // Of the last LookupForms word: whether it was ALL UPPER, and the index
+  // of its first "SS" -> ß form (those come last; past the end when none).
+  bool all_upper() const { return all_upper_; }
+  size_t sharp_s_from() const { return sharp_s_from_; }
+
  private:
   struct Icu;
   std::span<const std::string> Finish(size_t count);
@@ -51,6 +60,8 @@ class WordForms {
 
   bool turkic_;
   bool has_sharp_s_;
+  bool all_upper_ = false;
+  size_t sharp_s_from_ = 0;
   std::unique_ptr<Icu> icu_;
   std::vector<std::string> forms_;
 };

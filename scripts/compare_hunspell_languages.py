@@ -277,10 +277,9 @@ def compare(lang, args):
 
 def check_fixtures():
     """Hunspell accepts every fixture's .good and .compound words and
-    rejects its .wrong and .keepcase ones (the unit tests expect spellfilter
-    to accept .good and .keepcase and reject .wrong and .compound: .compound
-    lists compounds of features spellfilter does not support, such as
-    COMPOUNDRULE)."""
+    rejects its .wrong ones (the unit tests expect spellfilter to accept
+    .good and reject .wrong and .compound: .compound lists compounds of
+    features spellfilter does not support, such as COMPOUNDRULE)."""
     data = os.path.join(ROOT, "tests", "data", "hunspell")
     failures = 0
     checked = 0
@@ -289,7 +288,7 @@ def check_fixtures():
             continue
         base = os.path.join(data, name[:-4])
         for suffix, want in ((".good", True), (".compound", True),
-                             (".wrong", False), (".keepcase", False)):
+                             (".wrong", False)):
             if not os.path.exists(base + suffix):
                 continue
             with open(base + suffix, encoding="utf-8") as f:

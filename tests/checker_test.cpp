@@ -135,6 +135,25 @@ TEST(CheckerTest, GermanSharpS) {
   EXPECT_FALSE(checker.IsCorrect("strasse"));
 }
 
+// ALL UPPER with ß, as Hunspell (de_DE) accepts them: STRAßE, GRÖßE; not
+// when the lower-case word is not in the dictionary (FLUß for "Fluss"),
+// nor mixed or wrongly capitalised forms.
+TEST(CheckerTest, GermanAllUpperWithSharpS) {
+  auto dict = MakeDictionary(
+      {"stra\xC3\x9F" "e", "Gr\xC3\xB6\xC3\x9F" "e", "Fluss", "Fu\xC3\x9F" "ball"}, "de");
+  Checker checker(*dict);
+  EXPECT_TRUE(checker.IsCorrect("STRA\xC3\x9F" "E"));
+  EXPECT_TRUE(checker.IsCorrect("GR\xC3\x96\xC3\x9F" "E"));
+  EXPECT_TRUE(checker.IsCorrect("FU\xC3\x9F" "BALL"));
+  EXPECT_TRUE(checker.IsCorrect("FLUSS"));
+  EXPECT_FALSE(checker.IsCorrect("FLU\xC3\x9F"));
+  EXPECT_FALSE(checker.IsCorrect("gr\xC3\xB6\xC3\x9F" "e"));
+  EXPECT_FALSE(checker.IsCorrect("Gr\xC3\xB6sse"));
+  EXPECT_FALSE(checker.IsCorrect("StRA\xC3\x9F" "E"));
+  EXPECT_EQ(Misspelled(checker, "STRA\xC3\x9F" "E FLU\xC3\x9F GR\xC3\x96SSE"),
+            V({"FLU\xC3\x9F"}));
+}
+
 TEST(CheckerTest, InvalidUtf8AndNulNeverCrash) {
   auto dict = MakeDictionary({"good", "word"});
   Checker checker(*dict);

@@ -14,6 +14,11 @@ TEST(LetterCaseTest, CaseClassesMatchTheChecker) {
   EXPECT_EQ(CaseOf(U"ÉTÉ"), WordCase::kAllUpper);
   EXPECT_EQ(CaseOf(U"iPhone"), WordCase::kOther);
   EXPECT_EQ(CaseOf(U"McDonald"), WordCase::kOther);
+  // ß has no upper case of its own: caseless, as in Hunspell.
+  EXPECT_EQ(CaseOf(U"STRAßE"), WordCase::kAllUpper);
+  EXPECT_EQ(CaseOf(U"Straße"), WordCase::kCapitalised);
+  EXPECT_EQ(CaseOf(U"straße"), WordCase::kLower);
+  EXPECT_EQ(CaseOf(U"StRAßE"), WordCase::kOther);
 }
 
 TEST(LetterCaseTest, Utf8RoundTrip) {

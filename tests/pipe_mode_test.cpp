@@ -117,6 +117,122 @@ TEST_F(PipeModeTest, VersionForClients) {
   EXPECT_NE(out.find("(but really spellfilter"), std::string::npos);
 }
 
+// The kind of each result line: "*", "" or "miss WORD OFFSET".
+std::vector<std::string> Kinds(const std::string& out) {
+  std::vector<std::string> k;
+  for (const std::string& l : SplitLines(out)) {
+    if (l.rfind("@(#)", 0) == 0) continue;
+    if (l.empty() || l == "*") {
+      k.push_back(l);
+    } else {
+      std::istringstream in(l);
+      std::string kind, word, a, b;
+      in >> kind >> word >> a >> b;
+      // "& word n off:" or "# word off"
+      k.push_back("miss " + word + " " +
+                  (kind == "&" ? b.substr(0, b.size() - 1) : a));
+    }
+  }
+  return k;
+}
+
+// A LaTeX text in which every skipped construct hides a misspelling; what
+// is still checked has one too. The expected results are hunspell -a's
+// (Hunspell 1.7.1, en_US) on the same input after '+'.
+const char kTex[] =
+    "Ths is \\textbf{wrld} and $x = \\alpha + bta$ text\n"
+    "\\cite{knuth84} and \\ref{secton} and \\label{fig:wrng} \\emph{wrnog}\n"
+    "foo % comment wrngo\n"
+    "The \\$ sign wrngo\n"
+    "$$ aaa\n"
+    "bbb wrng $$ wrngo\n"
+    "\\usepackage[utf8]{inputenc} \\includegraphics[width=3cm]{fgure} captin\n"
+    "\\verb|wrngg| tst \\(abcd\\) efgh\n"
+    "^\\section{Intrduction} of teh\n";
+
+const std::vector<std::string> kTexKinds = {
+    "miss Ths 0", "*", "miss wrld 15", "*", "*", "",
+    "*", "*", "miss wrnog 59", "",
+    "*", "",
+    "*", "*", "miss wrngo 12", "",
+    "",
+    "miss wrngo 12", "",
+    "miss captin 63", "",
+    "miss tst 13", "miss efgh 26", "",
+    "miss Intrduction 10", "*", "miss teh 26", ""};
+
+TEST_F(PipeModeTest, TexModeSkipsCommandsMathCommentsAndArguments) {
+  EXPECT_EQ(Kinds(Run(Spellfilter("-a"), std::string("+\n") + kTex)), kTexKinds);
+  // -t starts in TeX mode; ~tex selects it, as in ispell.
+  EXPECT_EQ(Kinds(Run(Spellfilter("-a -t"), kTex)), kTexKinds);
+  EXPECT_EQ(Kinds(Run(Spellfilter("-a"), std::string("~tex\n") + kTex)), kTexKinds);
+}
+
+TEST_F(PipeModeTest, MinusAndTildeNroffLeaveTexMode) {
+  const std::string line = "\\emph{wrld} $bta$\n";
+  const std::vector<std::string> tex = {"miss wrld 6", ""};
+  const std::vector<std::string> plain = {"miss emph 1", "miss wrld 6",
+                                          "miss bta 13", ""};
+  EXPECT_EQ(Kinds(Run(Spellfilter("-a"), line)), plain);
+  EXPECT_EQ(Kinds(Run(Spellfilter("-a"), "+\n" + line + "-\n" + line)),
+            [&] {
+              auto v = tex;
+              v.insert(v.end(), plain.begin(), plain.end());
+              return v;
+            }());
+  EXPECT_EQ(Kinds(Run(Spellfilter("-a -t"), "~nroff\n" + line)), plain);
+  // An unknown formatter name changes nothing, and prints nothing.
+  EXPECT_EQ(Kinds(Run(Spellfilter("-a -t"), "~list\n" + line)), tex);
+  // '+' starts a fresh document: an unclosed '$' does not carry over.
+  EXPECT_EQ(Kinds(Run(Spellfilter("-a"), "+\n$ open\n+\n" + line)),
+            std::vector<std::string>({"", "miss wrld 6", ""}));
+}
+
+TEST_F(PipeModeTest, AmpersandAddsTheWordInLowerCase) {
+  const auto out = Kinds(Run(Spellfilter("-a"),
+                             "&FrobozzQ\nfrobozzq Frobozzq FROBOZZQ\n#\n"));
+  EXPECT_EQ(out, std::vector<std::string>({"*", "*", "*", ""}));
+  const std::string saved = Slurp(dir_ / "personal.words");
+  EXPECT_NE(saved.find("frobozzq"), std::string::npos) << saved;
+  EXPECT_EQ(saved.find("FrobozzQ"), std::string::npos) << saved;
+  // '*' keeps the case: a Capitalised word stays a name, before and after
+  // saving (as in Hunspell).
+  const auto star = Kinds(Run(Spellfilter("-a"),
+                              "*Zorkmid\nzorkmid Zorkmid ZORKMID\n#\nzorkmid\n"));
+  EXPECT_EQ(star, std::vector<std::string>(
+                      {"miss zorkmid 0", "*", "*", "", "miss zorkmid 0", ""}));
+}
+
+// List mode (-l), as hunspell -l: each misspelled word on a line, no
+// banner; -t for TeX; the personal dictionary counts.
+TEST_F(PipeModeTest, ListModePrintsTheMisspelledWords) {
+  std::ofstream(dir_ / "personal.words") << "Frobozz\n";
+  const std::string text = "Ths is \\emph{wrld}, Frobozz.\n$bta$ fine teh\n";
+  EXPECT_EQ(Run(Spellfilter("-l"), text), "Ths\nemph\nwrld\nbta\nteh\n");
+  EXPECT_EQ(WEXITSTATUS(status_), 0);
+  EXPECT_EQ(Run(Spellfilter("-l -t"), text), "Ths\nwrld\nteh\n");
+  // After options with values, as hunspell -d en_US -l is called.
+  EXPECT_EQ(Run(Spellfilter("-i utf-8") + " -l", text),
+            "Ths\nemph\nwrld\nbta\nteh\n");
+  // Not list mode after a subcommand.
+  EXPECT_EQ(Run(std::string("'") + SPELLFILTER_EXE + "' check -l", text), "");
+  EXPECT_NE(WEXITSTATUS(status_), 0);
+}
+
+// TeX mode line by line against hunspell -a -t, as in the test below.
+TEST_F(PipeModeTest, TexModeAgreesWithHunspell) {
+  if (std::system("command -v hunspell >/dev/null && hunspell -D 2>&1 | grep -q en_US") != 0) {
+    GTEST_SKIP() << "hunspell with en_US not installed";
+  }
+  const std::string text = std::string("+\n") + kTex +
+                           "\\begin{equation} E = mc^2 \\end{equation} thrd\n"
+                           "\\definecolor{mycol}{rgb}{0.1,0.2,0.3} colr\n"
+                           "\\[ x + yy \\] nxt\n"
+                           "-\n\\textbf{wrld} $bta$\n";
+  EXPECT_EQ(Kinds(Run(Spellfilter("-a"), text)),
+            Kinds(Run("hunspell -a -d en_US", text)));
+}
+
 // Line by line against hunspell -a on a text both dictionaries agree on
 // (KJV-style prose): the same kind of answer for each word, and for
 // misspellings the same word and offset. Suggestions differ by design.

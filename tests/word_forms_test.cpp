@@ -73,6 +73,26 @@ TEST(WordFormsTest, SharpSFromUpperCaseSS) {
   EXPECT_EQ(capital[1], "stra\xC3\x9F" "e");
 }
 
+// ß has no upper case of its own: an ALL UPPER word may contain it, and it
+// is looked up lower-case and Capitalised like any ALL UPPER word.
+TEST(WordFormsTest, SharpSInAllUpperWords) {
+  WordForms de("de", true);
+  // BLOCKGRÖßE
+  EXPECT_EQ(Forms(de, "BLOCKGR\xC3\x96\xC3\x9F" "E"),
+            V({"BLOCKGR\xC3\x96\xC3\x9F" "E", "blockgr\xC3\xB6\xC3\x9F" "e",
+               "Blockgr\xC3\xB6\xC3\x9F" "e"}));
+  // FUßNOTEN, and without ß in the alphabet too (the case rule is general).
+  WordForms en("en", false);
+  EXPECT_EQ(Forms(en, "FU\xC3\x9FNOTEN"),
+            V({"FU\xC3\x9FNOTEN", "fu\xC3\x9Fnoten", "Fu\xC3\x9Fnoten"}));
+  // Still lower-case and Capitalised words.
+  EXPECT_EQ(Forms(de, "stra\xC3\x9F" "e"), V({"stra\xC3\x9F" "e"}));
+  EXPECT_EQ(Forms(de, "Stra\xC3\x9F" "e"),
+            V({"Stra\xC3\x9F" "e", "stra\xC3\x9F" "e"}));
+  // Mixed case stays mixed.
+  EXPECT_EQ(Forms(de, "StRA\xC3\x9F" "E"), V({"StRA\xC3\x9F" "E"}));
+}
+
 // Found by the check fuzzer: adding forms must not invalidate the ones
 // already handed out (ASan builds catch a regression here).
 TEST(WordFormsTest, ManyFormsStayValid) {

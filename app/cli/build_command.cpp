@@ -246,6 +246,13 @@ int RunBuild(const BuildArgs& a) {
                 8.0 * static_cast<double>(s.compound_bytes) / s.compound_parts,
                 kDefaultCompoundFalsePositiveRate);
   }
+  if (s.keep_case_words > 0) {
+    std::printf("  keep case       %s words valid only as written, %s bytes "
+                "(%.3g per probe)\n",
+                Group(s.keep_case_words).c_str(),
+                Group(s.keep_case_bytes).c_str(),
+                kDefaultKeepCaseFalsePositiveRate);
+  }
   if (hunspell) PrintHunspellSummary(*hunspell, hunspell_summary);
   return kExitOk;
 }

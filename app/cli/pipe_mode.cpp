@@ -11,16 +11,35 @@
 //   ^TEXT   TEXT checked, whatever its first character
 //   *WORD   add WORD to the personal dictionary (kept for the session,
 //           written by '#')
-//   &WORD   the same ("add lower-case" in ispell; words keep their case here)
+//   &WORD   add WORD in lower case (ispell's "&"; Hunspell 1.7 checks the
+//           line as text instead)
 //   @WORD   accept WORD for this session
 //   #       save the personal dictionary (the user word list)
 //   !  %    terse mode on / off
-//   + - ~ ` other ispell mode commands: accepted and ignored
+//   +  -    TeX mode on / off: in TeX mode commands, math, comments and
+//           the arguments of \cite, \ref, \label... are not checked, as
+//           in hunspell -a -t (tex_filter.h); '+' starts a fresh document
+//   ~NAME   select the formatter, as ispell does: "tex" or "latex" is
+//           TeX mode, "nroff", "troff", "plain" or "text" plain text,
+//           other names are ignored (Hunspell 1.7 checks the line as text)
+//   `       ispell's verbose mode: accepted and ignored
+//
+// List mode (-l instead of -a, as ispell and hunspell -l): each misspelled
+// word of stdin on a line of its own, no banner, no commands; -t for TeX
+// input. Emacs's flyspell-buffer runs it on buffers over
+// flyspell-large-region (1,000 characters).
 //
 // Options (ispell's): -d NAME|FILE dictionary, -p FILE personal dictionary
-// (the user word list); -a/--pipe select this mode; ispell options an
-// editor may pass (-m -B -C -S -P -t -n -x -l, -T FMT, -w CHARS,
-// -i ENCODING) are accepted and ignored: input and output are UTF-8.
+// (the user word list); -a/--pipe select this mode; -t starts in TeX mode,
+// -n in plain text (nroff input is not parsed); other ispell options an
+// editor may pass (-m -B -C -S -P -x -l, -T FMT, -w CHARS, -i ENCODING)
+// are accepted and ignored: input and output are UTF-8.
+//
+// Left out: nroff/troff parsing (-n and ~nroff mean plain text, as in
+// Hunspell), HTML/XML/ODF input (Hunspell's -H, -X, -O), '-' returning to
+// a start-up format other than plain text, the '*' Hunspell prints for
+// numbers (spellfilter skips them: no line), morphology (-m) and stems
+// (ispell's "+ ROOT"), and ispell's `-w CHARS` extra word characters.
 #include "app/cli/pipe_mode.h"
 
 #include <unicode/utf8.h>
@@ -34,9 +53,11 @@
 #include <vector>
 
 #include "app/cli/command.h"
+#include "app/cli/tex_filter.h"
 #include "core/checker.h"
 #include "core/dictionary.h"
 #include "core/dictionary_locator.h"
+#include "core/letter_case.h"
 #include "core/suggester.h"
 #include "core/tokenizer.h"
 #include "core/user_dictionary.h"
@@ -48,12 +69,14 @@ namespace {
 struct PipeOptions {
   std::string dictionary;
   std::string personal;
+  bool tex = false;   // -t
+  bool list = false;  // -l
 };
 
 bool IsIgnoredFlag(std::string_view a) {
   return a == "-m" || a == "-B" || a == "-C" || a == "-S" || a == "-P" ||
-         a == "-t" || a == "-n" || a == "-x" || a == "-l" || a == "-a" ||
-         a == "--pipe" || a == "-H" || a == "-o";
+         a == "-x" || a == "-a" || a == "--pipe" || a == "-H" ||
+         a == "-o";
 }
 
 bool TakesIgnoredValue(std::string_view a) {
@@ -77,6 +100,12 @@ StatusOr<PipeOptions> ParseArgs(int argc, char** argv) {
       if (!value(&o.personal)) return Status::InvalidArgument("-p needs a file");
     } else if (a.starts_with("-p") && a.size() > 2) {
       o.personal = std::string(a.substr(2));
+    } else if (a == "-t") {
+      o.tex = true;
+    } else if (a == "-n") {
+      o.tex = false;
+    } else if (a == "-l") {
+      o.list = true;
     } else if (TakesIgnoredValue(a)) {
       std::string ignored;
       if (!value(&ignored)) return Status::InvalidArgument(std::string(a) + " needs a value");
@@ -106,13 +135,15 @@ size_t CharCount(std::string_view s, size_t bytes) {
 class PipeSession {
  public:
   PipeSession(const Dictionary& dict, std::unique_ptr<UserDictionary> user,
-              std::string user_error)
+              std::string user_error, bool tex)
       : dict_(dict),
         user_(std::move(user)),
         user_error_(std::move(user_error)),
         checker_(dict),
         suggester_(dict),
-        forms_(dict.language(), false) {
+        forms_(dict.language(), false),
+        turkic_(IsTurkic(dict.language())),
+        tex_(tex) {
     checker_.SetUserWords(user_.get());
     RefreshUserSuggestions();
   }
@@ -126,10 +157,15 @@ class PipeSession {
     const std::string_view rest = line.substr(1);
     switch (c) {
       case '*':
-      case '&':
         Accept(rest);
         pending_.emplace_back(rest);
         return;
+      case '&': {
+        const std::string lower = Lower(rest);
+        Accept(lower);
+        pending_.push_back(lower);
+        return;
+      }
       case '@':
         Accept(rest);
         return;
@@ -143,8 +179,14 @@ class PipeSession {
         terse_ = false;
         return;
       case '+':
+        SetTex(true);
+        return;
       case '-':
+        SetTex(false);
+        return;
       case '~':
+        SelectFormatter(rest);
+        return;
       case '`':
         return;
       case '^':
@@ -157,8 +199,35 @@ class PipeSession {
   }
 
  private:
+  void SetTex(bool on) {
+    tex_ = on;
+    tex_filter_.Reset();
+  }
+
+  void SelectFormatter(std::string_view name) {
+    std::string n;
+    for (char c : name) {
+      n.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
+    }
+    if (n == "tex" || n == "latex") {
+      SetTex(true);
+    } else if (n == "nroff" || n == "troff" || n == "plain" || n == "text") {
+      SetTex(false);
+    }
+  }
+
+  // `word` in lower case, letter by letter in the dictionary's language.
+  std::string Lower(std::string_view word) const {
+    std::u32string cps;
+    if (!DecodeUtf8(word, &cps)) return std::string(word);
+    for (char32_t& c : cps) c = LowerLetter(c, turkic_);
+    return EncodeUtf8(cps);
+  }
+
+  // A word accepted for the session covers what it would as a dictionary
+  // word: its own case forms ("foo" accepts "Foo" and "FOO", "Foo" not
+  // "foo"), through the checked word's lookup forms.
   void Accept(std::string_view word) {
-    for (const std::string& form : forms_.LookupForms(word)) accepted_.insert(form);
     std::string normalized;
     if (forms_.Normalize(word, &normalized)) accepted_.insert(normalized);
   }
@@ -193,7 +262,13 @@ class PipeSession {
   }
 
   void CheckText(std::string_view line, size_t skip) {
-    const std::string_view text = line.substr(skip);
+    std::string_view text = line.substr(skip);
+    if (tex_) {
+      // Blanked with spaces byte for byte, so offsets stay those of `line`.
+      blanked_.assign(text);
+      tex_filter_.Blank(&blanked_);
+      text = blanked_;
+    }
     tokenizer_.Tokenize(text, &tokens_);
     checker_.Check(text, &misspelled_);
     size_t m = 0;
@@ -228,12 +303,39 @@ class PipeSession {
   Suggester suggester_;
   Tokenizer tokenizer_;
   WordForms forms_;
+  bool turkic_;
+  bool tex_;
+  TexFilter tex_filter_;
+  std::string blanked_;
   std::vector<Token> tokens_;
   std::vector<Misspelling> misspelled_;
   std::unordered_set<std::string> accepted_;
   std::vector<std::string> pending_;
   bool terse_ = false;
 };
+
+// List mode: the misspelled words of stdin, one per line.
+int RunListMode(const Dictionary& dict, const UserDictionary* user, bool tex) {
+  Checker checker(dict);
+  checker.SetUserWords(user);
+  TexFilter tex_filter;
+  std::vector<Misspelling> misspelled;
+  std::string line;
+  std::string out;
+  while (std::getline(std::cin, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (tex) tex_filter.Blank(&line);
+    checker.Check(line, &misspelled);
+    out.clear();
+    for (const Misspelling& m : misspelled) {
+      out.append(line, m.offset, m.length);
+      out += '\n';
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  }
+  std::fflush(stdout);
+  return kExitOk;
+}
 
 }  // namespace
 
@@ -242,6 +344,16 @@ bool WantsPipeMode(int argc, char** argv) {
     if (std::strcmp(argv[i], "-a") == 0 || std::strcmp(argv[i], "--pipe") == 0 ||
         std::strcmp(argv[i], "-v") == 0 || std::strcmp(argv[i], "-vv") == 0) {
       return true;
+    }
+  }
+  // -l only among ispell options, before any subcommand ("check -l" is not
+  // list mode; "-d en_US -l" is).
+  for (int i = 1; i < argc && argv[i][0] == '-'; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "-l") return true;
+    if (a == "-d" || a == "--dict" || a == "-p" || a == "--user" ||
+        TakesIgnoredValue(a)) {
+      ++i;
     }
   }
   return false;
@@ -281,9 +393,10 @@ int RunPipeMode(int argc, char** argv) {
     user_error = user_path.status().message();
   }
 
+  if (o->list) return RunListMode(**dict, user.get(), o->tex);
   std::printf("%s\n", Banner().c_str());
   std::fflush(stdout);
-  PipeSession session(**dict, std::move(user), user_error);
+  PipeSession session(**dict, std::move(user), user_error, o->tex);
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -6,12 +6,14 @@
 
 namespace spellfilter::cli {
 
-// Whether the command line asks for pipe mode (-a or --pipe anywhere) or
-// for ispell's version banner (-v, -vv: what ispell clients ask first).
+// Whether the command line asks for pipe mode (-a or --pipe anywhere), for
+// ispell's list mode (-l, before any subcommand: the misspelled words of
+// stdin, one per line, what flyspell-buffer runs on a large buffer), or for
+// ispell's version banner (-v, -vv: what ispell clients ask first).
 bool WantsPipeMode(int argc, char** argv);
 
-// Runs the protocol on stdin/stdout until end of input; returns the exit
-// status.
+// Runs the protocol (or list mode) on stdin/stdout until end of input;
+// returns the exit status.
 int RunPipeMode(int argc, char** argv);
 
 }  // namespace spellfilter::cli
