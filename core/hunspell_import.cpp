@@ -136,6 +136,9 @@ Status HunspellImport::AddTo(DictionaryBuilder* builder,
       }
     }
   };
+  // Scratch for the compound part sink, which Expand calls after this
+  // block: it must outlive the block.
+  std::string utf8;
   // COMPOUNDWORDMAX 1 allows no compound at all.
   if (compounds_ && rules_.compound.any() &&
       rules_.compound.max_parts != 1) {
@@ -147,7 +150,6 @@ Status HunspellImport::AddTo(DictionaryBuilder* builder,
     settings.check_dup = r.check_dup;
     settings.check_triple = r.check_triple;
     builder->EnableCompounds(settings);
-    std::string utf8;
     expander.SetCompoundPartSink(
         [&](CompoundRole role, std::u32string_view part) {
           utf8.clear();
