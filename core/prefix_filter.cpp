@@ -5,6 +5,7 @@
 
 #include "core/byte_order.h"
 #include "core/false_positive_math.h"
+#include "core/letter_case.h"
 
 namespace spellfilter {
 
@@ -33,41 +34,146 @@ const char* PrefixFilter::Parse(std::span<const std::byte> section,
   return nullptr;
 }
 
+namespace {
+
+bool IsContinuation(char b) {
+  return (static_cast<uint8_t>(b) & 0xC0) == 0x80;
+}
+
+// The code point at s[*i] (valid UTF-8); advances *i past it.
+char32_t NextCodePoint(std::string_view s, size_t* i) {
+  const uint8_t b = static_cast<uint8_t>(s[*i]);
+  if (b < 0x80) {
+    ++*i;
+    return b;
+  }
+  const size_t len = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+  char32_t c = b & (0x7F >> len);
+  for (size_t k = 1; k < len; ++k) {
+    c = (c << 6) | (static_cast<uint8_t>(s[*i + k]) & 0x3F);
+  }
+  *i += len;
+  return c;
+}
+
+size_t CodePoints(std::string_view s) {
+  size_t n = 0;
+  for (char b : s) n += !IsContinuation(b);
+  return n;
+}
+
+// The bytes `word` shares with `previous`, cut back to whole code points.
+size_t SharedPrefix(std::string_view previous, std::string_view word) {
+  size_t n = CommonPrefix(previous, word);
+  while (n > 0 && n < word.size() && IsContinuation(word[n])) --n;
+  return n;
+}
+
+// Whether sorted word i repeats word i - 1, tag included.
+bool Repeats(std::string_view arena, std::span<const SortedString> words,
+             size_t i) {
+  return i > 0 && words[i].tag == words[i - 1].tag &&
+         Bytes(arena, words[i]) == Bytes(arena, words[i - 1]);
+}
+
+// The distinct edges of the trie of `words` (sorted): the code points past
+// each word's shared prefix with the one before; with `markers`, also one
+// end-marker edge per distinct (word, tag).
+uint64_t CountEdges(std::string_view arena, std::span<const SortedString> words,
+                    bool markers) {
+  uint64_t n = 0;
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string_view w = Bytes(arena, words[i]);
+    const size_t shared = i == 0 ? 0 : SharedPrefix(Bytes(arena, words[i - 1]), w);
+    n += CodePoints(w.substr(shared));
+    if (markers && !Repeats(arena, words, i)) ++n;
+  }
+  return n;
+}
+
+}  // namespace
+
 void PrefixFilterBuilder::AddWord(std::u32string_view lower_word,
                                   PrefixFilter::Written written) {
-  PrefixFilter::State s = PrefixFilter::Root(seed_);
-  for (char32_t c : lower_word) {
-    edges_.emplace_back(s, PrefixFilter::LetterKey(c));
-    s = PrefixFilter::Next(s, c);
+  std::string utf8;
+  for (char32_t c : lower_word) AppendUtf8(c, &utf8);
+  AddWordUtf8(utf8, written);
+}
+
+void PrefixFilterBuilder::AddWordUtf8(std::string_view lower_word,
+                                      PrefixFilter::Written written) {
+  const auto offset = static_cast<uint32_t>(forward_.size());
+  const auto length = static_cast<uint32_t>(lower_word.size());
+  forward_.append(lower_word);
+  for (size_t end = lower_word.size(); end > 0;) {
+    size_t begin = end - 1;
+    while (begin > 0 && IsContinuation(lower_word[begin])) --begin;
+    reversed_.append(lower_word.substr(begin, end - begin));
+    end = begin;
   }
-  edges_.emplace_back(
-      s, PrefixFilter::LetterKey(PrefixFilter::EndMarker(written)));
-  s = PrefixFilter::ReverseRoot(seed_);
-  for (auto it = lower_word.rbegin(); it != lower_word.rend(); ++it) {
-    edges_.emplace_back(s, PrefixFilter::LetterKey(*it));
-    s = PrefixFilter::Next(s, *it);
-  }
+  forward_words_.push_back(MakeSortedString(
+      forward_, offset, length, static_cast<uint32_t>(written)));
+  reversed_words_.push_back(MakeSortedString(reversed_, offset, length, 0));
   sorted_ = false;
 }
 
-void PrefixFilterBuilder::Deduplicate() {
+void PrefixFilterBuilder::Reserve(size_t words, size_t bytes) {
+  forward_.reserve(bytes);
+  reversed_.reserve(bytes);
+  forward_words_.reserve(words);
+  reversed_words_.reserve(words);
+}
+
+void PrefixFilterBuilder::Sort() {
   if (sorted_) return;
-  std::sort(edges_.begin(), edges_.end());
-  edges_.erase(std::unique(edges_.begin(), edges_.end()), edges_.end());
+  SortStrings(forward_, forward_words_);
+  SortStrings(reversed_, reversed_words_);
+  edges_ = CountEdges(forward_, forward_words_, true) +
+           CountEdges(reversed_, reversed_words_, false);
   sorted_ = true;
 }
 
 uint64_t PrefixFilterBuilder::edges() {
-  Deduplicate();
-  return edges_.size();
+  Sort();
+  return edges_;
 }
 
+namespace {
+
+// Inserts each distinct edge of the trie of `words` (sorted) once, as
+// CountEdges counts them, walking from `root` with a stack of the states of
+// the current word's prefixes; insert(parent, key) sets an edge's bits.
+template <typename Insert>
+void FillEdges(const Insert& insert, std::string_view arena,
+               std::span<const SortedString> words, PrefixFilter::State root,
+               bool markers) {
+  std::vector<PrefixFilter::State> states;  // [d]: after d code points
+  states.push_back(root);
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string_view w = Bytes(arena, words[i]);
+    const size_t shared = i == 0 ? 0 : SharedPrefix(Bytes(arena, words[i - 1]), w);
+    states.resize(CodePoints(w.substr(0, shared)) + 1);
+    for (size_t at = shared; at < w.size();) {
+      const char32_t c = NextCodePoint(w, &at);
+      insert(states.back(), PrefixFilter::LetterKey(c));
+      states.push_back(PrefixFilter::Next(states.back(), c));
+    }
+    if (markers && !Repeats(arena, words, i)) {
+      const auto how = static_cast<PrefixFilter::Written>(words[i].tag);
+      insert(states.back(),
+             PrefixFilter::LetterKey(PrefixFilter::EndMarker(how)));
+    }
+  }
+}
+
+}  // namespace
+
 std::string PrefixFilterBuilder::Encode(double fp) {
-  Deduplicate();
+  Sort();
   // The fewest blocks whose rate at k = 4 meets the target (the rate falls
   // with the block count).
   const int k = PrefixFilter::kEdgeProbes;
-  const uint64_t n = edges_.size();
+  const uint64_t n = edges_;
   uint64_t hi = 1;
   while (hi < (uint64_t{1} << 40) && fpmath::BlockedRate(hi, 512, n, k) > fp) {
     hi *= 2;
@@ -83,21 +189,24 @@ std::string PrefixFilterBuilder::Encode(double fp) {
   view.blocks_ = s.bits / 512;
   view.probes_ = static_cast<uint32_t>(s.k);
   view.words_ = words.data();
-  for (const auto& [parent, key] : edges_) {
+  auto insert = [&view](PrefixFilter::State parent, uint64_t key) {
     uint64_t* block = const_cast<uint64_t*>(view.Block(parent));
     uint64_t x = (parent ^ key) * PrefixFilter::kEdgeMultiplier;
-    for (int i = 0; i < s.k; ++i) {
+    for (uint32_t i = 0; i < PrefixFilter::kEdgeProbes; ++i) {
       const uint32_t bit = static_cast<uint32_t>(x >> 55);
       block[bit >> 6] |= uint64_t{1} << (bit & 63);
       x *= PrefixFilter::kGolden;
     }
-  }
+  };
+  FillEdges(insert, forward_, forward_words_, PrefixFilter::Root(seed_), true);
+  FillEdges(insert, reversed_, reversed_words_,
+            PrefixFilter::ReverseRoot(seed_), false);
   std::string out;
   PutFixed<uint64_t>(&out, seed_);
   PutFixed<uint64_t>(&out, s.bits);
   PutFixed<uint32_t>(&out, static_cast<uint32_t>(s.k));
   PutFixed<uint32_t>(&out, 0);
-  PutFixed<uint64_t>(&out, edges_.size());
+  PutFixed<uint64_t>(&out, edges_);
   PutFixed<double>(&out, fp);
   out.resize(kPrefixHeaderBytes, '\0');
   out.append(reinterpret_cast<const char*>(words.data()), words.size() * 8);

@@ -43,6 +43,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/string_sort.h"
+
 namespace spellfilter {
 
 inline constexpr double kDefaultPrefixFalsePositiveRate = 0.01;
@@ -141,6 +143,16 @@ class PrefixFilter {
 
 // Collects the edges of lower-cased words and writes a PREFIXES section
 // sized for them (blocked layout, SizeBlocked at the target rate).
+//
+// The section's size depends on the number of distinct edges, which is the
+// number of nodes of the two tries. The builder keeps the words (UTF-8, and
+// reversed code point by code point) and sorts each list once: in a sorted
+// list, a word adds exactly the edges past its longest common prefix with
+// the word before it, so counting needs no hashing, and filling hashes each
+// distinct edge once. (Edges are told apart by their letters, not by their
+// 64-bit states: only if two different prefixes had the same state would the
+// count exceed the number of distinct (state, key) pairs, with probability
+// about (edges / 2^32)^2 / 2; the filter's bits are the same either way.)
 class PrefixFilterBuilder {
  public:
   explicit PrefixFilterBuilder(uint64_t seed) : seed_(seed) {}
@@ -149,6 +161,11 @@ class PrefixFilterBuilder {
   // dictionary writes it: its prefixes, its end marker, and the prefixes of
   // its reversal.
   void AddWord(std::u32string_view lower_word, PrefixFilter::Written written);
+  // The same for a word already in UTF-8, which must be valid.
+  void AddWordUtf8(std::string_view lower_word, PrefixFilter::Written written);
+
+  // Room for about `words` words of `bytes` UTF-8 bytes in all.
+  void Reserve(size_t words, size_t bytes);
 
   // The section's bytes; `fp` in (0, 1).
   std::string Encode(double fp);
@@ -156,12 +173,16 @@ class PrefixFilterBuilder {
   uint64_t edges();
 
  private:
-  void Deduplicate();
+  void Sort();
 
   uint64_t seed_;
-  // (parent state, letter key).
-  std::vector<std::pair<uint64_t, uint64_t>> edges_;
+  std::string forward_;   // the words back to back
+  std::string reversed_;  // each word reversed, at the same offset
+  // Tag: the Written of the word.
+  std::vector<SortedString> forward_words_;
+  std::vector<SortedString> reversed_words_;
   bool sorted_ = true;
+  uint64_t edges_ = 0;
 };
 
 }  // namespace spellfilter
