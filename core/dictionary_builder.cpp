@@ -26,6 +26,8 @@ inline constexpr uint64_t kPrefixSeedSalt = 0x7072656669786573ull;
 // "compound" in ASCII.
 inline constexpr uint64_t kCompoundSeedSalt = 0x636F6D706F756E64ull;
 inline constexpr uint64_t kClassSeedSalt = 0x636C617373657321ull;
+// The words' offsets in the arena are 32-bit.
+inline constexpr size_t kMaxArenaBytes = UINT32_MAX;
 // A class column longer than this is not a class.
 inline constexpr size_t kMaxClassDigits = 9;
 
@@ -61,6 +63,32 @@ PrefixFilter::Written HowWritten(const std::u32string& word,
   }
   if (title) return PrefixFilter::Written::kCapitalised;
   if (upper) return PrefixFilter::Written::kAllUpper;
+  return PrefixFilter::Written::kOther;
+}
+
+bool IsAsciiWord(std::string_view w) {
+  for (char c : w) {
+    if (static_cast<uint8_t>(c) >= 0x80) return false;
+  }
+  return true;
+}
+
+// HowWritten for an ASCII word outside Turkish and Azeri, where the simple
+// case mapping of ASCII letters is ASCII's own (letter_case.h).
+PrefixFilter::Written HowWrittenAscii(std::string_view word,
+                                      std::string_view lower) {
+  if (word == lower) return PrefixFilter::Written::kLower;
+  auto upper = [](char c) {
+    return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+  };
+  bool title = word[0] == upper(lower[0]);
+  bool all_upper = title;
+  for (size_t i = 1; i < word.size(); ++i) {
+    title &= word[i] == lower[i];
+    all_upper &= word[i] == upper(lower[i]);
+  }
+  if (title) return PrefixFilter::Written::kCapitalised;
+  if (all_upper) return PrefixFilter::Written::kAllUpper;
   return PrefixFilter::Written::kOther;
 }
 
@@ -109,8 +137,23 @@ DictionaryBuilder::DictionaryBuilder(const BuildOptions& options)
   }
 }
 
+std::string DictionaryBuilder::Where::str() const {
+  if (line_number == 0) return std::string(name);
+  return std::string(name) + ":" + std::to_string(line_number);
+}
+
 Status DictionaryBuilder::AddLine(std::string_view line,
                                   std::string_view where) {
+  return AddLineAt(line, Where{where, 0});
+}
+
+Status DictionaryBuilder::AddLine(std::string_view line, std::string_view file,
+                                  uint64_t line_number) {
+  return AddLineAt(line, Where{file, line_number});
+}
+
+Status DictionaryBuilder::AddLineAt(std::string_view line,
+                                    const Where& where) {
   if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
   line = TrimSpaces(line);
   if (line.empty() || line.front() == '#') return Status::Ok();
@@ -123,50 +166,99 @@ Status DictionaryBuilder::AddLine(std::string_view line,
     if (cls.empty() || !std::all_of(cls.begin(), cls.end(), [](char c) {
           return c >= '0' && c <= '9';
         })) {
-      return Status::InvalidArgument(std::string(where) +
+      return Status::InvalidArgument(where.str() +
                                      ": second column is not a number");
     }
     if (cls.size() > kMaxClassDigits) {
-      return Status::InvalidArgument(std::string(where) +
+      return Status::InvalidArgument(where.str() +
                                      ": second column is too large");
     }
     for (char c : cls) word_class = word_class * 10 + (c - '0');
   }
   if (word.size() > kMaxWordBytes) {
-    return Status::InvalidArgument(std::string(where) + ": word longer than " +
+    return Status::InvalidArgument(where.str() + ": word longer than " +
                                    std::to_string(kMaxWordBytes) + " bytes");
   }
-  const auto* p = reinterpret_cast<const uint8_t*>(word.data());
-  const int32_t n = static_cast<int32_t>(word.size());
-  for (int32_t i = 0; i < n;) {
-    UChar32 c;
-    U8_NEXT(p, i, n, c);
-    if (c < 0) {
-      return Status::InvalidArgument(std::string(where) + ": invalid UTF-8");
+  // ASCII words (most of most lists) are their own NFC form: one pass
+  // checks them and records their letters, without ICU. A word with other
+  // bytes is checked from its start below, so the first problem is reported
+  // either way.
+  bool ascii = true;
+  uint64_t letters[2] = {0, 0};
+  for (char ch : word) {
+    const auto c = static_cast<uint8_t>(ch);
+    if (c >= 0x80) {
+      ascii = false;
+      break;
     }
     if (IsForbidden(c)) {
       return Status::InvalidArgument(
-          std::string(where) + ": white space or control character in word");
+          where.str() + ": white space or control character in word");
+    }
+    letters[c >> 6] |= uint64_t{1} << (c & 63);
+  }
+  std::string_view normalized = word;
+  if (ascii) {
+    ascii_alphabet_[0] |= letters[0];
+    ascii_alphabet_[1] |= letters[1];
+  } else {
+    const auto* p = reinterpret_cast<const uint8_t*>(word.data());
+    const int32_t n = static_cast<int32_t>(word.size());
+    for (int32_t i = 0; i < n;) {
+      UChar32 c;
+      U8_NEXT(p, i, n, c);
+      if (c < 0) {
+        return Status::InvalidArgument(where.str() + ": invalid UTF-8");
+      }
+      if (IsForbidden(c)) {
+        return Status::InvalidArgument(
+            where.str() + ": white space or control character in word");
+      }
+    }
+    if (!forms_.Normalize(word, &normalized_)) {
+      return Status::InvalidArgument(where.str() + ": invalid UTF-8");
+    }
+    normalized = normalized_;
+    const auto* q = reinterpret_cast<const uint8_t*>(normalized.data());
+    const int32_t m = static_cast<int32_t>(normalized.size());
+    for (int32_t i = 0; i < m;) {
+      UChar32 c;
+      U8_NEXT(q, i, m, c);
+      if (c < 0x80) {
+        ascii_alphabet_[c >> 6] |= uint64_t{1} << (c & 63);
+      } else {
+        alphabet_.insert(static_cast<char32_t>(c));
+      }
     }
   }
-  if (!forms_.Normalize(word, &normalized_)) {
-    return Status::InvalidArgument(std::string(where) + ": invalid UTF-8");
+  if (arena_.size() + normalized.size() > kMaxArenaBytes) {
+    return Status::InvalidArgument(where.str() +
+                                   ": word list too large (over 4 GB)");
   }
-  const auto* q = reinterpret_cast<const uint8_t*>(normalized_.data());
-  const int32_t m = static_cast<int32_t>(normalized_.size());
-  for (int32_t i = 0; i < m;) {
-    UChar32 c;
-    U8_NEXT(q, i, m, c);
-    alphabet_.insert(static_cast<char32_t>(c));
-  }
-  auto [it, inserted] = words_.try_emplace(normalized_, word_class);
-  if (!inserted) {
-    ++duplicates_;
-    if (word_class != 0 && (it->second == 0 || word_class < it->second)) {
-      it->second = word_class;
-    }
-  }
+  const auto offset = static_cast<uint32_t>(arena_.size());
+  arena_.append(normalized);
+  words_.push_back(MakeSortedString(arena_, offset,
+                                    static_cast<uint32_t>(normalized.size()),
+                                    word_class));
   return Status::Ok();
+}
+
+size_t DictionaryBuilder::SortAndMerge() {
+  SortStrings(arena_, words_);
+  size_t distinct = 0;
+  for (size_t i = 0; i < words_.size(); ++i) {
+    if (distinct > 0 &&
+        Bytes(arena_, words_[distinct - 1]) == Bytes(arena_, words_[i])) {
+      // Sorted by class within a word: the first nonzero one is the smallest.
+      uint32_t& kept = words_[distinct - 1].tag;
+      if (kept == 0) kept = words_[i].tag;
+      continue;
+    }
+    words_[distinct++] = words_[i];
+  }
+  duplicates_ += words_.size() - distinct;
+  words_.resize(distinct);
+  return distinct;
 }
 
 void DictionaryBuilder::EnableCompounds(const CompoundSettings& settings) {
@@ -189,7 +281,7 @@ Status DictionaryBuilder::AddCompoundPart(CompoundRole role,
 
 StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (!status_.ok()) return status_;
-  const uint64_t n = words_.size();
+  const uint64_t n = SortAndMerge();
   uint64_t capacity = n + std::max<uint64_t>(
                               kMinHeadroomWords,
                               static_cast<uint64_t>(std::ceil(n * kHeadroomShare)));
@@ -224,8 +316,8 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (options_.probes) params.probes = *options_.probes;
 
   std::vector<uint64_t> bits(params.bits / 64, 0);
-  for (const auto& [w, word_class] : words_) {
-    BloomFilter::Add(params, bits, HashWord(w, params.seed));
+  for (const SortedString& w : words_) {
+    BloomFilter::Add(params, bits, HashWord(Bytes(arena_, w), params.seed));
   }
 
   std::string prefix_section;
@@ -235,24 +327,31 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (options_.suggestion_data) {
     const bool turkic = IsTurkic(options_.language);
     PrefixFilterBuilder prefixes(params.seed ^ kPrefixSeedSalt);
+    prefixes.Reserve(n, arena_.size());
+    // Sorted by their bytes, as the class table wants them (its contents
+    // depend on the order).
     std::vector<ClassedWord> classed;
     classed.reserve(n);
+    std::string ascii_lower;
     std::u32string word;
     std::u32string lower;
-    for (const auto& [w, word_class] : words_) {
-      classed.push_back(ClassedWord{w, word_class});
-      classed_words += word_class != 0;
+    for (const SortedString& entry : words_) {
+      const std::string_view w = Bytes(arena_, entry);
+      classed.push_back(ClassedWord{w, entry.tag});
+      classed_words += entry.tag != 0;
+      if (!turkic && IsAsciiWord(w)) {
+        ascii_lower.assign(w);
+        for (char& c : ascii_lower) {
+          if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        }
+        prefixes.AddWordUtf8(ascii_lower, HowWrittenAscii(w, ascii_lower));
+        continue;
+      }
       if (!DecodeUtf8(w, &word)) continue;  // normalised: always valid
       lower = word;
       for (char32_t& c : lower) c = LowerLetter(c, turkic);
       prefixes.AddWord(lower, HowWritten(word, lower, turkic));
     }
-    // Deterministic output: the set's iteration order depends on the
-    // library, the table's contents must not.
-    std::sort(classed.begin(), classed.end(),
-              [](const ClassedWord& a, const ClassedWord& b) {
-                return a.word < b.word;
-              });
     StatusOr<std::string> encoded = EncodeWordClasses(
         classed, options_.fingerprint_bits, params.seed ^ kClassSeedSalt);
     if (!encoded.ok()) return encoded.status();
@@ -277,7 +376,10 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.capacity = capacity;
   c.target_fp = options_.fp;
   c.language = options_.language;
-  c.alphabet.assign(alphabet_.begin(), alphabet_.end());
+  for (char32_t a = 0; a < 0x80; ++a) {
+    if ((ascii_alphabet_[a >> 6] >> (a & 63)) & 1) c.alphabet.push_back(a);
+  }
+  c.alphabet.insert(c.alphabet.end(), alphabet_.begin(), alphabet_.end());
   c.bits = bits;
   c.word_classes = std::as_bytes(std::span<const char>(classes_section));
   c.prefixes = std::as_bytes(std::span<const char>(prefix_section));

@@ -102,7 +102,7 @@ Status ReadWordList(const BuildArgs& a, DictionaryBuilder* builder) {
       const std::string_view line = chunk.substr(0, nl);
       chunk.remove_prefix(nl == std::string_view::npos ? chunk.size() : nl + 1);
       ++line_number;
-      status = builder->AddLine(line, name + ":" + std::to_string(line_number));
+      status = builder->AddLine(line, name, line_number);
     }
     if (!status.ok()) break;
     progress.Update(reader.bytes_read());
