@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <vector>
 
 namespace spellfilter {
 
@@ -16,16 +17,57 @@ SortedString MakeSortedString(std::string_view arena, uint32_t offset,
   return SortedString{head, offset, length, tag};
 }
 
+namespace {
+
+// Below this many strings a comparison sort is faster than another pass.
+inline constexpr size_t kRadixMinStrings = 64;
+
+bool Less(std::string_view arena, const SortedString& a,
+          const SortedString& b) {
+  if (a.head != b.head) return a.head < b.head;
+  const int c = Bytes(arena, a).compare(Bytes(arena, b));
+  return c != 0 ? c < 0 : a.tag < b.tag;
+}
+
+// Most-significant-digit radix sort on byte `digit` (0..7) of the heads,
+// through `scratch` (as long as `strings`); a comparison sort for small
+// groups and for groups whose heads are equal.
+void RadixSort(std::string_view arena, SortedString* strings,
+               SortedString* scratch, size_t n, int digit) {
+  if (n < kRadixMinStrings || digit == 8) {
+    std::sort(strings, strings + n,
+              [arena](const SortedString& a, const SortedString& b) {
+                return Less(arena, a, b);
+              });
+    return;
+  }
+  const int shift = 56 - 8 * digit;
+  size_t start[257] = {};
+  for (size_t i = 0; i < n; ++i) ++start[((strings[i].head >> shift) & 0xFF) + 1];
+  for (int d = 0; d < 256; ++d) start[d + 1] += start[d];
+  size_t next[256];
+  std::copy(start, start + 256, next);
+  for (size_t i = 0; i < n; ++i) {
+    scratch[next[(strings[i].head >> shift) & 0xFF]++] = strings[i];
+  }
+  std::copy(scratch, scratch + n, strings);
+  for (int d = 0; d < 256; ++d) {
+    const size_t size = start[d + 1] - start[d];
+    if (size > 1) {
+      RadixSort(arena, strings + start[d], scratch + start[d], size, digit + 1);
+    }
+  }
+}
+
+}  // namespace
+
 void SortStrings(std::string_view arena, std::span<SortedString> strings) {
   // Zero padding keeps the heads' order consistent with the strings' (a
   // proper prefix pads with bytes no greater than the longer string's), so
-  // equal heads only need the full comparison.
-  std::sort(strings.begin(), strings.end(),
-            [arena](const SortedString& a, const SortedString& b) {
-              if (a.head != b.head) return a.head < b.head;
-              const int c = Bytes(arena, a).compare(Bytes(arena, b));
-              return c != 0 ? c < 0 : a.tag < b.tag;
-            });
+  // the heads can be sorted on alone and equal heads only need the full
+  // comparison.
+  std::vector<SortedString> scratch(strings.size());
+  RadixSort(arena, strings.data(), scratch.data(), strings.size(), 0);
 }
 
 size_t CommonPrefix(std::string_view a, std::string_view b) {
