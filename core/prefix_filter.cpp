@@ -69,28 +69,6 @@ size_t SharedPrefix(std::string_view previous, std::string_view word) {
   return n;
 }
 
-// Whether sorted word i repeats word i - 1, tag included.
-bool Repeats(std::string_view arena, std::span<const SortedString> words,
-             size_t i) {
-  return i > 0 && words[i].tag == words[i - 1].tag &&
-         Bytes(arena, words[i]) == Bytes(arena, words[i - 1]);
-}
-
-// The distinct edges of the trie of `words` (sorted): the code points past
-// each word's shared prefix with the one before; with `markers`, also one
-// end-marker edge per distinct (word, tag).
-uint64_t CountEdges(std::string_view arena, std::span<const SortedString> words,
-                    bool markers) {
-  uint64_t n = 0;
-  for (size_t i = 0; i < words.size(); ++i) {
-    const std::string_view w = Bytes(arena, words[i]);
-    const size_t shared = i == 0 ? 0 : SharedPrefix(Bytes(arena, words[i - 1]), w);
-    n += CodePoints(w.substr(shared));
-    if (markers && !Repeats(arena, words, i)) ++n;
-  }
-  return n;
-}
-
 }  // namespace
 
 void PrefixFilterBuilder::AddWord(std::u32string_view lower_word,
@@ -124,12 +102,43 @@ void PrefixFilterBuilder::Reserve(size_t words, size_t bytes) {
   reversed_words_.reserve(words);
 }
 
+// In a sorted list, a word adds exactly the edges past the code points it
+// shares with the word before it, and a new end marker unless it repeats
+// that word with the same tag.
+void PrefixFilterBuilder::Walk::Build(std::string_view arena,
+                                      std::span<const SortedString> words,
+                                      bool markers) {
+  letters.clear();
+  steps.clear();
+  steps.reserve(words.size());
+  edges = 0;
+  std::string_view previous;
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string_view w = Bytes(arena, words[i]);
+    const size_t shared = i == 0 ? 0 : SharedPrefix(previous, w);
+    const bool repeat = i > 0 && shared == w.size() &&
+                        previous.size() == w.size() &&
+                        words[i].tag == words[i - 1].tag;
+    const std::string_view added = w.substr(shared);
+    Step step;
+    step.depth = static_cast<uint32_t>(CodePoints(w.substr(0, shared)));
+    step.offset = static_cast<uint32_t>(letters.size());
+    step.length = static_cast<uint32_t>(added.size());
+    step.marker = markers && !repeat ? static_cast<int32_t>(words[i].tag) : -1;
+    steps.push_back(step);
+    letters.append(added);
+    edges += CodePoints(added) + (step.marker >= 0);
+    previous = w;
+  }
+}
+
 void PrefixFilterBuilder::Sort() {
   if (sorted_) return;
   SortStrings(forward_, forward_words_);
   SortStrings(reversed_, reversed_words_);
-  edges_ = CountEdges(forward_, forward_words_, true) +
-           CountEdges(reversed_, reversed_words_, false);
+  forward_walk_.Build(forward_, forward_words_, true);
+  reversed_walk_.Build(reversed_, reversed_words_, false);
+  edges_ = forward_walk_.edges + reversed_walk_.edges;
   sorted_ = true;
 }
 
@@ -138,35 +147,37 @@ uint64_t PrefixFilterBuilder::edges() {
   return edges_;
 }
 
-namespace {
-
-// Inserts each distinct edge of the trie of `words` (sorted) once, as
-// CountEdges counts them, walking from `root` with a stack of the states of
-// the current word's prefixes; insert(parent, key) sets an edge's bits.
-template <typename Insert>
-void FillEdges(const Insert& insert, std::string_view arena,
-               std::span<const SortedString> words, PrefixFilter::State root,
-               bool markers) {
+// Walks from `root` with a stack of the states of the current word's
+// prefixes, hashing each edge once.
+void PrefixFilterBuilder::Fill(const PrefixFilter& view, const Walk& walk,
+                               PrefixFilter::State root) {
+  auto insert = [&view](PrefixFilter::State parent, uint64_t key) {
+    uint64_t* block = const_cast<uint64_t*>(view.Block(parent));
+    uint64_t x = (parent ^ key) * PrefixFilter::kEdgeMultiplier;
+    for (uint32_t i = 0; i < PrefixFilter::kEdgeProbes; ++i) {
+      const uint32_t bit = static_cast<uint32_t>(x >> 55);
+      block[bit >> 6] |= uint64_t{1} << (bit & 63);
+      x *= PrefixFilter::kGolden;
+    }
+  };
   std::vector<PrefixFilter::State> states;  // [d]: after d code points
   states.push_back(root);
-  for (size_t i = 0; i < words.size(); ++i) {
-    const std::string_view w = Bytes(arena, words[i]);
-    const size_t shared = i == 0 ? 0 : SharedPrefix(Bytes(arena, words[i - 1]), w);
-    states.resize(CodePoints(w.substr(0, shared)) + 1);
-    for (size_t at = shared; at < w.size();) {
-      const char32_t c = NextCodePoint(w, &at);
+  const std::string_view letters = walk.letters;
+  for (const Walk::Step& step : walk.steps) {
+    states.resize(step.depth + 1);
+    const std::string_view added = letters.substr(step.offset, step.length);
+    for (size_t at = 0; at < added.size();) {
+      const char32_t c = NextCodePoint(added, &at);
       insert(states.back(), PrefixFilter::LetterKey(c));
       states.push_back(PrefixFilter::Next(states.back(), c));
     }
-    if (markers && !Repeats(arena, words, i)) {
-      const auto how = static_cast<PrefixFilter::Written>(words[i].tag);
+    if (step.marker >= 0) {
+      const auto how = static_cast<PrefixFilter::Written>(step.marker);
       insert(states.back(),
              PrefixFilter::LetterKey(PrefixFilter::EndMarker(how)));
     }
   }
 }
-
-}  // namespace
 
 std::string PrefixFilterBuilder::Encode(double fp) {
   Sort();
@@ -189,18 +200,8 @@ std::string PrefixFilterBuilder::Encode(double fp) {
   view.blocks_ = s.bits / 512;
   view.probes_ = static_cast<uint32_t>(s.k);
   view.words_ = words.data();
-  auto insert = [&view](PrefixFilter::State parent, uint64_t key) {
-    uint64_t* block = const_cast<uint64_t*>(view.Block(parent));
-    uint64_t x = (parent ^ key) * PrefixFilter::kEdgeMultiplier;
-    for (uint32_t i = 0; i < PrefixFilter::kEdgeProbes; ++i) {
-      const uint32_t bit = static_cast<uint32_t>(x >> 55);
-      block[bit >> 6] |= uint64_t{1} << (bit & 63);
-      x *= PrefixFilter::kGolden;
-    }
-  };
-  FillEdges(insert, forward_, forward_words_, PrefixFilter::Root(seed_), true);
-  FillEdges(insert, reversed_, reversed_words_,
-            PrefixFilter::ReverseRoot(seed_), false);
+  Fill(view, forward_walk_, PrefixFilter::Root(seed_));
+  Fill(view, reversed_walk_, PrefixFilter::ReverseRoot(seed_));
   std::string out;
   PutFixed<uint64_t>(&out, seed_);
   PutFixed<uint64_t>(&out, s.bits);

@@ -173,7 +173,28 @@ class PrefixFilterBuilder {
   uint64_t edges();
 
  private:
+  // A sorted list as the trie walk needs it, read sequentially: per word,
+  // the depth (code points) it shares with the word before and the bytes it
+  // adds.
+  struct Walk {
+    struct Step {
+      uint32_t depth;
+      uint32_t offset;  // of the added bytes in `letters`
+      uint32_t length;
+      int32_t marker;  // the Written of a new end-marker edge, or -1
+    };
+    void Build(std::string_view arena, std::span<const SortedString> words,
+               bool markers);
+    std::string letters;
+    std::vector<Step> steps;
+    uint64_t edges = 0;  // letters' code points plus markers
+  };
+
   void Sort();
+  // Sets the bits of each edge of `walk`, starting from `root`, in the
+  // filter whose words `view` points to.
+  static void Fill(const PrefixFilter& view, const Walk& walk,
+                   PrefixFilter::State root);
 
   uint64_t seed_;
   std::string forward_;   // the words back to back
@@ -182,6 +203,8 @@ class PrefixFilterBuilder {
   std::vector<SortedString> forward_words_;
   std::vector<SortedString> reversed_words_;
   bool sorted_ = true;
+  Walk forward_walk_;
+  Walk reversed_walk_;
   uint64_t edges_ = 0;
 };
 
