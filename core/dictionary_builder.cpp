@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <thread>
 #include <vector>
 
 #include "core/dictionary_format.h"
@@ -245,20 +246,57 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
 
 size_t DictionaryBuilder::SortAndMerge() {
   SortStrings(arena_, words_);
+  // The distinct words are copied to a new arena in sorted order, so that
+  // every later pass reads them sequentially.
+  std::string sorted;
+  sorted.reserve(arena_.size());
   size_t distinct = 0;
   for (size_t i = 0; i < words_.size(); ++i) {
-    if (distinct > 0 &&
-        Bytes(arena_, words_[distinct - 1]) == Bytes(arena_, words_[i])) {
+    const std::string_view w = Bytes(arena_, words_[i]);
+    // Different heads or lengths: different words, without reading them.
+    if (distinct > 0 && words_[distinct - 1].head == words_[i].head &&
+        words_[distinct - 1].length == words_[i].length &&
+        Bytes(sorted, words_[distinct - 1]) == w) {
       // Sorted by class within a word: the first nonzero one is the smallest.
       uint32_t& kept = words_[distinct - 1].tag;
       if (kept == 0) kept = words_[i].tag;
       continue;
     }
-    words_[distinct++] = words_[i];
+    words_[distinct] = words_[i];
+    words_[distinct++].offset = static_cast<uint32_t>(sorted.size());
+    sorted.append(w);
   }
   duplicates_ += words_.size() - distinct;
   words_.resize(distinct);
+  arena_ = std::move(sorted);
   return distinct;
+}
+
+std::string DictionaryBuilder::EncodePrefixes(uint64_t seed,
+                                              uint64_t* edges) const {
+  const bool turkic = IsTurkic(options_.language);
+  PrefixFilterBuilder prefixes(seed);
+  prefixes.Reserve(words_.size(), arena_.size());
+  std::string ascii_lower;
+  std::u32string word;
+  std::u32string lower;
+  for (const SortedString& entry : words_) {
+    const std::string_view w = Bytes(arena_, entry);
+    if (!turkic && IsAsciiWord(w)) {
+      ascii_lower.assign(w);
+      for (char& c : ascii_lower) {
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      }
+      prefixes.AddWordUtf8(ascii_lower, HowWrittenAscii(w, ascii_lower));
+      continue;
+    }
+    if (!DecodeUtf8(w, &word)) continue;  // normalised: always valid
+    lower = word;
+    for (char32_t& c : lower) c = LowerLetter(c, turkic);
+    prefixes.AddWord(lower, HowWritten(word, lower, turkic));
+  }
+  *edges = prefixes.edges();
+  return prefixes.Encode(options_.prefix_fp);
 }
 
 void DictionaryBuilder::EnableCompounds(const CompoundSettings& settings) {
@@ -315,50 +353,51 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   }
   if (options_.probes) params.probes = *options_.probes;
 
+  // The PREFIXES section depends only on the words and the seed: it is
+  // built on a second thread, when allowed, while this one fills the
+  // filter and the class table. Same bytes either way.
+  std::string prefix_section;
+  uint64_t prefix_edges = 0;
+  auto build_prefixes = [&] {
+    prefix_section =
+        EncodePrefixes(params.seed ^ kPrefixSeedSalt, &prefix_edges);
+  };
+  std::thread prefix_thread;
+  if (options_.suggestion_data && options_.threads > 1) {
+    prefix_thread = std::thread(build_prefixes);
+  }
+
   std::vector<uint64_t> bits(params.bits / 64, 0);
   for (const SortedString& w : words_) {
     BloomFilter::Add(params, bits, HashWord(Bytes(arena_, w), params.seed));
   }
 
-  std::string prefix_section;
   std::string classes_section;
-  uint64_t prefix_edges = 0;
   uint64_t classed_words = 0;
+  Status classes_status;
   if (options_.suggestion_data) {
-    const bool turkic = IsTurkic(options_.language);
-    PrefixFilterBuilder prefixes(params.seed ^ kPrefixSeedSalt);
-    prefixes.Reserve(n, arena_.size());
     // Sorted by their bytes, as the class table wants them (its contents
     // depend on the order).
     std::vector<ClassedWord> classed;
     classed.reserve(n);
-    std::string ascii_lower;
-    std::u32string word;
-    std::u32string lower;
     for (const SortedString& entry : words_) {
-      const std::string_view w = Bytes(arena_, entry);
-      classed.push_back(ClassedWord{w, entry.tag});
+      classed.push_back(ClassedWord{Bytes(arena_, entry), entry.tag});
       classed_words += entry.tag != 0;
-      if (!turkic && IsAsciiWord(w)) {
-        ascii_lower.assign(w);
-        for (char& c : ascii_lower) {
-          if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-        }
-        prefixes.AddWordUtf8(ascii_lower, HowWrittenAscii(w, ascii_lower));
-        continue;
-      }
-      if (!DecodeUtf8(w, &word)) continue;  // normalised: always valid
-      lower = word;
-      for (char32_t& c : lower) c = LowerLetter(c, turkic);
-      prefixes.AddWord(lower, HowWritten(word, lower, turkic));
     }
     StatusOr<std::string> encoded = EncodeWordClasses(
         classed, options_.fingerprint_bits, params.seed ^ kClassSeedSalt);
-    if (!encoded.ok()) return encoded.status();
-    classes_section = std::move(encoded.value());
-    prefix_edges = prefixes.edges();
-    prefix_section = prefixes.Encode(options_.prefix_fp);
+    if (encoded.ok()) {
+      classes_section = std::move(encoded.value());
+    } else {
+      classes_status = encoded.status();
+    }
+    if (prefix_thread.joinable()) {
+      prefix_thread.join();
+    } else {
+      build_prefixes();
+    }
   }
+  if (!classes_status.ok()) return classes_status;
 
   std::string compound_section;
   if (compounds_ && compounds_->parts() > 0) {

@@ -64,6 +64,9 @@ struct BuildOptions {
   uint32_t fingerprint_bits = kDefaultFingerprintBits;
   // The COMPOUND_PARTS section's per-probe false-positive rate.
   double compound_fp = kDefaultCompoundFalsePositiveRate;
+  // Threads Finish may use: with 2 or more, the PREFIXES section is built
+  // beside the filter and the class table. The file is the same.
+  unsigned threads = 2;
 };
 
 struct BuildSummary {
@@ -119,6 +122,9 @@ class DictionaryBuilder {
   // Sorts words_ and merges repeated words into their first entry (the
   // smallest class); returns the number of distinct words.
   size_t SortAndMerge();
+  // The PREFIXES section of the (sorted, distinct) words, and its edge
+  // count. Reads only words_, arena_ and options_.
+  std::string EncodePrefixes(uint64_t seed, uint64_t* edges) const;
 
   BuildOptions options_;
   Status status_;

@@ -238,6 +238,10 @@ TEST(DictionaryBuilderTest, LineOrderAndRepeatsDoNotChangeTheFile) {
         return std::make_pair(image.ok() ? *image : "", s);
       };
       const auto [image, summary] = build(lines);
+      // One thread or two: the same file.
+      o.threads = 1;
+      EXPECT_TRUE(build(lines).first == image) << language;
+      o.threads = 2;
       std::vector<std::string> shuffled = lines;
       std::mt19937 rng(3);
       std::shuffle(shuffled.begin(), shuffled.end(), rng);
