@@ -69,27 +69,46 @@ uint64_t GetSlot(const uint64_t* words, uint64_t index, uint32_t width) {
   return v & ((uint64_t{1} << width) - 1);
 }
 
-// A key's three slots, in 32 bits each: peeling and assignment read them in
-// random order, so they are kept small (12 bytes a key).
+// A key's three slots, in 32 bits each.
 struct KeySlots {
   uint32_t slot[3];
 };
 
-// Peels the hypergraph; on success fills `order` with (key, slot) pairs in
-// peeling order. A slot's count and xor of key indices share one 8-byte
-// entry, so visiting a slot costs one cache miss, not two.
-bool Peel(const std::vector<KeySlots>& keys, uint64_t segment,
-          std::vector<std::pair<uint32_t, uint32_t>>* order) {
+// A key as peeled: the slot it was peeled from, its slots and its target
+// value (fingerprint << 4 | code).
+struct Peeled {
+  uint32_t slot;
+  uint32_t target;
+  KeySlots key;
+};
+
+// Peels the hypergraph; on success fills `order` with the keys in peeling
+// order. Each slot keeps, besides its count, the xor of its keys' targets
+// and slots: when one key is left, that is the key itself, so a visit costs
+// one slot entry and no lookup in the key arrays (a cache miss saved per
+// key; the order is the same as with key indices).
+bool Peel(const std::vector<KeySlots>& keys,
+          const std::vector<uint32_t>& targets, uint64_t segment,
+          std::vector<Peeled>* order) {
   struct Slot {
     uint32_t count = 0;
-    uint32_t xored = 0;  // xor of the key indices
+    uint32_t target = 0;  // xor of the keys' targets
+    KeySlots key = {};    // xor of the keys' slots
   };
   const uint64_t slots = 3 * segment;
   std::vector<Slot> slot(slots);
-  for (uint32_t k = 0; k < keys.size(); ++k) {
+  // The keys are read in order, their slots at random: prefetched a few
+  // keys ahead.
+  constexpr size_t kAhead = 8;
+  for (size_t k = 0; k < keys.size(); ++k) {
+    if (k + kAhead < keys.size()) {
+      for (uint32_t s : keys[k + kAhead].slot) __builtin_prefetch(&slot[s], 1);
+    }
     for (uint32_t s : keys[k].slot) {
-      ++slot[s].count;
-      slot[s].xored ^= k;
+      Slot& e = slot[s];
+      ++e.count;
+      e.target ^= targets[k];
+      for (int j = 0; j < 3; ++j) e.key.slot[j] ^= keys[k].slot[j];
     }
   }
   std::vector<uint32_t> queue;
@@ -101,12 +120,14 @@ bool Peel(const std::vector<KeySlots>& keys, uint64_t segment,
     const uint32_t s = queue.back();
     queue.pop_back();
     if (slot[s].count != 1) continue;
-    const uint32_t k = slot[s].xored;
-    order->emplace_back(k, s);
-    for (uint32_t t : keys[k].slot) {
-      --slot[t].count;
-      slot[t].xored ^= k;
-      if (slot[t].count == 1) queue.push_back(t);
+    const Peeled p{s, slot[s].target, slot[s].key};
+    order->push_back(p);
+    for (uint32_t t : p.key.slot) {
+      Slot& e = slot[t];
+      --e.count;
+      e.target ^= p.target;
+      for (int j = 0; j < 3; ++j) e.key.slot[j] ^= p.key.slot[j];
+      if (e.count == 1) queue.push_back(t);
     }
   }
   return order->size() == keys.size();
@@ -163,7 +184,7 @@ StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
   std::vector<KeySlots> keys(words.size());
   // fingerprint << 4 | code: at most 28 + 4 bits.
   std::vector<uint32_t> targets(words.size());
-  std::vector<std::pair<uint32_t, uint32_t>> order;
+  std::vector<Peeled> order;
   uint64_t used_seed = seed;
   bool peeled = false;
   for (int attempt = 0; attempt < kMaxAttempts && !peeled; ++attempt) {
@@ -176,7 +197,7 @@ StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
       }
       targets[i] = static_cast<uint32_t>(k.fingerprint << kClassBits | codes[i]);
     }
-    peeled = Peel(keys, segment, &order);
+    peeled = Peel(keys, targets, segment, &order);
   }
   if (!peeled) {
     return Status::InvalidArgument(
@@ -184,12 +205,11 @@ StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
   }
   std::vector<uint64_t> slots(SlotWords(segment, width), 0);
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
-    const auto [k, s] = *it;
-    uint64_t v = targets[k];
-    for (uint32_t t : keys[k].slot) {
-      if (t != s) v ^= GetSlot(slots.data(), t, width);
+    uint64_t v = it->target;
+    for (uint32_t t : it->key.slot) {
+      if (t != it->slot) v ^= GetSlot(slots.data(), t, width);
     }
-    PutSlot(&slots, s, width, v);
+    PutSlot(&slots, it->slot, width, v);
   }
 
   std::string out;
