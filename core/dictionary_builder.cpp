@@ -251,7 +251,11 @@ size_t DictionaryBuilder::SortAndMerge() {
   std::string sorted;
   sorted.reserve(arena_.size());
   size_t distinct = 0;
+  constexpr size_t kAhead = 8;  // the words are read in random order
   for (size_t i = 0; i < words_.size(); ++i) {
+    if (i + kAhead < words_.size()) {
+      __builtin_prefetch(arena_.data() + words_[i + kAhead].offset);
+    }
     const std::string_view w = Bytes(arena_, words_[i]);
     // Different heads or lengths: different words, without reading them.
     if (distinct > 0 && words_[distinct - 1].head == words_[i].head &&
@@ -284,10 +288,16 @@ std::string DictionaryBuilder::EncodePrefixes(uint64_t seed,
     const std::string_view w = Bytes(arena_, entry);
     if (!turkic && IsAsciiWord(w)) {
       ascii_lower.assign(w);
+      bool lowered = false;
       for (char& c : ascii_lower) {
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        if (c >= 'A' && c <= 'Z') {
+          c = static_cast<char>(c - 'A' + 'a');
+          lowered = true;
+        }
       }
-      prefixes.AddWordUtf8(ascii_lower, HowWrittenAscii(w, ascii_lower));
+      prefixes.AddWordUtf8(ascii_lower,
+                           lowered ? HowWrittenAscii(w, ascii_lower)
+                                   : PrefixFilter::Written::kLower);
       continue;
     }
     if (!DecodeUtf8(w, &word)) continue;  // normalised: always valid
@@ -368,8 +378,12 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   }
 
   std::vector<uint64_t> bits(params.bits / 64, 0);
-  for (const SortedString& w : words_) {
-    BloomFilter::Add(params, bits, HashWord(Bytes(arena_, w), params.seed));
+  {
+    std::vector<WordHash> hashes(n);
+    for (size_t i = 0; i < n; ++i) {
+      hashes[i] = HashWord(Bytes(arena_, words_[i]), params.seed);
+    }
+    BloomFilter::AddBatch(params, bits, hashes);
   }
 
   std::string classes_section;
