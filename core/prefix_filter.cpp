@@ -212,16 +212,17 @@ std::string PrefixFilterBuilder::Encode(double fp) {
   // with the block count).
   const int k = PrefixFilter::kEdgeProbes;
   const uint64_t n = edges_;
+  fpmath::BlockedRateSearch rates(512, k);
   uint64_t hi = 1;
-  while (hi < (uint64_t{1} << 40) && fpmath::BlockedRate(hi, 512, n, k) > fp) {
+  while (hi < (uint64_t{1} << 40) && rates.Rate(hi, n) > fp) {
     hi *= 2;
   }
   uint64_t lo = hi / 2;  // rate(lo) > fp or lo == 0
   while (lo + 1 < hi) {
     const uint64_t mid = lo + (hi - lo) / 2;
-    (fpmath::BlockedRate(mid, 512, n, k) > fp ? lo : hi) = mid;
+    (rates.Rate(mid, n) > fp ? lo : hi) = mid;
   }
-  const fpmath::Sizing s{hi * 512, k, fpmath::BlockedRate(hi, 512, n, k)};
+  const fpmath::Sizing s{hi * 512, k, rates.Rate(hi, n)};
   std::vector<uint64_t> words(s.bits / 64, 0);
   PrefixFilter view;
   view.blocks_ = s.bits / 512;
