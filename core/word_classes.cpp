@@ -84,16 +84,28 @@ struct Peeled {
 
 // Peels the hypergraph; on success fills `order` with the keys in peeling
 // order. Each slot keeps, besides its count, the xor of its keys' targets
-// and slots: when one key is left, that is the key itself, so a visit costs
-// one slot entry and no lookup in the key arrays (a cache miss saved per
-// key; the order is the same as with key indices).
+// and of their slots in the two other segments: when one key is left, that
+// is the key itself, so a visit costs one 16-byte slot entry (never split
+// over two cache lines) and no lookup in the key arrays. The order is that
+// of peeling with key indices.
 bool Peel(const std::vector<KeySlots>& keys,
           const std::vector<uint32_t>& targets, uint64_t segment,
           std::vector<Peeled>* order) {
   struct Slot {
     uint32_t count = 0;
-    uint32_t target = 0;  // xor of the keys' targets
-    KeySlots key = {};    // xor of the keys' slots
+    uint32_t target = 0;    // xor of the keys' targets
+    uint32_t other[2] = {};  // xor of their slots in segments j+1, j+2
+  };
+  static_assert(sizeof(Slot) == 16);
+  // Adds (or removes: xor) key `key` to its three slots.
+  auto toggle = [](std::vector<Slot>& slot, const KeySlots& key,
+                   uint32_t target) {
+    for (int j = 0; j < 3; ++j) {
+      Slot& e = slot[key.slot[j]];
+      e.target ^= target;
+      e.other[0] ^= key.slot[(j + 1) % 3];
+      e.other[1] ^= key.slot[(j + 2) % 3];
+    }
   };
   const uint64_t slots = 3 * segment;
   std::vector<Slot> slot(slots);
@@ -104,12 +116,8 @@ bool Peel(const std::vector<KeySlots>& keys,
     if (k + kAhead < keys.size()) {
       for (uint32_t s : keys[k + kAhead].slot) __builtin_prefetch(&slot[s], 1);
     }
-    for (uint32_t s : keys[k].slot) {
-      Slot& e = slot[s];
-      ++e.count;
-      e.target ^= targets[k];
-      for (int j = 0; j < 3; ++j) e.key.slot[j] ^= keys[k].slot[j];
-    }
+    for (uint32_t s : keys[k].slot) ++slot[s].count;
+    toggle(slot, keys[k], targets[k]);
   }
   std::vector<uint32_t> queue;
   for (uint64_t s = 0; s < slots; ++s) {
@@ -119,15 +127,19 @@ bool Peel(const std::vector<KeySlots>& keys,
   while (!queue.empty()) {
     const uint32_t s = queue.back();
     queue.pop_back();
-    if (slot[s].count != 1) continue;
-    const Peeled p{s, slot[s].target, slot[s].key};
+    const Slot& e = slot[s];
+    if (e.count != 1) continue;
+    const int j = s < segment ? 0 : s < 2 * segment ? 1 : 2;
+    Peeled p;
+    p.slot = s;
+    p.target = e.target;
+    p.key.slot[j] = s;
+    p.key.slot[(j + 1) % 3] = e.other[0];
+    p.key.slot[(j + 2) % 3] = e.other[1];
     order->push_back(p);
+    toggle(slot, p.key, p.target);
     for (uint32_t t : p.key.slot) {
-      Slot& e = slot[t];
-      --e.count;
-      e.target ^= p.target;
-      for (int j = 0; j < 3; ++j) e.key.slot[j] ^= p.key.slot[j];
-      if (e.count == 1) queue.push_back(t);
+      if (--slot[t].count == 1) queue.push_back(t);
     }
   }
   return order->size() == keys.size();
