@@ -244,6 +244,14 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
   return Status::Ok();
 }
 
+void DictionaryBuilder::Reserve(uint64_t bytes) {
+  // Words average about ten bytes with their line breaks in English lists.
+  constexpr uint64_t kBytesPerLine = 8;
+  bytes = std::min<uint64_t>(bytes, kMaxArenaBytes);
+  arena_.reserve(bytes);
+  words_.reserve(bytes / kBytesPerLine);
+}
+
 size_t DictionaryBuilder::SortAndMerge() {
   SortStrings(arena_, words_);
   // The distinct words are copied to a new arena in sorted order, so that
@@ -342,6 +350,20 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     capacity = std::max<uint64_t>(*options_.capacity, 1);
   }
 
+  // The PREFIXES section depends only on the words and the seed: it is
+  // built on a second thread, when allowed, while this one sizes and fills
+  // the filter and the class table. Same bytes either way.
+  std::string prefix_section;
+  uint64_t prefix_edges = 0;
+  auto build_prefixes = [this, &prefix_section, &prefix_edges] {
+    prefix_section =
+        EncodePrefixes(options_.seed ^ kPrefixSeedSalt, &prefix_edges);
+  };
+  std::thread prefix_thread;
+  if (options_.suggestion_data && options_.threads > 1) {
+    prefix_thread = std::thread(build_prefixes);
+  }
+
   BloomParams params;
   params.layout = options_.layout;
   params.seed = options_.seed;
@@ -362,20 +384,6 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     params.probes = static_cast<uint32_t>(s.k);
   }
   if (options_.probes) params.probes = *options_.probes;
-
-  // The PREFIXES section depends only on the words and the seed: it is
-  // built on a second thread, when allowed, while this one fills the
-  // filter and the class table. Same bytes either way.
-  std::string prefix_section;
-  uint64_t prefix_edges = 0;
-  auto build_prefixes = [&] {
-    prefix_section =
-        EncodePrefixes(params.seed ^ kPrefixSeedSalt, &prefix_edges);
-  };
-  std::thread prefix_thread;
-  if (options_.suggestion_data && options_.threads > 1) {
-    prefix_thread = std::thread(build_prefixes);
-  }
 
   std::vector<uint64_t> bits(params.bits / 64, 0);
   {

@@ -100,6 +100,10 @@ class DictionaryBuilder {
   Status AddLine(std::string_view line, std::string_view file,
                  uint64_t line_number);
 
+  // Room for a list of about `bytes` bytes (e.g. the file's size), so the
+  // word arrays grow without copies. Optional.
+  void Reserve(uint64_t bytes);
+
   // Makes the dictionary accept compounds of the parts added with
   // AddCompoundPart, under `settings`.
   void EnableCompounds(const CompoundSettings& settings);

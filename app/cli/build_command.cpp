@@ -94,6 +94,8 @@ Status ReadWordList(const BuildArgs& a, DictionaryBuilder* builder) {
   const std::string name = from_stdin ? "<stdin>" : a.input;
   TextReader reader(fd, name);
   Progress progress(fd, !a.quiet);
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) builder->Reserve(st.st_size);
   uint64_t line_number = 0;
   Status status;
   for (;;) {
