@@ -386,12 +386,13 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (options_.probes) params.probes = *options_.probes;
 
   std::vector<uint64_t> bits(params.bits / 64, 0);
-  {
-    std::vector<WordHash> hashes(n);
-    for (size_t i = 0; i < n; ++i) {
-      hashes[i] = HashWord(Bytes(arena_, words_[i]), params.seed);
+  for (size_t start = 0; start < n; start += BloomFilter::kMaxBatch) {
+    WordHash hashes[BloomFilter::kMaxBatch];
+    const size_t count = std::min<size_t>(BloomFilter::kMaxBatch, n - start);
+    for (size_t i = 0; i < count; ++i) {
+      hashes[i] = HashWord(Bytes(arena_, words_[start + i]), params.seed);
     }
-    BloomFilter::AddBatch(params, bits, hashes);
+    BloomFilter::AddBatch(params, bits, std::span(hashes, count));
   }
 
   std::string classes_section;

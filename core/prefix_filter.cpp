@@ -223,22 +223,25 @@ std::string PrefixFilterBuilder::Encode(double fp) {
     (rates.Rate(mid, n) > fp ? lo : hi) = mid;
   }
   const fpmath::Sizing s{hi * 512, k, rates.Rate(hi, n)};
-  std::vector<uint64_t> words(s.bits / 64, 0);
+  // The bits are set in place, after the header (8-byte aligned: the
+  // string's buffer is, and the header is 64 bytes).
+  std::string out;
+  out.resize(kPrefixHeaderBytes + s.bits / 8, '\0');
+  uint64_t* words = reinterpret_cast<uint64_t*>(out.data() + kPrefixHeaderBytes);
   PrefixFilter view;
   view.blocks_ = s.bits / 512;
   view.probes_ = static_cast<uint32_t>(s.k);
-  view.words_ = words.data();
+  view.words_ = words;
   Fill(view, forward_walk_, PrefixFilter::Root(seed_));
   Fill(view, reversed_walk_, PrefixFilter::ReverseRoot(seed_));
-  std::string out;
-  PutFixed<uint64_t>(&out, seed_);
-  PutFixed<uint64_t>(&out, s.bits);
-  PutFixed<uint32_t>(&out, static_cast<uint32_t>(s.k));
-  PutFixed<uint32_t>(&out, 0);
-  PutFixed<uint64_t>(&out, edges_);
-  PutFixed<double>(&out, fp);
-  out.resize(kPrefixHeaderBytes, '\0');
-  out.append(reinterpret_cast<const char*>(words.data()), words.size() * 8);
+  std::string header;
+  PutFixed<uint64_t>(&header, seed_);
+  PutFixed<uint64_t>(&header, s.bits);
+  PutFixed<uint32_t>(&header, static_cast<uint32_t>(s.k));
+  PutFixed<uint32_t>(&header, 0);
+  PutFixed<uint64_t>(&header, edges_);
+  PutFixed<double>(&header, fp);
+  out.replace(0, header.size(), header);
   return out;
 }
 
