@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -361,7 +362,11 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   };
   std::thread prefix_thread;
   if (options_.suggestion_data && options_.threads > 1) {
-    prefix_thread = std::thread(build_prefixes);
+    try {
+      prefix_thread = std::thread(build_prefixes);
+    } catch (const std::system_error&) {
+      // No thread to be had: built on this one below.
+    }
   }
 
   BloomParams params;
