@@ -1,5 +1,6 @@
 #include "core/bloom_filter.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -104,6 +105,24 @@ void BloomFilter::Prefetch(const WordHash& h) const {
           ? FastRange(h.lo, params_.bits / kBlockBits) * kBlockBits
           : FastRange(h.lo, params_.bits);
   __builtin_prefetch(words_.data() + (bit >> 6));
+}
+
+void BloomFilter::AddBatch(const BloomParams& params,
+                           std::span<uint64_t> words,
+                           std::span<const WordHash> hashes) {
+  if (params.layout == Layout::kBlocked) {
+    const uint64_t blocks = params.bits / kBlockBits;
+    for (size_t start = 0; start < hashes.size(); start += kMaxBatch) {
+      const size_t end = std::min(hashes.size(), start + kMaxBatch);
+      for (size_t i = start; i < end; ++i) {
+        __builtin_prefetch(
+            words.data() + FastRange(hashes[i].lo, blocks) * kBlockWords, 1);
+      }
+      for (size_t i = start; i < end; ++i) Add(params, words, hashes[i]);
+    }
+    return;
+  }
+  for (const WordHash& h : hashes) Add(params, words, h);
 }
 
 namespace {

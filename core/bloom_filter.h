@@ -96,6 +96,10 @@ class BloomFilter {
   // words.
   static void Add(const BloomParams& params, std::span<uint64_t> words,
                   const WordHash& h);
+  // Add for each hash; in the blocked layout, the blocks of up to kMaxBatch
+  // hashes are prefetched first, so their cache misses overlap.
+  static void AddBatch(const BloomParams& params, std::span<uint64_t> words,
+                       std::span<const WordHash> hashes);
 
   // Structural check of params against an array of `word_count` words:
   // returns nullptr when usable, else a short description of the problem.

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 #include "core/dictionary_format.h"
@@ -28,6 +30,8 @@ inline constexpr uint64_t kCompoundSeedSalt = 0x636F6D706F756E64ull;
 // "keepcase" in ASCII.
 inline constexpr uint64_t kKeepCaseSeedSalt = 0x6B65657063617365ull;
 inline constexpr uint64_t kClassSeedSalt = 0x636C617373657321ull;
+// The words' offsets in the arena are 32-bit.
+inline constexpr size_t kMaxArenaBytes = UINT32_MAX;
 // A class column longer than this is not a class.
 inline constexpr size_t kMaxClassDigits = 9;
 
@@ -63,6 +67,32 @@ PrefixFilter::Written HowWritten(const std::u32string& word,
   }
   if (title) return PrefixFilter::Written::kCapitalised;
   if (upper) return PrefixFilter::Written::kAllUpper;
+  return PrefixFilter::Written::kOther;
+}
+
+bool IsAsciiWord(std::string_view w) {
+  for (char c : w) {
+    if (static_cast<uint8_t>(c) >= 0x80) return false;
+  }
+  return true;
+}
+
+// HowWritten for an ASCII word outside Turkish and Azeri, where the simple
+// case mapping of ASCII letters is ASCII's own (letter_case.h).
+PrefixFilter::Written HowWrittenAscii(std::string_view word,
+                                      std::string_view lower) {
+  if (word == lower) return PrefixFilter::Written::kLower;
+  auto upper = [](char c) {
+    return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+  };
+  bool title = word[0] == upper(lower[0]);
+  bool all_upper = title;
+  for (size_t i = 1; i < word.size(); ++i) {
+    title &= word[i] == lower[i];
+    all_upper &= word[i] == upper(lower[i]);
+  }
+  if (title) return PrefixFilter::Written::kCapitalised;
+  if (all_upper) return PrefixFilter::Written::kAllUpper;
   return PrefixFilter::Written::kOther;
 }
 
@@ -111,8 +141,23 @@ DictionaryBuilder::DictionaryBuilder(const BuildOptions& options)
   }
 }
 
+std::string DictionaryBuilder::Where::str() const {
+  if (line_number == 0) return std::string(name);
+  return std::string(name) + ":" + std::to_string(line_number);
+}
+
 Status DictionaryBuilder::AddLine(std::string_view line,
                                   std::string_view where) {
+  return AddLineAt(line, Where{where, 0});
+}
+
+Status DictionaryBuilder::AddLine(std::string_view line, std::string_view file,
+                                  uint64_t line_number) {
+  return AddLineAt(line, Where{file, line_number});
+}
+
+Status DictionaryBuilder::AddLineAt(std::string_view line,
+                                    const Where& where) {
   if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
   line = TrimSpaces(line);
   if (line.empty() || line.front() == '#') return Status::Ok();
@@ -125,50 +170,154 @@ Status DictionaryBuilder::AddLine(std::string_view line,
     if (cls.empty() || !std::all_of(cls.begin(), cls.end(), [](char c) {
           return c >= '0' && c <= '9';
         })) {
-      return Status::InvalidArgument(std::string(where) +
+      return Status::InvalidArgument(where.str() +
                                      ": second column is not a number");
     }
     if (cls.size() > kMaxClassDigits) {
-      return Status::InvalidArgument(std::string(where) +
+      return Status::InvalidArgument(where.str() +
                                      ": second column is too large");
     }
     for (char c : cls) word_class = word_class * 10 + (c - '0');
   }
   if (word.size() > kMaxWordBytes) {
-    return Status::InvalidArgument(std::string(where) + ": word longer than " +
+    return Status::InvalidArgument(where.str() + ": word longer than " +
                                    std::to_string(kMaxWordBytes) + " bytes");
   }
-  const auto* p = reinterpret_cast<const uint8_t*>(word.data());
-  const int32_t n = static_cast<int32_t>(word.size());
-  for (int32_t i = 0; i < n;) {
-    UChar32 c;
-    U8_NEXT(p, i, n, c);
-    if (c < 0) {
-      return Status::InvalidArgument(std::string(where) + ": invalid UTF-8");
+  // ASCII words (most of most lists) are their own NFC form: one pass
+  // checks them and records their letters, without ICU. A word with other
+  // bytes is checked from its start below, so the first problem is reported
+  // either way.
+  bool ascii = true;
+  uint64_t letters[2] = {0, 0};
+  for (char ch : word) {
+    const auto c = static_cast<uint8_t>(ch);
+    if (c >= 0x80) {
+      ascii = false;
+      break;
     }
     if (IsForbidden(c)) {
       return Status::InvalidArgument(
-          std::string(where) + ": white space or control character in word");
+          where.str() + ": white space or control character in word");
+    }
+    letters[c >> 6] |= uint64_t{1} << (c & 63);
+  }
+  std::string_view normalized = word;
+  if (ascii) {
+    ascii_alphabet_[0] |= letters[0];
+    ascii_alphabet_[1] |= letters[1];
+  } else {
+    const auto* p = reinterpret_cast<const uint8_t*>(word.data());
+    const int32_t n = static_cast<int32_t>(word.size());
+    for (int32_t i = 0; i < n;) {
+      UChar32 c;
+      U8_NEXT(p, i, n, c);
+      if (c < 0) {
+        return Status::InvalidArgument(where.str() + ": invalid UTF-8");
+      }
+      if (IsForbidden(c)) {
+        return Status::InvalidArgument(
+            where.str() + ": white space or control character in word");
+      }
+    }
+    if (!forms_.Normalize(word, &normalized_)) {
+      return Status::InvalidArgument(where.str() + ": invalid UTF-8");
+    }
+    normalized = normalized_;
+    const auto* q = reinterpret_cast<const uint8_t*>(normalized.data());
+    const int32_t m = static_cast<int32_t>(normalized.size());
+    for (int32_t i = 0; i < m;) {
+      UChar32 c;
+      U8_NEXT(q, i, m, c);
+      if (c < 0x80) {
+        ascii_alphabet_[c >> 6] |= uint64_t{1} << (c & 63);
+      } else {
+        alphabet_.insert(static_cast<char32_t>(c));
+      }
     }
   }
-  if (!forms_.Normalize(word, &normalized_)) {
-    return Status::InvalidArgument(std::string(where) + ": invalid UTF-8");
+  if (arena_.size() + normalized.size() > kMaxArenaBytes) {
+    return Status::InvalidArgument(where.str() +
+                                   ": word list too large (over 4 GB)");
   }
-  const auto* q = reinterpret_cast<const uint8_t*>(normalized_.data());
-  const int32_t m = static_cast<int32_t>(normalized_.size());
-  for (int32_t i = 0; i < m;) {
-    UChar32 c;
-    U8_NEXT(q, i, m, c);
-    alphabet_.insert(static_cast<char32_t>(c));
-  }
-  auto [it, inserted] = words_.try_emplace(normalized_, word_class);
-  if (!inserted) {
-    ++duplicates_;
-    if (word_class != 0 && (it->second == 0 || word_class < it->second)) {
-      it->second = word_class;
-    }
-  }
+  const auto offset = static_cast<uint32_t>(arena_.size());
+  arena_.append(normalized);
+  words_.push_back(MakeSortedString(arena_, offset,
+                                    static_cast<uint32_t>(normalized.size()),
+                                    word_class));
   return Status::Ok();
+}
+
+void DictionaryBuilder::Reserve(uint64_t bytes) {
+  // Words average about ten bytes with their line breaks in English lists.
+  constexpr uint64_t kBytesPerLine = 8;
+  bytes = std::min<uint64_t>(bytes, kMaxArenaBytes);
+  arena_.reserve(bytes);
+  words_.reserve(bytes / kBytesPerLine);
+}
+
+size_t DictionaryBuilder::SortAndMerge() {
+  SortStrings(arena_, words_);
+  // The distinct words are copied to a new arena in sorted order, so that
+  // every later pass reads them sequentially.
+  std::string sorted;
+  sorted.reserve(arena_.size());
+  size_t distinct = 0;
+  constexpr size_t kAhead = 8;  // the words are read in random order
+  for (size_t i = 0; i < words_.size(); ++i) {
+    if (i + kAhead < words_.size()) {
+      __builtin_prefetch(arena_.data() + words_[i + kAhead].offset);
+    }
+    const std::string_view w = Bytes(arena_, words_[i]);
+    // Different heads or lengths: different words, without reading them.
+    if (distinct > 0 && words_[distinct - 1].head == words_[i].head &&
+        words_[distinct - 1].length == words_[i].length &&
+        Bytes(sorted, words_[distinct - 1]) == w) {
+      // Sorted by class within a word: the first nonzero one is the smallest.
+      uint32_t& kept = words_[distinct - 1].tag;
+      if (kept == 0) kept = words_[i].tag;
+      continue;
+    }
+    words_[distinct] = words_[i];
+    words_[distinct++].offset = static_cast<uint32_t>(sorted.size());
+    sorted.append(w);
+  }
+  duplicates_ += words_.size() - distinct;
+  words_.resize(distinct);
+  arena_ = std::move(sorted);
+  return distinct;
+}
+
+std::string DictionaryBuilder::EncodePrefixes(uint64_t seed,
+                                              uint64_t* edges) const {
+  const bool turkic = IsTurkic(options_.language);
+  PrefixFilterBuilder prefixes(seed);
+  prefixes.Reserve(words_.size(), arena_.size());
+  std::string ascii_lower;
+  std::u32string word;
+  std::u32string lower;
+  for (const SortedString& entry : words_) {
+    const std::string_view w = Bytes(arena_, entry);
+    if (!turkic && IsAsciiWord(w)) {
+      ascii_lower.assign(w);
+      bool lowered = false;
+      for (char& c : ascii_lower) {
+        if (c >= 'A' && c <= 'Z') {
+          c = static_cast<char>(c - 'A' + 'a');
+          lowered = true;
+        }
+      }
+      prefixes.AddWordUtf8(ascii_lower,
+                           lowered ? HowWrittenAscii(w, ascii_lower)
+                                   : PrefixFilter::Written::kLower);
+      continue;
+    }
+    if (!DecodeUtf8(w, &word)) continue;  // normalised: always valid
+    lower = word;
+    for (char32_t& c : lower) c = LowerLetter(c, turkic);
+    prefixes.AddWord(lower, HowWritten(word, lower, turkic));
+  }
+  *edges = prefixes.edges();
+  return prefixes.Encode(options_.prefix_fp);
 }
 
 void DictionaryBuilder::EnableCompounds(const CompoundSettings& settings) {
@@ -208,7 +357,7 @@ Status DictionaryBuilder::AddKeepCase(std::string_view word,
 
 StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (!status_.ok()) return status_;
-  const uint64_t n = words_.size();
+  const uint64_t n = SortAndMerge();
   uint64_t capacity = n + std::max<uint64_t>(
                               kMinHeadroomWords,
                               static_cast<uint64_t>(std::ceil(n * kHeadroomShare)));
@@ -219,6 +368,24 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
           ") is smaller than the number of words (" + std::to_string(n) + ")");
     }
     capacity = std::max<uint64_t>(*options_.capacity, 1);
+  }
+
+  // The PREFIXES section depends only on the words and the seed: it is
+  // built on a second thread, when allowed, while this one sizes and fills
+  // the filter and the class table. Same bytes either way.
+  std::string prefix_section;
+  uint64_t prefix_edges = 0;
+  auto build_prefixes = [this, &prefix_section, &prefix_edges] {
+    prefix_section =
+        EncodePrefixes(options_.seed ^ kPrefixSeedSalt, &prefix_edges);
+  };
+  std::thread prefix_thread;
+  if (options_.suggestion_data && options_.threads > 1) {
+    try {
+      prefix_thread = std::thread(build_prefixes);
+    } catch (const std::system_error&) {
+      // No thread to be had: built on this one below.
+    }
   }
 
   BloomParams params;
@@ -243,42 +410,41 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (options_.probes) params.probes = *options_.probes;
 
   std::vector<uint64_t> bits(params.bits / 64, 0);
-  for (const auto& [w, word_class] : words_) {
-    BloomFilter::Add(params, bits, HashWord(w, params.seed));
+  for (size_t start = 0; start < n; start += BloomFilter::kMaxBatch) {
+    WordHash hashes[BloomFilter::kMaxBatch];
+    const size_t count = std::min<size_t>(BloomFilter::kMaxBatch, n - start);
+    for (size_t i = 0; i < count; ++i) {
+      hashes[i] = HashWord(Bytes(arena_, words_[start + i]), params.seed);
+    }
+    BloomFilter::AddBatch(params, bits, std::span(hashes, count));
   }
 
-  std::string prefix_section;
   std::string classes_section;
-  uint64_t prefix_edges = 0;
   uint64_t classed_words = 0;
+  Status classes_status;
   if (options_.suggestion_data) {
-    const bool turkic = IsTurkic(options_.language);
-    PrefixFilterBuilder prefixes(params.seed ^ kPrefixSeedSalt);
+    // Sorted by their bytes, as the class table wants them (its contents
+    // depend on the order).
     std::vector<ClassedWord> classed;
     classed.reserve(n);
-    std::u32string word;
-    std::u32string lower;
-    for (const auto& [w, word_class] : words_) {
-      classed.push_back(ClassedWord{w, word_class});
-      classed_words += word_class != 0;
-      if (!DecodeUtf8(w, &word)) continue;  // normalised: always valid
-      lower = word;
-      for (char32_t& c : lower) c = LowerLetter(c, turkic);
-      prefixes.AddWord(lower, HowWritten(word, lower, turkic));
+    for (const SortedString& entry : words_) {
+      classed.push_back(ClassedWord{Bytes(arena_, entry), entry.tag});
+      classed_words += entry.tag != 0;
     }
-    // Deterministic output: the set's iteration order depends on the
-    // library, the table's contents must not.
-    std::sort(classed.begin(), classed.end(),
-              [](const ClassedWord& a, const ClassedWord& b) {
-                return a.word < b.word;
-              });
     StatusOr<std::string> encoded = EncodeWordClasses(
         classed, options_.fingerprint_bits, params.seed ^ kClassSeedSalt);
-    if (!encoded.ok()) return encoded.status();
-    classes_section = std::move(encoded.value());
-    prefix_edges = prefixes.edges();
-    prefix_section = prefixes.Encode(options_.prefix_fp);
+    if (encoded.ok()) {
+      classes_section = std::move(encoded.value());
+    } else {
+      classes_status = encoded.status();
+    }
+    if (prefix_thread.joinable()) {
+      prefix_thread.join();
+    } else {
+      build_prefixes();
+    }
   }
+  if (!classes_status.ok()) return classes_status;
 
   std::string compound_section;
   if (compounds_ && compounds_->parts() > 0) {
@@ -306,7 +472,10 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.capacity = capacity;
   c.target_fp = options_.fp;
   c.language = options_.language;
-  c.alphabet.assign(alphabet_.begin(), alphabet_.end());
+  for (char32_t a = 0; a < 0x80; ++a) {
+    if ((ascii_alphabet_[a >> 6] >> (a & 63)) & 1) c.alphabet.push_back(a);
+  }
+  c.alphabet.insert(c.alphabet.end(), alphabet_.begin(), alphabet_.end());
   c.bits = bits;
   c.word_classes = std::as_bytes(std::span<const char>(classes_section));
   c.prefixes = std::as_bytes(std::span<const char>(prefix_section));

@@ -36,13 +36,14 @@
 #include <set>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <vector>
 
 #include "core/bloom_filter.h"
 #include "core/compound_filter.h"
 #include "core/keep_case_filter.h"
 #include "core/prefix_filter.h"
 #include "core/status.h"
+#include "core/string_sort.h"
 #include "core/word_classes.h"
 #include "core/word_forms.h"
 
@@ -70,6 +71,9 @@ struct BuildOptions {
   double compound_fp = kDefaultCompoundFalsePositiveRate;
   // The KEEP_CASE section's per-probe false-positive rate.
   double keep_case_fp = kDefaultKeepCaseFalsePositiveRate;
+  // Threads Finish may use: with 2 or more, the PREFIXES section is built
+  // beside the filter and the class table. The file is the same.
+  unsigned threads = 2;
 };
 
 struct BuildSummary {
@@ -100,6 +104,14 @@ class DictionaryBuilder {
   // One line of the list, without its line break. `where` names it in
   // errors ("words.txt:12").
   Status AddLine(std::string_view line, std::string_view where);
+  // The same, for line `line_number` of `file`: the name "file:N" is only
+  // made for an error, not for every line.
+  Status AddLine(std::string_view line, std::string_view file,
+                 uint64_t line_number);
+
+  // Room for a list of about `bytes` bytes (e.g. the file's size), so the
+  // word arrays grow without copies. Optional.
+  void Reserve(uint64_t bytes);
 
   // Makes the dictionary accept compounds of the parts added with
   // AddCompoundPart, under `settings`.
@@ -121,12 +133,30 @@ class DictionaryBuilder {
   StatusOr<std::string> Finish(BuildSummary* summary);
 
  private:
+  // Names the line in errors, made only when needed.
+  struct Where {
+    std::string_view name;  // the whole name, or the file's
+    uint64_t line_number;   // 0: `name` is the whole name
+    std::string str() const;
+  };
+  Status AddLineAt(std::string_view line, const Where& where);
+  // Sorts words_ and merges repeated words into their first entry (the
+  // smallest class); returns the number of distinct words.
+  size_t SortAndMerge();
+  // The PREFIXES section of the (sorted, distinct) words, and its edge
+  // count. Reads only words_, arena_ and options_.
+  std::string EncodePrefixes(uint64_t seed, uint64_t* edges) const;
+
   BuildOptions options_;
   Status status_;
   WordForms forms_;
   std::string normalized_;
-  std::unordered_map<std::string, uint32_t> words_;  // word -> class or 0
-  std::set<char32_t> alphabet_;
+  // The normalised words, back to back, one entry per line (repeats
+  // included until Finish sorts them; tag: the class or 0).
+  std::string arena_;
+  std::vector<SortedString> words_;
+  uint64_t ascii_alphabet_[2] = {0, 0};  // code points 0..127, a bit each
+  std::set<char32_t> alphabet_;          // the others
   uint64_t duplicates_ = 0;
   std::optional<CompoundFilterBuilder> compounds_;
   std::optional<KeepCaseFilterBuilder> keep_case_;

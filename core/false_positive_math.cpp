@@ -292,6 +292,25 @@ double BlockedRate(uint64_t blocks, int block_bits, uint64_t n, int k) {
   return BlockedRateWithTable(table, blocks, n);
 }
 
+struct BlockedRateSearch::Table {
+  Table(int block_bits, int k) : table(block_bits, k) {}
+  BlockRateTable table;
+};
+
+BlockedRateSearch::BlockedRateSearch(int block_bits, int k)
+    : table_(std::make_unique<Table>(ClampBlockBits(block_bits),
+                                     ClampProbes(k))) {
+  assert(block_bits >= 1);
+}
+
+BlockedRateSearch::~BlockedRateSearch() = default;
+
+double BlockedRateSearch::Rate(uint64_t blocks, uint64_t n) {
+  if (n == 0) return 0.0;
+  if (blocks == 0) return 1.0;
+  return BlockedRateWithTable(table_->table, blocks, n);
+}
+
 Sizing SizeClassic(uint64_t n, double p) {
   if (n == 0) return {kWordBits, 1, 0.0};
   p = ClampTargetRate(p);

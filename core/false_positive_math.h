@@ -17,6 +17,7 @@
 #define SPELLFILTER_CORE_FALSE_POSITIVE_MATH_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 namespace spellfilter::fpmath {
@@ -98,6 +99,23 @@ std::optional<double> ExactRate(uint64_t m, uint64_t n, int k,
 // Returns 0 when n == 0, 1 when blocks == 0 or block_bits <= 0.
 // block_bits > kMaxBlockBits is asserted, and clamped in release builds.
 double BlockedRate(uint64_t blocks, int block_bits, uint64_t n, int k);
+
+// BlockedRate for one block size and k over many block counts, as a search
+// for the smallest filter needs: the in-block table, which BlockedRate
+// builds on every call, is built once and kept. Same values as BlockedRate.
+class BlockedRateSearch {
+ public:
+  BlockedRateSearch(int block_bits, int k);
+  ~BlockedRateSearch();
+  BlockedRateSearch(const BlockedRateSearch&) = delete;
+  BlockedRateSearch& operator=(const BlockedRateSearch&) = delete;
+
+  double Rate(uint64_t blocks, uint64_t n);
+
+ private:
+  struct Table;
+  std::unique_ptr<Table> table_;
+};
 
 // Filter parameters chosen by the sizing functions.
 struct Sizing {

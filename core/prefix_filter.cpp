@@ -6,6 +6,7 @@
 
 #include "core/byte_order.h"
 #include "core/false_positive_math.h"
+#include "core/letter_case.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -109,74 +110,214 @@ const char* PrefixFilter::Parse(std::span<const std::byte> section,
   return nullptr;
 }
 
+namespace {
+
+bool IsContinuation(char b) {
+  return (static_cast<uint8_t>(b) & 0xC0) == 0x80;
+}
+
+// The code point at s[*i] (valid UTF-8); advances *i past it.
+char32_t NextCodePoint(std::string_view s, size_t* i) {
+  const uint8_t b = static_cast<uint8_t>(s[*i]);
+  if (b < 0x80) {
+    ++*i;
+    return b;
+  }
+  const size_t len = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+  char32_t c = b & (0x7F >> len);
+  for (size_t k = 1; k < len; ++k) {
+    c = (c << 6) | (static_cast<uint8_t>(s[*i + k]) & 0x3F);
+  }
+  *i += len;
+  return c;
+}
+
+size_t CodePoints(std::string_view s) {
+  size_t n = 0;
+  for (char b : s) n += !IsContinuation(b);
+  return n;
+}
+
+// The bytes `word` shares with `previous`, cut back to whole code points.
+size_t SharedPrefix(std::string_view previous, std::string_view word) {
+  size_t n = CommonPrefix(previous, word);
+  while (n > 0 && n < word.size() && IsContinuation(word[n])) --n;
+  return n;
+}
+
+}  // namespace
+
 void PrefixFilterBuilder::AddWord(std::u32string_view lower_word,
                                   PrefixFilter::Written written) {
-  PrefixFilter::State s = PrefixFilter::Root(seed_);
-  for (char32_t c : lower_word) {
-    edges_.emplace_back(s, PrefixFilter::LetterKey(c));
-    s = PrefixFilter::Next(s, c);
+  std::string utf8;
+  for (char32_t c : lower_word) AppendUtf8(c, &utf8);
+  AddWordUtf8(utf8, written);
+}
+
+void PrefixFilterBuilder::AddWordUtf8(std::string_view lower_word,
+                                      PrefixFilter::Written written) {
+  const auto offset = static_cast<uint32_t>(forward_.size());
+  const auto length = static_cast<uint32_t>(lower_word.size());
+  forward_.append(lower_word);
+  for (size_t end = lower_word.size(); end > 0;) {
+    size_t begin = end - 1;
+    while (begin > 0 && IsContinuation(lower_word[begin])) --begin;
+    reversed_.append(lower_word.substr(begin, end - begin));
+    end = begin;
   }
-  edges_.emplace_back(
-      s, PrefixFilter::LetterKey(PrefixFilter::EndMarker(written)));
-  s = PrefixFilter::ReverseRoot(seed_);
-  for (auto it = lower_word.rbegin(); it != lower_word.rend(); ++it) {
-    edges_.emplace_back(s, PrefixFilter::LetterKey(*it));
-    s = PrefixFilter::Next(s, *it);
-  }
+  forward_words_.push_back(MakeSortedString(
+      forward_, offset, length, static_cast<uint32_t>(written)));
+  reversed_words_.push_back(MakeSortedString(reversed_, offset, length, 0));
   sorted_ = false;
 }
 
-void PrefixFilterBuilder::Deduplicate() {
+void PrefixFilterBuilder::Reserve(size_t words, size_t bytes) {
+  forward_.reserve(bytes);
+  reversed_.reserve(bytes);
+  forward_words_.reserve(words);
+  reversed_words_.reserve(words);
+}
+
+// In a sorted list, a word adds exactly the edges past the code points it
+// shares with the word before it, and a new end marker unless it repeats
+// that word with the same tag.
+void PrefixFilterBuilder::Walk::Build(std::string_view arena,
+                                      std::span<const SortedString> words,
+                                      bool markers) {
+  letters.clear();
+  steps.clear();
+  steps.reserve(words.size());
+  edges = 0;
+  std::string_view previous;
+  // The sorted words lie at random places of the arena: prefetched a few
+  // words ahead.
+  constexpr size_t kAhead = 8;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (i + kAhead < words.size()) {
+      __builtin_prefetch(arena.data() + words[i + kAhead].offset);
+    }
+    const std::string_view w = Bytes(arena, words[i]);
+    const size_t shared = i == 0 ? 0 : SharedPrefix(previous, w);
+    const bool repeat = i > 0 && shared == w.size() &&
+                        previous.size() == w.size() &&
+                        words[i].tag == words[i - 1].tag;
+    const std::string_view added = w.substr(shared);
+    Step step;
+    step.depth = static_cast<uint32_t>(CodePoints(w.substr(0, shared)));
+    step.offset = static_cast<uint32_t>(letters.size());
+    step.length = static_cast<uint32_t>(added.size());
+    step.marker = markers && !repeat ? static_cast<int32_t>(words[i].tag) : -1;
+    steps.push_back(step);
+    letters.append(added);
+    edges += CodePoints(added) + (step.marker >= 0);
+    previous = w;
+  }
+}
+
+void PrefixFilterBuilder::Sort() {
   if (sorted_) return;
-  std::sort(edges_.begin(), edges_.end());
-  edges_.erase(std::unique(edges_.begin(), edges_.end()), edges_.end());
+  SortStrings(forward_, forward_words_);
+  SortStrings(reversed_, reversed_words_);
+  forward_walk_.Build(forward_, forward_words_, true);
+  reversed_walk_.Build(reversed_, reversed_words_, false);
+  edges_ = forward_walk_.edges + reversed_walk_.edges;
   sorted_ = true;
 }
 
 uint64_t PrefixFilterBuilder::edges() {
-  Deduplicate();
-  return edges_.size();
+  Sort();
+  return edges_;
+}
+
+// Walks from `root` with a stack of the states of the current word's
+// prefixes, hashing each edge once. The edges' blocks are random cache
+// lines of a filter larger than the L2 cache, so edges are queued in
+// batches: each block is prefetched when its edge is queued, and set when
+// the batch is full, by which time the line has usually arrived (the bits
+// are OR-ed, so the order does not matter).
+void PrefixFilterBuilder::Fill(const PrefixFilter& view, const Walk& walk,
+                               PrefixFilter::State root) {
+  constexpr size_t kBatch = 32;
+  struct Pending {
+    uint64_t* block;
+    uint64_t x;  // (parent ^ key) * kEdgeMultiplier
+  };
+  Pending pending[kBatch];
+  size_t queued = 0;
+  auto flush = [&pending, &queued] {
+    for (size_t j = 0; j < queued; ++j) {
+      uint64_t* block = pending[j].block;
+      uint64_t x = pending[j].x;
+      for (uint32_t i = 0; i < PrefixFilter::kEdgeProbes; ++i) {
+        const uint32_t bit = static_cast<uint32_t>(x >> 55);
+        block[bit >> 6] |= uint64_t{1} << (bit & 63);
+        x *= PrefixFilter::kGolden;
+      }
+    }
+    queued = 0;
+  };
+  auto insert = [&](PrefixFilter::State parent, uint64_t key) {
+    uint64_t* block = const_cast<uint64_t*>(view.Block(parent));
+    __builtin_prefetch(block, 1);
+    pending[queued++] = Pending{block, (parent ^ key) * PrefixFilter::kEdgeMultiplier};
+    if (queued == kBatch) flush();
+  };
+  std::vector<PrefixFilter::State> states;  // [d]: after d code points
+  states.push_back(root);
+  const std::string_view letters = walk.letters;
+  for (const Walk::Step& step : walk.steps) {
+    states.resize(step.depth + 1);
+    const std::string_view added = letters.substr(step.offset, step.length);
+    for (size_t at = 0; at < added.size();) {
+      const char32_t c = NextCodePoint(added, &at);
+      insert(states.back(), PrefixFilter::LetterKey(c));
+      states.push_back(PrefixFilter::Next(states.back(), c));
+    }
+    if (step.marker >= 0) {
+      const auto how = static_cast<PrefixFilter::Written>(step.marker);
+      insert(states.back(),
+             PrefixFilter::LetterKey(PrefixFilter::EndMarker(how)));
+    }
+  }
+  flush();
 }
 
 std::string PrefixFilterBuilder::Encode(double fp) {
-  Deduplicate();
+  Sort();
   // The fewest blocks whose rate at k = 4 meets the target (the rate falls
   // with the block count).
   const int k = PrefixFilter::kEdgeProbes;
-  const uint64_t n = edges_.size();
+  const uint64_t n = edges_;
+  fpmath::BlockedRateSearch rates(512, k);
   uint64_t hi = 1;
-  while (hi < (uint64_t{1} << 40) && fpmath::BlockedRate(hi, 512, n, k) > fp) {
+  while (hi < (uint64_t{1} << 40) && rates.Rate(hi, n) > fp) {
     hi *= 2;
   }
   uint64_t lo = hi / 2;  // rate(lo) > fp or lo == 0
   while (lo + 1 < hi) {
     const uint64_t mid = lo + (hi - lo) / 2;
-    (fpmath::BlockedRate(mid, 512, n, k) > fp ? lo : hi) = mid;
+    (rates.Rate(mid, n) > fp ? lo : hi) = mid;
   }
-  const fpmath::Sizing s{hi * 512, k, fpmath::BlockedRate(hi, 512, n, k)};
-  std::vector<uint64_t> words(s.bits / 64, 0);
+  const fpmath::Sizing s{hi * 512, k, rates.Rate(hi, n)};
+  // The bits are set in place, after the header (8-byte aligned: the
+  // string's buffer is, and the header is 64 bytes).
+  std::string out;
+  out.resize(kPrefixHeaderBytes + s.bits / 8, '\0');
+  uint64_t* words = reinterpret_cast<uint64_t*>(out.data() + kPrefixHeaderBytes);
   PrefixFilter view;
   view.blocks_ = s.bits / 512;
   view.probes_ = static_cast<uint32_t>(s.k);
-  view.words_ = words.data();
-  for (const auto& [parent, key] : edges_) {
-    uint64_t* block = const_cast<uint64_t*>(view.Block(parent));
-    uint64_t x = (parent ^ key) * PrefixFilter::kEdgeMultiplier;
-    for (int i = 0; i < s.k; ++i) {
-      const uint32_t bit = static_cast<uint32_t>(x >> 55);
-      block[bit >> 6] |= uint64_t{1} << (bit & 63);
-      x *= PrefixFilter::kGolden;
-    }
-  }
-  std::string out;
-  PutFixed<uint64_t>(&out, seed_);
-  PutFixed<uint64_t>(&out, s.bits);
-  PutFixed<uint32_t>(&out, static_cast<uint32_t>(s.k));
-  PutFixed<uint32_t>(&out, 0);
-  PutFixed<uint64_t>(&out, edges_.size());
-  PutFixed<double>(&out, fp);
-  out.resize(kPrefixHeaderBytes, '\0');
-  out.append(reinterpret_cast<const char*>(words.data()), words.size() * 8);
+  view.words_ = words;
+  Fill(view, forward_walk_, PrefixFilter::Root(seed_));
+  Fill(view, reversed_walk_, PrefixFilter::ReverseRoot(seed_));
+  std::string header;
+  PutFixed<uint64_t>(&header, seed_);
+  PutFixed<uint64_t>(&header, s.bits);
+  PutFixed<uint32_t>(&header, static_cast<uint32_t>(s.k));
+  PutFixed<uint32_t>(&header, 0);
+  PutFixed<uint64_t>(&header, edges_);
+  PutFixed<double>(&header, fp);
+  out.replace(0, header.size(), header);
   return out;
 }
 

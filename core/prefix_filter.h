@@ -43,6 +43,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/string_sort.h"
+
 namespace spellfilter {
 
 inline constexpr double kDefaultPrefixFalsePositiveRate = 0.01;
@@ -153,6 +155,16 @@ class PrefixFilter {
 
 // Collects the edges of lower-cased words and writes a PREFIXES section
 // sized for them (blocked layout, SizeBlocked at the target rate).
+//
+// The section's size depends on the number of distinct edges, which is the
+// number of nodes of the two tries. The builder keeps the words (UTF-8, and
+// reversed code point by code point) and sorts each list once: in a sorted
+// list, a word adds exactly the edges past its longest common prefix with
+// the word before it, so counting needs no hashing, and filling hashes each
+// distinct edge once. (Edges are told apart by their letters, not by their
+// 64-bit states: only if two different prefixes had the same state would the
+// count exceed the number of distinct (state, key) pairs, with probability
+// about (edges / 2^32)^2 / 2; the filter's bits are the same either way.)
 class PrefixFilterBuilder {
  public:
   explicit PrefixFilterBuilder(uint64_t seed) : seed_(seed) {}
@@ -161,6 +173,11 @@ class PrefixFilterBuilder {
   // dictionary writes it: its prefixes, its end marker, and the prefixes of
   // its reversal.
   void AddWord(std::u32string_view lower_word, PrefixFilter::Written written);
+  // The same for a word already in UTF-8, which must be valid.
+  void AddWordUtf8(std::string_view lower_word, PrefixFilter::Written written);
+
+  // Room for about `words` words of `bytes` UTF-8 bytes in all.
+  void Reserve(size_t words, size_t bytes);
 
   // The section's bytes; `fp` in (0, 1).
   std::string Encode(double fp);
@@ -168,12 +185,39 @@ class PrefixFilterBuilder {
   uint64_t edges();
 
  private:
-  void Deduplicate();
+  // A sorted list as the trie walk needs it, read sequentially: per word,
+  // the depth (code points) it shares with the word before and the bytes it
+  // adds.
+  struct Walk {
+    struct Step {
+      uint32_t depth;
+      uint32_t offset;  // of the added bytes in `letters`
+      uint32_t length;
+      int32_t marker;  // the Written of a new end-marker edge, or -1
+    };
+    void Build(std::string_view arena, std::span<const SortedString> words,
+               bool markers);
+    std::string letters;
+    std::vector<Step> steps;
+    uint64_t edges = 0;  // letters' code points plus markers
+  };
+
+  void Sort();
+  // Sets the bits of each edge of `walk`, starting from `root`, in the
+  // filter whose words `view` points to.
+  static void Fill(const PrefixFilter& view, const Walk& walk,
+                   PrefixFilter::State root);
 
   uint64_t seed_;
-  // (parent state, letter key).
-  std::vector<std::pair<uint64_t, uint64_t>> edges_;
+  std::string forward_;   // the words back to back
+  std::string reversed_;  // each word reversed, at the same offset
+  // Tag: the Written of the word.
+  std::vector<SortedString> forward_words_;
+  std::vector<SortedString> reversed_words_;
   bool sorted_ = true;
+  Walk forward_walk_;
+  Walk reversed_walk_;
+  uint64_t edges_ = 0;
 };
 
 }  // namespace spellfilter

@@ -69,34 +69,77 @@ uint64_t GetSlot(const uint64_t* words, uint64_t index, uint32_t width) {
   return v & ((uint64_t{1} << width) - 1);
 }
 
-// Peels the hypergraph; on success fills `order` with (key, slot) pairs in
-// peeling order.
-bool Peel(const std::vector<Keyed>& keys, uint64_t segment,
-          std::vector<std::pair<uint32_t, uint64_t>>* order) {
-  const uint64_t slots = 3 * segment;
-  std::vector<uint32_t> count(slots, 0);
-  std::vector<uint32_t> xored(slots, 0);  // xor of the key indices
-  for (uint32_t k = 0; k < keys.size(); ++k) {
-    for (uint64_t s : keys[k].slot) {
-      ++count[s];
-      xored[s] ^= k;
+// A key's three slots, in 32 bits each.
+struct KeySlots {
+  uint32_t slot[3];
+};
+
+// A key as peeled: the slot it was peeled from, its slots and its target
+// value (fingerprint << 4 | code).
+struct Peeled {
+  uint32_t slot;
+  uint32_t target;
+  KeySlots key;
+};
+
+// Peels the hypergraph; on success fills `order` with the keys in peeling
+// order. Each slot keeps, besides its count, the xor of its keys' targets
+// and of their slots in the two other segments: when one key is left, that
+// is the key itself, so a visit costs one 16-byte slot entry (never split
+// over two cache lines) and no lookup in the key arrays. The order is that
+// of peeling with key indices.
+bool Peel(const std::vector<KeySlots>& keys,
+          const std::vector<uint32_t>& targets, uint64_t segment,
+          std::vector<Peeled>* order) {
+  struct Slot {
+    uint32_t count = 0;
+    uint32_t target = 0;    // xor of the keys' targets
+    uint32_t other[2] = {};  // xor of their slots in segments j+1, j+2
+  };
+  static_assert(sizeof(Slot) == 16);
+  // Adds (or removes: xor) key `key` to its three slots.
+  auto toggle = [](std::vector<Slot>& slot, const KeySlots& key,
+                   uint32_t target) {
+    for (int j = 0; j < 3; ++j) {
+      Slot& e = slot[key.slot[j]];
+      e.target ^= target;
+      e.other[0] ^= key.slot[(j + 1) % 3];
+      e.other[1] ^= key.slot[(j + 2) % 3];
     }
+  };
+  const uint64_t slots = 3 * segment;
+  std::vector<Slot> slot(slots);
+  // The keys are read in order, their slots at random: prefetched a few
+  // keys ahead.
+  constexpr size_t kAhead = 8;
+  for (size_t k = 0; k < keys.size(); ++k) {
+    if (k + kAhead < keys.size()) {
+      for (uint32_t s : keys[k + kAhead].slot) __builtin_prefetch(&slot[s], 1);
+    }
+    for (uint32_t s : keys[k].slot) ++slot[s].count;
+    toggle(slot, keys[k], targets[k]);
   }
-  std::vector<uint64_t> queue;
+  std::vector<uint32_t> queue;
   for (uint64_t s = 0; s < slots; ++s) {
-    if (count[s] == 1) queue.push_back(s);
+    if (slot[s].count == 1) queue.push_back(static_cast<uint32_t>(s));
   }
   order->clear();
   while (!queue.empty()) {
-    const uint64_t s = queue.back();
+    const uint32_t s = queue.back();
     queue.pop_back();
-    if (count[s] != 1) continue;
-    const uint32_t k = xored[s];
-    order->emplace_back(k, s);
-    for (uint64_t t : keys[k].slot) {
-      --count[t];
-      xored[t] ^= k;
-      if (count[t] == 1) queue.push_back(t);
+    const Slot& e = slot[s];
+    if (e.count != 1) continue;
+    const int j = s < segment ? 0 : s < 2 * segment ? 1 : 2;
+    Peeled p;
+    p.slot = s;
+    p.target = e.target;
+    p.key.slot[j] = s;
+    p.key.slot[(j + 1) % 3] = e.other[0];
+    p.key.slot[(j + 2) % 3] = e.other[1];
+    order->push_back(p);
+    toggle(slot, p.key, p.target);
+    for (uint32_t t : p.key.slot) {
+      if (--slot[t].count == 1) queue.push_back(t);
     }
   }
   return order->size() == keys.size();
@@ -147,16 +190,26 @@ StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
 
   const uint32_t width = fingerprint_bits + kClassBits;
   const uint64_t segment = SegmentSlots(words.size());
-  std::vector<Keyed> keys(words.size());
-  std::vector<std::pair<uint32_t, uint64_t>> order;
+  if (3 * segment > UINT32_MAX) {
+    return Status::InvalidArgument("too many words for the class table");
+  }
+  std::vector<KeySlots> keys(words.size());
+  // fingerprint << 4 | code: at most 28 + 4 bits.
+  std::vector<uint32_t> targets(words.size());
+  std::vector<Peeled> order;
   uint64_t used_seed = seed;
   bool peeled = false;
   for (int attempt = 0; attempt < kMaxAttempts && !peeled; ++attempt) {
     used_seed = Mix(seed + static_cast<uint64_t>(attempt) * kGolden);
     for (size_t i = 0; i < words.size(); ++i) {
-      keys[i] = HashKey(words[i].word, used_seed, segment, fingerprint_bits);
+      const Keyed k =
+          HashKey(words[i].word, used_seed, segment, fingerprint_bits);
+      for (int j = 0; j < 3; ++j) {
+        keys[i].slot[j] = static_cast<uint32_t>(k.slot[j]);
+      }
+      targets[i] = static_cast<uint32_t>(k.fingerprint << kClassBits | codes[i]);
     }
-    peeled = Peel(keys, segment, &order);
+    peeled = Peel(keys, targets, segment, &order);
   }
   if (!peeled) {
     return Status::InvalidArgument(
@@ -164,12 +217,11 @@ StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
   }
   std::vector<uint64_t> slots(SlotWords(segment, width), 0);
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
-    const auto [k, s] = *it;
-    uint64_t v = keys[k].fingerprint << kClassBits | codes[k];
-    for (uint64_t t : keys[k].slot) {
-      if (t != s) v ^= GetSlot(slots.data(), t, width);
+    uint64_t v = it->target;
+    for (uint32_t t : it->key.slot) {
+      if (t != it->slot) v ^= GetSlot(slots.data(), t, width);
     }
-    PutSlot(&slots, s, width, v);
+    PutSlot(&slots, it->slot, width, v);
   }
 
   std::string out;

@@ -2,8 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
 #include "core/dictionary.h"
 #include "core/false_positive_math.h"
+#include "core/prefix_filter.h"
 
 namespace spellfilter {
 namespace {
@@ -62,6 +68,9 @@ TEST(DictionaryBuilderTest, BadLinesNameTheLineAndTheProblem) {
     ASSERT_FALSE(s.ok()) << c.line;
     EXPECT_EQ(s.message().rfind("words.txt:7: ", 0), 0u) << s.message();
     EXPECT_NE(s.message().find(c.problem), std::string::npos) << s.message();
+    // The same line given as file and line number.
+    Status t = b.AddLine(c.line, "words.txt", 7);
+    EXPECT_EQ(t.message(), s.message());
   }
 }
 
@@ -197,6 +206,87 @@ TEST(DictionaryBuilderTest, RejectsBadSuggestionOptions) {
   EXPECT_FALSE(DictionaryBuilder(o).status().ok());
   DictionaryBuilder b(BuildOptions{});
   EXPECT_FALSE(b.AddLine("word\t1234567890", "x:1").ok());
+}
+
+// The builder sorts the words itself: the file depends on the set of words
+// (and their smallest classes), never on the order of the lines or on
+// repeats. ASCII words take a path without ICU, other words ICU's; both
+// kinds, in every case form, are in the list.
+TEST(DictionaryBuilderTest, LineOrderAndRepeatsDoNotChangeTheFile) {
+  std::vector<std::string> lines = {
+      "the\t10", "cat\t35", "Paris\t20", "dog", "cat\t20", "NASA",
+      "iPhone", "caf\xC3\xA9\t50", "Caf\xC3\xA9", "CAF\xC3\x89",
+      "\xC3\xA9" "cole", "\xC3\x89" "cole\t70", "Stra\xC3\x9F" "e",
+      "\xCE\x9F\xCE\x94\xCE\x9F\xCE\xA3", "don't", "O'Brien", "3D", "x"};
+  for (int i = 0; i < 2000; ++i) {
+    lines.push_back("w" + std::to_string(i * 7919 % 5000) +
+                    (i % 3 == 0 ? "\t" + std::to_string(10 + i % 40) : ""));
+  }
+  for (const char* language : {"en-US", "tr"}) {
+    for (bool suggestion_data : {true, false}) {
+      BuildOptions o;
+      o.language = language;
+      o.suggestion_data = suggestion_data;
+      auto build = [&o](const std::vector<std::string>& list) {
+        DictionaryBuilder b(o);
+        for (const std::string& line : list) {
+          EXPECT_TRUE(b.AddLine(line, "x:1").ok()) << line;
+        }
+        BuildSummary s;
+        StatusOr<std::string> image = b.Finish(&s);
+        EXPECT_TRUE(image.ok());
+        return std::make_pair(image.ok() ? *image : "", s);
+      };
+      const auto [image, summary] = build(lines);
+      // One thread or two: the same file.
+      o.threads = 1;
+      EXPECT_TRUE(build(lines).first == image) << language;
+      o.threads = 2;
+      std::vector<std::string> shuffled = lines;
+      std::mt19937 rng(3);
+      std::shuffle(shuffled.begin(), shuffled.end(), rng);
+      shuffled.insert(shuffled.end(), lines.begin(), lines.begin() + 100);
+      const auto [other, other_summary] = build(shuffled);
+      EXPECT_EQ(other_summary.words, summary.words);
+      EXPECT_EQ(other_summary.duplicates, summary.duplicates + 100);
+      EXPECT_TRUE(other == image) << language << " " << suggestion_data;
+      std::reverse(shuffled.begin(), shuffled.end());
+      EXPECT_TRUE(build(shuffled).first == image) << language;
+    }
+  }
+}
+
+// How the list writes a word, as the prefix filter's end markers record it,
+// for ASCII words (no ICU) and others alike.
+TEST(DictionaryBuilderTest, EndMarkersSayHowTheListWritesAWord) {
+  BuildOptions o;
+  o.language = "en-US";
+  DictionaryBuilder b(o);
+  for (std::string_view line :
+       {"the", "Paris", "NASA", "iPhone", "\xC3\xA9" "cole", "\xC3\x89" "cole",
+        "\xC3\x89" "COLE", "\xC3\xA9" "COLE"}) {
+    ASSERT_TRUE(b.AddLine(line, "x:1").ok()) << line;
+  }
+  StatusOr<std::string> image = b.Finish(nullptr);
+  ASSERT_TRUE(image.ok());
+  auto d = Dictionary::FromBytes(*image, "t");
+  ASSERT_TRUE(d.ok());
+  PrefixFilter f;
+  ASSERT_EQ(PrefixFilter::Parse((*d)->contents().prefixes, &f), nullptr);
+  using W = PrefixFilter::Written;
+  auto ends = [&f](std::u32string_view lower, W how) {
+    PrefixFilter::State s = f.root();
+    for (char32_t c : lower) s = PrefixFilter::Next(s, c);
+    return f.MayContinue(s, PrefixFilter::EndMarker(how));
+  };
+  EXPECT_TRUE(ends(U"the", W::kLower));
+  EXPECT_TRUE(ends(U"paris", W::kCapitalised));
+  EXPECT_TRUE(ends(U"nasa", W::kAllUpper));
+  EXPECT_TRUE(ends(U"iphone", W::kOther));
+  EXPECT_TRUE(ends(U"\u00E9cole", W::kLower));
+  EXPECT_TRUE(ends(U"\u00E9cole", W::kCapitalised));
+  EXPECT_TRUE(ends(U"\u00E9cole", W::kAllUpper));
+  EXPECT_TRUE(ends(U"\u00E9cole", W::kOther));
 }
 
 }  // namespace

@@ -432,5 +432,19 @@ TEST(SizeBlockedToleranceTest, TradesAFewBitsForFewerProbes) {
   EXPECT_GT(static_cast<double>(exact_next.bits), 1.05 * best.bits);
 }
 
+// The kept table gives BlockedRate's values exactly, whatever the order of
+// the queries (the prefix filter's sizing relies on it for its bytes).
+TEST(BlockedRateSearchTest, SameValuesAsBlockedRate) {
+  for (int k : {1, 4, 12}) {
+    BlockedRateSearch search(512, k);
+    for (uint64_t blocks : {4096u, 1u, 300u, 65536u, 2u, 300u}) {
+      for (uint64_t n : {0u, 1u, 5000u, 100000u, 2300000u}) {
+        EXPECT_EQ(search.Rate(blocks, n), BlockedRate(blocks, 512, n, k))
+            << k << " " << blocks << " " << n;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace spellfilter::fpmath

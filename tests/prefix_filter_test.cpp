@@ -170,5 +170,70 @@ TEST_F(PrefixFilterTest, ParseRejectsDamagedSections) {
   EXPECT_TRUE(f.empty());
 }
 
+// The section is the documented format (docs/dictionary_format.md,
+// PREFIXES) built from the set of distinct (state, letter key) pairs, which
+// is computed here the plain way, by walking every word from its root: the
+// builder's sorted-list walk must count and insert exactly these. Words
+// share long prefixes and suffixes, repeat with another Written, and use
+// two-, three- and four-byte letters.
+TEST(PrefixFilterBuilderTest, SectionIsTheFormatOfTheDistinctEdges) {
+  const char32_t letters[] = {U'a', U'b', U'\u00E9', U'\u0436', U'\u4E2D',
+                              U'\U0001D51E'};
+  std::mt19937 rng(5);
+  std::vector<std::pair<std::u32string, PrefixFilter::Written>> words;
+  for (int i = 0; i < 4000; ++i) {
+    std::u32string w;
+    const int len = 1 + rng() % 9;
+    for (int k = 0; k < len; ++k) w.push_back(letters[rng() % 6]);
+    words.emplace_back(w, static_cast<PrefixFilter::Written>(rng() % 4));
+    if (rng() % 4 == 0) words.push_back(words.back());  // a repeat
+  }
+  const uint64_t seed = 1234;
+  PrefixFilterBuilder b(seed);
+  std::set<std::pair<uint64_t, uint64_t>> edges;
+  for (const auto& [w, how] : words) {
+    b.AddWord(w, how);
+    PrefixFilter::State s = PrefixFilter::Root(seed);
+    for (char32_t c : w) {
+      edges.emplace(s, PrefixFilter::LetterKey(c));
+      s = PrefixFilter::Next(s, c);
+    }
+    edges.emplace(s, PrefixFilter::LetterKey(PrefixFilter::EndMarker(how)));
+    s = PrefixFilter::ReverseRoot(seed);
+    for (auto it = w.rbegin(); it != w.rend(); ++it) {
+      edges.emplace(s, PrefixFilter::LetterKey(*it));
+      s = PrefixFilter::Next(s, *it);
+    }
+  }
+  EXPECT_EQ(b.edges(), edges.size());
+  const std::string section = b.Encode(0.01);
+  Aligned a(section);
+  PrefixFilter f;
+  ASSERT_EQ(PrefixFilter::Parse(a.span, &f), nullptr);
+  EXPECT_EQ(f.edges(), edges.size());
+  std::vector<uint64_t> expected(f.bits() / 64, 0);
+  const uint64_t blocks = f.bits() / 512;
+  for (const auto& [parent, key] : edges) {
+    const uint64_t block = static_cast<uint64_t>(
+        (static_cast<unsigned __int128>(parent) * blocks) >> 64);
+    uint64_t x = (parent ^ key) * 0xBF58476D1CE4E5B9ull;
+    for (uint32_t i = 0; i < PrefixFilter::kEdgeProbes; ++i) {
+      const uint64_t bit = block * 512 + (x >> 55);
+      expected[bit / 64] |= uint64_t{1} << (bit % 64);
+      x *= 0x9E3779B97F4A7C15ull;
+    }
+  }
+  ASSERT_EQ(section.size(), kPrefixHeaderBytes + expected.size() * 8);
+  EXPECT_EQ(std::memcmp(section.data() + kPrefixHeaderBytes, expected.data(),
+                        expected.size() * 8),
+            0);
+  // The order of the words does not matter.
+  PrefixFilterBuilder reversed(seed);
+  for (auto it = words.rbegin(); it != words.rend(); ++it) {
+    reversed.AddWord(it->first, it->second);
+  }
+  EXPECT_EQ(reversed.Encode(0.01), section);
+}
+
 }  // namespace
 }  // namespace spellfilter

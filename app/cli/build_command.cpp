@@ -6,11 +6,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <optional>
+#include <thread>
 
 #include "app/cli/command.h"
 #include "core/dictionary_builder.h"
@@ -36,6 +38,7 @@ struct BuildArgs {
   bool hunspell = false;    // `input` is a Hunspell .dic
   bool no_compounds = false;  // --hunspell without the compound parts
   bool lang_given = false;  // --lang was on the command line
+  unsigned jobs = 0;        // 0: automatic
 };
 
 std::string DefaultOutput(const std::string& input) {
@@ -91,6 +94,8 @@ Status ReadWordList(const BuildArgs& a, DictionaryBuilder* builder) {
   const std::string name = from_stdin ? "<stdin>" : a.input;
   TextReader reader(fd, name);
   Progress progress(fd, !a.quiet);
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) builder->Reserve(st.st_size);
   uint64_t line_number = 0;
   Status status;
   for (;;) {
@@ -102,7 +107,7 @@ Status ReadWordList(const BuildArgs& a, DictionaryBuilder* builder) {
       const std::string_view line = chunk.substr(0, nl);
       chunk.remove_prefix(nl == std::string_view::npos ? chunk.size() : nl + 1);
       ++line_number;
-      status = builder->AddLine(line, name + ":" + std::to_string(line_number));
+      status = builder->AddLine(line, name, line_number);
     }
     if (!status.ok()) break;
     progress.Update(reader.bytes_read());
@@ -197,6 +202,8 @@ int RunBuild(const BuildArgs& a) {
   options.probes = a.hashes;
   options.seed = a.seed;
   options.suggestion_data = !a.no_suggestion_data;
+  options.threads =
+      a.jobs > 0 ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
   if (hunspell && !a.lang_given) options.language = hunspell->language();
   DictionaryBuilder builder(options);
   if (!builder.status().ok()) {
@@ -298,6 +305,10 @@ Command AddBuildCommand(CLI::App* parent) {
   c->add_flag("--no-suggestion-data", args->no_suggestion_data,
               "Leave out the prefix filter and word classes: a smaller file "
               "for checking only; suggestions are then distance 1, unranked");
+  c->add_option("-j,--jobs", args->jobs,
+                "Threads (default: one per core); with 2 or more the "
+                "suggestion data is built beside the filter. The file is the "
+                "same");
   c->add_flag("-q,--quiet", args->quiet, "No summary, no progress");
   return Command{c, [args, lang] {
                    args->lang_given = lang->count() > 0;

@@ -1,0 +1,62 @@
+#include "core/string_sort.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace spellfilter {
+namespace {
+
+// Random strings over a few byte values, including 0x00 and 0xFF, many
+// sharing their first eight bytes or more.
+std::vector<std::string> RandomStrings(int n, uint32_t seed) {
+  const char bytes[] = {'\0', 'a', 'b', '\x7F', '\x80', '\xFF'};
+  std::mt19937 rng(seed);
+  std::vector<std::string> out;
+  for (int i = 0; i < n; ++i) {
+    std::string s = rng() % 2 ? "prefixes" : "";
+    const int len = rng() % 12;
+    for (int k = 0; k < len; ++k) s.push_back(bytes[rng() % 6]);
+    out.push_back(s);
+  }
+  return out;
+}
+
+TEST(StringSortTest, SortsLikeStdStringThenTag) {
+  const std::vector<std::string> strings = RandomStrings(5000, 1);
+  std::string arena;
+  std::vector<SortedString> sorted;
+  std::vector<std::pair<std::string, uint32_t>> expected;
+  std::mt19937 rng(2);
+  for (const std::string& s : strings) {
+    const uint32_t tag = rng() % 3;
+    const auto offset = static_cast<uint32_t>(arena.size());
+    arena += s;
+    sorted.push_back(MakeSortedString(arena, offset, s.size(), tag));
+    expected.emplace_back(s, tag);
+  }
+  SortStrings(arena, sorted);
+  std::sort(expected.begin(), expected.end());
+  ASSERT_EQ(sorted.size(), expected.size());
+  for (size_t i = 0; i < sorted.size(); ++i) {
+    ASSERT_EQ(Bytes(arena, sorted[i]), expected[i].first) << i;
+    ASSERT_EQ(sorted[i].tag, expected[i].second) << i;
+  }
+}
+
+TEST(StringSortTest, CommonPrefix) {
+  const std::vector<std::string> strings = RandomStrings(300, 3);
+  for (const std::string& a : strings) {
+    for (const std::string& b : strings) {
+      const size_t n = std::mismatch(a.begin(), a.begin() + std::min(a.size(), b.size()),
+                                     b.begin()).first - a.begin();
+      ASSERT_EQ(CommonPrefix(a, b), n);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace spellfilter
