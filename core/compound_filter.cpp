@@ -5,32 +5,20 @@
 #include <vector>
 
 #include "core/byte_order.h"
-#include "core/false_positive_math.h"
+#include "core/section_filter.h"
 
 namespace spellfilter {
-namespace {
-
-// SizeBlocked may give up this share of bits to save probes, as the main
-// filter's sizing does.
-inline constexpr double kProbeSavingTolerance = 1.05;
-
-}  // namespace
 
 const char* CompoundFilter::Parse(std::span<const std::byte> section,
                                   CompoundFilter* out) {
   if (section.size() < kCompoundHeaderBytes) return "compound parts truncated";
   const std::byte* p = section.data();
-  BloomParams params;
-  params.seed = GetFixed<uint64_t>(p);
-  params.bits = GetFixed<uint64_t>(p + 8);
-  params.probes = GetFixed<uint32_t>(p + 16);
-  params.layout = static_cast<Layout>(GetFixed<uint32_t>(p + 20));
   CompoundFilter f;
-  f.parts_ = GetFixed<uint64_t>(p + 24);
-  f.target_fp_ = GetFixed<double>(p + 32);
-  f.settings_.min_part = GetFixed<uint32_t>(p + 40);
-  f.settings_.max_parts = GetFixed<uint32_t>(p + 44);
-  const uint32_t flags = GetFixed<uint32_t>(p + 48);
+  const BloomParams params = GetSectionFilterFields(p, &f.parts_, &f.target_fp_);
+  const std::byte* q = p + kSectionFilterFieldBytes;
+  f.settings_.min_part = GetFixed<uint32_t>(q);
+  f.settings_.max_parts = GetFixed<uint32_t>(q + 4);
+  const uint32_t flags = GetFixed<uint32_t>(q + 8);
   if (params.layout != Layout::kBlocked || params.bits == 0 ||
       section.size() - kCompoundHeaderBytes != params.bits / 8) {
     return "compound parts size does not match its parameters";
@@ -67,14 +55,7 @@ void CompoundFilterBuilder::Add(CompoundRole role,
 }
 
 std::string CompoundFilterBuilder::Encode(double fp) const {
-  const fpmath::Sizing s = fpmath::SizeBlocked(
-      std::max<uint64_t>(keys_.size(), 1), fp, kBlockBits,
-      kProbeSavingTolerance);
-  BloomParams params;
-  params.layout = Layout::kBlocked;
-  params.bits = s.bits;
-  params.probes = static_cast<uint32_t>(s.k);
-  params.seed = seed_;
+  const BloomParams params = SizeSectionFilter(keys_.size(), fp, seed_);
   std::vector<uint64_t> bits(params.bits / 64, 0);
   for (const std::string& key : keys_) {
     const auto role = static_cast<CompoundRole>(key[0]);
@@ -87,12 +68,7 @@ std::string CompoundFilterBuilder::Encode(double fp) const {
   if (settings_.check_dup) flags |= kCompoundCheckDup;
   if (settings_.check_triple) flags |= kCompoundCheckTriple;
   std::string out;
-  PutFixed<uint64_t>(&out, params.seed);
-  PutFixed<uint64_t>(&out, params.bits);
-  PutFixed<uint32_t>(&out, params.probes);
-  PutFixed<uint32_t>(&out, static_cast<uint32_t>(params.layout));
-  PutFixed<uint64_t>(&out, keys_.size());
-  PutFixed<double>(&out, fp);
+  PutSectionFilterFields(params, keys_.size(), fp, &out);
   PutFixed<uint32_t>(&out, settings_.min_part);
   PutFixed<uint32_t>(&out, settings_.max_parts);
   PutFixed<uint32_t>(&out, flags);

@@ -12,12 +12,10 @@
 #include "core/false_positive_math.h"
 #include "core/hash.h"
 #include "core/letter_case.h"
+#include "core/section_filter.h"
 
 namespace spellfilter {
 namespace {
-
-// Up to 5 % more bits for fewer probes per lookup (see SizeBlocked).
-inline constexpr double kProbeSavingTolerance = 1.05;
 
 // k*n*m work units; about 0.1 s at most.
 inline constexpr double kExactRateBudget = 2e9;

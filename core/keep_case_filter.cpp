@@ -5,31 +5,18 @@
 #include <vector>
 
 #include "core/byte_order.h"
-#include "core/false_positive_math.h"
+#include "core/section_filter.h"
 #include "core/word_forms.h"
 
 namespace spellfilter {
-namespace {
-
-// SizeBlocked may give up this share of bits to save probes, as the main
-// filter's sizing does.
-inline constexpr double kProbeSavingTolerance = 1.05;
-
-}  // namespace
 
 const char* KeepCaseFilter::Parse(std::span<const std::byte> section,
                                   KeepCaseFilter* out) {
   if (section.size() < kKeepCaseHeaderBytes) return "keep-case words truncated";
   const std::byte* p = section.data();
-  BloomParams params;
-  params.seed = GetFixed<uint64_t>(p);
-  params.bits = GetFixed<uint64_t>(p + 8);
-  params.probes = GetFixed<uint32_t>(p + 16);
-  params.layout = static_cast<Layout>(GetFixed<uint32_t>(p + 20));
   KeepCaseFilter f;
-  f.words_ = GetFixed<uint64_t>(p + 24);
-  f.target_fp_ = GetFixed<double>(p + 32);
-  const uint32_t flags = GetFixed<uint32_t>(p + 40);
+  const BloomParams params = GetSectionFilterFields(p, &f.words_, &f.target_fp_);
+  const uint32_t flags = GetFixed<uint32_t>(p + kSectionFilterFieldBytes);
   if (params.layout != Layout::kBlocked || params.bits == 0 ||
       section.size() - kKeepCaseHeaderBytes != params.bits / 8) {
     return "keep-case words size does not match its parameters";
@@ -66,25 +53,13 @@ bool KeepCaseFilter::Refuses(const WordForms& word_forms,
 }
 
 std::string KeepCaseFilterBuilder::Encode(double fp) const {
-  const fpmath::Sizing s = fpmath::SizeBlocked(
-      std::max<uint64_t>(words_.size(), 1), fp, kBlockBits,
-      kProbeSavingTolerance);
-  BloomParams params;
-  params.layout = Layout::kBlocked;
-  params.bits = s.bits;
-  params.probes = static_cast<uint32_t>(s.k);
-  params.seed = seed_;
+  const BloomParams params = SizeSectionFilter(words_.size(), fp, seed_);
   std::vector<uint64_t> bits(params.bits / 64, 0);
   for (const std::string& w : words_) {
     BloomFilter::Add(params, bits, HashWord(w, seed_));
   }
   std::string out;
-  PutFixed<uint64_t>(&out, params.seed);
-  PutFixed<uint64_t>(&out, params.bits);
-  PutFixed<uint32_t>(&out, params.probes);
-  PutFixed<uint32_t>(&out, static_cast<uint32_t>(params.layout));
-  PutFixed<uint64_t>(&out, words_.size());
-  PutFixed<double>(&out, fp);
+  PutSectionFilterFields(params, words_.size(), fp, &out);
   PutFixed<uint32_t>(&out, flags_);
   PutFixed<uint32_t>(&out, 0);
   PutFixed<uint64_t>(&out, 0);

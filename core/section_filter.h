@@ -1,0 +1,38 @@
+// The blocked Bloom filter that the optional filter sections (COMPOUND_PARTS,
+// KEEP_CASE) carry: sized as the main filter is, and described by the same
+// first 40 bytes of each section's 64-byte header (docs/dictionary_format.md):
+//
+//   seed u64, bits u64, probes u32, layout u32, keys u64, target_fp f64
+//
+// Each section validates the fields itself, so that its errors name it.
+#ifndef SPELLFILTER_CORE_SECTION_FILTER_H_
+#define SPELLFILTER_CORE_SECTION_FILTER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "core/bloom_filter.h"
+
+namespace spellfilter {
+
+inline constexpr size_t kSectionFilterFieldBytes = 40;
+
+// Up to 5 % more bits for fewer probes per lookup (see fpmath::SizeBlocked),
+// as the main filter is sized.
+inline constexpr double kProbeSavingTolerance = 1.05;
+
+// Blocked-layout parameters for `keys` keys (at least one) at rate `fp`.
+BloomParams SizeSectionFilter(uint64_t keys, double fp, uint64_t seed);
+
+// Appends the 40 bytes above.
+void PutSectionFilterFields(const BloomParams& params, uint64_t keys,
+                            double fp, std::string* out);
+
+// Reads them from `p`, which must hold kSectionFilterFieldBytes.
+BloomParams GetSectionFilterFields(const std::byte* p, uint64_t* keys,
+                                   double* fp);
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_SECTION_FILTER_H_
