@@ -9,14 +9,20 @@ StatusOr<std::unique_ptr<Dictionary>> Dictionary::Open(const std::string& path,
   // Verifying the checksums reads every page the use needs: all of them,
   // unless the suggestion sections are skipped, so then only those
   // pages are faulted in, not the whole file.
-  StatusOr<MappedFile> file =
-      MappedFile::Open(path, use == DictionaryUse::kCheckAndSuggest);
+  // A checker maps only the file's prefix up to its last section (the
+  // suggestion sections come after it in the files `build` writes).
+  StatusOr<MappedFile> file = MappedFile::OpenPrefix(
+      path, use == DictionaryUse::kCheckAndSuggest, kMaxTableEndBytes,
+      [use](std::span<const std::byte> head, uint64_t file_size) {
+        return BytesToRead(use, head, file_size);
+      });
   if (!file.ok()) return file.status();
   std::unique_ptr<Dictionary> d(new Dictionary());
   d->name_ = path;
   d->mapping_ = std::move(file.value());
   const std::span<const std::byte> bytes = d->mapping_.bytes();
-  return Decode(std::move(d), bytes, use);
+  const uint64_t file_bytes = d->mapping_.file_size();
+  return Decode(std::move(d), bytes, file_bytes, use);
 }
 
 StatusOr<std::unique_ptr<Dictionary>> Dictionary::FromBytes(
@@ -27,14 +33,14 @@ StatusOr<std::unique_ptr<Dictionary>> Dictionary::FromBytes(
   if (!bytes.empty()) std::memcpy(d->owned_.data(), bytes.data(), bytes.size());
   const std::span<const std::byte> view(
       reinterpret_cast<const std::byte*>(d->owned_.data()), bytes.size());
-  return Decode(std::move(d), view, use);
+  return Decode(std::move(d), view, view.size(), use);
 }
 
 StatusOr<std::unique_ptr<Dictionary>> Dictionary::Decode(
     std::unique_ptr<Dictionary> d, std::span<const std::byte> bytes,
-    DictionaryUse use) {
+    uint64_t file_bytes, DictionaryUse use) {
   StatusOr<DictionaryContents> contents =
-      DecodeDictionary(bytes, d->name_, use);
+      DecodeDictionaryPrefix(bytes, file_bytes, d->name_, use);
   if (!contents.ok()) return contents.status();
   d->contents_ = std::move(contents.value());
   d->filter_ = BloomFilter(d->contents_.filter, d->contents_.bits);

@@ -46,12 +46,18 @@ class Dictionary {
   const DictionaryContents& contents() const { return contents_; }
   const std::string& language() const { return contents_.language; }
   const std::string& name() const { return name_; }
+  // Bytes of the file held in memory: all of it, or for kCheckOnly the
+  // prefix up to the last section a checker reads (FromBytes: the image).
+  size_t mapped_bytes() const {
+    return owned_.empty() ? mapping_.bytes().size() : owned_.size() * 8;
+  }
 
  private:
   Dictionary() = default;
+  // `bytes`: the first bytes of a file of `file_bytes`.
   static StatusOr<std::unique_ptr<Dictionary>> Decode(
       std::unique_ptr<Dictionary> d, std::span<const std::byte> bytes,
-      DictionaryUse use);
+      uint64_t file_bytes, DictionaryUse use);
 
   std::string name_;
   MappedFile mapping_;

@@ -1,5 +1,6 @@
 #include "core/dictionary_format.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -119,17 +120,64 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   return out;
 }
 
+namespace {
+
+// Whether a reader for `use` reads section `type` (checksum, parse).
+bool Reads(DictionaryUse use, uint32_t type) {
+  return use == DictionaryUse::kCheckAndSuggest ||
+         (type != kSectionWordClasses && type != kSectionPrefixes);
+}
+
+}  // namespace
+
+uint64_t BytesToRead(DictionaryUse use, std::span<const std::byte> head,
+                     uint64_t file_bytes) {
+  if (use == DictionaryUse::kCheckAndSuggest) return file_bytes;
+  const std::byte* base = head.data();
+  if (head.size() < kHeaderBytes ||
+      std::memcmp(base, kMagic, sizeof(kMagic)) != 0 ||
+      GetFixed<uint64_t>(base + 16) != file_bytes) {
+    return file_bytes;
+  }
+  const uint32_t count = GetFixed<uint32_t>(base + 24);
+  const uint64_t table_end = kHeaderBytes + uint64_t{count} * kSectionEntryBytes;
+  if (count == 0 || count > kMaxSections || table_end > head.size()) {
+    return file_bytes;
+  }
+  uint64_t end = table_end;
+  for (uint32_t i = 0; i < count; ++i) {
+    const std::byte* e = base + kHeaderBytes + i * kSectionEntryBytes;
+    const uint64_t offset = GetFixed<uint64_t>(e + 8);
+    const uint64_t bytes = GetFixed<uint64_t>(e + 16);
+    if (offset > file_bytes || bytes > file_bytes - offset) return file_bytes;
+    if (Reads(use, GetFixed<uint32_t>(e))) end = std::max(end, offset + bytes);
+  }
+  return end;
+}
+
 StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
                                               std::string_view name,
                                               DictionaryUse use) {
+  return DecodeDictionaryPrefix(file, file.size(), name, use);
+}
+
+StatusOr<DictionaryContents> DecodeDictionaryPrefix(
+    std::span<const std::byte> file, uint64_t file_bytes_on_disk,
+    std::string_view name, DictionaryUse use) {
   const std::string n(name);
   auto corrupt = [&n](const std::string& what) {
     return Status::Corruption(n + ": " + what);
   };
   const std::byte* base = file.data();
-  const uint64_t size = file.size();
+  const uint64_t size = file_bytes_on_disk;
+  // Bytes in memory; every byte read below is checked against this.
+  const uint64_t held = std::min<uint64_t>(file.size(), size);
+  auto changed = [&corrupt] {
+    return corrupt("changed while it was being opened (read it again)");
+  };
 
-  if (size < sizeof(kMagic) || std::memcmp(base, kMagic, sizeof(kMagic)) != 0) {
+  if (held < sizeof(kMagic) || std::memcmp(base, kMagic, sizeof(kMagic)) != 0) {
+    if (held < size && held < sizeof(kMagic)) return changed();
     return Status::Unsupported(n + ": not a spellfilter dictionary (no " +
                                "spellfilter magic number at the start)");
   }
@@ -137,6 +185,7 @@ StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
     return corrupt("truncated: " + std::to_string(size) +
                    " bytes, shorter than the header");
   }
+  if (held < kHeaderBytes) return changed();
   const uint32_t version = GetFixed<uint32_t>(base + 8);
   if (!ChecksumMatches(GetFixed<uint64_t>(base + 56), base, 56)) {
     return corrupt("header checksum mismatch (the file is damaged)");
@@ -163,6 +212,9 @@ StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
       kHeaderBytes + uint64_t{count} * kSectionEntryBytes > size) {
     return corrupt("bad section count " + std::to_string(count));
   }
+  if (kHeaderBytes + uint64_t{count} * kSectionEntryBytes > held) {
+    return changed();
+  }
   const std::byte* table = base + kHeaderBytes;
   if (!ChecksumMatches(GetFixed<uint64_t>(base + 32), table,
                        uint64_t{count} * kSectionEntryBytes)) {
@@ -183,11 +235,9 @@ StatusOr<DictionaryContents> DecodeDictionary(std::span<const std::byte> file,
     if (offset > size || bytes > size - offset || offset % kSectionAlignment) {
       return corrupt(which + " lies outside the file");
     }
+    if (!Reads(use, type)) continue;
+    if (offset + bytes > held) return changed();
     const std::byte* s = base + offset;
-    if (use == DictionaryUse::kCheckOnly &&
-        (type == kSectionWordClasses || type == kSectionPrefixes)) {
-      continue;
-    }
     if (!ChecksumMatches(GetFixed<uint64_t>(e + 24), s, bytes)) {
       return corrupt(which + " checksum mismatch (the file is damaged)");
     }

@@ -99,6 +99,28 @@ StatusOr<DictionaryContents> DecodeDictionary(
     std::span<const std::byte> file, std::string_view name,
     DictionaryUse use = DictionaryUse::kCheckAndSuggest);
 
+// The same when only a prefix of the file is in memory: `file` holds its
+// first file.size() bytes of `file_bytes`, at least as many as
+// BytesToRead(use, ...) asked for. A section the use needs that lies past
+// the prefix is reported as damage (the file changed after the prefix was
+// chosen).
+StatusOr<DictionaryContents> DecodeDictionaryPrefix(
+    std::span<const std::byte> file, uint64_t file_bytes,
+    std::string_view name, DictionaryUse use);
+
+// How many leading bytes of a file of `file_bytes` bytes DecodeDictionary
+// reads for `use`, judged from `head`, the file's first bytes (at least
+// kHeaderBytes + kMaxSections * kSectionEntryBytes of them, or the whole
+// file): for kCheckOnly, the end of the last section a checker uses, so
+// that the suggestion sections behind it are neither mapped nor counted in
+// the process's memory; for kCheckAndSuggest, or when `head` is not a
+// well-formed header and table, the whole file (the decoder then says what
+// is wrong). Nothing here is trusted: the decoder verifies it all.
+uint64_t BytesToRead(DictionaryUse use, std::span<const std::byte> head,
+                     uint64_t file_bytes);
+inline constexpr size_t kMaxTableEndBytes =
+    kHeaderBytes + size_t{kMaxSections} * kSectionEntryBytes;
+
 }  // namespace spellfilter
 
 #endif  // SPELLFILTER_CORE_DICTIONARY_FORMAT_H_

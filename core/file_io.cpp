@@ -5,9 +5,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <utility>
+#include <vector>
 
 namespace spellfilter {
 
@@ -18,6 +20,12 @@ Status ErrnoStatus(const std::string& path, int err) {
 }
 
 StatusOr<MappedFile> MappedFile::Open(const std::string& path, bool populate) {
+  return OpenPrefix(path, populate, 0, nullptr);
+}
+
+StatusOr<MappedFile> MappedFile::OpenPrefix(const std::string& path,
+                                            bool populate, size_t head_bytes,
+                                            const PrefixChooser& choose) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return ErrnoStatus(path, errno);
   struct stat st;
@@ -31,8 +39,28 @@ StatusOr<MappedFile> MappedFile::Open(const std::string& path, bool populate) {
     return Status::InvalidArgument(path + ": not a regular file");
   }
   MappedFile file;
-  if (st.st_size > 0) {
-    void* p = ::mmap(nullptr, st.st_size, PROT_READ,
+  file.file_size_ = static_cast<uint64_t>(st.st_size);
+  uint64_t length = file.file_size_;
+  if (choose && length > 0) {
+    std::vector<std::byte> head(std::min<uint64_t>(head_bytes, length));
+    size_t got = 0;
+    while (got < head.size()) {
+      const ssize_t n = ::pread(fd, head.data() + got, head.size() - got,
+                                static_cast<off_t>(got));
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        const int err = errno;
+        ::close(fd);
+        return ErrnoStatus(path, err);
+      }
+      if (n == 0) break;  // shrunk meanwhile: the decoder will say so
+      got += static_cast<size_t>(n);
+    }
+    head.resize(got);
+    length = std::min(length, choose(head, file.file_size_));
+  }
+  if (length > 0) {
+    void* p = ::mmap(nullptr, length, PROT_READ,
                      MAP_PRIVATE | (populate ? MAP_POPULATE : 0), fd, 0);
     if (p == MAP_FAILED) {
       const int err = errno;
@@ -40,7 +68,7 @@ StatusOr<MappedFile> MappedFile::Open(const std::string& path, bool populate) {
       return ErrnoStatus(path, err);
     }
     file.data_ = static_cast<const std::byte*>(p);
-    file.size_ = st.st_size;
+    file.size_ = length;
   }
   ::close(fd);
   return file;
@@ -48,13 +76,15 @@ StatusOr<MappedFile> MappedFile::Open(const std::string& path, bool populate) {
 
 MappedFile::MappedFile(MappedFile&& other) noexcept
     : data_(std::exchange(other.data_, nullptr)),
-      size_(std::exchange(other.size_, 0)) {}
+      size_(std::exchange(other.size_, 0)),
+      file_size_(std::exchange(other.file_size_, 0)) {}
 
 MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
   if (this != &other) {
     this->~MappedFile();
     data_ = std::exchange(other.data_, nullptr);
     size_ = std::exchange(other.size_, 0);
+    file_size_ = std::exchange(other.file_size_, 0);
   }
   return *this;
 }

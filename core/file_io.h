@@ -6,6 +6,8 @@
 #define SPELLFILTER_CORE_FILE_IO_H_
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -21,6 +23,19 @@ class MappedFile {
   static StatusOr<MappedFile> Open(const std::string& path,
                                    bool populate = true);
 
+  // Decides how much of a file to map from its first bytes: `head` holds
+  // min(file size, head bytes asked for) of them; returns a length, clamped
+  // to the file size.
+  using PrefixChooser = std::function<uint64_t(
+      std::span<const std::byte> head, uint64_t file_size)>;
+  // Maps only the prefix `choose` asks for, after reading the first
+  // `head_bytes` with pread: pages past it are never mapped, so they never
+  // count in the process's memory, even where the kernel maps a whole
+  // large page-cache folio on the first touch of one of its pages.
+  static StatusOr<MappedFile> OpenPrefix(const std::string& path,
+                                         bool populate, size_t head_bytes,
+                                         const PrefixChooser& choose);
+
   MappedFile() = default;
   MappedFile(MappedFile&& other) noexcept;
   MappedFile& operator=(MappedFile&& other) noexcept;
@@ -28,11 +43,15 @@ class MappedFile {
   MappedFile& operator=(const MappedFile&) = delete;
   ~MappedFile();
 
+  // The mapped bytes: the whole file, or the prefix OpenPrefix chose.
   std::span<const std::byte> bytes() const { return {data_, size_}; }
+  // The file's size when it was opened.
+  uint64_t file_size() const { return file_size_; }
 
  private:
   const std::byte* data_ = nullptr;
   size_t size_ = 0;
+  uint64_t file_size_ = 0;
 };
 
 Status WriteFileAtomically(const std::string& path, std::string_view data);

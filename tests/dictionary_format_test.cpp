@@ -2,10 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "core/dictionary.h"
+#include "core/file_io.h"
 #include "core/hash.h"
 #include "core/prefix_filter.h"
 #include "core/word_classes.h"
@@ -255,6 +259,116 @@ TEST(DictionaryFormatTest, SuggestionSectionsRoundTripAndAreOptional) {
   auto damaged = Load(bad);
   ASSERT_FALSE(damaged.ok());
   EXPECT_EQ(damaged.status().code(), Status::Code::kCorruption);
+}
+
+std::string ImageWithSuggestionSections(const std::vector<uint64_t>& bits) {
+  DictionaryContents c = Sample(bits);
+  const std::vector<ClassedWord> words = {{"alpha", 10}, {"beta", 20}};
+  static const std::string classes = *EncodeWordClasses(words, 8, 5);
+  PrefixFilterBuilder pb(5);
+  pb.AddWord(U"alpha", PrefixFilter::Written::kLower);
+  static const std::string prefixes = pb.Encode(0.01);
+  c.word_classes = std::as_bytes(std::span<const char>(classes));
+  c.prefixes = std::as_bytes(std::span<const char>(prefixes));
+  return EncodeDictionary(c);
+}
+
+std::span<const std::byte> Bytes(const std::string& s, size_t n) {
+  return std::as_bytes(std::span<const char>(s.data(), n));
+}
+
+// A checker needs the file only up to the end of the bit array: the
+// suggestion sections come after it, and are left unmapped.
+TEST(DictionaryFormatTest, CheckerReadsOnlyUpToItsLastSection) {
+  const std::vector<uint64_t> bits = SampleBits();
+  const std::string image = ImageWithSuggestionSections(bits);
+  const size_t e = SectionEntry(image, kSectionBits);
+  const uint64_t bits_end =
+      Peek<uint64_t>(image, e + 8) + Peek<uint64_t>(image, e + 16);
+  ASSERT_LT(bits_end, image.size());
+  const auto head = Bytes(image, std::min(image.size(), kMaxTableEndBytes));
+  EXPECT_EQ(BytesToRead(DictionaryUse::kCheckOnly, head, image.size()),
+            bits_end);
+  EXPECT_EQ(BytesToRead(DictionaryUse::kCheckAndSuggest, head, image.size()),
+            image.size());
+
+  auto checker = DecodeDictionaryPrefix(Bytes(image, bits_end), image.size(),
+                                        "test.sfd", DictionaryUse::kCheckOnly);
+  ASSERT_TRUE(checker.ok()) << checker.status().message();
+  ASSERT_EQ(checker->bits.size(), bits.size());
+  EXPECT_EQ(checker->bits[3], bits[3]);
+  EXPECT_TRUE(checker->prefixes.empty());
+
+  // The size on disk is still checked against the header.
+  auto longer = DecodeDictionaryPrefix(Bytes(image, bits_end),
+                                       image.size() + 64, "test.sfd",
+                                       DictionaryUse::kCheckOnly);
+  ASSERT_FALSE(longer.ok());
+  EXPECT_NE(longer.status().message().find("trailing garbage"),
+            std::string::npos)
+      << longer.status().message();
+  // A prefix too short for what the use reads (the file changed between
+  // choosing the prefix and mapping it) is refused, never read past.
+  for (size_t held : {size_t{4}, size_t{40}, size_t{kHeaderBytes + 8},
+                      static_cast<size_t>(bits_end - 8)}) {
+    auto short_prefix =
+        DecodeDictionaryPrefix(Bytes(image, held), image.size(), "test.sfd",
+                               DictionaryUse::kCheckOnly);
+    ASSERT_FALSE(short_prefix.ok()) << held;
+    EXPECT_EQ(short_prefix.status().code(), Status::Code::kCorruption) << held;
+    EXPECT_NE(short_prefix.status().message().find("changed while"),
+              std::string::npos)
+        << short_prefix.status().message();
+  }
+  // A suggester needs the whole file.
+  auto suggester =
+      DecodeDictionaryPrefix(Bytes(image, bits_end), image.size(), "test.sfd",
+                             DictionaryUse::kCheckAndSuggest);
+  EXPECT_FALSE(suggester.ok());
+}
+
+// A head that is not a well-formed table maps the whole file, so that the
+// decoder sees, and names, what is wrong with it.
+TEST(DictionaryFormatTest, MalformedHeadMapsTheWholeFile) {
+  const std::string image = ImageWithSuggestionSections(SampleBits());
+  const uint64_t size = image.size();
+  auto read = [&](const std::string& img, size_t head) {
+    return BytesToRead(DictionaryUse::kCheckOnly, Bytes(img, head), size);
+  };
+  EXPECT_LT(read(image, image.size()), size);
+  EXPECT_EQ(read(image, 32), size);  // short head
+  EXPECT_EQ(BytesToRead(DictionaryUse::kCheckOnly, Bytes(image, image.size()),
+                        size + 1),
+            size + 1);  // the size on disk disagrees with the header
+  std::string foreign = image;
+  foreign[1] = 'X';
+  EXPECT_EQ(read(foreign, foreign.size()), size);  // no magic
+  std::string many = image;
+  Poke<uint32_t>(&many, 24, kMaxSections + 1);
+  EXPECT_EQ(read(many, many.size()), size);  // bad section count
+  std::string outside = image;
+  Poke<uint64_t>(&outside, SectionEntry(outside, kSectionPrefixes) + 16,
+                 size);
+  EXPECT_EQ(read(outside, outside.size()), size);  // past the end
+}
+
+// Dictionary::Open maps only a checker's prefix, and checks from it.
+TEST(DictionaryFormatTest, OpenForCheckingMapsLessThanTheFile) {
+  const std::vector<uint64_t> bits = SampleBits();
+  const std::string image = ImageWithSuggestionSections(bits);
+  const std::string path =
+      ::testing::TempDir() + "/open_for_checking_test.sfd";
+  ASSERT_TRUE(WriteFileAtomically(path, image).ok());
+  auto checker = Dictionary::Open(path, DictionaryUse::kCheckOnly);
+  ASSERT_TRUE(checker.ok()) << checker.status().message();
+  EXPECT_LT((*checker)->mapped_bytes(), image.size());
+  EXPECT_TRUE((*checker)->contents().prefixes.empty());
+  EXPECT_EQ((*checker)->contents().bits[5], bits[5]);
+  auto both = Dictionary::Open(path, DictionaryUse::kCheckAndSuggest);
+  ASSERT_TRUE(both.ok()) << both.status().message();
+  EXPECT_EQ((*both)->mapped_bytes(), image.size());
+  EXPECT_FALSE((*both)->contents().prefixes.empty());
+  std::remove(path.c_str());
 }
 
 }  // namespace
