@@ -39,6 +39,10 @@ inline constexpr double kFullMass = 1e-18;
 // the neglected contribution is below it too.
 inline constexpr double kTailMass = 1e-15;
 
+// SizeBlocked stops trying larger k once the size has grown this much past
+// the smallest so far (see there).
+inline constexpr double kPastMinimum = 1.1;
+
 int ClampProbes(int k) {
   assert(k >= kMinProbes);
   return std::max(k, kMinProbes);
@@ -404,6 +408,14 @@ Sizing SizeBlocked(uint64_t n, double p, int block_bits,
     const uint64_t bits = hi * block_u;
     per_k.push_back({bits, k, rate(hi)});
     if (best.bits == 0 || bits < best.bits) best = per_k.back();
+    // Past its minimum the size only grows with k (by a few percent per
+    // probe); a margin of 10 % plus one block absorbs the block rounding's
+    // wiggles near the minimum. The tables of large k cost the most.
+    if (k > best.k && static_cast<double>(bits) >
+                          kPastMinimum * static_cast<double>(best.bits) +
+                              static_cast<double>(block_u)) {
+      break;
+    }
   }
   if (best.bits == 0) return fallback;
   // Fewer probes make every lookup cheaper: take the smallest k whose size

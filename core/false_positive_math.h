@@ -141,15 +141,18 @@ struct Sizing {
 // (n beyond ~2e16 items), returns kMaxFilterBits with its (too high) rate.
 Sizing SizeClassic(uint64_t n, double p);
 
-// Blocked sizing: for every k in [1, 64], the fewest blocks with
+// Blocked sizing: for k = 1, 2, ... 64, the fewest blocks with
 // BlockedRate(blocks, block_bits, n, k) <= p (exponential then binary
 // search; the rate falls monotonically with the block count), keeping the
-// overall fewest bits (ties: smaller k). bits = blocks * block_bits.
+// overall fewest bits (ties: smaller k). bits = blocks * block_bits. The
+// size is unimodal in k, so the search stops once a k past the best needs
+// 10 % (and a block) more than it: the same answer as trying all 64 (a test
+// compares them), in a third to a tenth of the time.
 // n == 0: returns {block_bits, 1, 0.0}. p is clamped as for SizeClassic.
 // Guarantees predicted <= p, and that one block fewer (same k) exceeds p,
 // unless no k reaches p within kMaxFilterBits (only for absurd n): then
-// kMaxFilterBits with the lowest rate found. Takes ~10 ms for B = 512 and
-// any n (the cost depends on p and B, not on n).
+// kMaxFilterBits with the lowest rate found. Takes a few ms for B = 512
+// and any n (the cost depends on p and B, not on n).
 // With bits_tolerance > 1, returns instead the smallest k whose size is at
 // most bits_tolerance times the smallest size: lookups test k bits, so a
 // few percent more memory can buy a much cheaper lookup (at p = 1e-6,

@@ -169,7 +169,12 @@ StatusOr<std::string> UserDictionary::DefaultPath(const Dictionary& base) {
 
 ScalableGeometry UserDictionary::GeometryFor(const Dictionary& base) {
   const DictionaryContents& c = base.contents();
-  const double base_rate = PredictedRate(c.filter, c.words_at_build);
+  return GeometryFor(base, PredictedRate(c.filter, c.words_at_build));
+}
+
+ScalableGeometry UserDictionary::GeometryFor(const Dictionary& base,
+                                             double base_rate) {
+  const DictionaryContents& c = base.contents();
   ScalableGeometry g;
   g.budget =
       std::max(c.target_fp - base_rate, kMinUserBudgetShare * c.target_fp);
@@ -184,9 +189,9 @@ ScalableGeometry UserDictionary::GeometryFor(const Dictionary& base) {
 UserDictionary::UserDictionary(std::string path, const Dictionary& base)
     : path_(std::move(path)),
       base_(base),
-      geometry_(GeometryFor(base)),
       base_rate_(PredictedRate(base.contents().filter,
                                base.contents().words_at_build)),
+      geometry_(GeometryFor(base, base_rate_)),
       forms_(base.language(), false),
       filter_(geometry_) {}
 

@@ -76,6 +76,10 @@ class UserDictionary {
 
   // The layers' geometry for `base` (budget, first capacity, seed).
   static ScalableGeometry GeometryFor(const Dictionary& base);
+  // The same, given the base's predicted rate at build (the exact blocked
+  // rate takes a million instructions: computed once per open).
+  static ScalableGeometry GeometryFor(const Dictionary& base,
+                                      double base_rate);
 
   // Loads the list at `path` for `base`, which must outlive the result. A
   // missing list (or directory) is an empty one; nothing is created. A
@@ -156,8 +160,8 @@ class UserDictionary {
 
   std::string path_;
   const Dictionary& base_;
+  double base_rate_ = 0;  // before geometry_, which is sized from it
   ScalableGeometry geometry_;
-  double base_rate_ = 0;
   WordForms forms_;
   ScalableFilter filter_;
   FileIdentity identity_;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -430,6 +431,63 @@ TEST(SizeBlockedToleranceTest, TradesAFewBitsForFewerProbes) {
     return cheaper;
   }();
   EXPECT_GT(static_cast<double>(exact_next.bits), 1.05 * best.bits);
+}
+
+// The smallest block count for k, found by doubling and bisection with
+// BlockedRate itself; 0 when none fits in kMaxFilterBits.
+uint64_t FewestBlocks(uint64_t n, double p, int block_bits, int k) {
+  BlockedRateSearch search(block_bits, k);
+  const uint64_t max_blocks = kMaxFilterBits / block_bits;
+  uint64_t lo = 0;
+  uint64_t hi = 1;
+  while (search.Rate(hi, n) > p) {
+    if (hi == max_blocks) return 0;
+    lo = hi;
+    hi = std::min(max_blocks, hi * 2);
+  }
+  while (hi - lo > 1) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    (search.Rate(mid, n) <= p ? hi : lo) = mid;
+  }
+  return hi;
+}
+
+// SizeBlocked stops trying k once the size has passed its minimum; over a
+// grid of sizes, rates and block sizes it answers exactly as trying every
+// k from 1 to 64 does, with and without a tolerance.
+TEST(SizeBlockedTest, StoppingPastTheMinimumAgreesWithTryingEveryK) {
+  struct Case {
+    int block_bits;
+    uint64_t n;
+  };
+  const Case cases[] = {{512, 1},    {512, 3},      {512, 50},
+                        {512, 1000}, {512, 16718},  {512, 184000},
+                        {512, 1400000}, {64, 10},   {64, 5000}};
+  for (const Case& c : cases) {
+    for (double p : {0.3, 1e-2, 1e-4, 1e-6, 1e-9}) {
+      std::vector<uint64_t> bits(kMaxProbes + 1, 0);
+      uint64_t fewest = 0;
+      for (int k = kMinProbes; k <= kMaxProbes; ++k) {
+        bits[k] = FewestBlocks(c.n, p, c.block_bits, k) * c.block_bits;
+        if (bits[k] != 0 && (fewest == 0 || bits[k] < fewest)) fewest = bits[k];
+      }
+      ASSERT_NE(fewest, 0u);
+      for (double tolerance : {1.0, 1.05}) {
+        int want = 0;
+        for (int k = kMinProbes; k <= kMaxProbes && want == 0; ++k) {
+          if (bits[k] != 0 &&
+              static_cast<double>(bits[k]) <= tolerance * fewest) {
+            want = k;
+          }
+        }
+        const Sizing s = SizeBlocked(c.n, p, c.block_bits, tolerance);
+        EXPECT_EQ(s.k, want) << "B=" << c.block_bits << " n=" << c.n
+                             << " p=" << p << " tolerance=" << tolerance;
+        EXPECT_EQ(s.bits, bits[want]) << "B=" << c.block_bits << " n=" << c.n
+                                      << " p=" << p;
+      }
+    }
+  }
 }
 
 // The kept table gives BlockedRate's values exactly, whatever the order of
