@@ -89,7 +89,7 @@ void Checker::Check(std::string_view text, std::vector<Misspelling>* out) {
   // Slices of about kSliceBytes ending after a line feed (where the
   // tokenizer may be cut) keep the token buffer small whatever the text's
   // size; a longer line is one slice.
-  constexpr size_t kSliceBytes = 64 * 1024;
+  constexpr size_t kSliceBytes = 16 * 1024;
   for (size_t begin = 0; begin < text.size();) {
     size_t end = text.size();
     if (end - begin > kSliceBytes) {

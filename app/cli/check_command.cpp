@@ -175,7 +175,7 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   // memory (a 128 KiB buffer instead of 2 MiB: it counts in the peak RSS
   // that docs/benchmarks.md compares with Aspell's) at no measurable cost
   // in speed; several workers want large chunks to spread over threads.
-  constexpr size_t kSingleChunkBytes = 64 * 1024;
+  constexpr size_t kSingleChunkBytes = 16 * 1024;
   TextReader reader(fd, name,
                     n == 1 ? kSingleChunkBytes : TextReader::kMaxChunkBytes);
   out->BeginInput(name);

@@ -6,7 +6,7 @@
 namespace spellfilter::cli {
 namespace {
 
-constexpr size_t kFlushBytes = 64 * 1024;
+constexpr size_t kFlushBytes = 16 * 1024;
 
 size_t CodePoints(std::string_view s) {
   size_t n = 0;
