@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
@@ -189,9 +190,7 @@ ScalableGeometry UserDictionary::GeometryFor(const Dictionary& base,
 UserDictionary::UserDictionary(std::string path, const Dictionary& base)
     : path_(std::move(path)),
       base_(base),
-      base_rate_(PredictedRate(base.contents().filter,
-                               base.contents().words_at_build)),
-      geometry_(GeometryFor(base, base_rate_)),
+      geometry_(GeometryFor(base, /*base_rate=*/0)),
       forms_(base.language(), false),
       filter_(geometry_) {}
 
@@ -205,13 +204,24 @@ StatusOr<std::unique_ptr<UserDictionary>> UserDictionary::Open(
   return d;
 }
 
+void UserDictionary::Size() const {
+  if (sized_) return;
+  assert(filter_.size() == 0 && filter_.layers().empty());
+  base_rate_ = PredictedRate(base_.contents().filter,
+                             base_.contents().words_at_build);
+  geometry_ = GeometryFor(base_, base_rate_);
+  filter_ = ScalableFilter(geometry_);
+  sized_ = true;
+}
+
 double UserDictionary::CompoundRate() const {
+  Size();
   return 1 - (1 - base_rate_) * (1 - filter_.PredictedRate());
 }
 
 Status UserDictionary::ReadState(bool need_words, State* s) {
   *s = State();
-  s->filter = filter_.EmptyCopy();  // keeps the layers' sizing
+  if (need_words) Size();  // words may be added
   s->identity_time = Now();
   struct stat st;
   bool exists;
@@ -219,9 +229,12 @@ Status UserDictionary::ReadState(bool need_words, State* s) {
     return r;
   }
   if (!exists) {
+    s->filter = filter_.EmptyCopy();
     s->cached = s->canonical = s->have_words = true;
     return Status::Ok();
   }
+  Size();
+  s->filter = filter_.EmptyCopy();  // keeps the layers' sizing
   s->identity = IdentityOf<FileIdentity>(st);
   s->hash = Checksum(s->bytes.data(), s->bytes.size());
 

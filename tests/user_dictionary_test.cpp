@@ -409,6 +409,25 @@ TEST_F(UserDictionaryTest, GeometryUsesTheBasesHeadroom) {
   EXPECT_LE(u->CompoundRate(), c.target_fp);
 }
 
+// The layers are sized lazily (a checker with no list never needs the
+// base's exact rate); whenever that happens, the sizing is GeometryFor's.
+TEST_F(UserDictionaryTest, LazySizingIsGeometryFors) {
+  const ScalableGeometry g = UserDictionary::GeometryFor(*base_);
+  auto asked = OpenUser(list_, *base_);
+  EXPECT_EQ(asked->size(), 0u);
+  EXPECT_EQ(asked->filter().geometry(), g);
+  auto added = OpenUser(list_, *base_);
+  MustAdd(*added, {"zorblax"});
+  EXPECT_EQ(added->filter().geometry(), g);
+  EXPECT_DOUBLE_EQ(added->BaseRate(),
+                   PredictedRate(base_->contents().filter,
+                                 base_->contents().words_at_build));
+  auto listed = OpenUser(list_, *base_);  // sized when it reads the list
+  EXPECT_TRUE(listed->filter_was_cached());
+  EXPECT_EQ(listed->filter().geometry(), g);
+  EXPECT_TRUE(listed->Contains("zorblax"));
+}
+
 TEST_F(UserDictionaryTest, BaseOverItsTargetGivesTheUserATenthOfIt) {
   // Forced too small: the base alone is above its target.
   BuildOptions options;
