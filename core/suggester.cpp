@@ -146,7 +146,12 @@ struct Suggester::Impl {
   // Which of the letters in `wanted` can follow the prefix with state h.
   Mask Children(PrefixFilter::State h, const Mask& wanted);
   // Which letters can precede the typed suffix q[j..n) in some word.
-  const Mask& Before(int j);
+  // Inline when already known (the common case); else ComputeBefore.
+  const Mask& Before(int j) {
+    if (!before_done[j]) ComputeBefore(j);
+    return before_mask[j];
+  }
+  void ComputeBefore(int j);
   // Which letters c can stand between the letter `b` and the typed suffix
   // q[j..n), b c q[j..n) ending some word: the letters a last edit can put
   // before q[j..n) after a candidate prefix ending in b. A subset of
@@ -155,7 +160,11 @@ struct Suggester::Impl {
   // its (always new) prefixes. b < 0 (no letter before): Before(j).
   const Mask& Between(int j, int b);
   // Whether the prefix with state `parent` continues with letters[letter].
-  bool Continues(PrefixFilter::State parent, int letter);
+  // Defined here so that it is inlined: it is the walk's commonest test.
+  bool Continues(PrefixFilter::State parent, int letter) const {
+    return prefixes.empty() ||
+           prefixes.Has(prefixes.Block(parent), parent, letter_key[letter]);
+  }
   // Starts loading the block of a prefix that will probably be tested.
   void Prefetch(PrefixFilter::State s) const {
     if (!prefixes.empty()) __builtin_prefetch(prefixes.Block(s));
@@ -534,25 +543,23 @@ Mask Suggester::Impl::Children(PrefixFilter::State h, const Mask& wanted) {
   return out;
 }
 
-const Mask& Suggester::Impl::Before(int j) {
-  if (!before_done[j]) {
-    before_done[j] = 1;
-    Mask& m = before_mask[j];
-    m = Mask();
-    if (prefixes.empty()) {
-      m = all_letters;
-    } else if (suffix_ok[j]) {
-      const PrefixFilter::State r = rev_state[j];
-      const uint64_t* block = prefixes.Block(r);
-      for (int w = 0; w < 2; ++w) {
-        m.w[w] = prefixes.HasAmong(block, r, letter_key.data() + 64 * w,
-                                   all_letters.w[w]);
-      }
-      stats.work += letters.size();
-      ++stats.expansions;
+void Suggester::Impl::ComputeBefore(int j) {
+  before_done[j] = 1;
+  Mask& m = before_mask[j];
+  m = Mask();
+  if (prefixes.empty()) {
+    m = all_letters;
+  } else if (suffix_ok[j]) {
+    const PrefixFilter::State r = rev_state[j];
+    const uint64_t* block = prefixes.Block(r);
+    for (int w = 0; w < 2; ++w) {
+      if (all_letters.w[w] == 0) continue;  // (no letter 64 or beyond)
+      m.w[w] = prefixes.HasAmong(block, r, letter_key.data() + 64 * w,
+                                 all_letters.w[w]);
     }
+    stats.work += letters.size();
+    ++stats.expansions;
   }
-  return before_mask[j];
 }
 
 inline const Mask& Suggester::Impl::Between(int j, int b) {
@@ -582,6 +589,7 @@ inline const Mask& Suggester::Impl::Between(int j, int b) {
     for (int f = 0; f < found; ++f) {
       const uint64_t* block = prefixes.Block(rs[f]);
       for (int w = 0; w < 2; ++w) {
+        if (all_letters.w[w] == 0) continue;
         for (uint64_t bits = prefixes.HasAmong(
                  block, rs[f], letter_key.data() + 64 * w, all_letters.w[w]);
              bits != 0; bits &= bits - 1) {
@@ -591,11 +599,6 @@ inline const Mask& Suggester::Impl::Between(int j, int b) {
     }
   }
   return between_mask[j * count + b];
-}
-
-bool Suggester::Impl::Continues(PrefixFilter::State parent, int letter) {
-  return prefixes.empty() ||
-         prefixes.Has(prefixes.Block(parent), parent, letter_key[letter]);
 }
 
 void Suggester::Impl::Tail(PrefixFilter::State h, int i, int edits,
@@ -634,7 +637,13 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
   for (;; ++i) {
     if (OutOfBudget()) break;
     if (i == n) Leaf(h, edits, cost);
-    if (i < n && qi[i] >= 0) Prefetch(PrefixFilter::Next(h, q[i]));
+    // The prefix with the typed letter, whose block the loop's next pass
+    // tests.
+    PrefixFilter::State next = 0;
+    if (i < n && qi[i] >= 0) {
+      next = PrefixFilter::Next(h, q[i]);
+      Prefetch(next);
+    }
     const float first = path.empty() ? EditWeights::kFirstLetter : 0.0f;
     const float room = options.max_cost - cost - first;
     if (room < EditWeights::kLightest) {
@@ -667,6 +676,7 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
       if (!prefixes.empty()) {
         const uint64_t* block = prefixes.Block(h);
         for (int w = 0; w < 2; ++w) {
+          if (wanted.w[w] == 0) continue;
           present.w[w] = prefixes.HasAmong(block, h, letter_key.data() + 64 * w,
                                            wanted.w[w]);
         }
@@ -724,7 +734,7 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
     ++stats.work;
     if (after < 0 || !Continues(h, after)) break;
     path.push_back(static_cast<uint8_t>(after));
-    h = PrefixFilter::Next(h, q[i]);
+    h = next;
   }
   Truncate(depth);
 }
