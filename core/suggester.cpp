@@ -604,13 +604,23 @@ inline const Mask& Suggester::Impl::Between(int j, int b) {
 void Suggester::Impl::Tail(PrefixFilter::State h, int i, int edits,
                            float cost) {
   const size_t depth = path.size();
-  Ahead ahead(*this, h, i);
-  for (; i < n; ++i) {
-    if (qi[i] < 0) break;
+  if (i < n) {
+    // Most tails end at their first letter, whose block the caller has
+    // usually fetched: the states ahead are computed (and their blocks
+    // fetched) only once it continues the prefix.
+    if (qi[i] < 0) return;
     ++stats.work;
-    if (!Continues(h, qi[i])) break;
+    if (!Continues(h, qi[i])) return;
     path.push_back(static_cast<uint8_t>(qi[i]));
+    Ahead ahead(*this, h, i);
     h = ahead.Advance(i);
+    for (++i; i < n; ++i) {
+      if (qi[i] < 0) break;
+      ++stats.work;
+      if (!Continues(h, qi[i])) break;
+      path.push_back(static_cast<uint8_t>(qi[i]));
+      h = ahead.Advance(i);
+    }
   }
   if (i == n) Leaf(h, edits, cost);
   Truncate(depth);
