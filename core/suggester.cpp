@@ -644,6 +644,11 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
   const bool can_heavy = edits < Limit(true);
   const int count = static_cast<int>(letters.size());
   const size_t stride = levels.size() + 1;
+  // The room changes only with `first` (while the path is empty): the
+  // levels are looked up again only then.
+  float level_room = -1.0f;
+  int sub_level = 0;
+  int omit_level = 0;
   for (;; ++i) {
     if (OutOfBudget()) break;
     if (i == n) Leaf(h, edits, cost);
@@ -666,17 +671,21 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
         i < n && after >= 0 ? &sub_weight[after * count] : generic_row.data();
     const float sub_room = can_heavy ? room : std::min(room, kLightSub);
     const float omit_room = can_heavy ? room : std::min(room, kLightOmission);
+    if (room != level_room) {
+      level_room = room;
+      sub_level = LevelOf(sub_room);
+      omit_level = LevelOf(omit_room);
+    }
     Mask doubling;
     if (before >= 0) doubling = doubling | same_base[before];
     if (after >= 0) doubling = doubling | same_base[after];
     Mask subs;
     if (i < n) {
-      subs = sub_within[(after >= 0 ? after : count) * stride +
-                        LevelOf(sub_room)] &
+      subs = sub_within[(after >= 0 ? after : count) * stride + sub_level] &
              Between(i + 1, before);
     }
     const Mask ins =
-        (omission_within[LevelOf(omit_room)] | doubling) & Between(i, before);
+        (omission_within[omit_level] | doubling) & Between(i, before);
     const Mask wanted = subs | ins;
     if (wanted.w[0] | wanted.w[1]) {
       // The letters that continue the prefix, first, with their blocks
