@@ -20,6 +20,14 @@ class ScratchMap {
 
   void Clear() {
     size_ = 0;
+    // A table grown by one large call goes back to the initial size: the
+    // few hundred entries of a typical call, spread over a large table,
+    // would each be a cold cache line.
+    if (slots_.size() > kInitialSlots) {
+      std::vector<Slot>(kInitialSlots).swap(slots_);
+      epoch_ = 1;
+      return;
+    }
     if (++epoch_ == 0) {
       for (Slot& s : slots_) s.epoch = 0;
       epoch_ = 1;
@@ -45,7 +53,9 @@ class ScratchMap {
   }
 
  private:
-  static constexpr size_t kInitialSlots = 1 << 12;
+  // Small enough to stay in the L1/L2 caches between calls (the
+  // suggester's tables hold 30-200 entries for most words).
+  static constexpr size_t kInitialSlots = 1 << 9;
   struct Slot {
     uint64_t key = 0;
     uint32_t epoch = 0;

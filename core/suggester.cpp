@@ -146,7 +146,12 @@ struct Suggester::Impl {
   // Which of the letters in `wanted` can follow the prefix with state h.
   Mask Children(PrefixFilter::State h, const Mask& wanted);
   // Which letters can precede the typed suffix q[j..n) in some word.
-  const Mask& Before(int j);
+  // Inline when already known (the common case); else ComputeBefore.
+  const Mask& Before(int j) {
+    if (!before_done[j]) ComputeBefore(j);
+    return before_mask[j];
+  }
+  void ComputeBefore(int j);
   // Which letters c can stand between the letter `b` and the typed suffix
   // q[j..n), b c q[j..n) ending some word: the letters a last edit can put
   // before q[j..n) after a candidate prefix ending in b. A subset of
@@ -155,7 +160,11 @@ struct Suggester::Impl {
   // its (always new) prefixes. b < 0 (no letter before): Before(j).
   const Mask& Between(int j, int b);
   // Whether the prefix with state `parent` continues with letters[letter].
-  bool Continues(PrefixFilter::State parent, int letter);
+  // Defined here so that it is inlined: it is the walk's commonest test.
+  bool Continues(PrefixFilter::State parent, int letter) const {
+    return prefixes.empty() ||
+           prefixes.Has(prefixes.Block(parent), parent, letter_key[letter]);
+  }
   // Starts loading the block of a prefix that will probably be tested.
   void Prefetch(PrefixFilter::State s) const {
     if (!prefixes.empty()) __builtin_prefetch(prefixes.Block(s));
@@ -534,25 +543,23 @@ Mask Suggester::Impl::Children(PrefixFilter::State h, const Mask& wanted) {
   return out;
 }
 
-const Mask& Suggester::Impl::Before(int j) {
-  if (!before_done[j]) {
-    before_done[j] = 1;
-    Mask& m = before_mask[j];
-    m = Mask();
-    if (prefixes.empty()) {
-      m = all_letters;
-    } else if (suffix_ok[j]) {
-      const PrefixFilter::State r = rev_state[j];
-      const uint64_t* block = prefixes.Block(r);
-      for (int w = 0; w < 2; ++w) {
-        m.w[w] = prefixes.HasAmong(block, r, letter_key.data() + 64 * w,
-                                   all_letters.w[w]);
-      }
-      stats.work += letters.size();
-      ++stats.expansions;
+void Suggester::Impl::ComputeBefore(int j) {
+  before_done[j] = 1;
+  Mask& m = before_mask[j];
+  m = Mask();
+  if (prefixes.empty()) {
+    m = all_letters;
+  } else if (suffix_ok[j]) {
+    const PrefixFilter::State r = rev_state[j];
+    const uint64_t* block = prefixes.Block(r);
+    for (int w = 0; w < 2; ++w) {
+      if (all_letters.w[w] == 0) continue;  // (no letter 64 or beyond)
+      m.w[w] = prefixes.HasAmong(block, r, letter_key.data() + 64 * w,
+                                 all_letters.w[w]);
     }
+    stats.work += letters.size();
+    ++stats.expansions;
   }
-  return before_mask[j];
 }
 
 inline const Mask& Suggester::Impl::Between(int j, int b) {
@@ -582,6 +589,7 @@ inline const Mask& Suggester::Impl::Between(int j, int b) {
     for (int f = 0; f < found; ++f) {
       const uint64_t* block = prefixes.Block(rs[f]);
       for (int w = 0; w < 2; ++w) {
+        if (all_letters.w[w] == 0) continue;
         for (uint64_t bits = prefixes.HasAmong(
                  block, rs[f], letter_key.data() + 64 * w, all_letters.w[w]);
              bits != 0; bits &= bits - 1) {
@@ -593,21 +601,26 @@ inline const Mask& Suggester::Impl::Between(int j, int b) {
   return between_mask[j * count + b];
 }
 
-bool Suggester::Impl::Continues(PrefixFilter::State parent, int letter) {
-  return prefixes.empty() ||
-         prefixes.Has(prefixes.Block(parent), parent, letter_key[letter]);
-}
-
 void Suggester::Impl::Tail(PrefixFilter::State h, int i, int edits,
                            float cost) {
   const size_t depth = path.size();
-  Ahead ahead(*this, h, i);
-  for (; i < n; ++i) {
-    if (qi[i] < 0) break;
+  if (i < n) {
+    // Most tails end at their first letter, whose block the caller has
+    // usually fetched: the states ahead are computed (and their blocks
+    // fetched) only once it continues the prefix.
+    if (qi[i] < 0) return;
     ++stats.work;
-    if (!Continues(h, qi[i])) break;
+    if (!Continues(h, qi[i])) return;
     path.push_back(static_cast<uint8_t>(qi[i]));
+    Ahead ahead(*this, h, i);
     h = ahead.Advance(i);
+    for (++i; i < n; ++i) {
+      if (qi[i] < 0) break;
+      ++stats.work;
+      if (!Continues(h, qi[i])) break;
+      path.push_back(static_cast<uint8_t>(qi[i]));
+      h = ahead.Advance(i);
+    }
   }
   if (i == n) Leaf(h, edits, cost);
   Truncate(depth);
@@ -631,10 +644,21 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
   const bool can_heavy = edits < Limit(true);
   const int count = static_cast<int>(letters.size());
   const size_t stride = levels.size() + 1;
+  // The room changes only with `first` (while the path is empty): the
+  // levels are looked up again only then.
+  float level_room = -1.0f;
+  int sub_level = 0;
+  int omit_level = 0;
   for (;; ++i) {
     if (OutOfBudget()) break;
     if (i == n) Leaf(h, edits, cost);
-    if (i < n && qi[i] >= 0) Prefetch(PrefixFilter::Next(h, q[i]));
+    // The prefix with the typed letter, whose block the loop's next pass
+    // tests.
+    PrefixFilter::State next = 0;
+    if (i < n && qi[i] >= 0) {
+      next = PrefixFilter::Next(h, q[i]);
+      Prefetch(next);
+    }
     const float first = path.empty() ? EditWeights::kFirstLetter : 0.0f;
     const float room = options.max_cost - cost - first;
     if (room < EditWeights::kLightest) {
@@ -647,17 +671,21 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
         i < n && after >= 0 ? &sub_weight[after * count] : generic_row.data();
     const float sub_room = can_heavy ? room : std::min(room, kLightSub);
     const float omit_room = can_heavy ? room : std::min(room, kLightOmission);
+    if (room != level_room) {
+      level_room = room;
+      sub_level = LevelOf(sub_room);
+      omit_level = LevelOf(omit_room);
+    }
     Mask doubling;
     if (before >= 0) doubling = doubling | same_base[before];
     if (after >= 0) doubling = doubling | same_base[after];
     Mask subs;
     if (i < n) {
-      subs = sub_within[(after >= 0 ? after : count) * stride +
-                        LevelOf(sub_room)] &
+      subs = sub_within[(after >= 0 ? after : count) * stride + sub_level] &
              Between(i + 1, before);
     }
     const Mask ins =
-        (omission_within[LevelOf(omit_room)] | doubling) & Between(i, before);
+        (omission_within[omit_level] | doubling) & Between(i, before);
     const Mask wanted = subs | ins;
     if (wanted.w[0] | wanted.w[1]) {
       // The letters that continue the prefix, first, with their blocks
@@ -667,6 +695,7 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
       if (!prefixes.empty()) {
         const uint64_t* block = prefixes.Block(h);
         for (int w = 0; w < 2; ++w) {
+          if (wanted.w[w] == 0) continue;
           present.w[w] = prefixes.HasAmong(block, h, letter_key.data() + 64 * w,
                                            wanted.w[w]);
         }
@@ -724,7 +753,7 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
     ++stats.work;
     if (after < 0 || !Continues(h, after)) break;
     path.push_back(static_cast<uint8_t>(after));
-    h = PrefixFilter::Next(h, q[i]);
+    h = next;
   }
   Truncate(depth);
 }
