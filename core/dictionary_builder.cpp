@@ -257,7 +257,7 @@ size_t DictionaryBuilder::SortAndMerge() {
   SortStrings(arena_, words_);
   // The distinct words are copied to a new arena in sorted order, so that
   // every later pass reads them sequentially.
-  std::string sorted;
+  HugeString sorted;
   sorted.reserve(arena_.size());
   size_t distinct = 0;
   constexpr size_t kAhead = 8;  // the words are read in random order
@@ -407,7 +407,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   }
   if (options_.probes) params.probes = *options_.probes;
 
-  std::vector<uint64_t> bits(params.bits / 64, 0);
+  HugeVector<uint64_t> bits(params.bits / 64, 0);
   for (size_t start = 0; start < n; start += BloomFilter::kMaxBatch) {
     WordHash hashes[BloomFilter::kMaxBatch];
     const size_t count = std::min<size_t>(BloomFilter::kMaxBatch, n - start);

@@ -40,6 +40,7 @@
 
 #include "core/bloom_filter.h"
 #include "core/compound_filter.h"
+#include "core/huge_pages.h"
 #include "core/keep_case_filter.h"
 #include "core/prefix_filter.h"
 #include "core/status.h"
@@ -153,8 +154,8 @@ class DictionaryBuilder {
   std::string normalized_;
   // The normalised words, back to back, one entry per line (repeats
   // included until Finish sorts them; tag: the class or 0).
-  std::string arena_;
-  std::vector<SortedString> words_;
+  HugeString arena_;
+  HugeVector<SortedString> words_;
   uint64_t ascii_alphabet_[2] = {0, 0};  // code points 0..127, a bit each
   std::set<char32_t> alphabet_;          // the others
   uint64_t duplicates_ = 0;

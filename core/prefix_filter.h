@@ -43,6 +43,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/huge_pages.h"
 #include "core/string_sort.h"
 
 namespace spellfilter {
@@ -198,7 +199,7 @@ class PrefixFilterBuilder {
     void Build(std::string_view arena, std::span<const SortedString> words,
                bool markers);
     std::string letters;
-    std::vector<Step> steps;
+    HugeVector<Step> steps;
     uint64_t edges = 0;  // letters' code points plus markers
   };
 
@@ -209,11 +210,11 @@ class PrefixFilterBuilder {
                    PrefixFilter::State root);
 
   uint64_t seed_;
-  std::string forward_;   // the words back to back
-  std::string reversed_;  // each word reversed, at the same offset
+  HugeString forward_;   // the words back to back
+  HugeString reversed_;  // each word reversed, at the same offset
   // Tag: the Written of the word.
-  std::vector<SortedString> forward_words_;
-  std::vector<SortedString> reversed_words_;
+  HugeVector<SortedString> forward_words_;
+  HugeVector<SortedString> reversed_words_;
   bool sorted_ = true;
   Walk forward_walk_;
   Walk reversed_walk_;

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <vector>
 
+#include "core/huge_pages.h"
+
 namespace spellfilter {
 
 SortedString MakeSortedString(std::string_view arena, uint32_t offset,
@@ -73,7 +75,7 @@ void SortStrings(std::string_view arena, std::span<SortedString> strings) {
   // proper prefix pads with bytes no greater than the longer string's), so
   // the heads can be sorted on alone and equal heads only need the full
   // comparison.
-  std::vector<SortedString> scratch(strings.size());
+  HugeVector<SortedString> scratch(strings.size());
   RadixSort(arena, strings.data(), scratch.data(), strings.size(), 0);
 }
 

@@ -7,6 +7,7 @@
 
 #include "core/byte_order.h"
 #include "core/hash.h"
+#include "core/huge_pages.h"
 
 namespace spellfilter {
 namespace {
@@ -51,7 +52,7 @@ uint64_t SlotWords(uint64_t segment, uint32_t width) {
   return (3 * segment * width + 63) / 64;
 }
 
-void PutSlot(std::vector<uint64_t>* words, uint64_t index, uint32_t width,
+void PutSlot(HugeVector<uint64_t>* words, uint64_t index, uint32_t width,
              uint64_t value) {
   const uint64_t bit = index * width;
   const uint64_t i = bit >> 6;
@@ -88,9 +89,9 @@ struct Peeled {
 // is the key itself, so a visit costs one 16-byte slot entry (never split
 // over two cache lines) and no lookup in the key arrays. The order is that
 // of peeling with key indices.
-bool Peel(const std::vector<KeySlots>& keys,
-          const std::vector<uint32_t>& targets, uint64_t segment,
-          std::vector<Peeled>* order) {
+bool Peel(const HugeVector<KeySlots>& keys,
+          const HugeVector<uint32_t>& targets, uint64_t segment,
+          HugeVector<Peeled>* order) {
   struct Slot {
     uint32_t count = 0;
     uint32_t target = 0;    // xor of the keys' targets
@@ -98,7 +99,7 @@ bool Peel(const std::vector<KeySlots>& keys,
   };
   static_assert(sizeof(Slot) == 16);
   // Adds (or removes: xor) key `key` to its three slots.
-  auto toggle = [](std::vector<Slot>& slot, const KeySlots& key,
+  auto toggle = [](HugeVector<Slot>& slot, const KeySlots& key,
                    uint32_t target) {
     for (int j = 0; j < 3; ++j) {
       Slot& e = slot[key.slot[j]];
@@ -108,7 +109,7 @@ bool Peel(const std::vector<KeySlots>& keys,
     }
   };
   const uint64_t slots = 3 * segment;
-  std::vector<Slot> slot(slots);
+  HugeVector<Slot> slot(slots);
   // The keys are read in order, their slots at random: prefetched a few
   // keys ahead.
   constexpr size_t kAhead = 8;
@@ -119,7 +120,7 @@ bool Peel(const std::vector<KeySlots>& keys,
     for (uint32_t s : keys[k].slot) ++slot[s].count;
     toggle(slot, keys[k], targets[k]);
   }
-  std::vector<uint32_t> queue;
+  HugeVector<uint32_t> queue;
   for (uint64_t s = 0; s < slots; ++s) {
     if (slot[s].count == 1) queue.push_back(static_cast<uint32_t>(s));
   }
@@ -159,7 +160,7 @@ StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
   }
   // Codes: the rank of the class value among the distinct values, merged
   // into 15 codes by rank if there are more.
-  std::vector<uint32_t> values;
+  HugeVector<uint32_t> values;
   for (const ClassedWord& w : words) {
     if (w.class_value != 0) values.push_back(w.class_value);
   }
@@ -182,7 +183,7 @@ StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
     const uint32_t c = code_of(v);
     if (class_value[c] == 0) class_value[c] = v;  // smallest value of a code
   }
-  std::vector<uint32_t> codes(words.size());
+  HugeVector<uint32_t> codes(words.size());
   for (size_t i = 0; i < words.size(); ++i) {
     codes[i] = code_of(words[i].class_value);
     ++class_words[codes[i]];
@@ -193,10 +194,10 @@ StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
   if (3 * segment > UINT32_MAX) {
     return Status::InvalidArgument("too many words for the class table");
   }
-  std::vector<KeySlots> keys(words.size());
+  HugeVector<KeySlots> keys(words.size());
   // fingerprint << 4 | code: at most 28 + 4 bits.
-  std::vector<uint32_t> targets(words.size());
-  std::vector<Peeled> order;
+  HugeVector<uint32_t> targets(words.size());
+  HugeVector<Peeled> order;
   uint64_t used_seed = seed;
   bool peeled = false;
   for (int attempt = 0; attempt < kMaxAttempts && !peeled; ++attempt) {
@@ -215,7 +216,7 @@ StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
     return Status::InvalidArgument(
         "could not build the class table (duplicate words?)");
   }
-  std::vector<uint64_t> slots(SlotWords(segment, width), 0);
+  HugeVector<uint64_t> slots(SlotWords(segment, width), 0);
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
     uint64_t v = it->target;
     for (uint32_t t : it->key.slot) {
