@@ -15,7 +15,7 @@ TextReader::TextReader(int fd, std::string name, size_t max_chunk_bytes)
       name_(std::move(name)),
       max_chunk_(std::max(max_chunk_bytes, size_t{4096})),
       capacity_(2 * max_chunk_) {
-  buffer_.reset(new char[capacity_]);
+  buffer_.resize(capacity_);
 }
 
 // Where to end the next chunk within [begin_, end_), or 0 for "read more".
@@ -23,7 +23,7 @@ size_t TextReader::CutPoint(bool short_read) const {
   const size_t have = end_ - begin_;
   if (have == 0) return 0;
   if (eof_) return end_;
-  const char* data = buffer_.get() + begin_;
+  const char* data = buffer_.data() + begin_;
   if (have >= max_chunk_ || short_read) {
     const void* nl = memrchr(data, '\n', have);
     if (nl != nullptr) return begin_ + (static_cast<const char*>(nl) - data) + 1;
@@ -47,7 +47,7 @@ Status TextReader::Next(std::string_view* chunk) {
   for (;;) {
     const size_t cut = CutPoint(short_read);
     if (cut != 0) {
-      *chunk = std::string_view(buffer_.get() + begin_, cut - begin_);
+      *chunk = std::string_view(buffer_.data() + begin_, cut - begin_);
       chunk_offset_ = consumed_;
       consumed_ += cut - begin_;
       begin_ = cut;
@@ -55,12 +55,12 @@ Status TextReader::Next(std::string_view* chunk) {
     }
     if (eof_) return Status::Ok();
     if (begin_ > 0) {
-      std::memmove(buffer_.get(), buffer_.get() + begin_, end_ - begin_);
+      std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
       end_ -= begin_;
       begin_ = 0;
     }
     const size_t want = capacity_ - end_;
-    const ssize_t n = ::read(fd_, buffer_.get() + end_, want);
+    const ssize_t n = ::read(fd_, buffer_.data() + end_, want);
     if (n < 0) {
       if (errno == EINTR) continue;
       return ErrnoStatus(name_, errno);

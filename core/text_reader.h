@@ -8,10 +8,10 @@
 #define SPELLFILTER_CORE_TEXT_READER_H_
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <string_view>
 
+#include "core/huge_pages.h"
 #include "core/status.h"
 
 namespace spellfilter {
@@ -30,6 +30,9 @@ class TextReader {
   // valid until the next call.
   Status Next(std::string_view* chunk);
 
+  // Chunks are at most twice this long.
+  size_t max_chunk_bytes() const { return max_chunk_; }
+
   // Byte offset of the last chunk returned, from the start of the input.
   uint64_t chunk_offset() const { return chunk_offset_; }
   // Bytes read so far.
@@ -42,7 +45,7 @@ class TextReader {
   std::string name_;
   // Not zero-filled: its pages are only faulted in when input arrives, which
   // keeps start-up on small inputs cheap.
-  std::unique_ptr<char[]> buffer_;
+  HugeVector<char> buffer_;  // 2 MiB for parallel checking: one huge page
   size_t max_chunk_ = 0;
   size_t capacity_ = 0;
   size_t begin_ = 0;  // start of unconsumed data in buffer_
