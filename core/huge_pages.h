@@ -9,6 +9,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace spellfilter {
@@ -52,6 +53,37 @@ class HugePageAllocator {
   friend bool operator==(const HugePageAllocator&, const HugePageAllocator&) {
     return true;
   }
+};
+
+// A fixed-size byte buffer from HugePageAllocator, left uninitialised:
+// its pages are touched only as they are written (a reader's buffer).
+class HugeBytes {
+ public:
+  explicit HugeBytes(size_t n)
+      : data_(HugePageAllocator<char>().allocate(n)), size_(n) {}
+  ~HugeBytes() {
+    if (data_ != nullptr) HugePageAllocator<char>().deallocate(data_, size_);
+  }
+  HugeBytes(HugeBytes&& other) noexcept
+      : data_(other.data_), size_(other.size_) {
+    other.data_ = nullptr;
+    other.size_ = 0;
+  }
+  HugeBytes& operator=(HugeBytes&& other) noexcept {
+    std::swap(data_, other.data_);
+    std::swap(size_, other.size_);
+    return *this;
+  }
+  HugeBytes(const HugeBytes&) = delete;
+  HugeBytes& operator=(const HugeBytes&) = delete;
+
+  char* data() { return data_; }
+  const char* data() const { return data_; }
+  size_t size() const { return size_; }
+
+ private:
+  char* data_;
+  size_t size_;
 };
 
 using HugeString =

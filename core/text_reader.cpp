@@ -13,10 +13,9 @@ namespace spellfilter {
 TextReader::TextReader(int fd, std::string name, size_t max_chunk_bytes)
     : fd_(fd),
       name_(std::move(name)),
+      buffer_(2 * std::max(max_chunk_bytes, size_t{4096})),
       max_chunk_(std::max(max_chunk_bytes, size_t{4096})),
-      capacity_(2 * max_chunk_) {
-  buffer_.resize(capacity_);
-}
+      capacity_(buffer_.size()) {}
 
 // Where to end the next chunk within [begin_, end_), or 0 for "read more".
 size_t TextReader::CutPoint(bool short_read) const {

@@ -45,7 +45,7 @@ class TextReader {
   std::string name_;
   // Not zero-filled: its pages are only faulted in when input arrives, which
   // keeps start-up on small inputs cheap.
-  HugeVector<char> buffer_;  // 2 MiB for parallel checking: one huge page
+  HugeBytes buffer_;  // 2 MiB for parallel checking: one huge page
   size_t max_chunk_ = 0;
   size_t capacity_ = 0;
   size_t begin_ = 0;  // start of unconsumed data in buffer_

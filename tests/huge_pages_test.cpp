@@ -48,5 +48,23 @@ TEST(HugePagesTest, ContainersKeepTheirContentsAsTheyGrow) {
   EXPECT_EQ(moved.size(), expected.size());
 }
 
+// A reader's buffer: any size, writable end to end, and movable.
+TEST(HugePagesTest, BytesBufferOfAnySizeMoves) {
+  for (size_t n : {size_t{4096}, kHugePageBytes, 2 * kHugePageBytes + 7}) {
+    HugeBytes a(n);
+    ASSERT_EQ(a.size(), n);
+    a.data()[0] = 'x';
+    a.data()[n - 1] = 'y';
+    HugeBytes b = std::move(a);
+    EXPECT_EQ(a.size(), 0u);
+    EXPECT_EQ(b.size(), n);
+    EXPECT_EQ(b.data()[0], 'x');
+    EXPECT_EQ(b.data()[n - 1], 'y');
+    HugeBytes c(16);
+    c = std::move(b);
+    EXPECT_EQ(c.data()[n - 1], 'y');
+  }
+}
+
 }  // namespace
 }  // namespace spellfilter
