@@ -96,8 +96,10 @@ TEST(UserDictionaryDurabilityTest, SigkillLeavesOldOrNewStateNeverAMix) {
   const std::string filter = list + kUserFilterSuffix;
 
   // Kills land anywhere in a fresh writer's life: from its start to a few
-  // transactions in (25 ms, or half the time a first writer took to open
-  // and do three transactions, in slow sanitizer builds).
+  // transactions in (25 ms, or the time a first writer took to open and do
+  // three transactions, in slow sanitizer builds: half of it left a writer
+  // under ASan on a loaded machine too little time to commit anything in
+  // most runs, so that the progress check below failed by chance).
   const auto start = std::chrono::steady_clock::now();
   const pid_t warmup = ::fork();
   ASSERT_GE(warmup, 0);
@@ -109,7 +111,7 @@ TEST(UserDictionaryDurabilityTest, SigkillLeavesOldOrNewStateNeverAMix) {
       static_cast<int>(std::chrono::duration_cast<std::chrono::microseconds>(
                            std::chrono::steady_clock::now() - start)
                            .count());
-  const int max_delay_us = std::max(25000, warmup_us / 2);
+  const int max_delay_us = std::max(25000, warmup_us);
 
   ScalableFilter scratch(geometry);
   constexpr int kRuns = 300;
