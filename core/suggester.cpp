@@ -13,6 +13,7 @@
 #include "core/letter_case.h"
 #include "core/prefix_filter.h"
 #include "core/scratch_map.h"
+#include "core/sound_skeleton.h"
 #include "core/word_classes.h"
 #include "core/word_forms.h"
 
@@ -30,6 +31,18 @@ inline constexpr float kSplitCost = 0.4f;
 // A lower-case word whose suggestion has a capital ("paris" -> "Paris").
 inline constexpr float kCaseCost = 0.15f;
 inline constexpr float kUnreached = 1e30f;
+// The by-ear search (Suggester::Impl::ByEar): at most this many filler
+// letters in a row, letters more than typed, and edits from the typed word;
+// the cost of a word found so, per edit from the typed word (plain optimal
+// string alignment distance: the respelling's slips are not the typist's
+// ones the edit weights model).
+inline constexpr int kMaxEarFillers = 3;
+inline constexpr int kMaxEarExtraLetters = 5;
+inline constexpr int kMaxEarDistance = 5;
+inline constexpr float kByEar = 0.8f;
+inline constexpr float kByEarPerEdit = 0.35f;
+inline constexpr float kByEarOtherSound = 0.3f;
+inline constexpr uint64_t kByEarWork = 16000;
 // Light edits (see Suggester::Impl::Limit): substitutions up to a vowel for
 // a vowel, omissions up to a vowel's.
 inline constexpr float kLightSub = EditWeights::kSubVowel;
@@ -233,6 +246,20 @@ struct Suggester::Impl {
   void AfterSoundAlike(PrefixFilter::State s, int end, int edits, float cost,
                        bool last);
   void Leaf(PrefixFilter::State h, int edits, float cost);
+  // The by-ear search: the words whose consonant sounds (SoundSkeleton) are
+  // the typed word's, found by spelling `sound` letter by letter over the
+  // prefixes, each unit in any of its spellings, with up to kMaxFillers
+  // vowels (and h, y, ') between units. `k` units are spelled, `fillers`
+  // letters since the last one.
+  void ByEar();
+  // `may_repeat`: the last letters spelled a unit, which may be doubled.
+  // `edited`: a sound was added, left out or changed (one at most).
+  void EarWalk(PrefixFilter::State h, size_t k, int fillers, bool may_repeat,
+               bool edited);
+  void EarLeaf(PrefixFilter::State h, bool edited);
+  // Appends letter j to path and its row of the edit distance table to
+  // ear_rows; false if the prefix is too far from the typed word.
+  bool EarPush(int j);
   // Appends to entries_ the dictionary words spelled `lower` in some case.
   // `h` is the prefix filter's state of `lower` (any value without one).
   void LookUp(std::u32string_view lower, PrefixFilter::State h);
@@ -327,6 +354,43 @@ struct Suggester::Impl {
   std::vector<uint16_t> respelling_at;
   std::vector<uint32_t> respelling_first;
   std::vector<uint8_t> vowel_run;      // length of the vowel run starting at i
+  // The by-ear search's spellings (SoundSpellings, as letter indices) and
+  // the typed word's skeleton.
+  struct EarSpelling {
+    std::vector<uint8_t> letters;
+    std::string_view units;
+  };
+  std::vector<EarSpelling> ear_spellings;
+  // First letters of the spellings of the typed word's units from unit k
+  // on, of its unit k - 1 alone (doubled), and of silent spellings.
+  std::vector<Mask> ear_next_first;
+  std::vector<Mask> ear_repeat_first;
+  Mask ear_silent_first;
+  Mask ear_any_first;  // of every spelling of a sound
+  // The spellings the walk may take after k units.
+  struct EarNext {
+    enum Kind : uint8_t { kMatch, kRepeat, kSilent, kOther };
+    uint8_t spelling;  // index into ear_spellings
+    uint8_t kind;
+  };
+  std::vector<std::vector<EarNext>> ear_at;
+  Mask filler_letters;  // IsSoundFiller
+  bool by_ear_language = false;
+  std::string sound;
+  std::vector<int> sound_gaps;  // letters between units (SoundSkeleton)
+  // Filler letters a candidate may have where the typed word has
+  // sound_gaps[k]: one more (a vowel left out, "sacrin" for "saccharin"),
+  // two after the last sound ("torque" for "tork"); before the first sound
+  // one more, or none if the typed word starts with one.
+  int FillerRoom(size_t k) const {
+    const int slack = k == sound.size() ? 2 : k > 0 ? 1 : sound_gaps[0] > 0;
+    return std::min(kMaxEarFillers, sound_gaps[k] + slack);
+  }
+  ScratchMap<uint8_t> ear_seen;  // (state, k, fillers) walked
+  std::u32string ear_word;
+  std::vector<uint8_t> ear_rows;  // [depth * (n + 1) + i], see EarPush
+  int ear_max_distance = 0;
+  int ear_edits = 0;  // this walk's SuggestOptions::by_ear_edit
   std::vector<RunBefore> runs_before;  // RunsBefore(end), per end:
   std::vector<uint32_t> runs_before_first;  // first index, or kNotYet
   std::vector<uint32_t> runs_before_end;
@@ -427,6 +491,31 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
       }
       if (ok) respellings.push_back(std::move(r));
     }
+  }
+  // Spelling by ear follows English sounds (sound_skeleton.h).
+  by_ear_language = d.language() == "en" || d.language().starts_with("en-") ||
+                    d.language().starts_with("en_");
+  for (const SoundSpelling& sp : SoundSpellings()) {
+    EarSpelling e{{}, sp.units};
+    bool ok = true;
+    for (char c : sp.letters) {
+      const int j = ascii_letter[static_cast<unsigned char>(c)];
+      ok &= j >= 0;
+      e.letters.push_back(static_cast<uint8_t>(std::max(j, 0)));
+    }
+    if (!ok) continue;
+    if (e.units.empty()) {
+      ear_silent_first.Set(e.letters[0]);
+    } else {
+      ear_any_first.Set(e.letters[0]);
+    }
+    ear_spellings.push_back(std::move(e));
+  }
+  for (int j = 0; j < count; ++j) {
+    // The walk's fillers are the vowels: the other letters SoundSkeleton
+    // leaves out (h, the apostrophe, accented letters) would each multiply
+    // its branches for few words; h still comes in digraphs (ch, gh, ...).
+    if (EditWeights::VowelForRuns(letters[j])) filler_letters.Set(j);
   }
 
   base_id.resize(count);
@@ -1067,6 +1156,207 @@ void Suggester::Impl::Leaf(PrefixFilter::State h, int edits, float cost) {
   queuing_leaf = kNoLeaf;
 }
 
+void Suggester::Impl::ByEar() {
+  sound_gaps.clear();
+  sound = SoundSkeleton(q, &sound_gaps);
+  ear_next_first.assign(sound.size() + 1, Mask());
+  ear_repeat_first.assign(sound.size() + 1, Mask());
+  ear_at.resize(sound.size() + 1);
+  for (size_t k = 0; k <= sound.size(); ++k) {
+    std::vector<EarNext>& at = ear_at[k];
+    at.clear();
+    for (int kind = EarNext::kMatch; kind <= EarNext::kOther; ++kind) {
+      for (size_t x = 0; x < ear_spellings.size(); ++x) {
+        const EarSpelling& e = ear_spellings[x];
+        const bool match = !e.units.empty() &&
+                           sound.compare(k, e.units.size(), e.units) == 0;
+        const bool repeat =
+            e.units.size() == 1 && k > 0 && e.units[0] == sound[k - 1];
+        if (kind == EarNext::kMatch ? match
+            : kind == EarNext::kRepeat ? repeat
+            : kind == EarNext::kSilent ? e.units.empty()
+                                       : !e.units.empty() && !match) {
+          at.push_back(EarNext{static_cast<uint8_t>(x),
+                               static_cast<uint8_t>(kind)});
+        }
+      }
+    }
+    for (const EarNext& x : at) {
+      if (x.kind == EarNext::kMatch) {
+        ear_next_first[k].Set(ear_spellings[x.spelling].letters[0]);
+      } else if (x.kind == EarNext::kRepeat) {
+        ear_repeat_first[k].Set(ear_spellings[x.spelling].letters[0]);
+      }
+    }
+  }
+  // A skeleton of one sound is shared by too many words to rank ("tea",
+  // "two", "auto" are "T").
+  if (sound.size() < 2) return;
+  // Half the typed letters may change, at least 3 (else the edit search
+  // had it), at most kMaxEarDistance.
+  ear_max_distance = std::clamp((n + 1) / 2, 3, kMaxEarDistance);
+  // The same sounds first, then one sound changed, each within its share
+  // of the work budget: the second walk is several times larger.
+  const uint64_t limit = work_limit;
+  for (int edits = 0; edits <= options.by_ear_edit; ++edits) {
+    ear_edits = edits;
+    work_limit = std::min(limit, stats.work + kByEarWork);
+    ear_seen.Clear();
+    path.clear();
+    EarWalk(prefixes.root(), 0, 0, false, false);
+    if (stats.budget_exhausted && work_limit < limit) {
+      stats.budget_exhausted = false;  // this walk's share, not the word's
+    }
+  }
+  work_limit = limit;
+  Resolve();
+}
+
+void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
+                              bool may_repeat, bool edited) {
+  if (OutOfBudget()) return;
+  {
+    auto [seen, created] = ear_seen.Get(
+        h + (((k * (kMaxEarFillers + 1) + fillers) * 2 + may_repeat) * 2 +
+             edited + 1) *
+                0x9E3779B97F4A7C15ull);
+    if (!created) return;
+  }
+  if (k == sound.size()) EarLeaf(h, edited);
+  // One sound of the typed word may be one too many ("speficifcation"),
+  // not the first: first letters are seldom wrong (Pollock & Zamora 1983),
+  // and without it every word would be a candidate prefix.
+  if (!edited && ear_edits >= 1 && k > 0 && k < sound.size()) {
+    EarWalk(h, k + 1, fillers, false, true);
+  }
+  if (path.size() >= static_cast<size_t>(n) + kMaxEarExtraLetters) return;
+  const bool filler_room = fillers < FillerRoom(k);
+  Mask wanted = ear_next_first[k];
+  if (fillers == 0 && may_repeat) wanted = wanted | ear_repeat_first[k];
+  if (filler_room) wanted = wanted | filler_letters | ear_silent_first;
+  const bool other_sound = !edited && ear_edits >= 2 && k > 0;
+  if (other_sound) wanted = wanted | ear_any_first;
+  // Each prefix is seldom reached twice: its letters are tested in its
+  // block directly, not remembered in `children`.
+  Mask present;
+  {
+    const uint64_t* block = prefixes.Block(h);
+    ++stats.expansions;
+    for (int w = 0; w < 2; ++w) {
+      if (wanted.w[w] == 0) continue;
+      stats.work += BitCount(wanted.w[w]);
+      present.w[w] = prefixes.HasAmong(block, h, letter_key.data() + 64 * w,
+                                       wanted.w[w]);
+    }
+  }
+  const size_t depth = path.size();
+  if (filler_room) {
+    for (int w = 0; w < 2; ++w) {
+      for (uint64_t bits = present.w[w] & filler_letters.w[w]; bits != 0;
+           bits &= bits - 1) {
+        const int j = w * 64 + std::countr_zero(bits);
+        if (EarPush(j)) {
+          EarWalk(PrefixFilter::Next(h, letters[j]), k, fillers + 1, false,
+                  edited);
+        }
+        Truncate(depth);
+      }
+    }
+  }
+  // The spellings of the next units, of the last one again (doubled), of
+  // nothing (silent), of any other sound: ear_at[k]'s classes, in order.
+  for (const EarNext& x : ear_at[k]) {
+    if (x.kind == EarNext::kRepeat && !(fillers == 0 && may_repeat)) continue;
+    if (x.kind == EarNext::kSilent && !filler_room) continue;
+    if (x.kind == EarNext::kOther && !other_sound) break;
+    const EarSpelling& e = ear_spellings[x.spelling];
+    if (!present.Test(e.letters[0])) continue;
+    const size_t next = x.kind == EarNext::kMatch ? k + e.units.size() : k;
+    const bool edit = x.kind == EarNext::kOther;
+    PrefixFilter::State s = h;
+    bool ok = true;
+    for (size_t l = 0; ok && l < e.letters.size(); ++l) {
+      if (l > 0) {
+        ++stats.work;
+        ok = Continues(s, e.letters[l]);
+      }
+      ok = ok && EarPush(e.letters[l]);
+      s = PrefixFilter::Next(s, letters[e.letters[l]]);
+    }
+    if (ok) {
+      EarWalk(s, next, e.units.empty() ? fillers + 1 : 0,
+              !e.units.empty() && next != k && !edit, edited || edit);
+      // ... or a sound for the typed one
+      if (edit && e.units.size() == 1 && k < sound.size()) {
+        EarWalk(s, k + 1, 0, false, true);
+      }
+    }
+    Truncate(depth);
+  }
+}
+
+bool Suggester::Impl::EarPush(int j) {
+  // Row d of the optimal string alignment table of path against q: the
+  // walk gives up on a prefix already more than kMaxEarDistance edits from
+  // every prefix of the typed word.
+  path.push_back(static_cast<uint8_t>(j));
+  const size_t d = path.size();
+  const size_t width = static_cast<size_t>(n) + 1;
+  if (d == 1) {
+    // Row 0, and every cell the bands below leave out, over the limit.
+    ear_rows.assign((static_cast<size_t>(n) + kMaxEarExtraLetters + 4) * width,
+                    static_cast<uint8_t>(ear_max_distance + 1));
+    for (size_t i = 0; i < width; ++i) {
+      ear_rows[i] = static_cast<uint8_t>(std::min<size_t>(i, ear_max_distance + 1));
+    }
+  }
+  const uint8_t* up = &ear_rows[(d - 1) * width];
+  uint8_t* row = &ear_rows[d * width];
+  const char32_t c = letters[j];
+  const char32_t before = d > 1 ? letters[path[d - 2]] : 0;
+  // Cells more than `far` from the diagonal are over the limit anyway:
+  // they stay at far + 1 (the rows start filled so).
+  const int far = ear_max_distance;
+  const uint8_t over = static_cast<uint8_t>(far + 1);
+  const size_t lo = d > static_cast<size_t>(far) + 1 ? d - far - 1 : 1;
+  const size_t hi = std::min(width - 1, d + far + 1);
+  row[0] = static_cast<uint8_t>(std::min<size_t>(d, over));
+  if (lo > 1) row[lo - 1] = over;
+  int best = row[0];
+  for (size_t i = lo; i <= hi; ++i) {
+    int v = std::min(up[i], row[i - 1]) + 1;
+    v = std::min(v, up[i - 1] + (q[i - 1] == c ? 0 : 1));
+    if (i > 1 && q[i - 1] == before && q[i - 2] == c) {
+      v = std::min(v, ear_rows[(d - 2) * width + i - 2] + 1);
+    }
+    v = std::min<int>(v, over);
+    row[i] = static_cast<uint8_t>(v);
+    best = std::min(best, v);
+  }
+  if (hi + 1 < width) row[hi + 1] = over;
+  return best <= far;
+}
+
+void Suggester::Impl::EarLeaf(PrefixFilter::State h, bool edited) {
+  if (path.empty()) return;
+  const int d = ear_rows[path.size() * (static_cast<size_t>(n) + 1) + n];
+  if (d < 3 || d > ear_max_distance) return;  // nearer: the edit search
+  ear_word.clear();
+  for (uint8_t j : path) ear_word.push_back(letters[j]);
+  // The walk follows spellings out of context: the word must really sound
+  // so ("ce" is not "KE").
+  const std::string heard = SoundSkeleton(ear_word);
+  if (edited ? BandedEditDistance(std::u32string(heard.begin(), heard.end()),
+                                  std::u32string(sound.begin(), sound.end()),
+                                  1) > 1
+             : heard != sound) {
+    return;
+  }
+  Leaf(h, 3,
+       kByEar + kByEarPerEdit * static_cast<float>(d) +
+           (heard != sound ? kByEarOtherSound : 0.0f));
+}
+
 void Suggester::Impl::Resolve() {
   for (Pending& p : pending) {
     ++stats.word_probes;
@@ -1402,6 +1692,19 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
     }
   }
   stats.edits_completed = completed;
+  if (options.by_ear && by_ear_language && !prefixes.empty() &&
+      !stats.budget_exhausted) {
+    float best = kUnreached;
+    for (const LeafInfo& l : leaf_info) {
+      for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count; ++e) {
+        best = std::min(best, l.cost + prior[entries[e].code]);
+      }
+    }
+    if (best >= options.by_ear_below) {
+      stats.by_ear = true;
+      ByEar();
+    }
+  }
   if (options.split_words && !stats.budget_exhausted) Splits();
 
   // Sorted by small keys; the texts stay in place.

@@ -71,6 +71,7 @@ inline constexpr size_t kMaxSuggestLetters = 100;
 inline constexpr float kDefaultMaxCost = 2.45f;
 inline constexpr int kMaxUserEdits = 2;
 inline constexpr float kDefaultWideSearchBelow = 1.0f;
+inline constexpr float kDefaultByEarBelow = 2.0f;
 inline constexpr size_t kMaxUserWordsScanned = 100000;
 
 struct SuggestOptions {
@@ -90,6 +91,11 @@ struct SuggestOptions {
   // weights + rarity): a strong near candidate means the typed word is a
   // simple slip. 0: always.
   float wide_search_below = kDefaultWideSearchBelow;
+  // English dictionaries: when no candidate costs less than by_ear_below,
+  // also the words that sound like the typed one (sound_skeleton.h).
+  bool by_ear = true;
+  float by_ear_below = kDefaultByEarBelow;
+  int by_ear_edit = 1;
   // Tests and measurements only: accept candidates on the filter's word
   // alone, to see what the fingerprint check prevents.
   bool check_fingerprints = true;
@@ -107,6 +113,7 @@ struct SuggestStats {
   // the budget ran out.
   int edits_completed = 0;
   bool budget_exhausted = false;
+  bool by_ear = false;  // the by-ear search ran
 };
 
 struct Suggestion {

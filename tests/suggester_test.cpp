@@ -72,8 +72,12 @@ TEST_F(SuggesterTest, FindsTwoEditsAndThreeLightOnes) {
   EXPECT_EQ(First("nesesary"), "necessary");     // c/s + doubled s
   // Three light slips: a doubled letter too many and two vowels.
   EXPECT_TRUE(Contains(Suggest("sepperete"), "separate"));
-  // Three slips of which two are not light: out of reach by design.
-  EXPECT_FALSE(Contains(Suggest("xzparatq"), "separate"));
+  // Three slips of which two are not light: out of reach of the edits by
+  // design (the by-ear search finds it: "xzparatq" sounds S P R T K).
+  SuggestOptions o;
+  o.by_ear = false;
+  Suggester edits_only(*dict_, o);
+  EXPECT_FALSE(Contains(edits_only.Suggest("xzparatq"), "separate"));
 }
 
 // Sound-alike spellings are one edit each: a consonant spelling from the
@@ -86,6 +90,7 @@ TEST_F(SuggesterTest, FindsSoundAlikeSpellings) {
   EXPECT_EQ(First("Nashun"), "Nation");        // case kept
   SuggestOptions o;
   o.sound_alike = false;
+  o.by_ear = false;
   Suggester plain(*dict_, o);
   for (std::string_view w : {"fysiks", "nashun", "byootiful"}) {
     EXPECT_TRUE(plain.Suggest(w).empty()) << w;
@@ -104,6 +109,40 @@ TEST_F(SuggesterTest, WideSearchOnlyWithoutAStrongNearCandidate) {
   Suggester always(*dict_, o);
   always.Suggest("teh");
   EXPECT_EQ(always.stats().edits_completed, kMaxEdits);
+}
+
+// Words several edits away that sound like the typed one: the by-ear
+// search (sound_skeleton.h), only where the edit search found nothing
+// strong, and only for English.
+TEST_F(SuggesterTest, FindsWordsThatSoundAlike) {
+  SuggestOptions o;
+  o.by_ear = false;
+  Suggester edits_only(*dict_, o);
+  o.by_ear = true;
+  o.by_ear_edit = 0;
+  Suggester same_sounds(*dict_, o);
+  struct Case {
+    std::string_view typed;
+    std::string_view intended;
+    bool same;  // the same sounds, else one sound too many typed
+  };
+  for (const Case& c : {Case{"bewtifull", "beautiful", true},
+                        Case{"nesesarie", "necessary", true},
+                        Case{"okkurrid", "occurred", true},
+                        Case{"tumarroe", "tomorrow", true},
+                        Case{"definartly", "definitely", false},
+                        Case{"acomodaiste", "accommodate", false}}) {
+    EXPECT_FALSE(Contains(edits_only.Suggest(c.typed), std::string(c.intended)))
+        << c.typed;
+    EXPECT_EQ(First(c.typed), c.intended) << c.typed;
+    EXPECT_TRUE(suggester_.stats().by_ear) << c.typed;
+    EXPECT_EQ(Contains(same_sounds.Suggest(c.typed), std::string(c.intended)),
+              c.same)
+        << c.typed;
+  }
+  // Not searched when a near candidate is strong.
+  suggester_.Suggest("teh");
+  EXPECT_FALSE(suggester_.stats().by_ear);
 }
 
 TEST_F(SuggesterTest, SplitsRunOnWords) {

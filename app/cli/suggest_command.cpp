@@ -38,6 +38,7 @@ struct Totals {
   uint64_t expansions = 0;
   uint64_t max_work = 0;
   uint64_t budget_exhausted = 0;
+  uint64_t by_ear = 0;
   uint64_t suggestions = 0;
   double fastest_seconds = 0;  // sum over words of the fastest of the runs
 };
@@ -74,6 +75,7 @@ class Answerer {
     totals_.expansions += st.expansions;
     totals_.max_work = std::max(totals_.max_work, st.work);
     totals_.budget_exhausted += st.budget_exhausted;
+    totals_.by_ear += st.by_ear;
     totals_.suggestions += s.size();
   }
 
@@ -102,6 +104,7 @@ void PrintStats(const Answerer& a) {
                "words %llu; per word: %.1f suggestions, %.0f work (max %llu), "
                "%.0f prefix expansions, %.0f word probes, %.2f filter hits, "
                "%.4f fingerprint rejects; budget exhausted %llu times; "
+               "searched by ear %llu times; "
                "prefix filter %s, word classes %s; %.1f us per word "
                "(fastest of the runs of each)\n",
                static_cast<unsigned long long>(t.words), t.suggestions / n,
@@ -109,6 +112,7 @@ void PrintStats(const Answerer& a) {
                t.expansions / n, t.word_probes / n, t.filter_hits / n,
                t.fingerprint_rejects / n,
                static_cast<unsigned long long>(t.budget_exhausted),
+               static_cast<unsigned long long>(t.by_ear),
                a.suggester().has_prefix_filter() ? "yes" : "no",
                a.suggester().has_word_classes() ? "yes" : "no",
                1e6 * t.fastest_seconds / n);
@@ -185,6 +189,15 @@ Command AddSuggestCommand(CLI::App* parent) {
       ->capture_default_str();
   c->add_flag("!--no-sound-alike", args->options.sound_alike,
               "Experiments: no sound-alike spellings (ph/f, vowel runs)");
+  c->add_flag("!--no-by-ear", args->options.by_ear,
+              "Experiments: no words found by their sound (English)");
+  c->add_option("--by-ear-below", args->options.by_ear_below,
+                "Experiments: search words by their sound only if no "
+                "candidate costs less (0: always)")
+      ->capture_default_str();
+  c->add_option("--by-ear-edit", args->options.by_ear_edit,
+                "Experiments: 0 same sounds, 1 one left out, 2 any one changed")
+      ->capture_default_str();
   c->add_option("--work-budget", args->options.work_budget,
                 "Experiments: most hash computations per word")
       ->capture_default_str();
