@@ -93,8 +93,9 @@ class WordList:
         return bool(parts) and all(self.accepts_one(p) for p in parts)
 
 
-def codespell_pairs(words, exclude):
-    """A fixed sample of codespell's single-word corrections."""
+def codespell_pairs(words, exclude, size=CODESPELL_SAMPLE, edit_classes=None):
+    """A fixed sample of codespell's single-word corrections (of the given
+    edit classes only, if any)."""
     if not os.path.exists(CODESPELL_DICT):
         return None
     cands = []
@@ -112,10 +113,12 @@ def codespell_pairs(words, exclude):
                 continue
             if not words.accepts(right):
                 continue
+            if edit_classes and edit_class(wrong, right) not in edit_classes:
+                continue
             cands.append((wrong, right))
     rng = random.Random(CODESPELL_SEED)
     rng.shuffle(cands)
-    return cands[:CODESPELL_SAMPLE]
+    return cands[:size]
 
 
 def osa_distance(a, b):
@@ -250,8 +253,11 @@ def main():
                     help="time the fastest of this many batches per engine")
     ap.add_argument("--sf-arg", action="append", default=[],
                     help="extra argument for `spellfilter suggest` (experiments)")
+    ap.add_argument("--codespell-hard", action="store_true",
+                    help="add every codespell pair 3 or more edits apart "
+                         "(development set for far misspellings)")
     ap.add_argument("--dev-only", action="store_true",
-                    help="only the codespell development sample")
+                    help="only the codespell development sets")
     ap.add_argument("--misses", type=int, default=0,
                     help="print N spellfilter misses of the development sample "
                          "(never of the eval sets: they are not for tuning)")
@@ -266,7 +272,7 @@ def main():
             sets.append((name, read_pairs(path)))
     for path in args.set:
         sets.append((os.path.basename(path), read_pairs(path)))
-    if args.codespell or args.dev_only:
+    if args.codespell or args.codespell_hard or args.dev_only:
         exclude = set()
         for name in ["aspell-02-orig.tab", "norvig-testset1.txt", "norvig-testset2.txt"]:
             path = os.path.join(args.eval_dir, name)
@@ -276,7 +282,11 @@ def main():
         if cs is None:
             print("codespell's dictionary is not installed (apt-get install codespell); skipped")
         else:
-            sets.append(("codespell-sample (dev)", cs))
+            if args.codespell or not args.codespell_hard:
+                sets.append(("codespell-sample (dev)", cs))
+            if args.codespell_hard:
+                sets.append(("codespell-3+ (dev)",
+                             codespell_pairs(wordlist, exclude, 10**9, {"3+ edits"})))
     if not sets:
         sys.exit("no misspelling sets found in " + args.eval_dir)
 
