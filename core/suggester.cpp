@@ -246,6 +246,16 @@ struct Suggester::Impl {
   void AfterSoundAlike(PrefixFilter::State s, int end, int edits, float cost,
                        bool last);
   void Leaf(PrefixFilter::State h, int edits, float cost);
+  // The cheapest candidate found so far (edit weights + rarity).
+  float BestCost() const {
+    float best = kUnreached;
+    for (const LeafInfo& l : leaf_info) {
+      for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count; ++e) {
+        best = std::min(best, l.cost + prior[entries[e].code]);
+      }
+    }
+    return best;
+  }
   // The by-ear search: the words whose consonant sounds (SoundSkeleton) are
   // the typed word's, found by spelling `sound` letter by letter over the
   // prefixes, each unit in any of its spellings, with up to kMaxFillers
@@ -1159,6 +1169,9 @@ void Suggester::Impl::Leaf(PrefixFilter::State h, int edits, float cost) {
 void Suggester::Impl::ByEar() {
   sound_gaps.clear();
   sound = SoundSkeleton(q, &sound_gaps);
+  // A skeleton of one sound is shared by too many words to rank ("tea",
+  // "two", "auto" are "T").
+  if (sound.size() < 2) return;
   ear_next_first.assign(sound.size() + 1, Mask());
   ear_repeat_first.assign(sound.size() + 1, Mask());
   ear_at.resize(sound.size() + 1);
@@ -1189,9 +1202,6 @@ void Suggester::Impl::ByEar() {
       }
     }
   }
-  // A skeleton of one sound is shared by too many words to rank ("tea",
-  // "two", "auto" are "T").
-  if (sound.size() < 2) return;
   // Half the typed letters may change, at least 3 (else the edit search
   // had it), at most kMaxEarDistance.
   ear_max_distance = std::clamp((n + 1) / 2, 3, kMaxEarDistance);
@@ -1662,13 +1672,7 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
     Step(root, 0, 0, false, 0.0f);
     Resolve();
     if (!stats.budget_exhausted) completed = 1;
-    float best = kUnreached;
-    for (const LeafInfo& l : leaf_info) {
-      for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count; ++e) {
-        best = std::min(best, l.cost + prior[entries[e].code]);
-      }
-    }
-    wide = wide && best >= options.wide_search_below;
+    wide = wide && BestCost() >= options.wide_search_below;
     visited.Clear();
   }
   max_edits_now = wide ? max_edits : std::min(max_edits, 2);
@@ -1694,13 +1698,7 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   stats.edits_completed = completed;
   if (options.by_ear && by_ear_language && !prefixes.empty() &&
       !stats.budget_exhausted) {
-    float best = kUnreached;
-    for (const LeafInfo& l : leaf_info) {
-      for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count; ++e) {
-        best = std::min(best, l.cost + prior[entries[e].code]);
-      }
-    }
-    if (best >= options.by_ear_below) {
+    if (BestCost() >= options.by_ear_below) {
       stats.by_ear = true;
       ByEar();
     }
