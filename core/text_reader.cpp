@@ -13,9 +13,8 @@ namespace spellfilter {
 TextReader::TextReader(int fd, std::string name, size_t max_chunk_bytes)
     : fd_(fd),
       name_(std::move(name)),
-      buffer_(2 * std::max(max_chunk_bytes, size_t{4096})),
       max_chunk_(std::max(max_chunk_bytes, size_t{4096})),
-      capacity_(buffer_.size()) {}
+      buffer_(2 * max_chunk_) {}
 
 // Where to end the next chunk within [begin_, end_), or 0 for "read more".
 size_t TextReader::CutPoint(bool short_read) const {
@@ -58,7 +57,7 @@ Status TextReader::Next(std::string_view* chunk) {
       end_ -= begin_;
       begin_ = 0;
     }
-    const size_t want = capacity_ - end_;
+    const size_t want = buffer_.size() - end_;
     const ssize_t n = ::read(fd_, buffer_.data() + end_, want);
     if (n < 0) {
       if (errno == EINTR) continue;
