@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "app/cli/command.h"
+#include "app/cli/icu_data.h"
 #include "app/cli/pipe_mode.h"
 
 namespace {
@@ -29,6 +30,7 @@ int ReportError(const std::string& message) {
 
 int main(int argc, char** argv) {
   using namespace spellfilter::cli;
+  if (std::string error; !LoadIcuData(&error)) return ReportError(error);
   // ispell's pipe protocol has its own, ispell-style command line.
   if (WantsPipeMode(argc, argv)) return RunPipeMode(argc, argv);
   CLI::App app{"A spell checker whose dictionary is a Bloom filter.",
