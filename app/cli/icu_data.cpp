@@ -21,21 +21,22 @@ struct EmptyIcuData {
   uint32_t reserved;
 };
 extern const EmptyIcuData U_ICUDATA_ENTRY_POINT;
-const EmptyIcuData U_ICUDATA_ENTRY_POINT = {32,
-                                            0xda,
-                                            0x27,
-                                            {sizeof(UDataInfo),
-                                             0,
-                                             U_IS_BIG_ENDIAN,
-                                             U_CHARSET_FAMILY,
-                                             sizeof(UChar),
-                                             0,
-                                             {0x43, 0x6d, 0x6e, 0x44},
-                                             {1, 0, 0, 0},
-                                             {0, 0, 0, 0}},
-                                            {},
-                                            0,
-                                            0};
+const EmptyIcuData U_ICUDATA_ENTRY_POINT = {
+    .header_size = 32,
+    .magic1 = 0xda,
+    .magic2 = 0x27,
+    .info = {.size = sizeof(UDataInfo),
+             .reservedWord = 0,
+             .isBigEndian = U_IS_BIG_ENDIAN,
+             .charsetFamily = U_CHARSET_FAMILY,
+             .sizeofUChar = sizeof(UChar),
+             .reservedByte = 0,
+             .dataFormat = {'C', 'm', 'n', 'D'},  // common data, version 1
+             .formatVersion = {1, 0, 0, 0},
+             .dataVersion = {0, 0, 0, 0}},
+    .padding = {},
+    .count = 0,
+    .reserved = 0};
 }
 #endif
 
