@@ -16,15 +16,20 @@ namespace spellfilter {
 template <typename V>
 class ScratchMap {
  public:
-  ScratchMap() { slots_.resize(kInitialSlots); }
+  // `slots`: the size Clear returns to, a power of two; a table for calls
+  // that typically hold thousands of entries starts large rather than
+  // growing (and rehashing) at every call.
+  explicit ScratchMap(size_t slots = kInitialSlots) : initial_slots_(slots) {
+    slots_.resize(initial_slots_);
+  }
 
   void Clear() {
     size_ = 0;
     // A table grown by one large call goes back to the initial size: the
     // few hundred entries of a typical call, spread over a large table,
     // would each be a cold cache line.
-    if (slots_.size() > kInitialSlots) {
-      std::vector<Slot>(kInitialSlots).swap(slots_);
+    if (slots_.size() > initial_slots_) {
+      std::vector<Slot>(initial_slots_).swap(slots_);
       epoch_ = 1;
       return;
     }
@@ -74,6 +79,7 @@ class ScratchMap {
     }
   }
 
+  size_t initial_slots_;
   std::vector<Slot> slots_;
   uint32_t epoch_ = 1;
   size_t size_ = 0;

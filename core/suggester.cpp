@@ -396,7 +396,8 @@ struct Suggester::Impl {
     const int slack = k == sound.size() ? 2 : k > 0 ? 1 : sound_gaps[0] > 0;
     return std::min(kMaxEarFillers, sound_gaps[k] + slack);
   }
-  ScratchMap<uint8_t> ear_seen;  // (state, k, fillers) walked
+  // (state, k, fillers, ...) walked: one to two thousand per walk.
+  ScratchMap<uint8_t> ear_seen{4096};
   std::u32string ear_word;
   std::vector<uint8_t> ear_rows;  // [depth * (n + 1) + i], see EarPush
   int ear_max_distance = 0;
