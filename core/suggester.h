@@ -12,7 +12,11 @@
 // spelling for another ("ph" for "f", EditWeights::SoundAlikeSpellings) and
 // a run of vowels for another. The third edit and the sound-alike edits (the
 // wide search) are searched only if distance 1 has no candidate cheaper than
-// SuggestOptions::wide_search_below. Plus splits
+// SuggestOptions::wide_search_below. For English, if still nothing costs
+// less than SuggestOptions::by_ear_below, the words that sound like the
+// typed one (its consonant sounds, sound_skeleton.h, 3-5 edits away; then
+// with one typed sound left out), spelled sound by sound over the same
+// prefixes (the by-ear search). Plus splits
 // into two words ("alot" -> "a lot") and the word itself in another case
 // ("paris" -> "Paris"). Candidates are generated letter by letter over the
 // dictionary's PREFIXES section, which says which letters can follow a
@@ -95,6 +99,8 @@ struct SuggestOptions {
   // also the words that sound like the typed one (sound_skeleton.h).
   bool by_ear = true;
   float by_ear_below = kDefaultByEarBelow;
+  // 0: the same sounds only; 1: then one typed sound left out; 2: then one
+  // sound changed or added (three times the cost).
   int by_ear_edit = 1;
   // Tests and measurements only: accept candidates on the filter's word
   // alone, to see what the fingerprint check prevents.
