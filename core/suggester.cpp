@@ -258,9 +258,9 @@ struct Suggester::Impl {
   }
   // The by-ear search: the words whose consonant sounds (SoundSkeleton) are
   // the typed word's, found by spelling `sound` letter by letter over the
-  // prefixes, each unit in any of its spellings, with up to kMaxFillers
-  // vowels (and h, y, ') between units. `k` units are spelled, `fillers`
-  // letters since the last one.
+  // prefixes, each unit in any of its spellings, with up to FillerRoom(k)
+  // vowels between units. `k` units are spelled, `fillers` letters since
+  // the last one.
   void ByEar();
   // `may_repeat`: the last letters spelled a unit, which may be doubled.
   // `edited`: a sound was added, left out or changed (one at most).
@@ -1206,8 +1206,9 @@ void Suggester::Impl::ByEar() {
   // Half the typed letters may change, at least 3 (else the edit search
   // had it), at most kMaxEarDistance.
   ear_max_distance = std::clamp((n + 1) / 2, 3, kMaxEarDistance);
-  // The same sounds first, then one sound changed, each within its share
-  // of the work budget: the second walk is several times larger.
+  // The same sounds first, then (by_ear_edit 1) one typed sound left out,
+  // then (2) one sound changed or added, each walk within its share of the
+  // work budget: each is several times larger than the one before.
   const uint64_t limit = work_limit;
   for (int edits = 0; edits <= options.by_ear_edit; ++edits) {
     ear_edits = edits;
