@@ -13,6 +13,7 @@
 #include "core/hash.h"
 #include "core/letter_case.h"
 #include "core/section_filter.h"
+#include "core/sound_skeleton.h"
 
 namespace spellfilter {
 namespace {
@@ -28,6 +29,8 @@ inline constexpr uint64_t kCompoundSeedSalt = 0x636F6D706F756E64ull;
 // "keepcase" in ASCII.
 inline constexpr uint64_t kKeepCaseSeedSalt = 0x6B65657063617365ull;
 inline constexpr uint64_t kClassSeedSalt = 0x636C617373657321ull;
+// "skeleton" in ASCII.
+inline constexpr uint64_t kSkeletonSeedSalt = 0x736B656C65746F6Eull;
 // The words' offsets in the arena are 32-bit.
 inline constexpr size_t kMaxArenaBytes = UINT32_MAX;
 // A class column longer than this is not a class.
@@ -130,6 +133,11 @@ DictionaryBuilder::DictionaryBuilder(const BuildOptions& options)
              !(options.prefix_fp > 0 && options.prefix_fp < 1)) {
     status_ = Status::InvalidArgument(
         "the prefix filter's false-positive rate must be between 0 and 1 "
+        "(exclusive)");
+  } else if (options.suggestion_data &&
+             !(options.skeleton_fp > 0 && options.skeleton_fp < 1)) {
+    status_ = Status::InvalidArgument(
+        "the sound skeletons' false-positive rate must be between 0 and 1 "
         "(exclusive)");
   } else if (options.suggestion_data &&
              (options.fingerprint_bits < 1 ||
@@ -285,8 +293,8 @@ size_t DictionaryBuilder::SortAndMerge() {
   return distinct;
 }
 
-std::string DictionaryBuilder::EncodePrefixes(uint64_t seed,
-                                              uint64_t* edges) const {
+std::string DictionaryBuilder::EncodePrefixes(
+    uint64_t seed, uint64_t* edges, SkeletonFilterBuilder* skeletons) const {
   const bool turkic = IsTurkic(options_.language);
   PrefixFilterBuilder prefixes(seed);
   prefixes.Reserve(words_.size(), arena_.size());
@@ -307,12 +315,17 @@ std::string DictionaryBuilder::EncodePrefixes(uint64_t seed,
       prefixes.AddWordUtf8(ascii_lower,
                            lowered ? HowWrittenAscii(w, ascii_lower)
                                    : PrefixFilter::Written::kLower);
+      if (skeletons != nullptr) {
+        lower.assign(ascii_lower.begin(), ascii_lower.end());
+        skeletons->AddWord(lower);
+      }
       continue;
     }
     if (!DecodeUtf8(w, &word)) continue;  // normalised: always valid
     lower = word;
     for (char32_t& c : lower) c = LowerLetter(c, turkic);
     prefixes.AddWord(lower, HowWritten(word, lower, turkic));
+    if (skeletons != nullptr) skeletons->AddWord(lower);
   }
   *edges = prefixes.edges();
   return prefixes.Encode(options_.prefix_fp);
@@ -373,9 +386,23 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   // the filter and the class table. Same bytes either way.
   std::string prefix_section;
   uint64_t prefix_edges = 0;
-  auto build_prefixes = [this, &prefix_section, &prefix_edges] {
-    prefix_section =
-        EncodePrefixes(options_.seed ^ kPrefixSeedSalt, &prefix_edges);
+  // English dictionaries also get their words' sound skeletons, for the
+  // by-ear search (skeleton_filter.h), collected in the same pass.
+  std::string skeleton_section;
+  uint64_t skeleton_count = 0;
+  auto build_prefixes = [this, &prefix_section, &prefix_edges,
+                         &skeleton_section, &skeleton_count] {
+    std::optional<SkeletonFilterBuilder> skeletons;
+    if (SoundSkeletonsApply(options_.language)) {
+      skeletons.emplace(options_.seed ^ kSkeletonSeedSalt);
+    }
+    prefix_section = EncodePrefixes(options_.seed ^ kPrefixSeedSalt,
+                                    &prefix_edges,
+                                    skeletons ? &*skeletons : nullptr);
+    if (skeletons) {
+      skeleton_section = skeletons->Encode(options_.skeleton_fp);
+      skeleton_count = skeletons->skeletons();
+    }
   };
   std::thread prefix_thread;
   if (options_.suggestion_data && options_.threads > 1) {
@@ -477,6 +504,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.bits = bits;
   c.word_classes = std::as_bytes(std::span<const char>(classes_section));
   c.prefixes = std::as_bytes(std::span<const char>(prefix_section));
+  c.sound_skeletons = std::as_bytes(std::span<const char>(skeleton_section));
   c.compound_parts = std::as_bytes(std::span<const char>(compound_section));
   c.keep_case = std::as_bytes(std::span<const char>(keep_case_section));
   std::string image = EncodeDictionary(c);
@@ -492,6 +520,8 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     summary->classed_words = classed_words;
     summary->prefix_edges = prefix_edges;
     summary->prefix_bytes = prefix_section.size();
+    summary->sound_skeletons = skeleton_count;
+    summary->sound_skeleton_bytes = skeleton_section.size();
     summary->word_classes_bytes = classes_section.size();
     summary->compound_parts = compounds_ ? compounds_->parts() : 0;
     summary->compound_bytes = compound_section.size();

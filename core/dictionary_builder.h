@@ -43,6 +43,7 @@
 #include "core/huge_pages.h"
 #include "core/keep_case_filter.h"
 #include "core/prefix_filter.h"
+#include "core/skeleton_filter.h"
 #include "core/status.h"
 #include "core/string_sort.h"
 #include "core/word_classes.h"
@@ -64,9 +65,13 @@ struct BuildOptions {
   std::optional<uint64_t> bits;
   std::optional<uint32_t> probes;
   uint64_t seed = 0;
-  // The PREFIXES and WORD_CLASSES sections used by the suggester.
+  // The PREFIXES, WORD_CLASSES and (English) SOUND_SKELETONS sections used
+  // by the suggester.
   bool suggestion_data = true;
   double prefix_fp = kDefaultPrefixFalsePositiveRate;
+  // English dictionaries' SOUND_SKELETONS section (false positives cost
+  // the by-ear search time only).
+  double skeleton_fp = kDefaultSkeletonFalsePositiveRate;
   uint32_t fingerprint_bits = kDefaultFingerprintBits;
   // The COMPOUND_PARTS section's per-probe false-positive rate.
   double compound_fp = kDefaultCompoundFalsePositiveRate;
@@ -88,6 +93,8 @@ struct BuildSummary {
   uint64_t classed_words = 0;       // words with a class column
   uint64_t prefix_edges = 0;        // distinct (prefix, letter) pairs
   uint64_t prefix_bytes = 0;        // PREFIXES section
+  uint64_t sound_skeletons = 0;     // distinct skeletons (English only)
+  uint64_t sound_skeleton_bytes = 0;  // SOUND_SKELETONS section
   uint64_t word_classes_bytes = 0;  // WORD_CLASSES section
   uint64_t compound_parts = 0;      // distinct (role, part) keys
   uint64_t compound_bytes = 0;      // COMPOUND_PARTS section
@@ -146,7 +153,9 @@ class DictionaryBuilder {
   size_t SortAndMerge();
   // The PREFIXES section of the (sorted, distinct) words, and its edge
   // count. Reads only words_, arena_ and options_.
-  std::string EncodePrefixes(uint64_t seed, uint64_t* edges) const;
+  // Also gives `skeletons`, when not null, every lower-case word.
+  std::string EncodePrefixes(uint64_t seed, uint64_t* edges,
+                             SkeletonFilterBuilder* skeletons) const;
 
   BuildOptions options_;
   Status status_;

@@ -9,6 +9,7 @@
 #include "core/compound_filter.h"
 #include "core/hash.h"
 #include "core/keep_case_filter.h"
+#include "core/skeleton_filter.h"
 #include "core/prefix_filter.h"
 #include "core/word_classes.h"
 
@@ -88,6 +89,9 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   if (!c.prefixes.empty()) {
     sections.push_back({kSectionPrefixes, 0, view(c.prefixes)});
   }
+  if (!c.sound_skeletons.empty()) {
+    sections.push_back({kSectionSoundSkeletons, 0, view(c.sound_skeletons)});
+  }
   if (!c.compound_parts.empty()) {
     sections.push_back({kSectionCompoundParts, 0, view(c.compound_parts)});
   }
@@ -125,7 +129,8 @@ namespace {
 // Whether a reader for `use` reads section `type` (checksum, parse).
 bool Reads(DictionaryUse use, uint32_t type) {
   return use == DictionaryUse::kCheckAndSuggest ||
-         (type != kSectionWordClasses && type != kSectionPrefixes);
+         (type != kSectionWordClasses && type != kSectionPrefixes &&
+          type != kSectionSoundSkeletons);
 }
 
 }  // namespace
@@ -301,6 +306,15 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
         PrefixFilter prefixes;
         c.prefixes = std::span<const std::byte>(s, bytes);
         if (const char* problem = PrefixFilter::Parse(c.prefixes, &prefixes)) {
+          return corrupt(problem);
+        }
+        break;
+      }
+      case kSectionSoundSkeletons: {
+        SkeletonFilter skeletons;
+        c.sound_skeletons = std::span<const std::byte>(s, bytes);
+        if (const char* problem =
+                SkeletonFilter::Parse(c.sound_skeletons, &skeletons)) {
           return corrupt(problem);
         }
         break;

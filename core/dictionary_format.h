@@ -13,8 +13,8 @@
 //   checksum      := XXH3-64 of the bytes covered (header: bytes 0..55)
 //
 // Section types: PARAMS (required), LANGUAGE, ALPHABET, BITS (required),
-// and, for suggestions, the optional WORD_CLASSES (word_classes.h) and
-// PREFIXES (prefix_filter.h); for compounds the optional COMPOUND_PARTS
+// and, for suggestions, the optional WORD_CLASSES (word_classes.h),
+// PREFIXES (prefix_filter.h) and SOUND_SKELETONS (skeleton_filter.h); for compounds the optional COMPOUND_PARTS
 // (compound_filter.h); for case the optional KEEP_CASE (keep_case_filter.h).
 // A section whose flags carry kSectionRequired and whose type a reader does
 // not know makes the file unreadable for that reader ("needs a newer
@@ -52,6 +52,7 @@ inline constexpr uint32_t kSectionWordClasses = 5;
 inline constexpr uint32_t kSectionPrefixes = 6;
 inline constexpr uint32_t kSectionCompoundParts = 7;
 inline constexpr uint32_t kSectionKeepCase = 8;
+inline constexpr uint32_t kSectionSoundSkeletons = 9;
 
 inline constexpr uint32_t kSectionRequired = 1;
 
@@ -74,6 +75,9 @@ struct DictionaryContents {
   // PrefixFilter::Parse).
   std::span<const std::byte> word_classes;
   std::span<const std::byte> prefixes;
+  // Optional, English dictionaries: the words' sound skeletons
+  // (SkeletonFilter::Parse checks it).
+  std::span<const std::byte> sound_skeletons;
   // Optional compound parts (CompoundFilter::Parse checks it); empty when
   // the dictionary accepts no compounds beyond its words.
   std::span<const std::byte> compound_parts;
@@ -86,7 +90,7 @@ struct DictionaryContents {
 std::string EncodeDictionary(const DictionaryContents& contents);
 
 // What a reader will use of a file. kCheckOnly skips the suggestion
-// sections (word classes, prefixes): they are neither checksummed nor
+// sections (word classes, prefixes, sound skeletons): they are neither checksummed nor
 // parsed, nor returned, so a checker touches only the pages it probes (a
 // third of the bundled file) and a damaged suggestion section does not stop
 // it.

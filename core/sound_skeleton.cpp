@@ -25,6 +25,11 @@ constexpr SoundSpelling kSpellings[] = {
 
 }  // namespace
 
+bool SoundSkeletonsApply(std::string_view language) {
+  return language == "en" || language.starts_with("en-") ||
+         language.starts_with("en_");
+}
+
 bool IsSoundFiller(char32_t c) {
   return Vowel(c) || c == 'h' || c == '\'' || c > 'z';
 }

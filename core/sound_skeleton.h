@@ -35,6 +35,10 @@
 
 namespace spellfilter {
 
+// Whether skeletons mean anything for a dictionary's language (BCP 47 tag):
+// English ("en", "en-US", "en_GB").
+bool SoundSkeletonsApply(std::string_view language);
+
 std::string SoundSkeleton(std::u32string_view lower);
 // The same, and appends to *gaps the number of letters before each unit
 // since the previous one, then after the last: size() + 1 numbers

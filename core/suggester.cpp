@@ -13,6 +13,7 @@
 #include "core/letter_case.h"
 #include "core/prefix_filter.h"
 #include "core/scratch_map.h"
+#include "core/skeleton_filter.h"
 #include "core/sound_skeleton.h"
 #include "core/word_classes.h"
 #include "core/word_forms.h"
@@ -43,6 +44,9 @@ inline constexpr float kByEar = 0.8f;
 inline constexpr float kByEarPerEdit = 0.35f;
 inline constexpr float kByEarOtherSound = 0.3f;
 inline constexpr uint64_t kByEarWork = 16000;
+// ear_other_ok's bits.
+inline constexpr uint8_t kEarAdded = 1;
+inline constexpr uint8_t kEarChanged = 2;
 // Light edits (see Suggester::Impl::Limit): substitutions up to a vowel for
 // a vowel, omissions up to a vowel's.
 inline constexpr float kLightSub = EditWeights::kSubVowel;
@@ -262,6 +266,13 @@ struct Suggester::Impl {
   // vowels between units. `k` units are spelled, `fillers` letters since
   // the last one.
   void ByEar();
+  // Whether some word may have the typed skeleton; with one of its sounds
+  // left out (fills ear_skip_ok); with one changed or added (fills
+  // ear_other_ok, ear_other_first). Always true without the section.
+  bool EarSkeletonsAllowed();
+  bool EarSkipsAllowed();
+  bool EarOthersAllowed();
+  bool MayBeSkeleton(std::string_view skeleton);
   // `may_repeat`: the last letters spelled a unit, which may be doubled.
   // `edited`: a sound was added, left out or changed (one at most).
   void EarWalk(PrefixFilter::State h, size_t k, int fillers, bool may_repeat,
@@ -369,8 +380,22 @@ struct Suggester::Impl {
   struct EarSpelling {
     std::vector<uint8_t> letters;
     std::string_view units;
+    uint8_t unit_id;  // index into ear_units; kNoUnit for a silent one
   };
+  static constexpr uint8_t kNoUnit = 0xFF;
   std::vector<EarSpelling> ear_spellings;
+  std::vector<std::string_view> ear_units;  // the distinct units spelled
+  // The SOUND_SKELETONS section (English); empty(): every skeleton a walk
+  // may look for is walked.
+  SkeletonFilter skeletons;
+  // Which edits of the typed skeleton some word has (skeleton_filter.h):
+  // ear_skip_ok[k], its sound k left out; ear_other_ok[k * units + u],
+  // bit 1 unit u added before sound k, bit 2 sound k changed to unit u;
+  // ear_other_first[k], the first letters of the spellings those allow.
+  std::vector<uint8_t> ear_skip_ok;
+  std::vector<uint8_t> ear_other_ok;
+  std::vector<Mask> ear_other_first;
+  std::string ear_variant;
   // First letters of the spellings of the typed word's units from unit k
   // on, of its unit k - 1 alone (doubled), and of silent spellings.
   std::vector<Mask> ear_next_first;
@@ -464,6 +489,12 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
   if (!d.contents().word_classes.empty()) {
     (void)WordClasses::Parse(d.contents().word_classes, &classes);
   }
+  if (!d.contents().sound_skeletons.empty()) {
+    (void)SkeletonFilter::Parse(d.contents().sound_skeletons, &skeletons);
+  }
+  // A sound changed or added is searched only where the skeletons say
+  // which: unguided, that walk costs three times the others together.
+  if (skeletons.empty()) options.by_ear_edit = std::min(options.by_ear_edit, 1);
   std::set<char32_t> lower;
   for (char32_t c : d.contents().alphabet) lower.insert(LowerLetter(c, turkic));
   for (char32_t c : lower) {
@@ -504,10 +535,9 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
     }
   }
   // Spelling by ear follows English sounds (sound_skeleton.h).
-  by_ear_language = d.language() == "en" || d.language().starts_with("en-") ||
-                    d.language().starts_with("en_");
+  by_ear_language = SoundSkeletonsApply(d.language());
   for (const SoundSpelling& sp : SoundSpellings()) {
-    EarSpelling e{{}, sp.units};
+    EarSpelling e{{}, sp.units, kNoUnit};
     bool ok = true;
     for (char c : sp.letters) {
       const int j = ascii_letter[static_cast<unsigned char>(c)];
@@ -519,6 +549,9 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
       ear_silent_first.Set(e.letters[0]);
     } else {
       ear_any_first.Set(e.letters[0]);
+      auto u = std::find(ear_units.begin(), ear_units.end(), e.units);
+      e.unit_id = static_cast<uint8_t>(u - ear_units.begin());
+      if (u == ear_units.end()) ear_units.push_back(e.units);
     }
     ear_spellings.push_back(std::move(e));
   }
@@ -1208,9 +1241,14 @@ void Suggester::Impl::ByEar() {
   ear_max_distance = std::clamp((n + 1) / 2, 3, kMaxEarDistance);
   // The same sounds first, then (by_ear_edit 1) one typed sound left out,
   // then (2) one sound changed or added, each walk within its share of the
-  // work budget: each is several times larger than the one before.
+  // work budget: each is several times larger than the one before. With
+  // the SOUND_SKELETONS section, a walk looks only for skeletons that some
+  // word has, and is skipped when there is none.
+  const bool any[3] = {EarSkeletonsAllowed(), EarSkipsAllowed(),
+                       options.by_ear_edit >= 2 && EarOthersAllowed()};
   const uint64_t limit = work_limit;
   for (int edits = 0; edits <= options.by_ear_edit; ++edits) {
+    if (!any[edits]) continue;
     ear_edits = edits;
     work_limit = std::min(limit, stats.work + kByEarWork);
     ear_seen.Clear();
@@ -1222,6 +1260,58 @@ void Suggester::Impl::ByEar() {
   }
   work_limit = limit;
   Resolve();
+}
+
+bool Suggester::Impl::MayBeSkeleton(std::string_view skeleton) {
+  if (skeletons.empty()) return true;
+  ++stats.work;
+  return skeletons.MayContain(skeleton);
+}
+
+bool Suggester::Impl::EarSkeletonsAllowed() { return MayBeSkeleton(sound); }
+
+bool Suggester::Impl::EarSkipsAllowed() {
+  ear_skip_ok.assign(sound.size() + 1, 0);
+  bool any = false;
+  for (size_t k = 1; k + 1 <= sound.size(); ++k) {
+    // Of a sound repeated ("TT"), leaving out either gives the same.
+    if (sound[k] == sound[k - 1] && ear_skip_ok[k - 1]) {
+      ear_skip_ok[k] = 1;
+      continue;
+    }
+    ear_variant.assign(sound).erase(k, 1);
+    ear_skip_ok[k] = MayBeSkeleton(ear_variant);
+    any |= ear_skip_ok[k] != 0;
+  }
+  return any;
+}
+
+bool Suggester::Impl::EarOthersAllowed() {
+  const size_t units = ear_units.size();
+  ear_other_ok.assign((sound.size() + 1) * units, 0);
+  ear_other_first.assign(sound.size() + 1, Mask());
+  bool any = false;
+  for (size_t k = 1; k <= sound.size(); ++k) {
+    for (size_t u = 0; u < units; ++u) {
+      const std::string_view unit = ear_units[u];
+      uint8_t& ok = ear_other_ok[k * units + u];
+      ear_variant.assign(sound, 0, k).append(unit).append(sound, k);
+      if (MayBeSkeleton(ear_variant)) ok |= kEarAdded;
+      if (unit.size() == 1 && k < sound.size() && unit[0] != sound[k]) {
+        ear_variant.assign(sound);
+        ear_variant[k] = unit[0];
+        if (MayBeSkeleton(ear_variant)) ok |= kEarChanged;
+      }
+      any |= ok != 0;
+    }
+  }
+  for (const EarSpelling& e : ear_spellings) {
+    if (e.unit_id == kNoUnit) continue;
+    for (size_t k = 1; k <= sound.size(); ++k) {
+      if (ear_other_ok[k * units + e.unit_id]) ear_other_first[k].Set(e.letters[0]);
+    }
+  }
+  return any;
 }
 
 void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
@@ -1238,7 +1328,8 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
   // One sound of the typed word may be one too many ("speficifcation"),
   // not the first: first letters are seldom wrong (Pollock & Zamora 1983),
   // and without it every word would be a candidate prefix.
-  if (!edited && ear_edits >= 1 && k > 0 && k < sound.size()) {
+  if (!edited && ear_edits == 1 && k > 0 && k < sound.size() &&
+      ear_skip_ok[k]) {
     EarWalk(h, k + 1, fillers, false, true);
   }
   if (path.size() >= static_cast<size_t>(n) + kMaxEarExtraLetters) return;
@@ -1246,8 +1337,8 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
   Mask wanted = ear_next_first[k];
   if (fillers == 0 && may_repeat) wanted = wanted | ear_repeat_first[k];
   if (filler_room) wanted = wanted | filler_letters | ear_silent_first;
-  const bool other_sound = !edited && ear_edits >= 2 && k > 0;
-  if (other_sound) wanted = wanted | ear_any_first;
+  const bool other_sound = !edited && ear_edits == 2 && k > 0;
+  if (other_sound) wanted = wanted | ear_other_first[k];
   // Each prefix is seldom reached twice: its letters are tested in its
   // block directly, not remembered in `children`.
   Mask present;
@@ -1285,6 +1376,9 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
     if (!present.Test(e.letters[0])) continue;
     const size_t next = x.kind == EarNext::kMatch ? k + e.units.size() : k;
     const bool edit = x.kind == EarNext::kOther;
+    const uint8_t other_ok =
+        edit ? ear_other_ok[k * ear_units.size() + e.unit_id] : 0;
+    if (edit && other_ok == 0) continue;
     PrefixFilter::State s = h;
     bool ok = true;
     for (size_t l = 0; ok && l < e.letters.size(); ++l) {
@@ -1296,10 +1390,13 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
       s = PrefixFilter::Next(s, letters[e.letters[l]]);
     }
     if (ok) {
-      EarWalk(s, next, e.units.empty() ? fillers + 1 : 0,
-              !e.units.empty() && next != k && !edit, edited || edit);
-      // ... or a sound for the typed one
-      if (edit && e.units.size() == 1 && k < sound.size()) {
+      // A spelling of the next sounds, of none, or of a sound added ...
+      if (!edit || (other_ok & kEarAdded)) {
+        EarWalk(s, next, e.units.empty() ? fillers + 1 : 0,
+                !e.units.empty() && next != k && !edit, edited || edit);
+      }
+      // ... or of a sound for the typed one
+      if (edit && (other_ok & kEarChanged)) {
         EarWalk(s, k + 1, 0, false, true);
       }
     }

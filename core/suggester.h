@@ -15,8 +15,9 @@
 // SuggestOptions::wide_search_below. For English, if still nothing costs
 // less than SuggestOptions::by_ear_below, the words that sound like the
 // typed one (its consonant sounds, sound_skeleton.h, 3-5 edits away; then
-// with one typed sound left out), spelled sound by sound over the same
-// prefixes (the by-ear search). Plus splits
+// with one typed sound left out; then, where the SOUND_SKELETONS section
+// says some word has such a skeleton, one sound changed or added), spelled
+// sound by sound over the same prefixes (the by-ear search). Plus splits
 // into two words ("alot" -> "a lot") and the word itself in another case
 // ("paris" -> "Paris"). Candidates are generated letter by letter over the
 // dictionary's PREFIXES section, which says which letters can follow a
@@ -100,8 +101,11 @@ struct SuggestOptions {
   bool by_ear = true;
   float by_ear_below = kDefaultByEarBelow;
   // 0: the same sounds only; 1: then one typed sound left out; 2: then one
-  // sound changed or added (three times the cost).
-  int by_ear_edit = 1;
+  // sound changed or added. 2 needs the dictionary's SOUND_SKELETONS
+  // section (skeleton_filter.h), which says which such skeletons some word
+  // has; without it this is at most 1 (unguided, that walk costs three
+  // times the others together).
+  int by_ear_edit = 2;
   // Tests and measurements only: accept candidates on the filter's word
   // alone, to see what the fingerprint check prevents.
   bool check_fingerprints = true;

@@ -12,6 +12,7 @@
 #include "core/file_io.h"
 #include "core/hash.h"
 #include "core/prefix_filter.h"
+#include "core/skeleton_filter.h"
 #include "core/word_classes.h"
 
 namespace spellfilter {
@@ -233,15 +234,21 @@ TEST(DictionaryFormatTest, SuggestionSectionsRoundTripAndAreOptional) {
   PrefixFilterBuilder pb(5);
   pb.AddWord(U"alpha", PrefixFilter::Written::kLower);
   const std::string prefixes = pb.Encode(0.01);
+  SkeletonFilterBuilder sb(5);
+  sb.AddWord(U"alpha");
+  const std::string skeletons = sb.Encode(0.01);
   c.word_classes = std::as_bytes(std::span<const char>(*classes));
   c.prefixes = std::as_bytes(std::span<const char>(prefixes));
+  c.sound_skeletons = std::as_bytes(std::span<const char>(skeletons));
   const std::string image = EncodeDictionary(c);
   auto d = Load(image);
   ASSERT_TRUE(d.ok()) << d.status().message();
   EXPECT_EQ((*d)->contents().word_classes.size(), classes->size());
   EXPECT_EQ((*d)->contents().prefixes.size(), prefixes.size());
-  // Both are optional: a reader that does not know them skips them.
-  for (uint32_t type : {kSectionWordClasses, kSectionPrefixes}) {
+  EXPECT_EQ((*d)->contents().sound_skeletons.size(), skeletons.size());
+  // All are optional: a reader that does not know them skips them.
+  for (uint32_t type :
+       {kSectionWordClasses, kSectionPrefixes, kSectionSoundSkeletons}) {
     const size_t e = SectionEntry(image, type);
     ASSERT_NE(e, 0u);
     EXPECT_EQ(Peek<uint32_t>(image, e + 4) & kSectionRequired, 0u);
@@ -259,6 +266,16 @@ TEST(DictionaryFormatTest, SuggestionSectionsRoundTripAndAreOptional) {
   auto damaged = Load(bad);
   ASSERT_FALSE(damaged.ok());
   EXPECT_EQ(damaged.status().code(), Status::Code::kCorruption);
+  std::string bad_skeletons = image;
+  const size_t s = SectionEntry(bad_skeletons, kSectionSoundSkeletons);
+  Poke<uint32_t>(&bad_skeletons, Peek<uint64_t>(bad_skeletons, s + 8) + 20,
+                 2);  // the classic layout
+  Reseal(&bad_skeletons);
+  auto damaged_skeletons = Load(bad_skeletons);
+  ASSERT_FALSE(damaged_skeletons.ok());
+  EXPECT_NE(damaged_skeletons.status().message().find("sound skeletons"),
+            std::string::npos)
+      << damaged_skeletons.status().message();
 }
 
 std::string ImageWithSuggestionSections(const std::vector<uint64_t>& bits) {
@@ -268,8 +285,12 @@ std::string ImageWithSuggestionSections(const std::vector<uint64_t>& bits) {
   PrefixFilterBuilder pb(5);
   pb.AddWord(U"alpha", PrefixFilter::Written::kLower);
   static const std::string prefixes = pb.Encode(0.01);
+  SkeletonFilterBuilder sb(5);
+  sb.AddWord(U"alpha");
+  static const std::string skeletons = sb.Encode(0.01);
   c.word_classes = std::as_bytes(std::span<const char>(classes));
   c.prefixes = std::as_bytes(std::span<const char>(prefixes));
+  c.sound_skeletons = std::as_bytes(std::span<const char>(skeletons));
   return EncodeDictionary(c);
 }
 
@@ -298,6 +319,7 @@ TEST(DictionaryFormatTest, CheckerReadsOnlyUpToItsLastSection) {
   ASSERT_EQ(checker->bits.size(), bits.size());
   EXPECT_EQ(checker->bits[3], bits[3]);
   EXPECT_TRUE(checker->prefixes.empty());
+  EXPECT_TRUE(checker->sound_skeletons.empty());
 
   // The size on disk is still checked against the header.
   auto longer = DecodeDictionaryPrefix(Bytes(image, bits_end),

@@ -35,6 +35,7 @@ struct BuildArgs {
   uint64_t seed = 0;
   bool quiet = false;
   bool no_suggestion_data = false;
+  double prefix_fp = kDefaultPrefixFalsePositiveRate;
   bool hunspell = false;    // `input` is a Hunspell .dic
   bool no_compounds = false;  // --hunspell without the compound parts
   bool lang_given = false;  // --lang was on the command line
@@ -202,6 +203,7 @@ int RunBuild(const BuildArgs& a) {
   options.probes = a.hashes;
   options.seed = a.seed;
   options.suggestion_data = !a.no_suggestion_data;
+  options.prefix_fp = a.prefix_fp;
   options.threads =
       a.jobs > 0 ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
   if (hunspell && !a.lang_given) options.language = hunspell->language();
@@ -245,6 +247,12 @@ int RunBuild(const BuildArgs& a) {
   std::printf("  file size       %s bytes (%.2f bytes per word)\n",
               Group(s.file_bytes).c_str(),
               s.words ? static_cast<double>(s.file_bytes) / s.words : 0.0);
+  if (s.sound_skeletons > 0) {
+    std::printf("  sound skeletons %s distinct, %s bytes (%.3g per probe)\n",
+                Group(s.sound_skeletons).c_str(),
+                Group(s.sound_skeleton_bytes).c_str(),
+                kDefaultSkeletonFalsePositiveRate);
+  }
   if (s.compound_parts > 0) {
     std::printf("  compound parts  %s (role, part) keys, %s bytes (%.2f bits "
                 "per key, %.3g per probe)\n",
@@ -303,8 +311,13 @@ Command AddBuildCommand(CLI::App* parent) {
               "With --hunspell: leave the compound parts out (compounds are "
               "then accepted only if the .dic lists them)");
   c->add_flag("--no-suggestion-data", args->no_suggestion_data,
-              "Leave out the prefix filter and word classes: a smaller file "
-              "for checking only; suggestions are then distance 1, unranked");
+              "Leave out the prefix filter, word classes and sound skeletons: "
+              "a smaller file for checking only; suggestions are then "
+              "distance 1, unranked");
+  c->add_option("--prefix-fp", args->prefix_fp,
+                "Experiments: false-edge rate of the prefix filter (time "
+                "against size of the suggestion data)")
+      ->capture_default_str();
   c->add_option("-j,--jobs", args->jobs,
                 "Threads (default: one per core); with 2 or more the "
                 "suggestion data is built beside the filter. The file is the "
