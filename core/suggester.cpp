@@ -8,6 +8,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "core/alignment_rows.h"
 #include "core/edit_weights.h"
 #include "core/hash.h"
 #include "core/letter_case.h"
@@ -24,6 +25,7 @@ namespace {
 // Letters over which substitutions and insertions are generated; a larger
 // alphabet (not a language with edit-based spelling) uses its first 128.
 inline constexpr int kMaxLetters = 128;
+static_assert(kMaxLetters - 1 <= AlignmentRows::kMaxLetter);
 // Rarity in nats is divided by this to be added to edit weights.
 inline constexpr float kNatsPerEdit = EditWeights::kNatsPerUnit;
 // Two words typed together: the space left out, taken as 5 % of slips
@@ -402,11 +404,14 @@ struct Suggester::Impl {
   std::vector<Mask> ear_repeat_first;
   Mask ear_silent_first;
   Mask ear_any_first;  // of every spelling of a sound
-  // The spellings the walk may take after k units.
+  // The spellings the walk may take after k units (of another sound, only
+  // those that give a skeleton some word has).
   struct EarNext {
     enum Kind : uint8_t { kMatch, kRepeat, kSilent, kOther };
     uint8_t spelling;  // index into ear_spellings
     uint8_t kind;
+    uint8_t first;  // its first letter
+    uint8_t other_ok;  // kOther: ear_other_ok for it at k
   };
   std::vector<std::vector<EarNext>> ear_at;
   Mask filler_letters;  // IsSoundFiller
@@ -424,7 +429,8 @@ struct Suggester::Impl {
   // (state, k, fillers, ...) walked: one to two thousand per walk.
   ScratchMap<uint8_t> ear_seen{4096};
   std::u32string ear_word;
-  std::vector<uint8_t> ear_rows;  // [depth * (n + 1) + i], see EarPush
+  AlignmentRows ear_rows;  // of path against q, see EarPush
+  std::vector<uint8_t> ear_typed;  // qi as AlignmentRows letters
   int ear_max_distance = 0;
   int ear_edits = 0;  // this walk's SuggestOptions::by_ear_edit
   std::vector<RunBefore> runs_before;  // RunsBefore(end), per end:
@@ -1206,6 +1212,10 @@ void Suggester::Impl::ByEar() {
   // A skeleton of one sound is shared by too many words to rank ("tea",
   // "two", "auto" are "T").
   if (sound.size() < 2) return;
+  // With the SOUND_SKELETONS section, a walk looks only for skeletons that
+  // some word has, and is skipped when there is none.
+  const bool any[3] = {EarSkeletonsAllowed(), EarSkipsAllowed(),
+                       options.by_ear_edit >= 2 && EarOthersAllowed()};
   ear_next_first.assign(sound.size() + 1, Mask());
   ear_repeat_first.assign(sound.size() + 1, Mask());
   ear_at.resize(sound.size() + 1);
@@ -1219,12 +1229,17 @@ void Suggester::Impl::ByEar() {
                            sound.compare(k, e.units.size(), e.units) == 0;
         const bool repeat =
             e.units.size() == 1 && k > 0 && e.units[0] == sound[k - 1];
+        const uint8_t other_ok =
+            kind == EarNext::kOther && any[2] && k > 0 && !e.units.empty()
+                ? ear_other_ok[k * ear_units.size() + e.unit_id]
+                : 0;
         if (kind == EarNext::kMatch ? match
             : kind == EarNext::kRepeat ? repeat
             : kind == EarNext::kSilent ? e.units.empty()
-                                       : !e.units.empty() && !match) {
+                                       : !match && other_ok != 0) {
           at.push_back(EarNext{static_cast<uint8_t>(x),
-                               static_cast<uint8_t>(kind)});
+                               static_cast<uint8_t>(kind), e.letters[0],
+                               other_ok});
         }
       }
     }
@@ -1239,13 +1254,17 @@ void Suggester::Impl::ByEar() {
   // Half the typed letters may change, at least 3 (else the edit search
   // had it), at most kMaxEarDistance.
   ear_max_distance = std::clamp((n + 1) / 2, 3, kMaxEarDistance);
+  ear_typed.resize(n);
+  for (int k = 0; k < n; ++k) {
+    ear_typed[k] = qi[k] < 0 ? AlignmentRows::kNotALetter
+                             : static_cast<uint8_t>(qi[k]);
+  }
+  // The walk appends at most a spelling (3 letters) past this length.
+  ear_rows.Reset(ear_typed, ear_max_distance,
+                 static_cast<size_t>(n) + kMaxEarExtraLetters + 3);
   // The same sounds first, then (by_ear_edit 1) one typed sound left out,
   // then (2) one sound changed or added, each walk within its share of the
-  // work budget: each is several times larger than the one before. With
-  // the SOUND_SKELETONS section, a walk looks only for skeletons that some
-  // word has, and is skipped when there is none.
-  const bool any[3] = {EarSkeletonsAllowed(), EarSkipsAllowed(),
-                       options.by_ear_edit >= 2 && EarOthersAllowed()};
+  // work budget: each is several times larger than the one before.
   const uint64_t limit = work_limit;
   for (int edits = 0; edits <= options.by_ear_edit; ++edits) {
     if (!any[edits]) continue;
@@ -1372,13 +1391,11 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
     if (x.kind == EarNext::kRepeat && !(fillers == 0 && may_repeat)) continue;
     if (x.kind == EarNext::kSilent && !filler_room) continue;
     if (x.kind == EarNext::kOther && !other_sound) break;
+    if (!present.Test(x.first)) continue;
     const EarSpelling& e = ear_spellings[x.spelling];
-    if (!present.Test(e.letters[0])) continue;
     const size_t next = x.kind == EarNext::kMatch ? k + e.units.size() : k;
     const bool edit = x.kind == EarNext::kOther;
-    const uint8_t other_ok =
-        edit ? ear_other_ok[k * ear_units.size() + e.unit_id] : 0;
-    if (edit && other_ok == 0) continue;
+    const uint8_t other_ok = x.other_ok;
     PrefixFilter::State s = h;
     bool ok = true;
     for (size_t l = 0; ok && l < e.letters.size(); ++l) {
@@ -1405,50 +1422,16 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
 }
 
 bool Suggester::Impl::EarPush(int j) {
-  // Row d of the optimal string alignment table of path against q: the
-  // walk gives up on a prefix already more than kMaxEarDistance edits from
-  // every prefix of the typed word.
+  // The walk gives up on a prefix already more than ear_max_distance edits
+  // from every prefix of the typed word.
   path.push_back(static_cast<uint8_t>(j));
   const size_t d = path.size();
-  const size_t width = static_cast<size_t>(n) + 1;
-  if (d == 1) {
-    // Row 0, and every cell the bands below leave out, over the limit.
-    ear_rows.assign((static_cast<size_t>(n) + kMaxEarExtraLetters + 4) * width,
-                    static_cast<uint8_t>(ear_max_distance + 1));
-    for (size_t i = 0; i < width; ++i) {
-      ear_rows[i] = static_cast<uint8_t>(std::min<size_t>(i, ear_max_distance + 1));
-    }
-  }
-  const uint8_t* up = &ear_rows[(d - 1) * width];
-  uint8_t* row = &ear_rows[d * width];
-  const char32_t c = letters[j];
-  const char32_t before = d > 1 ? letters[path[d - 2]] : 0;
-  // Cells more than `far` from the diagonal are over the limit anyway:
-  // they stay at far + 1 (the rows start filled so).
-  const int far = ear_max_distance;
-  const uint8_t over = static_cast<uint8_t>(far + 1);
-  const size_t lo = d > static_cast<size_t>(far) + 1 ? d - far - 1 : 1;
-  const size_t hi = std::min(width - 1, d + far + 1);
-  row[0] = static_cast<uint8_t>(std::min<size_t>(d, over));
-  if (lo > 1) row[lo - 1] = over;
-  int best = row[0];
-  for (size_t i = lo; i <= hi; ++i) {
-    int v = std::min(up[i], row[i - 1]) + 1;
-    v = std::min(v, up[i - 1] + (q[i - 1] == c ? 0 : 1));
-    if (i > 1 && q[i - 1] == before && q[i - 2] == c) {
-      v = std::min(v, ear_rows[(d - 2) * width + i - 2] + 1);
-    }
-    v = std::min<int>(v, over);
-    row[i] = static_cast<uint8_t>(v);
-    best = std::min(best, v);
-  }
-  if (hi + 1 < width) row[hi + 1] = over;
-  return best <= far;
+  return ear_rows.Fill(d, static_cast<uint8_t>(j), d > 1 ? path[d - 2] : 0);
 }
 
 void Suggester::Impl::EarLeaf(PrefixFilter::State h, bool edited) {
   if (path.empty()) return;
-  const int d = ear_rows[path.size() * (static_cast<size_t>(n) + 1) + n];
+  const int d = ear_rows.Distance(path.size());
   if (d < 3 || d > ear_max_distance) return;  // nearer: the edit search
   ear_word.clear();
   for (uint8_t j : path) ear_word.push_back(letters[j]);
