@@ -201,7 +201,7 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
       ascii = false;
       break;
     }
-    if (IsForbidden(c)) {
+    if (c <= 0x20 || c == 0x7F) {  // IsForbidden, for ASCII
       return Status::InvalidArgument(
           where.str() + ": white space or control character in word");
     }
@@ -241,6 +241,10 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
       }
     }
   }
+  if (!options_.suggestion_data) {
+    hashes_.push_back(HashWord(normalized, options_.seed));
+    return Status::Ok();
+  }
   if (arena_.size() + normalized.size() > kMaxArenaBytes) {
     return Status::InvalidArgument(where.str() +
                                    ": word list too large (over 4 GB)");
@@ -257,8 +261,84 @@ void DictionaryBuilder::Reserve(uint64_t bytes) {
   // Words average about ten bytes with their line breaks in English lists.
   constexpr uint64_t kBytesPerLine = 8;
   bytes = std::min<uint64_t>(bytes, kMaxArenaBytes);
+  if (!options_.suggestion_data) {
+    hashes_.reserve(bytes / kBytesPerLine);
+    return;
+  }
   arena_.reserve(bytes);
   words_.reserve(bytes / kBytesPerLine);
+}
+
+namespace {
+
+// Sorts hashes by (lo, hi), which are uniform: distributed in place by the
+// top byte of lo (each hash swapped into the next free slot of its run,
+// 256 runs that the caches hold), then each run by the next byte, through
+// a small buffer; what is left, a few hashes per value, by insertion.
+void SortHashes(std::span<WordHash> hashes) {
+  auto less = [](const WordHash& a, const WordHash& b) {
+    return a.lo != b.lo ? a.lo < b.lo : a.hi < b.hi;
+  };
+  // The end of each run of hashes[0, size) by byte `shift` of lo.
+  auto ends = [](const WordHash* h, size_t size, int shift, uint32_t* end) {
+    std::fill_n(end, 256, 0);
+    for (size_t i = 0; i < size; ++i) ++end[(h[i].lo >> shift) & 0xFF];
+    for (int d = 1; d < 256; ++d) end[d] += end[d - 1];
+  };
+  uint32_t top_end[256];
+  ends(hashes.data(), hashes.size(), 56, top_end);
+  uint32_t next[256];
+  next[0] = 0;
+  std::copy_n(top_end, 255, next + 1);
+  for (int d = 0; d < 256; ++d) {
+    while (next[d] < top_end[d]) {
+      WordHash h = hashes[next[d]];
+      for (int t = static_cast<int>(h.lo >> 56); t != d;
+           t = static_cast<int>(h.lo >> 56)) {
+        std::swap(h, hashes[next[t]++]);
+      }
+      hashes[next[d]++] = h;
+    }
+  }
+  std::vector<WordHash> buffer;
+  uint32_t begin = 0;
+  for (int d = 0; d < 256; ++d) {
+    buffer.assign(hashes.begin() + begin, hashes.begin() + top_end[d]);
+    uint32_t end[256];
+    ends(buffer.data(), buffer.size(), 48, end);
+    uint32_t at[256];
+    at[0] = 0;
+    std::copy_n(end, 255, at + 1);
+    WordHash* run = hashes.data() + begin;
+    for (const WordHash& h : buffer) run[at[(h.lo >> 48) & 0xFF]++] = h;
+    uint32_t first = 0;
+    for (int e = 0; e < 256; ++e) {
+      for (uint32_t i = first + 1; i < end[e]; ++i) {
+        const WordHash h = run[i];
+        uint32_t j = i;
+        for (; j > first && less(h, run[j - 1]); --j) run[j] = run[j - 1];
+        run[j] = h;
+      }
+      first = end[e];
+    }
+    begin = top_end[d];
+  }
+}
+
+}  // namespace
+
+size_t DictionaryBuilder::SortAndMergeHashes() {
+  SortHashes(hashes_);
+  const size_t count = hashes_.size();
+  const size_t distinct =
+      std::unique(hashes_.begin(), hashes_.end(),
+                  [](const WordHash& a, const WordHash& b) {
+                    return a.lo == b.lo && a.hi == b.hi;
+                  }) -
+      hashes_.begin();
+  hashes_.resize(distinct);
+  duplicates_ += count - distinct;
+  return distinct;
 }
 
 size_t DictionaryBuilder::SortAndMerge() {
@@ -368,7 +448,8 @@ Status DictionaryBuilder::AddKeepCase(std::string_view word,
 
 StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (!status_.ok()) return status_;
-  const uint64_t n = SortAndMerge();
+  const uint64_t n =
+      options_.suggestion_data ? SortAndMerge() : SortAndMergeHashes();
   uint64_t capacity = n + std::max<uint64_t>(
                               kMinHeadroomWords,
                               static_cast<uint64_t>(std::ceil(n * kHeadroomShare)));
@@ -435,7 +516,9 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (options_.probes) params.probes = *options_.probes;
 
   HugeVector<uint64_t> bits(params.bits / 64, 0);
-  for (size_t start = 0; start < n; start += BloomFilter::kMaxBatch) {
+  // (Sorted, a check-only build's hashes fill the blocks in order.)
+  BloomFilter::AddBatch(params, bits, hashes_);
+  for (size_t start = 0; start < words_.size(); start += BloomFilter::kMaxBatch) {
     WordHash hashes[BloomFilter::kMaxBatch];
     const size_t count = std::min<size_t>(BloomFilter::kMaxBatch, n - start);
     for (size_t i = 0; i < count; ++i) {

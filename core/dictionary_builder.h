@@ -40,6 +40,7 @@
 
 #include "core/bloom_filter.h"
 #include "core/compound_filter.h"
+#include "core/hash.h"
 #include "core/huge_pages.h"
 #include "core/keep_case_filter.h"
 #include "core/prefix_filter.h"
@@ -151,6 +152,9 @@ class DictionaryBuilder {
   // Sorts words_ and merges repeated words into their first entry (the
   // smallest class); returns the number of distinct words.
   size_t SortAndMerge();
+  // For a check-only build: sorts hashes_ and drops repeats; returns the
+  // number of distinct words.
+  size_t SortAndMergeHashes();
   // The PREFIXES section of the (sorted, distinct) words, and its edge
   // count. Reads only words_, arena_ and options_.
   // Also gives `skeletons`, when not null, every lower-case word.
@@ -165,6 +169,12 @@ class DictionaryBuilder {
   // included until Finish sorts them; tag: the class or 0).
   HugeString arena_;
   HugeVector<SortedString> words_;
+  // A check-only build keeps only the words' hashes (HashWord with the
+  // filter's seed): the filter needs nothing else, and sorting 16-byte
+  // hashes costs a fraction of sorting the words. Two words with the same
+  // 128-bit hash would count as one (with probability ~n^2 / 2^129); the
+  // filter's bits are the same either way.
+  HugeVector<WordHash> hashes_;
   uint64_t ascii_alphabet_[2] = {0, 0};  // code points 0..127, a bit each
   std::set<char32_t> alphabet_;          // the others
   uint64_t duplicates_ = 0;
