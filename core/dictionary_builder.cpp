@@ -193,24 +193,21 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
   // checks them and records their letters, without ICU. A word with other
   // bytes is checked from its start below, so the first problem is reported
   // either way.
-  bool ascii = true;
-  uint64_t letters[2] = {0, 0};
+  uint8_t bytes_or = 0;
+  bool forbidden = false;  // IsForbidden, for ASCII
   for (char ch : word) {
     const auto c = static_cast<uint8_t>(ch);
-    if (c >= 0x80) {
-      ascii = false;
-      break;
-    }
-    if (c <= 0x20 || c == 0x7F) {  // IsForbidden, for ASCII
+    bytes_or |= c;
+    forbidden |= (c <= 0x20) | (c == 0x7F);
+  }
+  const bool ascii = bytes_or < 0x80;
+  std::string_view normalized = word;
+  if (ascii) {
+    if (forbidden) {
       return Status::InvalidArgument(
           where.str() + ": white space or control character in word");
     }
-    letters[c >> 6] |= uint64_t{1} << (c & 63);
-  }
-  std::string_view normalized = word;
-  if (ascii) {
-    ascii_alphabet_[0] |= letters[0];
-    ascii_alphabet_[1] |= letters[1];
+    for (char ch : word) ascii_seen_[static_cast<uint8_t>(ch)] = 1;
   } else {
     const auto* p = reinterpret_cast<const uint8_t*>(word.data());
     const int32_t n = static_cast<int32_t>(word.size());
@@ -235,7 +232,7 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
       UChar32 c;
       U8_NEXT(q, i, m, c);
       if (c < 0x80) {
-        ascii_alphabet_[c >> 6] |= uint64_t{1} << (c & 63);
+        ascii_seen_[c] = 1;
       } else {
         alphabet_.insert(static_cast<char32_t>(c));
       }
@@ -285,6 +282,10 @@ void SortHashes(std::span<WordHash> hashes) {
     for (size_t i = 0; i < size; ++i) ++end[(h[i].lo >> shift) & 0xFF];
     for (int d = 1; d < 256; ++d) end[d] += end[d - 1];
   };
+  if (hashes.size() < (size_t{1} << 12)) {  // too few to distribute
+    std::sort(hashes.begin(), hashes.end(), less);
+    return;
+  }
   uint32_t top_end[256];
   ends(hashes.data(), hashes.size(), 56, top_end);
   uint32_t next[256];
@@ -581,7 +582,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.target_fp = options_.fp;
   c.language = options_.language;
   for (char32_t a = 0; a < 0x80; ++a) {
-    if ((ascii_alphabet_[a >> 6] >> (a & 63)) & 1) c.alphabet.push_back(a);
+    if (ascii_seen_[a]) c.alphabet.push_back(a);
   }
   c.alphabet.insert(c.alphabet.end(), alphabet_.begin(), alphabet_.end());
   c.bits = bits;

@@ -175,7 +175,7 @@ class DictionaryBuilder {
   // 128-bit hash would count as one (with probability ~n^2 / 2^129); the
   // filter's bits are the same either way.
   HugeVector<WordHash> hashes_;
-  uint64_t ascii_alphabet_[2] = {0, 0};  // code points 0..127, a bit each
+  uint8_t ascii_seen_[128] = {};  // code points 0..127 met in a word
   std::set<char32_t> alphabet_;          // the others
   uint64_t duplicates_ = 0;
   std::optional<CompoundFilterBuilder> compounds_;

@@ -197,6 +197,45 @@ TEST(DictionaryBuilderTest, SuggestionDataCanBeLeftOut) {
   EXPECT_TRUE((*d)->Contains("word"));
 }
 
+// A check-only build keeps the words' hashes, not the words, and sorts
+// those (by distribution, for lists of thousands): it counts the same words
+// and repeats and fills the same filter as the full build.
+TEST(DictionaryBuilderTest, CheckOnlyBuildHasTheFullBuildsFilter) {
+  std::vector<std::string> lines = {"caf\xC3\xA9", "Caf\xC3\xA9\t20", "x"};
+  for (int i = 0; i < 30000; ++i) {
+    lines.push_back("w" + std::to_string(i * 7919 % 20000));
+  }
+  auto build = [&lines](bool suggestion_data, BuildSummary* s) {
+    BuildOptions o;
+    o.suggestion_data = suggestion_data;
+    DictionaryBuilder b(o);
+    for (const std::string& line : lines) EXPECT_TRUE(b.AddLine(line, "x:1").ok());
+    StatusOr<std::string> image = b.Finish(s);
+    EXPECT_TRUE(image.ok());
+    return image.ok() ? *image : "";
+  };
+  BuildSummary full_summary;
+  BuildSummary check_summary;
+  const std::string full_image = build(true, &full_summary);
+  const std::string check_image = build(false, &check_summary);
+  EXPECT_EQ(check_summary.words, 20003u);
+  EXPECT_EQ(check_summary.words, full_summary.words);
+  EXPECT_EQ(check_summary.duplicates, 10000u);
+  EXPECT_EQ(check_summary.duplicates, full_summary.duplicates);
+  auto full = Dictionary::FromBytes(full_image, "full");
+  auto check = Dictionary::FromBytes(check_image, "check");
+  ASSERT_TRUE(full.ok());
+  ASSERT_TRUE(check.ok());
+  const DictionaryContents& f = (*full)->contents();
+  const DictionaryContents& c = (*check)->contents();
+  EXPECT_EQ(c.filter.bits, f.filter.bits);
+  EXPECT_EQ(c.filter.probes, f.filter.probes);
+  EXPECT_TRUE(std::equal(c.bits.begin(), c.bits.end(), f.bits.begin(),
+                         f.bits.end()));
+  EXPECT_TRUE((*check)->Contains("w19999"));
+  EXPECT_TRUE((*check)->Contains("caf\xC3\xA9"));
+}
+
 TEST(DictionaryBuilderTest, RejectsBadSuggestionOptions) {
   BuildOptions o;
   o.prefix_fp = 0;
