@@ -8,6 +8,10 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define SPELLFILTER_TOKENIZER_AVX512 1
+#endif
 
 #include <algorithm>
 #include <array>
@@ -323,11 +327,12 @@ BlockMasks ClassifyBlock(const unsigned char* p) {
 // between two letters ('.' between letters joins in ICU, but rule 3 splits
 // there again). Other steps, and runs of 64 bytes or more, go to the byte
 // scanner. Words are at most 63 bytes here, under kMaxWordBytes.
-void ScanAscii(const unsigned char* p, size_t begin, size_t end,
-               std::vector<Token>* out) {
+template <typename Classify>
+inline void ScanAsciiBlocks(const unsigned char* p, size_t begin, size_t end,
+                            std::vector<Token>* out, Classify classify) {
   size_t i = begin;
   while (end - i >= 64) {
-    const BlockMasks m = ClassifyBlock(p + i);
+    const BlockMasks m = classify(p + i);
     if (m.space == 0) {
       // A run of 64 bytes or more: hand the whole run to the byte scanner.
       size_t run_end = i + 64;
@@ -361,9 +366,63 @@ void ScanAscii(const unsigned char* p, size_t begin, size_t end,
   }
   ScanAsciiBytes(p, i, end, out);
 }
+#if defined(SPELLFILTER_TOKENIZER_AVX512)
+// ClassifyBlock with AVX-512BW: the block is one register and each test
+// gives its 64-bit mask directly (same masks: tokenizer_test.cpp compares
+// the two scanners).
+__attribute__((target("avx512f,avx512bw"))) inline BlockMasks
+ClassifyBlockAvx512(const unsigned char* p) {
+  const __m512i x = _mm512_loadu_si512(p);
+  const __m512i lower = _mm512_or_si512(x, _mm512_set1_epi8(0x20));
+  auto in_range = [](__m512i v, char lo, char hi)
+                      __attribute__((target("avx512f,avx512bw"))) {
+    // v - lo <= hi - lo, unsigned.
+    return _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8(lo)),
+                                  _mm512_set1_epi8(static_cast<char>(hi - lo)));
+  };
+  auto equals = [](__m512i v, char c)
+                    __attribute__((target("avx512f,avx512bw"))) {
+    return _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(c));
+  };
+  return BlockMasks{
+      in_range(lower, 'a', 'z'),
+      in_range(x, '\t', '\r') | equals(x, ' '),
+      in_range(x, '0', '9') | equals(x, '@') | equals(x, '_'),
+      equals(x, ':'),
+      equals(x, '/'),
+      equals(lower, 'w'),
+      equals(x, '\''),
+  };
+}
+
+__attribute__((target("avx512f,avx512bw"), flatten)) void ScanAsciiAvx512(
+    const unsigned char* p, size_t begin, size_t end, std::vector<Token>* out) {
+  ScanAsciiBlocks(p, begin, end, out,
+                  [](const unsigned char* q) __attribute__((
+                      target("avx512f,avx512bw"))) { return ClassifyBlockAvx512(q); });
+}
+
+bool HaveAvx512Bw() {
+  static const bool have =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+  return have;
+}
+#endif  // defined(SPELLFILTER_TOKENIZER_AVX512)
+
+// `vector`: false keeps to SSE2 (for tests).
+void ScanAscii(const unsigned char* p, size_t begin, size_t end,
+               std::vector<Token>* out, bool vector = true) {
+#if defined(SPELLFILTER_TOKENIZER_AVX512)
+  if (vector && HaveAvx512Bw()) {
+    ScanAsciiAvx512(p, begin, end, out);
+    return;
+  }
+#endif
+  ScanAsciiBlocks(p, begin, end, out, ClassifyBlock);
+}
 #else
 void ScanAscii(const unsigned char* p, size_t begin, size_t end,
-               std::vector<Token>* out) {
+               std::vector<Token>* out, bool = true) {
   ScanAsciiBytes(p, begin, end, out);
 }
 #endif  // defined(__SSE2__)
@@ -412,13 +471,13 @@ void Tokenizer::Tokenize(std::string_view text, std::vector<Token>* out) {
   while (pos < n) {
     const size_t non_ascii = FindNonAscii(p, pos, n);
     if (non_ascii == n) {
-      ScanAscii(p, pos, n, out);
+      ScanAscii(p, pos, n, out, mode_ != Mode::kSse2);
       return;
     }
     // The ICU region starts at the last cut point before the non-ASCII byte.
     size_t begin = non_ascii;
     while (begin > pos && !IsCutPoint(p, begin)) --begin;
-    if (begin > pos) ScanAscii(p, pos, begin, out);
+    if (begin > pos) ScanAscii(p, pos, begin, out, mode_ != Mode::kSse2);
     // It ends at a cut point followed by at least kMinAsciiGap ASCII bytes.
     size_t end = non_ascii;
     for (;;) {

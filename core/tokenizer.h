@@ -63,6 +63,7 @@ class Tokenizer {
   enum class Mode {
     kAuto,     // ASCII stretches use the fast scanner, the rest uses ICU
     kIcuOnly,  // everything goes through ICU; for tests and benchmarks
+    kSse2,     // kAuto without the AVX-512 scanner; for tests and benchmarks
   };
 
   Tokenizer();

@@ -558,11 +558,14 @@ TEST(TokenizerTest, CanBeReusedAndMoved) {
 
 // --- Differential tests: the ASCII fast path must equal the ICU path. ---
 
+// (kAuto takes the AVX-512 scanner where the processor has it; kSse2 the
+// SSE2 one: both must give ICU's tokens.)
 void ExpectModesAgree(std::string_view text) {
   const std::vector<Token> automatic = TokensOf(text, Mode::kAuto);
   const std::vector<Token> icu = TokensOf(text, Mode::kIcuOnly);
   ASSERT_EQ(ToWords(text, automatic), ToWords(text, icu)) << Escape(text);
   ASSERT_EQ(automatic, icu) << Escape(text);
+  ASSERT_EQ(TokensOf(text, Mode::kSse2), icu) << Escape(text);
   ExpectWellFormedTokens(text, automatic);
 }
 
