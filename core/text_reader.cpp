@@ -70,4 +70,17 @@ Status TextReader::Next(std::string_view* chunk) {
   }
 }
 
+Status TextReader::NextExchanging(HugeBytes* buffer, std::string_view* chunk) {
+  Status status = Next(chunk);
+  if (!status.ok() || chunk->empty()) return status;
+  if (buffer->size() != buffer_.size()) *buffer = HugeBytes(buffer_.size());
+  // The chunk and what follows it go with the buffer they are in; the
+  // rest, from begin_ on, comes back to the front of the one received.
+  std::swap(buffer_, *buffer);
+  std::memcpy(buffer_.data(), buffer->data() + begin_, end_ - begin_);
+  end_ -= begin_;
+  begin_ = 0;
+  return status;
+}
+
 }  // namespace spellfilter

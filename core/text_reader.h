@@ -30,6 +30,15 @@ class TextReader {
   // valid until the next call.
   Status Next(std::string_view* chunk);
 
+  // As Next, but the chunk is handed over with the buffer that holds it:
+  // the reader takes *buffer (buffer_bytes() long; another size is replaced
+  // by a new buffer) in exchange, and copies
+  // into that only what it had read past the chunk (a part of a line). The
+  // view stays valid until *buffer is given to the reader again. Parallel
+  // checking keeps several chunks without copying their text.
+  Status NextExchanging(HugeBytes* buffer, std::string_view* chunk);
+  size_t buffer_bytes() const { return buffer_.size(); }
+
   // Chunks are at most twice this long.
   size_t max_chunk_bytes() const { return max_chunk_; }
 

@@ -11,12 +11,14 @@ namespace spellfilter {
 namespace {
 
 // Feeds `text` through a temporary file and collects the chunks.
-std::vector<std::string> Chunks(const std::string& text) {
+std::vector<std::string> Chunks(
+    const std::string& text,
+    size_t max_chunk_bytes = TextReader::kMaxChunkBytes) {
   FILE* f = std::tmpfile();
   std::fwrite(text.data(), 1, text.size(), f);
   std::fflush(f);
   std::rewind(f);
-  TextReader reader(fileno(f), "tmp");
+  TextReader reader(fileno(f), "tmp", max_chunk_bytes);
   std::vector<std::string> chunks;
   uint64_t offset = 0;
   for (;;) {
@@ -35,6 +37,39 @@ std::string Join(const std::vector<std::string>& chunks) {
   std::string all;
   for (const std::string& c : chunks) all += c;
   return all;
+}
+
+// NextExchanging hands out the same chunks as Next, each in a buffer the
+// caller then owns: all of them stay valid while the reader goes on.
+TEST(TextReaderTest, ExchangedChunksMatchAndStayValid) {
+  std::string text;
+  for (int i = 0; i < 300000; ++i) {
+    text += "word" + std::to_string(i) + (i % 7 == 0 ? "\n" : " ");
+  }
+  FILE* f = std::tmpfile();
+  std::fwrite(text.data(), 1, text.size(), f);
+  std::fflush(f);
+  std::rewind(f);
+  TextReader reader(fileno(f), "tmp", 64 * 1024);
+  std::vector<HugeBytes> buffers;
+  std::vector<std::string_view> views;
+  for (;;) {
+    HugeBytes buffer(buffers.size() % 2 == 0 ? reader.buffer_bytes() : 16);
+    std::string_view chunk;
+    ASSERT_TRUE(reader.NextExchanging(&buffer, &chunk).ok());
+    if (chunk.empty()) break;
+    ASSERT_GE(chunk.data(), buffer.data());
+    ASSERT_LE(chunk.data() + chunk.size(), buffer.data() + buffer.size());
+    buffers.push_back(std::move(buffer));
+    views.push_back(chunk);
+  }
+  std::fclose(f);
+  ASSERT_GT(views.size(), 10u);
+  std::string joined;
+  for (std::string_view v : views) joined += v;
+  EXPECT_EQ(joined, text);
+  const std::vector<std::string> chunks = Chunks(text, 64 * 1024);
+  EXPECT_EQ(std::vector<std::string>(views.begin(), views.end()), chunks);
 }
 
 TEST(TextReaderTest, SmallInputEndsAtLineBreaksThenRest) {

@@ -86,16 +86,20 @@ class Worker {
 StatusOr<uint64_t> CheckStreamParallel(
     TextReader& reader, std::vector<std::unique_ptr<Worker>>& workers,
     MisspellingOutput* out) {
+  // A slot's chunk stays in the reader's buffer that it was read into: the
+  // reader takes the slot's buffer in exchange (TextReader::NextExchanging),
+  // so the text is never copied.
   struct Slot {
-    HugeString text;
+    explicit Slot(size_t bytes) : buffer(bytes) {}
+    HugeBytes buffer;
+    std::string_view text;
     std::vector<Found> found;
     bool done = false;
   };
   const size_t ring = 2 * workers.size();
-  std::vector<Slot> slots(ring);
-  // Room for the largest chunk up front: each buffer is then one block of
-  // huge pages, not hundreds of 4 KiB page faults as it grows.
-  for (Slot& slot : slots) slot.text.reserve(reader.max_chunk_bytes() * 2);
+  std::vector<Slot> slots;
+  slots.reserve(ring);
+  for (size_t i = 0; i < ring; ++i) slots.emplace_back(reader.buffer_bytes());
   std::mutex mu;
   std::condition_variable work_cv;
   std::condition_variable done_cv;
@@ -131,15 +135,15 @@ StatusOr<uint64_t> CheckStreamParallel(
   uint64_t count = 0;
   for (;;) {
     while (!end && filled - printed < ring) {
+      Slot& slot = slots[filled % ring];
       std::string_view chunk;
-      if (Status s = reader.Next(&chunk); !s.ok()) {
+      if (Status s = reader.NextExchanging(&slot.buffer, &chunk); !s.ok()) {
         error = s;
         end = true;
       } else if (chunk.empty()) {
         end = true;
       } else {
-        Slot& slot = slots[filled % ring];
-        slot.text.assign(chunk);
+        slot.text = chunk;
         {
           std::lock_guard<std::mutex> lock(mu);
           slot.done = false;
