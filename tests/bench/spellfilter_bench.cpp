@@ -1,10 +1,12 @@
 // Micro-benchmarks of the hot paths: membership (hit, miss), the tokenizer
-// on ASCII and non-Latin text, whole-text checking, and building the
-// bundled dictionary. Text comes from $SPELLFILTER_BENCH_TEXT (e.g.
-// build/bench-data/prose-5mb.txt from scripts/make_prose.sh) or, without
-// it, from words of the bundled list.
+// on ASCII and non-Latin text, whole-text checking, suggestions (typing
+// slips and respellings by ear), and building the bundled dictionary (with
+// and without the suggestion sections). Text comes from
+// $SPELLFILTER_BENCH_TEXT (e.g. build/bench-data/prose-5mb.txt from
+// scripts/make_prose.sh) or, without it, from words of the bundled list.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
@@ -16,6 +18,7 @@
 #include "core/checker.h"
 #include "core/dictionary.h"
 #include "core/dictionary_builder.h"
+#include "core/suggester.h"
 #include "core/tokenizer.h"
 
 namespace spellfilter {
@@ -118,6 +121,14 @@ void BM_TokenizeEnglish(benchmark::State& state) {
 }
 BENCHMARK(BM_TokenizeEnglish)->Unit(benchmark::kMillisecond);
 
+// The SSE2 block scanner, which kAuto replaces by the AVX-512 one where the
+// processor has it.
+void BM_TokenizeEnglishSse2(benchmark::State& state) {
+  static const std::string text = EnglishText();
+  TokenizeBench(state, text, Tokenizer::Mode::kSse2);
+}
+BENCHMARK(BM_TokenizeEnglishSse2)->Unit(benchmark::kMillisecond);
+
 void BM_TokenizeEnglishIcuOnly(benchmark::State& state) {
   static const std::string text = EnglishText();
   TokenizeBench(state, text, Tokenizer::Mode::kIcuOnly);
@@ -157,13 +168,77 @@ void BM_CheckEnglishFreshChecker(benchmark::State& state) {
 }
 BENCHMARK(BM_CheckEnglishFreshChecker)->Unit(benchmark::kMillisecond);
 
-// Arg: BuildOptions::threads (2: the prefix filter beside the rest).
+// Misspellings made from lower-case list words of 5 to 12 letters by
+// `slips` random slips each (a letter changed, added or left out, two
+// swapped), the same every run; not from any evaluation set.
+std::vector<std::string> Slips(int slips) {
+  std::vector<std::string> words;
+  for (const std::string& w : ListWords()) {
+    if (w.size() >= 5 && w.size() <= 12 &&
+        std::all_of(w.begin(), w.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
+      words.push_back(w);
+    }
+  }
+  std::mt19937_64 rng(20261125);
+  std::vector<std::string> out;
+  while (out.size() < 500) {
+    std::string w = words[rng() % words.size()];
+    for (int k = 0; k < slips; ++k) {
+      const size_t at = rng() % w.size();
+      const char letter = static_cast<char>('a' + rng() % 26);
+      switch (rng() % 4) {
+        case 0: w[at] = letter; break;
+        case 1: w.insert(w.begin() + at, letter); break;
+        case 2: if (w.size() > 3) w.erase(at, 1); break;
+        default: if (at + 1 < w.size()) std::swap(w[at], w[at + 1]); break;
+      }
+    }
+    if (!Bundled().Contains(w)) out.push_back(w);
+  }
+  return out;
+}
+
+void SuggestBench(benchmark::State& state, const std::vector<std::string>& words) {
+  Suggester suggester(Bundled());
+  size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(suggester.Suggest(words[i]));
+    if (++i == words.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_SuggestOneSlip(benchmark::State& state) {
+  static const std::vector<std::string> words = Slips(1);
+  SuggestBench(state, words);
+}
+BENCHMARK(BM_SuggestOneSlip)->Unit(benchmark::kMicrosecond);
+
+void BM_SuggestTwoSlips(benchmark::State& state) {
+  static const std::vector<std::string> words = Slips(2);
+  SuggestBench(state, words);
+}
+BENCHMARK(BM_SuggestTwoSlips)->Unit(benchmark::kMicrosecond);
+
+// Words spelled by their sound, which only the by-ear search reaches
+// (docs/suggestions.md; the suggester tests' examples).
+void BM_SuggestByEar(benchmark::State& state) {
+  static const std::vector<std::string> words = {
+      "sacrin",    "tork",       "zookeeni",       "nekesarie",
+      "bewtiwool", "katerbiler", "speficifcation", "definartly"};
+  SuggestBench(state, words);
+}
+BENCHMARK(BM_SuggestByEar)->Unit(benchmark::kMicrosecond);
+
+// Arg 0: BuildOptions::threads (2: the prefix filter beside the rest);
+// arg 1: 1 with the suggestion sections, 0 check-only (hashes only).
 void BM_BuildBundled(benchmark::State& state) {
   const std::vector<std::string> lines = ListLines();
   for (auto _ : state) {
     BuildOptions options;
     options.language = "en-US";
     options.threads = static_cast<unsigned>(state.range(0));
+    options.suggestion_data = state.range(1) != 0;
     DictionaryBuilder builder(options);
     for (const std::string& line : lines) (void)builder.AddLine(line, "en_US.txt");
     auto image = builder.Finish(nullptr);
@@ -171,7 +246,12 @@ void BM_BuildBundled(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations() * lines.size());
 }
-BENCHMARK(BM_BuildBundled)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_BuildBundled)
+    ->Args({1, 1})
+    ->Args({2, 1})
+    ->Args({1, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace spellfilter
