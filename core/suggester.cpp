@@ -1353,11 +1353,14 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
   }
   if (path.size() >= static_cast<size_t>(n) + kMaxEarExtraLetters) return;
   const bool filler_room = fillers < FillerRoom(k);
-  Mask wanted = ear_next_first[k];
-  if (fillers == 0 && may_repeat) wanted = wanted | ear_repeat_first[k];
-  if (filler_room) wanted = wanted | filler_letters | ear_silent_first;
+  // The first letters of the spellings that may come next (ear_at[k]),
+  // and the fillers.
+  Mask spelled = ear_next_first[k];
+  if (fillers == 0 && may_repeat) spelled = spelled | ear_repeat_first[k];
+  if (filler_room) spelled = spelled | ear_silent_first;
   const bool other_sound = !edited && ear_edits == 2 && k > 0;
-  if (other_sound) wanted = wanted | ear_other_first[k];
+  if (other_sound) spelled = spelled | ear_other_first[k];
+  const Mask wanted = filler_room ? spelled | filler_letters : spelled;
   // Each prefix is seldom reached twice: its letters are tested in its
   // block directly, not remembered in `children`.
   Mask present;
@@ -1386,7 +1389,10 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
     }
   }
   // The spellings of the next units, of the last one again (doubled), of
-  // nothing (silent), of any other sound: ear_at[k]'s classes, in order.
+  // nothing (silent), of any other sound: ear_at[k]'s classes, in order;
+  // none if no first letter of theirs continues the prefix.
+  const Mask starts = present & spelled;
+  if ((starts.w[0] | starts.w[1]) == 0) return;
   for (const EarNext& x : ear_at[k]) {
     if (x.kind == EarNext::kRepeat && !(fillers == 0 && may_repeat)) continue;
     if (x.kind == EarNext::kSilent && !filler_room) continue;
