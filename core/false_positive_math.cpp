@@ -6,6 +6,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <utility>
@@ -104,7 +105,9 @@ class Occupancy {
   // True once every bin is occupied with probability 1 - 1e-18.
   bool full() const { return full_; }
 
-  void AddBall() {
+  // Most of a filter's sizing time (SizeBlocked); AVX2 where the processor
+  // has it (4 doubles a step; no FMA, so the same values as SSE2).
+  __attribute__((target_clones("avx2", "default"))) void AddBall() {
     if (full_) return;
     const double* cur = p_.data();
     double* nx = next_.data();
@@ -113,7 +116,21 @@ class Occupancy {
     const double m = static_cast<double>(bins_);
     // K = lo_: nothing below the window feeds it.
     nx[lo_] = cur[lo_] * static_cast<double>(lo_) * inv_bins_;
-    for (uint64_t kk = lo_ + 1; kk <= hi_; ++kk) {
+    uint64_t kk = lo_ + 1;
+    // Four K at a time, each with the scalar loop's operations in its
+    // order (the same values).
+    using V4 = double __attribute__((vector_size(32)));
+    for (; kk + 3 <= hi_; kk += 4) {
+      const double k0 = static_cast<double>(kk);
+      const V4 kd = {k0, k0 + 1.0, k0 + 2.0, k0 + 3.0};
+      V4 c;
+      V4 b;
+      std::memcpy(&c, cur + kk, sizeof c);
+      std::memcpy(&b, cur + kk - 1, sizeof b);
+      const V4 r = (c * kd + b * (m - kd + 1.0)) * inv_bins_;
+      std::memcpy(nx + kk, &r, sizeof r);
+    }
+    for (; kk <= hi_; ++kk) {
       const double kd = static_cast<double>(kk);
       nx[kk] = (cur[kk] * kd + cur[kk - 1] * (m - kd + 1.0)) * inv_bins_;
     }
