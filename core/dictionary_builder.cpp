@@ -238,13 +238,18 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
       }
     }
   }
-  if (!options_.suggestion_data) {
-    hashes_.push_back(HashWord(normalized, options_.seed));
-    return Status::Ok();
-  }
-  if (arena_.size() + normalized.size() > kMaxArenaBytes) {
+  // The same limit with or without the words kept (and so fewer than
+  // 2^32 words, which SortHashes counts in 32 bits).
+  const uint64_t bytes_so_far =
+      options_.suggestion_data ? arena_.size() : hashed_bytes_;
+  if (bytes_so_far + normalized.size() > kMaxArenaBytes) {
     return Status::InvalidArgument(where.str() +
                                    ": word list too large (over 4 GB)");
+  }
+  if (!options_.suggestion_data) {
+    hashed_bytes_ += normalized.size();
+    hashes_.push_back(HashWord(normalized, options_.seed));
+    return Status::Ok();
   }
   const auto offset = static_cast<uint32_t>(arena_.size());
   arena_.append(normalized);

@@ -175,6 +175,7 @@ class DictionaryBuilder {
   // 128-bit hash would count as one (with probability ~n^2 / 2^129); the
   // filter's bits are the same either way.
   HugeVector<WordHash> hashes_;
+  uint64_t hashed_bytes_ = 0;  // the normalised words' bytes, hashed
   uint8_t ascii_seen_[128] = {};  // code points 0..127 met in a word
   std::set<char32_t> alphabet_;          // the others
   uint64_t duplicates_ = 0;
