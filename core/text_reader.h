@@ -55,7 +55,7 @@ class TextReader {
   size_t max_chunk_ = 0;
   // Twice max_chunk_. Not zero-filled: its pages are only faulted in when
   // input arrives, which keeps start-up on small inputs cheap.
-  HugeBytes buffer_;  // 2 MiB for parallel checking: one huge page
+  HugeBytes buffer_;  // twice max_chunk_ (256 KiB for parallel checking)
   size_t begin_ = 0;  // start of unconsumed data in buffer_
   size_t end_ = 0;    // end of valid data in buffer_
   bool eof_ = false;
