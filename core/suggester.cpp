@@ -270,7 +270,7 @@ struct Suggester::Impl {
   void ByEar();
   // Whether some word may have the typed skeleton; with one of its sounds
   // left out (fills ear_skip_ok); with one changed or added (fills
-  // ear_other_ok, ear_other_first). Always true without the section.
+  // ear_other_ok). Always true without the section.
   bool EarSkeletonsAllowed();
   bool EarSkipsAllowed();
   bool EarOthersAllowed();
@@ -392,18 +392,17 @@ struct Suggester::Impl {
   SkeletonFilter skeletons;
   // Which edits of the typed skeleton some word has (skeleton_filter.h):
   // ear_skip_ok[k], its sound k left out; ear_other_ok[k * units + u],
-  // bit 1 unit u added before sound k, bit 2 sound k changed to unit u;
-  // ear_other_first[k], the first letters of the spellings those allow.
+  // bit 1 unit u added before sound k, bit 2 sound k changed to unit u.
   std::vector<uint8_t> ear_skip_ok;
   std::vector<uint8_t> ear_other_ok;
-  std::vector<Mask> ear_other_first;
   std::string ear_variant;
   // First letters of the spellings of the typed word's units from unit k
-  // on, of its unit k - 1 alone (doubled), and of silent spellings.
+  // on, of its unit k - 1 alone (doubled), of the other sounds ear_other_ok
+  // allows at k, and of silent spellings.
   std::vector<Mask> ear_next_first;
   std::vector<Mask> ear_repeat_first;
+  std::vector<Mask> ear_other_first;
   Mask ear_silent_first;
-  Mask ear_any_first;  // of every spelling of a sound
   // The spellings the walk may take after k units (of another sound, only
   // those that give a skeleton some word has).
   struct EarNext {
@@ -554,7 +553,6 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
     if (e.units.empty()) {
       ear_silent_first.Set(e.letters[0]);
     } else {
-      ear_any_first.Set(e.letters[0]);
       auto u = std::find(ear_units.begin(), ear_units.end(), e.units);
       e.unit_id = static_cast<uint8_t>(u - ear_units.begin());
       if (u == ear_units.end()) ear_units.push_back(e.units);
@@ -1218,6 +1216,7 @@ void Suggester::Impl::ByEar() {
                        options.by_ear_edit >= 2 && EarOthersAllowed()};
   ear_next_first.assign(sound.size() + 1, Mask());
   ear_repeat_first.assign(sound.size() + 1, Mask());
+  ear_other_first.assign(sound.size() + 1, Mask());
   ear_at.resize(sound.size() + 1);
   for (size_t k = 0; k <= sound.size(); ++k) {
     std::vector<EarNext>& at = ear_at[k];
@@ -1245,9 +1244,11 @@ void Suggester::Impl::ByEar() {
     }
     for (const EarNext& x : at) {
       if (x.kind == EarNext::kMatch) {
-        ear_next_first[k].Set(ear_spellings[x.spelling].letters[0]);
+        ear_next_first[k].Set(x.first);
       } else if (x.kind == EarNext::kRepeat) {
-        ear_repeat_first[k].Set(ear_spellings[x.spelling].letters[0]);
+        ear_repeat_first[k].Set(x.first);
+      } else if (x.kind == EarNext::kOther) {
+        ear_other_first[k].Set(x.first);
       }
     }
   }
@@ -1308,7 +1309,6 @@ bool Suggester::Impl::EarSkipsAllowed() {
 bool Suggester::Impl::EarOthersAllowed() {
   const size_t units = ear_units.size();
   ear_other_ok.assign((sound.size() + 1) * units, 0);
-  ear_other_first.assign(sound.size() + 1, Mask());
   bool any = false;
   for (size_t k = 1; k <= sound.size(); ++k) {
     for (size_t u = 0; u < units; ++u) {
@@ -1322,12 +1322,6 @@ bool Suggester::Impl::EarOthersAllowed() {
         if (MayBeSkeleton(ear_variant)) ok |= kEarChanged;
       }
       any |= ok != 0;
-    }
-  }
-  for (const EarSpelling& e : ear_spellings) {
-    if (e.unit_id == kNoUnit) continue;
-    for (size_t k = 1; k <= sound.size(); ++k) {
-      if (ear_other_ok[k * units + e.unit_id]) ear_other_first[k].Set(e.letters[0]);
     }
   }
   return any;
