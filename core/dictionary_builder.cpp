@@ -11,6 +11,7 @@
 #include "core/dictionary_format.h"
 #include "core/false_positive_math.h"
 #include "core/hash.h"
+#include "core/hash_sort.h"
 #include "core/letter_case.h"
 #include "core/section_filter.h"
 #include "core/sound_skeleton.h"
@@ -271,77 +272,9 @@ void DictionaryBuilder::Reserve(uint64_t bytes) {
   words_.reserve(bytes / kBytesPerLine);
 }
 
-namespace {
-
-// Sorts hashes by (lo, hi), which are uniform: distributed in place by the
-// top byte of lo (each hash swapped into the next free slot of its run,
-// 256 runs that the caches hold), then each run by the next byte, through
-// a small buffer; what is left, a few hashes per value, by insertion.
-void SortHashes(std::span<WordHash> hashes) {
-  auto less = [](const WordHash& a, const WordHash& b) {
-    return a.lo != b.lo ? a.lo < b.lo : a.hi < b.hi;
-  };
-  // The end of each run of hashes[0, size) by byte `shift` of lo.
-  auto ends = [](const WordHash* h, size_t size, int shift, uint32_t* end) {
-    std::fill_n(end, 256, 0);
-    for (size_t i = 0; i < size; ++i) ++end[(h[i].lo >> shift) & 0xFF];
-    for (int d = 1; d < 256; ++d) end[d] += end[d - 1];
-  };
-  if (hashes.size() < (size_t{1} << 12)) {  // too few to distribute
-    std::sort(hashes.begin(), hashes.end(), less);
-    return;
-  }
-  uint32_t top_end[256];
-  ends(hashes.data(), hashes.size(), 56, top_end);
-  uint32_t next[256];
-  next[0] = 0;
-  std::copy_n(top_end, 255, next + 1);
-  for (int d = 0; d < 256; ++d) {
-    while (next[d] < top_end[d]) {
-      WordHash h = hashes[next[d]];
-      for (int t = static_cast<int>(h.lo >> 56); t != d;
-           t = static_cast<int>(h.lo >> 56)) {
-        std::swap(h, hashes[next[t]++]);
-      }
-      hashes[next[d]++] = h;
-    }
-  }
-  std::vector<WordHash> buffer;
-  uint32_t begin = 0;
-  for (int d = 0; d < 256; ++d) {
-    buffer.assign(hashes.begin() + begin, hashes.begin() + top_end[d]);
-    uint32_t end[256];
-    ends(buffer.data(), buffer.size(), 48, end);
-    uint32_t at[256];
-    at[0] = 0;
-    std::copy_n(end, 255, at + 1);
-    WordHash* run = hashes.data() + begin;
-    for (const WordHash& h : buffer) run[at[(h.lo >> 48) & 0xFF]++] = h;
-    uint32_t first = 0;
-    for (int e = 0; e < 256; ++e) {
-      for (uint32_t i = first + 1; i < end[e]; ++i) {
-        const WordHash h = run[i];
-        uint32_t j = i;
-        for (; j > first && less(h, run[j - 1]); --j) run[j] = run[j - 1];
-        run[j] = h;
-      }
-      first = end[e];
-    }
-    begin = top_end[d];
-  }
-}
-
-}  // namespace
-
 size_t DictionaryBuilder::SortAndMergeHashes() {
-  SortHashes(hashes_);
   const size_t count = hashes_.size();
-  const size_t distinct =
-      std::unique(hashes_.begin(), hashes_.end(),
-                  [](const WordHash& a, const WordHash& b) {
-                    return a.lo == b.lo && a.hi == b.hi;
-                  }) -
-      hashes_.begin();
+  const size_t distinct = SortDistinctHashes(hashes_);
   hashes_.resize(distinct);
   duplicates_ += count - distinct;
   return distinct;
@@ -524,9 +457,11 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   HugeVector<uint64_t> bits(params.bits / 64, 0);
   // (Sorted, a check-only build's hashes fill the blocks in order.)
   BloomFilter::AddBatch(params, bits, hashes_);
-  for (size_t start = 0; start < words_.size(); start += BloomFilter::kMaxBatch) {
+  for (size_t start = 0; start < words_.size();
+       start += BloomFilter::kMaxBatch) {
     WordHash hashes[BloomFilter::kMaxBatch];
-    const size_t count = std::min<size_t>(BloomFilter::kMaxBatch, n - start);
+    const size_t count =
+        std::min<size_t>(BloomFilter::kMaxBatch, words_.size() - start);
     for (size_t i = 0; i < count; ++i) {
       hashes[i] = HashWord(Bytes(arena_, words_[start + i]), params.seed);
     }

@@ -1,8 +1,7 @@
 #include "core/skeleton_filter.h"
 
-#include <algorithm>
-
 #include "core/byte_order.h"
+#include "core/hash_sort.h"
 #include "core/section_filter.h"
 #include "core/sound_skeleton.h"
 
@@ -40,15 +39,7 @@ void SkeletonFilterBuilder::AddWord(std::u32string_view lower) {
 }
 
 std::string SkeletonFilterBuilder::Encode(double fp) {
-  auto less = [](const WordHash& a, const WordHash& b) {
-    return a.lo != b.lo ? a.lo < b.lo : a.hi < b.hi;
-  };
-  auto same = [](const WordHash& a, const WordHash& b) {
-    return a.lo == b.lo && a.hi == b.hi;
-  };
-  std::sort(hashes_.begin(), hashes_.end(), less);
-  hashes_.erase(std::unique(hashes_.begin(), hashes_.end(), same),
-                hashes_.end());
+  hashes_.resize(SortDistinctHashes(hashes_));
   skeletons_ = hashes_.size();
   const BloomParams params = SizeSectionFilter(skeletons_, fp, seed_);
   std::vector<uint64_t> bits(params.bits / 64, 0);
