@@ -14,8 +14,9 @@
 //
 // Section types: PARAMS (required), LANGUAGE, ALPHABET, BITS (required),
 // and, for suggestions, the optional WORD_CLASSES (word_classes.h),
-// PREFIXES (prefix_filter.h) and SOUND_SKELETONS (skeleton_filter.h); for compounds the optional COMPOUND_PARTS
-// (compound_filter.h); for case the optional KEEP_CASE (keep_case_filter.h).
+// PREFIXES (prefix_filter.h) and SOUND_SKELETONS (skeleton_filter.h); for
+// compounds the optional COMPOUND_PARTS (compound_filter.h); for case the
+// optional KEEP_CASE (keep_case_filter.h).
 // A section whose flags carry kSectionRequired and whose type a reader does
 // not know makes the file unreadable for that reader ("needs a newer
 // spellfilter"); unknown optional sections are skipped. That is the room for
@@ -90,10 +91,10 @@ struct DictionaryContents {
 std::string EncodeDictionary(const DictionaryContents& contents);
 
 // What a reader will use of a file. kCheckOnly skips the suggestion
-// sections (word classes, prefixes, sound skeletons): they are neither checksummed nor
-// parsed, nor returned, so a checker touches only the pages it probes (a
-// third of the bundled file) and a damaged suggestion section does not stop
-// it.
+// sections (word classes, prefixes, sound skeletons): they are neither
+// checksummed nor parsed, nor returned, so a checker touches only the pages
+// it probes (a third of the bundled file) and a damaged suggestion section
+// does not stop it.
 enum class DictionaryUse { kCheckAndSuggest, kCheckOnly };
 
 // Parses and verifies a file image. `name` prefixes every error message
