@@ -8,40 +8,51 @@
 #include "core/section_filter.h"
 
 namespace spellfilter {
+namespace {
+
+// The section's own fields after the shared ones.
+struct OwnFields {
+  uint32_t min_part;
+  uint32_t max_parts;
+  uint32_t flags;
+};
+
+OwnFields ReadOwnFields(const std::byte* section) {
+  const std::byte* q = section + kSectionFilterFieldBytes;
+  return OwnFields{GetFixed<uint32_t>(q), GetFixed<uint32_t>(q + 4),
+                   GetFixed<uint32_t>(q + 8)};
+}
+
+}  // namespace
 
 const char* CompoundFilter::Parse(std::span<const std::byte> section,
                                   CompoundFilter* out) {
-  if (section.size() < kCompoundHeaderBytes) return "compound parts truncated";
-  const std::byte* p = section.data();
+  static constexpr SectionFilterErrors kErrors = {
+      "compound parts truncated",
+      "compound parts size does not match its parameters",
+      "bad compound parts parameters",
+      "compound parts are not aligned in memory"};
   CompoundFilter f;
-  const BloomParams params = GetSectionFilterFields(p, &f.parts_, &f.target_fp_);
-  const std::byte* q = p + kSectionFilterFieldBytes;
-  f.settings_.min_part = GetFixed<uint32_t>(q);
-  f.settings_.max_parts = GetFixed<uint32_t>(q + 4);
-  const uint32_t flags = GetFixed<uint32_t>(q + 8);
-  if (params.layout != Layout::kBlocked || params.bits == 0 ||
-      section.size() - kCompoundHeaderBytes != params.bits / 8) {
-    return "compound parts size does not match its parameters";
+  if (const char* problem = ParseSectionFilter(
+          section, kCompoundHeaderBytes, kErrors,
+          [](const std::byte* p) {
+            const OwnFields own = ReadOwnFields(p);
+            return own.min_part != 0 && own.max_parts != 1 &&
+                   (own.flags & ~(kCompoundCheckCase | kCompoundCheckDup |
+                                  kCompoundCheckTriple)) == 0;
+          },
+          &f.filter_, &f.parts_, &f.target_fp_)) {
+    return problem;
   }
-  if (BloomFilter::Validate(params, params.bits / 64) != nullptr ||
-      !(f.target_fp_ > 0 && f.target_fp_ < 1) || f.settings_.min_part == 0 ||
-      f.settings_.max_parts == 1 ||
-      (flags & ~(kCompoundCheckCase | kCompoundCheckDup |
-                 kCompoundCheckTriple)) != 0) {
-    return "bad compound parts parameters";
-  }
-  if (reinterpret_cast<uintptr_t>(p) % alignof(uint64_t)) {
-    return "compound parts are not aligned in memory";
-  }
-  f.settings_.check_case = flags & kCompoundCheckCase;
-  f.settings_.check_dup = flags & kCompoundCheckDup;
-  f.settings_.check_triple = flags & kCompoundCheckTriple;
-  f.filter_ = BloomFilter(
-      params, std::span<const uint64_t>(
-                  reinterpret_cast<const uint64_t*>(p + kCompoundHeaderBytes),
-                  params.bits / 64));
+  const OwnFields own = ReadOwnFields(section.data());
+  f.settings_.min_part = own.min_part;
+  f.settings_.max_parts = own.max_parts;
+  f.settings_.check_case = own.flags & kCompoundCheckCase;
+  f.settings_.check_dup = own.flags & kCompoundCheckDup;
+  f.settings_.check_triple = own.flags & kCompoundCheckTriple;
+  const uint64_t seed = f.filter_.params().seed;
   for (uint32_t r = 0; r < 3; ++r) {
-    f.role_seeds_[r] = RoleSeed(params.seed, static_cast<CompoundRole>(r));
+    f.role_seeds_[r] = RoleSeed(seed, static_cast<CompoundRole>(r));
   }
   *out = f;
   return nullptr;

@@ -9,31 +9,32 @@
 #include "core/word_forms.h"
 
 namespace spellfilter {
+namespace {
+
+// The section's own field after the shared ones.
+uint32_t Flags(const std::byte* section) {
+  return GetFixed<uint32_t>(section + kSectionFilterFieldBytes);
+}
+
+}  // namespace
 
 const char* KeepCaseFilter::Parse(std::span<const std::byte> section,
                                   KeepCaseFilter* out) {
-  if (section.size() < kKeepCaseHeaderBytes) return "keep-case words truncated";
-  const std::byte* p = section.data();
+  static constexpr SectionFilterErrors kErrors = {
+      "keep-case words truncated",
+      "keep-case words size does not match its parameters",
+      "bad keep-case words parameters",
+      "keep-case words are not aligned in memory"};
   KeepCaseFilter f;
-  const BloomParams params = GetSectionFilterFields(p, &f.words_, &f.target_fp_);
-  const uint32_t flags = GetFixed<uint32_t>(p + kSectionFilterFieldBytes);
-  if (params.layout != Layout::kBlocked || params.bits == 0 ||
-      section.size() - kKeepCaseHeaderBytes != params.bits / 8) {
-    return "keep-case words size does not match its parameters";
+  if (const char* problem = ParseSectionFilter(
+          section, kKeepCaseHeaderBytes, kErrors,
+          [](const std::byte* p) {
+            return (Flags(p) & ~kKeepCaseSharpSCapitalised) == 0;
+          },
+          &f.filter_, &f.words_, &f.target_fp_)) {
+    return problem;
   }
-  if (BloomFilter::Validate(params, params.bits / 64) != nullptr ||
-      !(f.target_fp_ > 0 && f.target_fp_ < 1) ||
-      (flags & ~kKeepCaseSharpSCapitalised) != 0) {
-    return "bad keep-case words parameters";
-  }
-  if (reinterpret_cast<uintptr_t>(p) % alignof(uint64_t)) {
-    return "keep-case words are not aligned in memory";
-  }
-  f.sharp_s_capitalised_ = flags & kKeepCaseSharpSCapitalised;
-  f.filter_ = BloomFilter(
-      params, std::span<const uint64_t>(
-                  reinterpret_cast<const uint64_t*>(p + kKeepCaseHeaderBytes),
-                  params.bits / 64));
+  f.sharp_s_capitalised_ = Flags(section.data()) & kKeepCaseSharpSCapitalised;
   *out = f;
   return nullptr;
 }

@@ -40,4 +40,31 @@ BloomParams GetSectionFilterFields(const std::byte* p, uint64_t* keys,
   return params;
 }
 
+const char* ParseSectionFilter(std::span<const std::byte> section,
+                               size_t header_bytes,
+                               const SectionFilterErrors& errors,
+                               bool (*own_fields_ok)(const std::byte* header),
+                               BloomFilter* filter, uint64_t* keys,
+                               double* fp) {
+  if (section.size() < header_bytes) return errors.truncated;
+  const std::byte* p = section.data();
+  const BloomParams params = GetSectionFilterFields(p, keys, fp);
+  if (params.layout != Layout::kBlocked || params.bits == 0 ||
+      section.size() - header_bytes != params.bits / 8) {
+    return errors.size_mismatch;
+  }
+  if (BloomFilter::Validate(params, params.bits / 64) != nullptr ||
+      !(*fp > 0 && *fp < 1) || !own_fields_ok(p)) {
+    return errors.bad_parameters;
+  }
+  if (reinterpret_cast<uintptr_t>(p) % alignof(uint64_t)) {
+    return errors.unaligned;
+  }
+  *filter = BloomFilter(
+      params, std::span<const uint64_t>(
+                  reinterpret_cast<const uint64_t*>(p + header_bytes),
+                  params.bits / 64));
+  return nullptr;
+}
+
 }  // namespace spellfilter

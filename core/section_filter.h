@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "core/bloom_filter.h"
@@ -32,6 +33,28 @@ void PutSectionFilterFields(const BloomParams& params, uint64_t keys,
 // Reads them from `p`, which must hold kSectionFilterFieldBytes.
 BloomParams GetSectionFilterFields(const std::byte* p, uint64_t* keys,
                                    double* fp);
+
+// What a section's problems are reported as; each message names the
+// section.
+struct SectionFilterErrors {
+  const char* truncated;
+  const char* size_mismatch;
+  const char* bad_parameters;
+  const char* unaligned;
+};
+
+// Checks a section laid out as the fields above, the section's own fields
+// up to `header_bytes`, then the filter's bits: long enough, as many bits
+// as the parameters say, valid parameters and own fields (`own_fields_ok`,
+// called with the section's start once the header is there), 8-byte
+// aligned. On success sets *filter to a view of the bits, *keys and *fp,
+// and returns nullptr; else the message for the first problem.
+const char* ParseSectionFilter(std::span<const std::byte> section,
+                               size_t header_bytes,
+                               const SectionFilterErrors& errors,
+                               bool (*own_fields_ok)(const std::byte* header),
+                               BloomFilter* filter, uint64_t* keys,
+                               double* fp);
 
 }  // namespace spellfilter
 

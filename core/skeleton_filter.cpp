@@ -9,26 +9,18 @@ namespace spellfilter {
 
 const char* SkeletonFilter::Parse(std::span<const std::byte> section,
                                   SkeletonFilter* out) {
-  if (section.size() < kSkeletonHeaderBytes) return "sound skeletons truncated";
-  const std::byte* p = section.data();
+  static constexpr SectionFilterErrors kErrors = {
+      "sound skeletons truncated",
+      "sound skeletons size does not match its parameters",
+      "bad sound skeletons parameters",
+      "sound skeletons are not aligned in memory"};
   SkeletonFilter f;
-  const BloomParams params =
-      GetSectionFilterFields(p, &f.skeletons_, &f.target_fp_);
-  if (params.layout != Layout::kBlocked || params.bits == 0 ||
-      section.size() - kSkeletonHeaderBytes != params.bits / 8) {
-    return "sound skeletons size does not match its parameters";
+  if (const char* problem = ParseSectionFilter(
+          section, kSkeletonHeaderBytes, kErrors,
+          [](const std::byte*) { return true; }, &f.filter_, &f.skeletons_,
+          &f.target_fp_)) {
+    return problem;
   }
-  if (BloomFilter::Validate(params, params.bits / 64) != nullptr ||
-      !(f.target_fp_ > 0 && f.target_fp_ < 1)) {
-    return "bad sound skeletons parameters";
-  }
-  if (reinterpret_cast<uintptr_t>(p) % alignof(uint64_t)) {
-    return "sound skeletons are not aligned in memory";
-  }
-  f.filter_ = BloomFilter(
-      params, std::span<const uint64_t>(
-                  reinterpret_cast<const uint64_t*>(p + kSkeletonHeaderBytes),
-                  params.bits / 64));
   *out = f;
   return nullptr;
 }
