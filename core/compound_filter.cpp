@@ -78,15 +78,12 @@ std::string CompoundFilterBuilder::Encode(double fp) const {
   if (settings_.check_case) flags |= kCompoundCheckCase;
   if (settings_.check_dup) flags |= kCompoundCheckDup;
   if (settings_.check_triple) flags |= kCompoundCheckTriple;
-  std::string out;
-  PutSectionFilterFields(params, keys_.size(), fp, &out);
-  PutFixed<uint32_t>(&out, settings_.min_part);
-  PutFixed<uint32_t>(&out, settings_.max_parts);
-  PutFixed<uint32_t>(&out, flags);
-  PutFixed<uint32_t>(&out, 0);
-  PutFixed<uint64_t>(&out, 0);
-  out.append(reinterpret_cast<const char*>(bits.data()), bits.size() * 8);
-  return out;
+  std::string own;
+  PutFixed<uint32_t>(&own, settings_.min_part);
+  PutFixed<uint32_t>(&own, settings_.max_parts);
+  PutFixed<uint32_t>(&own, flags);
+  return EncodeSectionFilter(params, keys_.size(), fp, own,
+                             kCompoundHeaderBytes, bits);
 }
 
 }  // namespace spellfilter

@@ -59,14 +59,10 @@ std::string KeepCaseFilterBuilder::Encode(double fp) const {
   for (const std::string& w : words_) {
     BloomFilter::Add(params, bits, HashWord(w, seed_));
   }
-  std::string out;
-  PutSectionFilterFields(params, words_.size(), fp, &out);
-  PutFixed<uint32_t>(&out, flags_);
-  PutFixed<uint32_t>(&out, 0);
-  PutFixed<uint64_t>(&out, 0);
-  PutFixed<uint64_t>(&out, 0);
-  out.append(reinterpret_cast<const char*>(bits.data()), bits.size() * 8);
-  return out;
+  std::string own;
+  PutFixed<uint32_t>(&own, flags_);
+  return EncodeSectionFilter(params, words_.size(), fp, own,
+                             kKeepCaseHeaderBytes, bits);
 }
 
 }  // namespace spellfilter

@@ -40,6 +40,18 @@ BloomParams GetSectionFilterFields(const std::byte* p, uint64_t* keys,
   return params;
 }
 
+std::string EncodeSectionFilter(const BloomParams& params, uint64_t keys,
+                                double fp, std::string_view own_fields,
+                                size_t header_bytes,
+                                std::span<const uint64_t> bits) {
+  std::string out;
+  PutSectionFilterFields(params, keys, fp, &out);
+  out.append(own_fields);
+  out.resize(header_bytes, '\0');
+  out.append(reinterpret_cast<const char*>(bits.data()), bits.size() * 8);
+  return out;
+}
+
 const char* ParseSectionFilter(std::span<const std::byte> section,
                                size_t header_bytes,
                                const SectionFilterErrors& errors,

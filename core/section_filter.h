@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "core/bloom_filter.h"
 
@@ -33,6 +34,13 @@ void PutSectionFilterFields(const BloomParams& params, uint64_t keys,
 // Reads them from `p`, which must hold kSectionFilterFieldBytes.
 BloomParams GetSectionFilterFields(const std::byte* p, uint64_t* keys,
                                    double* fp);
+
+// A whole section: the fields above, `own_fields` (the section's own),
+// zeros up to `header_bytes`, then the filter's bits.
+std::string EncodeSectionFilter(const BloomParams& params, uint64_t keys,
+                                double fp, std::string_view own_fields,
+                                size_t header_bytes,
+                                std::span<const uint64_t> bits);
 
 // What a section's problems are reported as; each message names the
 // section.

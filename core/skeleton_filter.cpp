@@ -36,13 +36,8 @@ std::string SkeletonFilterBuilder::Encode(double fp) {
   const BloomParams params = SizeSectionFilter(skeletons_, fp, seed_);
   std::vector<uint64_t> bits(params.bits / 64, 0);
   for (const WordHash& h : hashes_) BloomFilter::Add(params, bits, h);
-  std::string out;
-  PutSectionFilterFields(params, skeletons_, fp, &out);
-  PutFixed<uint64_t>(&out, 0);
-  PutFixed<uint64_t>(&out, 0);
-  PutFixed<uint64_t>(&out, 0);
-  out.append(reinterpret_cast<const char*>(bits.data()), bits.size() * 8);
-  return out;
+  return EncodeSectionFilter(params, skeletons_, fp, {}, kSkeletonHeaderBytes,
+                             bits);
 }
 
 }  // namespace spellfilter

@@ -27,12 +27,9 @@ std::string Section(uint32_t own = 0) {
   std::vector<uint64_t> bits(params.bits / 64, 0);
   BloomFilter::Add(params, bits, HashWord("a", params.seed));
   BloomFilter::Add(params, bits, HashWord("b", params.seed));
-  std::string out;
-  PutSectionFilterFields(params, 2, 0.01, &out);
-  PutFixed<uint32_t>(&out, own);
-  out.resize(kHeader, '\0');
-  out.append(reinterpret_cast<const char*>(bits.data()), bits.size() * 8);
-  return out;
+  std::string fields;
+  PutFixed<uint32_t>(&fields, own);
+  return EncodeSectionFilter(params, 2, 0.01, fields, kHeader, bits);
 }
 
 // Own fields are valid when the one at byte 40 is below 2.
