@@ -313,7 +313,8 @@ size_t DictionaryBuilder::SortAndMerge() {
 }
 
 std::string DictionaryBuilder::EncodePrefixes(
-    uint64_t seed, uint64_t* edges, SkeletonFilterBuilder* skeletons) const {
+    uint64_t seed, uint64_t* edges, SkeletonFilterBuilder* skeletons,
+    MixedCaseTableBuilder* mixed) const {
   const bool turkic = IsTurkic(options_.language);
   PrefixFilterBuilder prefixes(seed);
   prefixes.Reserve(words_.size(), arena_.size());
@@ -331,9 +332,11 @@ std::string DictionaryBuilder::EncodePrefixes(
           lowered = true;
         }
       }
-      prefixes.AddWordUtf8(ascii_lower,
-                           lowered ? HowWrittenAscii(w, ascii_lower)
-                                   : PrefixFilter::Written::kLower);
+      const PrefixFilter::Written how = lowered
+                                            ? HowWrittenAscii(w, ascii_lower)
+                                            : PrefixFilter::Written::kLower;
+      prefixes.AddWordUtf8(ascii_lower, how);
+      if (how == PrefixFilter::Written::kOther) mixed->Add(ascii_lower, w);
       if (skeletons != nullptr) {
         lower.assign(ascii_lower.begin(), ascii_lower.end());
         skeletons->AddWord(lower);
@@ -343,7 +346,9 @@ std::string DictionaryBuilder::EncodePrefixes(
     if (!DecodeUtf8(w, &word)) continue;  // normalised: always valid
     lower = word;
     for (char32_t& c : lower) c = LowerLetter(c, turkic);
-    prefixes.AddWord(lower, HowWritten(word, lower, turkic));
+    const PrefixFilter::Written how = HowWritten(word, lower, turkic);
+    prefixes.AddWord(lower, how);
+    if (how == PrefixFilter::Written::kOther) mixed->Add(EncodeUtf8(lower), w);
     if (skeletons != nullptr) skeletons->AddWord(lower);
   }
   *edges = prefixes.edges();
@@ -410,15 +415,22 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   // by-ear search (skeleton_filter.h), collected in the same pass.
   std::string skeleton_section;
   uint64_t skeleton_count = 0;
+  // And the MIXED_CASE table, from the same pass.
+  std::string mixed_section;
+  uint64_t mixed_count = 0;
   auto build_prefixes = [this, &prefix_section, &prefix_edges,
-                         &skeleton_section, &skeleton_count] {
+                         &skeleton_section, &skeleton_count, &mixed_section,
+                         &mixed_count] {
+    MixedCaseTableBuilder mixed;
     std::optional<SkeletonFilterBuilder> skeletons;
     if (SoundSkeletonsApply(options_.language)) {
       skeletons.emplace(options_.seed ^ kSkeletonSeedSalt);
     }
-    prefix_section = EncodePrefixes(options_.seed ^ kPrefixSeedSalt,
-                                    &prefix_edges,
-                                    skeletons ? &*skeletons : nullptr);
+    prefix_section =
+        EncodePrefixes(options_.seed ^ kPrefixSeedSalt, &prefix_edges,
+                       skeletons ? &*skeletons : nullptr, &mixed);
+    mixed_section = mixed.Encode();
+    mixed_count = mixed.size();
     if (skeletons) {
       skeleton_section = skeletons->Encode(options_.skeleton_fp);
       skeleton_count = skeletons->skeletons();
@@ -529,6 +541,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.word_classes = std::as_bytes(std::span<const char>(classes_section));
   c.prefixes = std::as_bytes(std::span<const char>(prefix_section));
   c.sound_skeletons = std::as_bytes(std::span<const char>(skeleton_section));
+  c.mixed_case = std::as_bytes(std::span<const char>(mixed_section));
   c.compound_parts = std::as_bytes(std::span<const char>(compound_section));
   c.keep_case = std::as_bytes(std::span<const char>(keep_case_section));
   std::string image = EncodeDictionary(c);
@@ -546,6 +559,8 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     summary->prefix_bytes = prefix_section.size();
     summary->sound_skeletons = skeleton_count;
     summary->sound_skeleton_bytes = skeleton_section.size();
+    summary->mixed_case_words = mixed_count;
+    summary->mixed_case_bytes = mixed_section.size();
     summary->word_classes_bytes = classes_section.size();
     summary->compound_parts = compounds_ ? compounds_->parts() : 0;
     summary->compound_bytes = compound_section.size();

@@ -43,6 +43,7 @@
 #include "core/hash.h"
 #include "core/huge_pages.h"
 #include "core/keep_case_filter.h"
+#include "core/mixed_case_table.h"
 #include "core/prefix_filter.h"
 #include "core/skeleton_filter.h"
 #include "core/status.h"
@@ -96,6 +97,8 @@ struct BuildSummary {
   uint64_t prefix_bytes = 0;        // PREFIXES section
   uint64_t sound_skeletons = 0;     // distinct skeletons (English only)
   uint64_t sound_skeleton_bytes = 0;  // SOUND_SKELETONS section
+  uint64_t mixed_case_words = 0;      // written in mixed case ("JavaScript")
+  uint64_t mixed_case_bytes = 0;      // MIXED_CASE section
   uint64_t word_classes_bytes = 0;  // WORD_CLASSES section
   uint64_t compound_parts = 0;      // distinct (role, part) keys
   uint64_t compound_bytes = 0;      // COMPOUND_PARTS section
@@ -157,9 +160,11 @@ class DictionaryBuilder {
   size_t SortAndMergeHashes();
   // The PREFIXES section of the (sorted, distinct) words, and its edge
   // count. Reads only words_, arena_ and options_.
-  // Also gives `skeletons`, when not null, every lower-case word.
+  // Also gives `skeletons`, when not null, every lower-case word, and
+  // `mixed` the words written in mixed case.
   std::string EncodePrefixes(uint64_t seed, uint64_t* edges,
-                             SkeletonFilterBuilder* skeletons) const;
+                             SkeletonFilterBuilder* skeletons,
+                             MixedCaseTableBuilder* mixed) const;
 
   BuildOptions options_;
   Status status_;

@@ -9,8 +9,9 @@
 #include "core/compound_filter.h"
 #include "core/hash.h"
 #include "core/keep_case_filter.h"
-#include "core/skeleton_filter.h"
+#include "core/mixed_case_table.h"
 #include "core/prefix_filter.h"
+#include "core/skeleton_filter.h"
 #include "core/word_classes.h"
 
 static_assert(std::endian::native == std::endian::little,
@@ -92,6 +93,9 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   if (!c.sound_skeletons.empty()) {
     sections.push_back({kSectionSoundSkeletons, 0, view(c.sound_skeletons)});
   }
+  if (!c.mixed_case.empty()) {
+    sections.push_back({kSectionMixedCase, 0, view(c.mixed_case)});
+  }
   if (!c.compound_parts.empty()) {
     sections.push_back({kSectionCompoundParts, 0, view(c.compound_parts)});
   }
@@ -130,7 +134,7 @@ namespace {
 bool Reads(DictionaryUse use, uint32_t type) {
   return use == DictionaryUse::kCheckAndSuggest ||
          (type != kSectionWordClasses && type != kSectionPrefixes &&
-          type != kSectionSoundSkeletons);
+          type != kSectionSoundSkeletons && type != kSectionMixedCase);
 }
 
 }  // namespace
@@ -315,6 +319,14 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
         c.sound_skeletons = std::span<const std::byte>(s, bytes);
         if (const char* problem =
                 SkeletonFilter::Parse(c.sound_skeletons, &skeletons)) {
+          return corrupt(problem);
+        }
+        break;
+      }
+      case kSectionMixedCase: {
+        MixedCaseTable mixed;
+        c.mixed_case = std::span<const std::byte>(s, bytes);
+        if (const char* problem = MixedCaseTable::Parse(c.mixed_case, &mixed)) {
           return corrupt(problem);
         }
         break;

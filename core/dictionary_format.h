@@ -14,7 +14,8 @@
 //
 // Section types: PARAMS (required), LANGUAGE, ALPHABET, BITS (required),
 // and, for suggestions, the optional WORD_CLASSES (word_classes.h),
-// PREFIXES (prefix_filter.h) and SOUND_SKELETONS (skeleton_filter.h); for
+// PREFIXES (prefix_filter.h), SOUND_SKELETONS (skeleton_filter.h) and
+// MIXED_CASE (mixed_case_table.h); for
 // compounds the optional COMPOUND_PARTS (compound_filter.h); for case the
 // optional KEEP_CASE (keep_case_filter.h).
 // A section whose flags carry kSectionRequired and whose type a reader does
@@ -54,6 +55,7 @@ inline constexpr uint32_t kSectionPrefixes = 6;
 inline constexpr uint32_t kSectionCompoundParts = 7;
 inline constexpr uint32_t kSectionKeepCase = 8;
 inline constexpr uint32_t kSectionSoundSkeletons = 9;
+inline constexpr uint32_t kSectionMixedCase = 10;
 
 inline constexpr uint32_t kSectionRequired = 1;
 
@@ -79,6 +81,9 @@ struct DictionaryContents {
   // Optional, English dictionaries: the words' sound skeletons
   // (SkeletonFilter::Parse checks it).
   std::span<const std::byte> sound_skeletons;
+  // Optional: the words written in mixed case ("JavaScript"), for
+  // suggestions (MixedCaseTable::Parse checks it).
+  std::span<const std::byte> mixed_case;
   // Optional compound parts (CompoundFilter::Parse checks it); empty when
   // the dictionary accepts no compounds beyond its words.
   std::span<const std::byte> compound_parts;
@@ -91,10 +96,10 @@ struct DictionaryContents {
 std::string EncodeDictionary(const DictionaryContents& contents);
 
 // What a reader will use of a file. kCheckOnly skips the suggestion
-// sections (word classes, prefixes, sound skeletons): they are neither
-// checksummed nor parsed, nor returned, so a checker touches only the pages
-// it probes (a third of the bundled file) and a damaged suggestion section
-// does not stop it.
+// sections (word classes, prefixes, sound skeletons, mixed case): they are
+// neither checksummed nor parsed, nor returned, so a checker touches only the
+// pages it probes (a third of the bundled file) and a damaged suggestion
+// section does not stop it.
 enum class DictionaryUse { kCheckAndSuggest, kCheckOnly };
 
 // Parses and verifies a file image. `name` prefixes every error message

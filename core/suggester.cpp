@@ -12,6 +12,7 @@
 #include "core/edit_weights.h"
 #include "core/hash.h"
 #include "core/letter_case.h"
+#include "core/mixed_case_table.h"
 #include "core/prefix_filter.h"
 #include "core/scratch_map.h"
 #include "core/skeleton_filter.h"
@@ -121,7 +122,7 @@ double MeanLogRank(double lo, double hi) {
 
 struct Suggester::Impl {
   // How a dictionary entry differs from the lower-case candidate.
-  enum Form : uint8_t { kLowerForm, kTitleForm, kUpperForm };
+  enum Form : uint8_t { kLowerForm, kTitleForm, kUpperForm, kMixedForm };
 
   Impl(const Dictionary& d, const SuggestOptions& o);
 
@@ -319,7 +320,8 @@ struct Suggester::Impl {
   // The generation alphabet and its weights, by letter index.
   std::vector<char32_t> letters;
   std::vector<uint64_t> letter_key;  // PrefixFilter::LetterKey, kMaxLetters
-  std::array<uint64_t, 3> end_key;   // lower, Capitalised, ALL UPPER
+  // lower, Capitalised, ALL UPPER, other (mixed case)
+  std::array<uint64_t, 4> end_key;
   std::array<int, 128> ascii_letter;
   std::vector<int> base_id;  // letters that differ only by accents
   std::vector<uint8_t> apostrophe;
@@ -387,6 +389,9 @@ struct Suggester::Impl {
   static constexpr uint8_t kNoUnit = 0xFF;
   std::vector<EarSpelling> ear_spellings;
   std::vector<std::string_view> ear_units;  // the distinct units spelled
+  // The MIXED_CASE section: the words written "JavaScript"; empty() if
+  // the dictionary has none or no such section.
+  MixedCaseTable mixed_case;
   // The SOUND_SKELETONS section (English); empty(): every skeleton a walk
   // may look for is walked.
   SkeletonFilter skeletons;
@@ -497,6 +502,9 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
   if (!d.contents().sound_skeletons.empty()) {
     (void)SkeletonFilter::Parse(d.contents().sound_skeletons, &skeletons);
   }
+  if (!d.contents().mixed_case.empty()) {
+    (void)MixedCaseTable::Parse(d.contents().mixed_case, &mixed_case);
+  }
   // A sound changed or added is searched only where the skeletons say
   // which: unguided, that walk costs three times the others together.
   if (skeletons.empty()) options.by_ear_edit = std::min(options.by_ear_edit, 1);
@@ -517,7 +525,9 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
              PrefixFilter::LetterKey(
                  PrefixFilter::EndMarker(PrefixFilter::Written::kCapitalised)),
              PrefixFilter::LetterKey(
-                 PrefixFilter::EndMarker(PrefixFilter::Written::kAllUpper))};
+                 PrefixFilter::EndMarker(PrefixFilter::Written::kAllUpper)),
+             PrefixFilter::LetterKey(
+                 PrefixFilter::EndMarker(PrefixFilter::Written::kOther))};
   for (int j = 0; j < count; ++j) {
     if (letters[j] < 128) ascii_letter[letters[j]] = j;
     all_letters.Set(j);
@@ -1477,11 +1487,24 @@ void Suggester::Impl::Resolve() {
 void Suggester::Impl::LookUp(std::u32string_view lower, PrefixFilter::State h) {
   // Which forms the dictionary has, from the end markers: one cache line
   // instead of a filter probe per form.
-  bool has[3] = {true, true, true};
+  bool has[4] = {true, true, true, false};
   if (!prefixes.empty()) {
     const uint64_t* block = prefixes.Block(h);
     for (int f = 0; f < 3; ++f) has[f] = prefixes.Has(block, h, end_key[f]);
     stats.work += 3;
+    // (Not counted as work: it is in the line just tested, and the budget
+    // then cuts every search where it did without the table.)
+    if (!mixed_case.empty()) has[3] = prefixes.Has(block, h, end_key[3]);
+  }
+  // Mixed-case spellings ("JavaScript") cannot be made from the letters:
+  // the MIXED_CASE table lists them; the filter confirms them like any
+  // other form.
+  if (has[3]) {
+    const std::string key = EncodeUtf8(lower);
+    const auto [first, last] = mixed_case.Find(key);
+    for (size_t i = first; i < last; ++i) {
+      TryForm(std::string(mixed_case.Written(i)), kMixedForm);
+    }
   }
   if (has[0]) TryForm(EncodeUtf8(lower), kLowerForm);
   const char32_t first_upper = UpperLetter(lower[0], turkic);

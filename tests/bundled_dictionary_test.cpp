@@ -1,10 +1,12 @@
 // The bundled en_US dictionary, as built by the build: no false negatives
 // for any word of its source list in any case form the rules allow, and a
-// false-positive rate on random non-words in line with the prediction.
+// false-positive rate on random non-words in line with the prediction, and
+// its mixed-case words suggested as written.
 #include <gtest/gtest.h>
 #include <unicode/locid.h>
 #include <unicode/unistr.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <random>
@@ -15,6 +17,7 @@
 #include "core/checker.h"
 #include "core/dictionary.h"
 #include "core/dictionary_builder.h"
+#include "core/suggester.h"
 #include "core/word_forms.h"
 
 namespace spellfilter {
@@ -94,6 +97,21 @@ TEST_F(BundledDictionaryTest, EveryWordIsAcceptedInEveryAllowedCaseForm) {
     ++checked;
   }
   EXPECT_EQ(checked, words_->size());
+}
+
+// "javascript" gets "JavaScript": every word the list writes in mixed case
+// is suggested as written for its lower-case form (the MIXED_CASE table).
+TEST_F(BundledDictionaryTest, MixedCaseWordsAreSuggestedAsWritten) {
+  Suggester suggester(*dict_);
+  size_t mixed = 0;
+  for (const std::string& w : *words_) {
+    const std::string lower = Lower(w);
+    if (lower == w || Capitalised(lower) == w || Upper(w) == w) continue;
+    const std::vector<std::string> got = suggester.Suggest(lower);
+    EXPECT_NE(std::find(got.begin(), got.end(), w), got.end()) << lower;
+    ++mixed;
+  }
+  EXPECT_GT(mixed, 200u);
 }
 
 TEST_F(BundledDictionaryTest, FalsePositivesOnRandomNonWordsMatchPrediction) {

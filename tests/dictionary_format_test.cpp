@@ -11,6 +11,7 @@
 #include "core/dictionary.h"
 #include "core/file_io.h"
 #include "core/hash.h"
+#include "core/mixed_case_table.h"
 #include "core/prefix_filter.h"
 #include "core/skeleton_filter.h"
 #include "core/word_classes.h"
@@ -237,18 +238,23 @@ TEST(DictionaryFormatTest, SuggestionSectionsRoundTripAndAreOptional) {
   SkeletonFilterBuilder sb(5);
   sb.AddWord(U"alpha");
   const std::string skeletons = sb.Encode(0.01);
+  MixedCaseTableBuilder mb;
+  mb.Add("alphago", "AlphaGo");
+  const std::string mixed = mb.Encode();
   c.word_classes = std::as_bytes(std::span<const char>(*classes));
   c.prefixes = std::as_bytes(std::span<const char>(prefixes));
   c.sound_skeletons = std::as_bytes(std::span<const char>(skeletons));
+  c.mixed_case = std::as_bytes(std::span<const char>(mixed));
   const std::string image = EncodeDictionary(c);
   auto d = Load(image);
   ASSERT_TRUE(d.ok()) << d.status().message();
   EXPECT_EQ((*d)->contents().word_classes.size(), classes->size());
   EXPECT_EQ((*d)->contents().prefixes.size(), prefixes.size());
   EXPECT_EQ((*d)->contents().sound_skeletons.size(), skeletons.size());
+  EXPECT_EQ((*d)->contents().mixed_case.size(), mixed.size());
   // All are optional: a reader that does not know them skips them.
-  for (uint32_t type :
-       {kSectionWordClasses, kSectionPrefixes, kSectionSoundSkeletons}) {
+  for (uint32_t type : {kSectionWordClasses, kSectionPrefixes,
+                        kSectionSoundSkeletons, kSectionMixedCase}) {
     const size_t e = SectionEntry(image, type);
     ASSERT_NE(e, 0u);
     EXPECT_EQ(Peek<uint32_t>(image, e + 4) & kSectionRequired, 0u);
@@ -276,6 +282,15 @@ TEST(DictionaryFormatTest, SuggestionSectionsRoundTripAndAreOptional) {
   EXPECT_NE(damaged_skeletons.status().message().find("sound skeletons"),
             std::string::npos)
       << damaged_skeletons.status().message();
+  std::string bad_mixed = image;
+  const size_t m = SectionEntry(bad_mixed, kSectionMixedCase);
+  Poke<uint32_t>(&bad_mixed, Peek<uint64_t>(bad_mixed, m + 8), 7);  // count
+  Reseal(&bad_mixed);
+  auto damaged_mixed = Load(bad_mixed);
+  ASSERT_FALSE(damaged_mixed.ok());
+  EXPECT_NE(damaged_mixed.status().message().find("mixed-case table"),
+            std::string::npos)
+      << damaged_mixed.status().message();
 }
 
 std::string ImageWithSuggestionSections(const std::vector<uint64_t>& bits) {
@@ -288,9 +303,13 @@ std::string ImageWithSuggestionSections(const std::vector<uint64_t>& bits) {
   SkeletonFilterBuilder sb(5);
   sb.AddWord(U"alpha");
   static const std::string skeletons = sb.Encode(0.01);
+  MixedCaseTableBuilder mb;
+  mb.Add("alphago", "AlphaGo");
+  static const std::string mixed = mb.Encode();
   c.word_classes = std::as_bytes(std::span<const char>(classes));
   c.prefixes = std::as_bytes(std::span<const char>(prefixes));
   c.sound_skeletons = std::as_bytes(std::span<const char>(skeletons));
+  c.mixed_case = std::as_bytes(std::span<const char>(mixed));
   return EncodeDictionary(c);
 }
 
@@ -320,6 +339,7 @@ TEST(DictionaryFormatTest, CheckerReadsOnlyUpToItsLastSection) {
   EXPECT_EQ(checker->bits[3], bits[3]);
   EXPECT_TRUE(checker->prefixes.empty());
   EXPECT_TRUE(checker->sound_skeletons.empty());
+  EXPECT_TRUE(checker->mixed_case.empty());
 
   // The size on disk is still checked against the header.
   auto longer = DecodeDictionaryPrefix(Bytes(image, bits_end),

@@ -11,6 +11,7 @@
 
 #include "core/checker.h"
 #include "core/dictionary_builder.h"
+#include "core/dictionary_format.h"
 #include "tests/test_dictionary.h"
 
 namespace spellfilter {
@@ -164,6 +165,53 @@ TEST_F(SuggesterTest, KeepsTheTypedCase) {
   EXPECT_EQ(First("pariss"), "Paris");
   EXPECT_EQ(First("nasa"), "NASA");
   EXPECT_EQ(First("PARSI"), "PARIS");
+}
+
+// Words the dictionary writes in mixed case come back as written: their
+// spelling cannot be made from the letters, the MIXED_CASE table has it.
+std::unique_ptr<Dictionary> MixedCaseSample() {
+  return MakeDictionary({"JavaScript\t50", "java\t20", "script\t20", "PhD\t50",
+                         "phi\t40", "McDonald\t50", "donald\t60", "iPhone\t50",
+                         "phone\t10"});
+}
+
+TEST(SuggesterMixedCaseTest, RestoresMixedCase) {
+  auto d = MixedCaseSample();
+  ASSERT_FALSE(d->contents().mixed_case.empty());
+  Suggester s(*d);
+  Checker checker(*d);
+  EXPECT_FALSE(checker.IsCorrect("javascript"));
+  const std::vector<std::pair<std::string, std::string>> typed = {
+      {"javascript", "JavaScript"}, {"Javascript", "JavaScript"},
+      {"javascipt", "JavaScript"},  {"phd", "PhD"},
+      {"mcdonald", "McDonald"},     {"Mcdonal", "McDonald"},
+      {"iphone", "iPhone"},
+  };
+  for (const auto& [word, expected] : typed) {
+    const std::vector<std::string> got = s.Suggest(word);
+    ASSERT_FALSE(got.empty()) << word;
+    EXPECT_EQ(got[0], expected) << word;
+    for (const std::string& g : got) {
+      for (size_t start = 0; start <= g.size();) {
+        size_t end = std::min(g.find(' ', start), g.size());
+        EXPECT_TRUE(checker.IsCorrect(g.substr(start, end - start))) << g;
+        start = end + 1;
+      }
+    }
+  }
+}
+
+TEST(SuggesterMixedCaseTest, OlderFilesWithoutTheTableStillWork) {
+  auto d = MixedCaseSample();
+  DictionaryContents c = d->contents();
+  c.mixed_case = {};
+  const std::string image = EncodeDictionary(c);
+  auto older = Dictionary::FromBytes(image, "older.sfd");
+  ASSERT_TRUE(older.ok()) << older.status().message();
+  Suggester s(**older);
+  const std::vector<std::string> got = s.Suggest("javascript");
+  EXPECT_FALSE(Contains(got, "JavaScript"));
+  EXPECT_TRUE(Contains(got, "java script"));
 }
 
 TEST_F(SuggesterTest, EverySuggestionIsAcceptedByTheChecker) {

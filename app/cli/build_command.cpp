@@ -253,6 +253,11 @@ int RunBuild(const BuildArgs& a) {
                 Group(s.sound_skeleton_bytes).c_str(),
                 kDefaultSkeletonFalsePositiveRate);
   }
+  if (s.mixed_case_words > 0) {
+    std::printf("  mixed case      %s words (\"JavaScript\"), %s bytes\n",
+                Group(s.mixed_case_words).c_str(),
+                Group(s.mixed_case_bytes).c_str());
+  }
   if (s.compound_parts > 0) {
     std::printf("  compound parts  %s (role, part) keys, %s bytes (%.2f bits "
                 "per key, %.3g per probe)\n",
