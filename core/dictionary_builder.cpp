@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <system_error>
 #include <thread>
 #include <vector>
@@ -77,6 +78,20 @@ bool IsAsciiWord(std::string_view w) {
     if (static_cast<uint8_t>(c) >= 0x80) return false;
   }
   return true;
+}
+
+// Whether an ASCII word is written in mixed case (neither lower-case,
+// Capitalised nor ALL UPPER): a capital after its first byte, and a small
+// letter.
+bool AsciiMixedCase(std::string_view w) {
+  bool capital_later = false;
+  bool small = false;
+  for (size_t i = 0; i < w.size(); ++i) {
+    const auto c = static_cast<uint8_t>(w[i]);
+    capital_later |= i > 0 && static_cast<uint8_t>(c - 'A') < 26;
+    small |= static_cast<uint8_t>(c - 'a') < 26;
+  }
+  return capital_later && small;
 }
 
 // HowWritten for an ASCII word outside Turkish and Azeri, where the simple
@@ -196,10 +211,12 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
   // either way.
   uint8_t bytes_or = 0;
   bool forbidden = false;  // IsForbidden, for ASCII
+  bool capitals = false;   // for ASCII: mixed case needs one
   for (char ch : word) {
     const auto c = static_cast<uint8_t>(ch);
     bytes_or |= c;
     forbidden |= (c <= 0x20) | (c == 0x7F);
+    capitals |= static_cast<uint8_t>(c - 'A') < 26;
   }
   const bool ascii = bytes_or < 0x80;
   std::string_view normalized = word;
@@ -209,6 +226,7 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
           where.str() + ": white space or control character in word");
     }
     for (char ch : word) ascii_seen_[static_cast<uint8_t>(ch)] = 1;
+    if (capitals && AsciiMixedCase(word)) mixed_case_.emplace_back(word);
   } else {
     const auto* p = reinterpret_cast<const uint8_t*>(word.data());
     const int32_t n = static_cast<int32_t>(word.size());
@@ -227,9 +245,13 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
       return Status::InvalidArgument(where.str() + ": invalid UTF-8");
     }
     normalized = normalized_;
+    const bool turkic = IsTurkic(options_.language);
+    bool capital_later = false;
+    bool small = false;
     const auto* q = reinterpret_cast<const uint8_t*>(normalized.data());
     const int32_t m = static_cast<int32_t>(normalized.size());
     for (int32_t i = 0; i < m;) {
+      const bool later = i > 0;
       UChar32 c;
       U8_NEXT(q, i, m, c);
       if (c < 0x80) {
@@ -237,7 +259,12 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
       } else {
         alphabet_.insert(static_cast<char32_t>(c));
       }
+      const auto u = static_cast<char32_t>(c);
+      capital_later |= later && LowerLetter(u, turkic) != u;
+      small |= UpperLetter(u, turkic) != u;
     }
+    // Mixed case: a capital after the first letter, and a small letter.
+    if (capital_later && small) mixed_case_.emplace_back(normalized);
   }
   // The same limit with or without the words kept (and so fewer than
   // 2^32 words, which SortHashes counts in 32 bits).
@@ -390,10 +417,33 @@ Status DictionaryBuilder::AddKeepCase(std::string_view word,
   return Status::Ok();
 }
 
+std::vector<std::string> DictionaryBuilder::UpperFormsOfMixedCase() const {
+  const bool turkic = IsTurkic(options_.language);
+  std::vector<std::string> out;
+  if (!derive_upper_forms_) return out;
+  std::u32string word;
+  for (const std::string& w : mixed_case_) {
+    if (keep_case_ && keep_case_->Contains(w)) continue;
+    if (!DecodeUtf8(w, &word)) continue;  // normalised: always valid
+    for (char32_t& c : word) c = UpperLetter(c, turkic);
+    out.push_back(EncodeUtf8(word));
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (!status_.ok()) return status_;
-  const uint64_t n =
+  const uint64_t words =
       options_.suggestion_data ? SortAndMerge() : SortAndMergeHashes();
+  // A word written in mixed case is correct in ALL UPPER too ("PHD" for
+  // "PhD", "JAVASCRIPT" in a heading), as Hunspell and Aspell have it; the
+  // checker's case rules (word_forms.h) cannot find it from "PHD", so the
+  // filter holds that form as a key of its own. A form that is also a
+  // listed word is counted twice: n errs on the safe side.
+  const std::vector<std::string> upper_forms = UpperFormsOfMixedCase();
+  const uint64_t n = words + upper_forms.size();
   uint64_t capacity = n + std::max<uint64_t>(
                               kMinHeadroomWords,
                               static_cast<uint64_t>(std::ceil(n * kHeadroomShare)));
@@ -401,7 +451,12 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     if (*options_.capacity < n) {
       return Status::InvalidArgument(
           "the capacity (" + std::to_string(*options_.capacity) +
-          ") is smaller than the number of words (" + std::to_string(n) + ")");
+          ") is smaller than the number of words (" + std::to_string(n) +
+          (upper_forms.empty()
+               ? std::string()
+               : ", with " + std::to_string(upper_forms.size()) +
+                     " ALL UPPER forms of mixed-case words") +
+          ")");
     }
     capacity = std::max<uint64_t>(*options_.capacity, 1);
   }
@@ -479,6 +534,10 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     }
     BloomFilter::AddBatch(params, bits, std::span(hashes, count));
   }
+  for (const std::string& u : upper_forms) {
+    const WordHash h = HashWord(u, params.seed);
+    BloomFilter::AddBatch(params, bits, std::span(&h, 1));
+  }
 
   std::string classes_section;
   uint64_t classed_words = 0;
@@ -487,7 +546,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     // Sorted by their bytes, as the class table wants them (its contents
     // depend on the order).
     std::vector<ClassedWord> classed;
-    classed.reserve(n);
+    classed.reserve(words);
     for (const SortedString& entry : words_) {
       classed.push_back(ClassedWord{Bytes(arena_, entry), entry.tag});
       classed_words += entry.tag != 0;
@@ -547,7 +606,8 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   std::string image = EncodeDictionary(c);
 
   if (summary != nullptr) {
-    summary->words = n;
+    summary->words = words;
+    summary->upper_forms = upper_forms.size();
     summary->duplicates = duplicates_;
     summary->capacity = capacity;
     summary->params = params;

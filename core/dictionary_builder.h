@@ -98,6 +98,9 @@ struct BuildSummary {
   uint64_t sound_skeletons = 0;     // distinct skeletons (English only)
   uint64_t sound_skeleton_bytes = 0;  // SOUND_SKELETONS section
   uint64_t mixed_case_words = 0;      // written in mixed case ("JavaScript")
+  // Their ALL UPPER forms ("JAVASCRIPT"), keys of the filter beside the
+  // words: filter keys = words + upper_forms.
+  uint64_t upper_forms = 0;
   uint64_t mixed_case_bytes = 0;      // MIXED_CASE section
   uint64_t word_classes_bytes = 0;  // WORD_CLASSES section
   uint64_t compound_parts = 0;      // distinct (role, part) keys
@@ -133,6 +136,12 @@ class DictionaryBuilder {
   Status AddCompoundPart(CompoundRole role, std::string_view part,
                          std::string_view where);
 
+  // The filter then holds exactly the words added: no ALL UPPER form is
+  // derived from a word written in mixed case (by default "PhD" gives the
+  // key "PHD" too). For the Hunspell import, whose expander adds the ALL
+  // UPPER forms Hunspell accepts (hunspell_expander.h) and no others.
+  void TakeUpperFormsAsAdded() { derive_upper_forms_ = false; }
+
   // Makes the dictionary refuse case-changed forms of the words added with
   // AddKeepCase; `flags` are the section's (kKeepCaseSharpSCapitalised).
   void EnableKeepCase(uint32_t flags);
@@ -162,6 +171,10 @@ class DictionaryBuilder {
   // count. Reads only words_, arena_ and options_.
   // Also gives `skeletons`, when not null, every lower-case word, and
   // `mixed` the words written in mixed case.
+  // The ALL UPPER forms of the words written in mixed case, sorted and
+  // distinct, but not of keep-case words (their case is fixed).
+  std::vector<std::string> UpperFormsOfMixedCase() const;
+
   std::string EncodePrefixes(uint64_t seed, uint64_t* edges,
                              SkeletonFilterBuilder* skeletons,
                              MixedCaseTableBuilder* mixed) const;
@@ -184,6 +197,10 @@ class DictionaryBuilder {
   uint8_t ascii_seen_[128] = {};  // code points 0..127 met in a word
   std::set<char32_t> alphabet_;          // the others
   uint64_t duplicates_ = 0;
+  // The words written in mixed case ("PhD"), normalised, as listed: their
+  // ALL UPPER forms are keys of the filter too (UpperFormsOfMixedCase).
+  std::vector<std::string> mixed_case_;
+  bool derive_upper_forms_ = true;
   std::optional<CompoundFilterBuilder> compounds_;
   std::optional<KeepCaseFilterBuilder> keep_case_;
 };

@@ -123,6 +123,8 @@ Status HunspellImport::AddTo(DictionaryBuilder* builder,
   StatusOr<MappedFile> dic = ReadBounded(dic_path_, kMaxDicBytes);
   if (!dic.ok()) return dic.status();
   HunspellExpander expander(rules_, language, limits_);
+  // The expander adds the ALL UPPER forms by Hunspell's rules.
+  builder->TakeUpperFormsAsAdded();
   auto sink = [&](std::string_view form, std::string_view where) {
     Status added = form.front() == '#'
                        ? Status::InvalidArgument(std::string(where) +

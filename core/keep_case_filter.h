@@ -89,6 +89,9 @@ class KeepCaseFilterBuilder {
     words_.emplace(normalized_word);
   }
   uint64_t words() const { return words_.size(); }
+  bool Contains(const std::string& normalized_word) const {
+    return words_.count(normalized_word) != 0;
+  }
 
   // The section's bytes; `fp` in (0, 1).
   std::string Encode(double fp) const;

@@ -10,7 +10,8 @@ are dropped).  Each distinct token is then judged
     see exactly the same tokens), and
   * by a plain list lookup that emulates spellfilter: a token is correct if
     it is in the list as written, or if it is Capitalised or ALL-CAPS and
-    its lower-case or Capitalised form is in the list.
+    its lower-case or Capitalised form is in the list, or if it is the
+    ALL-CAPS form of a mixed-case entry (GNUPG for GnuPG).
 
 The report gives, per text, the number of flagged tokens on each side, the
 agreement share of flagged tokens |both| / |either|, and the most frequent
@@ -54,8 +55,12 @@ def tokenize(path):
     return counts
 
 
-def list_lookup(word, words):
-    """Return the list entry that makes `word` correct, or None."""
+def list_lookup(word, words, upper_index=None):
+    """Return the list entry that makes `word` correct, or None.
+
+    upper_index maps the ALL-CAPS form of each mixed-case entry to it
+    (GNUPG -> GnuPG): `spellfilter build` adds those forms to the filter.
+    """
     if word in words:
         return word
     rest = word[1:]
@@ -63,7 +68,20 @@ def list_lookup(word, words):
         for form in (word.lower(), word[0] + rest.lower()):
             if form in words:
                 return form
+    if upper_index is not None and word.isupper() and word in upper_index:
+        return upper_index[word]
     return None
+
+
+def mixed_case_upper_index(words):
+    """ALL-CAPS form -> entry, for entries neither lower-case, Capitalised
+    nor ALL-CAPS (the forms `spellfilter build` adds)."""
+    index = {}
+    for w in words:
+        lower = w.lower()
+        if w != lower and w != lower[:1].upper() + lower[1:] and w != w.upper():
+            index.setdefault(w.upper(), w)
+    return index
 
 
 def hunspell_flagged(types, dictionary):
@@ -122,8 +140,8 @@ def reason_list_only(word, verdict, scowl, upper_index):
     if not any("a" <= c.lower() <= "z" for c in word):
         return "no Latin letters: Hunspell skips, list has no entry"
     if word.isupper() and word in upper_index:
-        return "ALL-CAPS of mixed-case %s: Hunspell accepts, list emulation " \
-               "only tries lower/Capitalised" % upper_index[word]
+        return "ALL-CAPS of %s: Hunspell accepts, the list lookup does " \
+               "not" % upper_index[word]
     found = [(scowl_size(scowl[f]), scowl[f], f) for f in
              (word, word.lower(), word[0] + word[1:].lower()) if f in scowl]
     if found:
@@ -154,6 +172,7 @@ def hunspell_raw(path, dictionary):
 
 def report(name, counts, words, dictionary, scowl, top):
     upper_index = {w.upper(): w for w in words if not w.isupper()}
+    mixed_upper = mixed_case_upper_index(words)
     types = sorted(counts)
     h_flagged = hunspell_flagged(types, dictionary)
     tok = sum(counts.values())
@@ -164,7 +183,7 @@ def report(name, counts, words, dictionary, scowl, top):
     for t in types:
         n = counts[t]
         h_bad = t in h_flagged
-        entry = list_lookup(t, words)
+        entry = list_lookup(t, words, mixed_upper)
         entries[t] = entry
         l_bad = entry is None
         h += n * h_bad

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/checker.h"
 #include "core/dictionary.h"
 #include "core/false_positive_math.h"
 #include "core/prefix_filter.h"
@@ -201,7 +202,8 @@ TEST(DictionaryBuilderTest, SuggestionDataCanBeLeftOut) {
 // those (by distribution, for lists of thousands): it counts the same words
 // and repeats and fills the same filter as the full build.
 TEST(DictionaryBuilderTest, CheckOnlyBuildHasTheFullBuildsFilter) {
-  std::vector<std::string> lines = {"caf\xC3\xA9", "Caf\xC3\xA9\t20", "x"};
+  std::vector<std::string> lines = {"caf\xC3\xA9", "Caf\xC3\xA9\t20", "x",
+                                    "PhD", "\xC3\x89cole\xC3\x89t\xC3\xA9"};
   for (int i = 0; i < 30000; ++i) {
     lines.push_back("w" + std::to_string(i * 7919 % 20000));
   }
@@ -218,8 +220,10 @@ TEST(DictionaryBuilderTest, CheckOnlyBuildHasTheFullBuildsFilter) {
   BuildSummary check_summary;
   const std::string full_image = build(true, &full_summary);
   const std::string check_image = build(false, &check_summary);
-  EXPECT_EQ(check_summary.words, 20003u);
+  EXPECT_EQ(check_summary.words, 20005u);
   EXPECT_EQ(check_summary.words, full_summary.words);
+  EXPECT_EQ(check_summary.upper_forms, 2u);  // PHD, ÉCOLEÉTÉ
+  EXPECT_EQ(check_summary.upper_forms, full_summary.upper_forms);
   EXPECT_EQ(check_summary.duplicates, 10000u);
   EXPECT_EQ(check_summary.duplicates, full_summary.duplicates);
   auto full = Dictionary::FromBytes(full_image, "full");
@@ -234,6 +238,61 @@ TEST(DictionaryBuilderTest, CheckOnlyBuildHasTheFullBuildsFilter) {
                          f.bits.end()));
   EXPECT_TRUE((*check)->Contains("w19999"));
   EXPECT_TRUE((*check)->Contains("caf\xC3\xA9"));
+  EXPECT_TRUE((*check)->Contains("PHD"));
+  EXPECT_TRUE((*check)->Contains("\xC3\x89COLE\xC3\x89T\xC3\x89"));
+}
+
+std::unique_ptr<Dictionary> Built(DictionaryBuilder* b,
+                                  std::initializer_list<std::string_view> words,
+                                  BuildSummary* summary = nullptr) {
+  for (std::string_view w : words) EXPECT_TRUE(b->AddLine(w, "t:1").ok()) << w;
+  StatusOr<std::string> image = b->Finish(summary);
+  EXPECT_TRUE(image.ok());
+  auto d = Dictionary::FromBytes(image.ok() ? *image : "", "t.sfd");
+  EXPECT_TRUE(d.ok());
+  return d.ok() ? std::move(d).value() : nullptr;
+}
+
+// "PHD" is correct for "PhD" (Hunspell's and Aspell's rule), and the
+// checker's case rules cannot find it from "PHD": the filter holds it.
+TEST(DictionaryBuilderTest, MixedCaseWordsAreKeysInAllUpperToo) {
+  DictionaryBuilder b{BuildOptions()};
+  BuildSummary s;
+  auto d =
+      Built(&b, {"PhD", "iPhone", "McDonald's", "Paris", "NASA", "eh"}, &s);
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(s.words, 6u);
+  EXPECT_EQ(s.upper_forms, 3u);
+  EXPECT_EQ(d->contents().words_at_build, 9u);
+  Checker checker(*d);
+  for (std::string_view ok : {"PHD", "IPHONE", "MCDONALD'S", "PARIS", "EH"}) {
+    EXPECT_TRUE(checker.IsCorrect(ok)) << ok;
+  }
+  for (std::string_view bad : {"Phd", "phd", "Iphone", "Mcdonald's"}) {
+    EXPECT_FALSE(checker.IsCorrect(bad)) << bad;
+  }
+}
+
+TEST(DictionaryBuilderTest, KeepCaseAndHunspellWordsGetNoDerivedUpperForm) {
+  DictionaryBuilder keep{BuildOptions()};
+  keep.EnableKeepCase(0);
+  ASSERT_TRUE(keep.AddKeepCase("pHd", "t:1").ok());
+  BuildSummary k;
+  auto d = Built(&keep, {"pHd", "McDonald"}, &k);
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(k.upper_forms, 1u);
+  Checker keep_checker(*d);
+  EXPECT_TRUE(keep_checker.IsCorrect("pHd"));
+  EXPECT_FALSE(keep_checker.IsCorrect("PHD"));  // only as written
+  EXPECT_TRUE(keep_checker.IsCorrect("MCDONALD"));
+
+  DictionaryBuilder listed{BuildOptions()};
+  listed.TakeUpperFormsAsAdded();
+  BuildSummary s;
+  auto e = Built(&listed, {"PhD"}, &s);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(s.upper_forms, 0u);
+  EXPECT_FALSE(Checker(*e).IsCorrect("PHD"));
 }
 
 TEST(DictionaryBuilderTest, RejectsBadSuggestionOptions) {

@@ -231,8 +231,14 @@ int RunBuild(const BuildArgs& a) {
   if (s.duplicates > 0) {
     std::printf(" (%s duplicates counted once)", Group(s.duplicates).c_str());
   }
+  if (s.upper_forms > 0) {
+    std::printf(", and %s ALL UPPER forms of mixed-case words (PHD for PhD)",
+                Group(s.upper_forms).c_str());
+  }
+  const uint64_t keys = s.words + s.upper_forms;
   std::printf("\n  capacity        %s (room for %s more words)\n",
-              Group(s.capacity).c_str(), Group(s.capacity - s.words).c_str());
+              Group(s.capacity).c_str(),
+              Group(s.capacity > keys ? s.capacity - keys : 0).c_str());
   std::printf("  layout          %s\n", s.params.layout == Layout::kBlocked
                                             ? "blocked (512-bit blocks)"
                                             : "classic");
