@@ -211,12 +211,10 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
   // either way.
   uint8_t bytes_or = 0;
   bool forbidden = false;  // IsForbidden, for ASCII
-  bool capitals = false;   // for ASCII: mixed case needs one
   for (char ch : word) {
     const auto c = static_cast<uint8_t>(ch);
     bytes_or |= c;
     forbidden |= (c <= 0x20) | (c == 0x7F);
-    capitals |= static_cast<uint8_t>(c - 'A') < 26;
   }
   const bool ascii = bytes_or < 0x80;
   std::string_view normalized = word;
@@ -225,7 +223,12 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
       return Status::InvalidArgument(
           where.str() + ": white space or control character in word");
     }
-    for (char ch : word) ascii_seen_[static_cast<uint8_t>(ch)] = 1;
+    bool capitals = false;  // mixed case needs one
+    for (char ch : word) {
+      const auto c = static_cast<uint8_t>(ch);
+      ascii_seen_[c] = 1;
+      capitals |= static_cast<uint8_t>(c - 'A') < 26;
+    }
     if (capitals && AsciiMixedCase(word)) mixed_case_.emplace_back(word);
   } else {
     const auto* p = reinterpret_cast<const uint8_t*>(word.data());
