@@ -80,9 +80,8 @@ bool IsAsciiWord(std::string_view w) {
   return true;
 }
 
-// Whether an ASCII word is written in mixed case (neither lower-case,
-// Capitalised nor ALL UPPER): a capital after its first byte, and a small
-// letter.
+// IsMixedCase (letter_case.h) for an ASCII word outside Turkish and Azeri,
+// on its bytes: a capital after the first, and a small letter.
 bool AsciiMixedCase(std::string_view w) {
   bool capital_later = false;
   bool small = false;
@@ -248,13 +247,9 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
       return Status::InvalidArgument(where.str() + ": invalid UTF-8");
     }
     normalized = normalized_;
-    const bool turkic = IsTurkic(options_.language);
-    bool capital_later = false;
-    bool small = false;
     const auto* q = reinterpret_cast<const uint8_t*>(normalized.data());
     const int32_t m = static_cast<int32_t>(normalized.size());
     for (int32_t i = 0; i < m;) {
-      const bool later = i > 0;
       UChar32 c;
       U8_NEXT(q, i, m, c);
       if (c < 0x80) {
@@ -262,12 +257,11 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
       } else {
         alphabet_.insert(static_cast<char32_t>(c));
       }
-      const auto u = static_cast<char32_t>(c);
-      capital_later |= later && LowerLetter(u, turkic) != u;
-      small |= UpperLetter(u, turkic) != u;
     }
-    // Mixed case: a capital after the first letter, and a small letter.
-    if (capital_later && small) mixed_case_.emplace_back(normalized);
+    if (DecodeUtf8(normalized, &decoded_) &&
+        IsMixedCase(decoded_, IsTurkic(options_.language))) {
+      mixed_case_.emplace_back(normalized);
+    }
   }
   // The same limit with or without the words kept (and so fewer than
   // 2^32 words, which SortHashes counts in 32 bits).
@@ -424,12 +418,10 @@ std::vector<std::string> DictionaryBuilder::UpperFormsOfMixedCase() const {
   const bool turkic = IsTurkic(options_.language);
   std::vector<std::string> out;
   if (!derive_upper_forms_) return out;
-  std::u32string word;
   for (const std::string& w : mixed_case_) {
     if (keep_case_ && keep_case_->Contains(w)) continue;
-    if (!DecodeUtf8(w, &word)) continue;  // normalised: always valid
-    for (char32_t& c : word) c = UpperLetter(c, turkic);
-    out.push_back(EncodeUtf8(word));
+    std::string upper = MixedCaseUpperForm(w, turkic);
+    if (!upper.empty()) out.push_back(std::move(upper));
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());

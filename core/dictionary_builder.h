@@ -183,6 +183,7 @@ class DictionaryBuilder {
   Status status_;
   WordForms forms_;
   std::string normalized_;
+  std::u32string decoded_;
   // The normalised words, back to back, one entry per line (repeats
   // included until Finish sorts them; tag: the class or 0).
   HugeString arena_;

@@ -82,4 +82,22 @@ WordCase CaseOf(std::u32string_view word) {
   return WordCase::kOther;
 }
 
+bool IsMixedCase(std::u32string_view word, bool turkic) {
+  bool capital_later = false;
+  bool small = false;
+  for (size_t i = 0; i < word.size(); ++i) {
+    const char32_t c = word[i];
+    capital_later |= i > 0 && LowerLetter(c, turkic) != c;
+    small |= UpperLetter(c, turkic) != c;
+  }
+  return capital_later && small;
+}
+
+std::string MixedCaseUpperForm(std::string_view word, bool turkic) {
+  std::u32string w;
+  if (!DecodeUtf8(word, &w) || !IsMixedCase(w, turkic)) return std::string();
+  for (char32_t& c : w) c = UpperLetter(c, turkic);
+  return EncodeUtf8(w);
+}
+
 }  // namespace spellfilter

@@ -37,6 +37,18 @@ char32_t UpperLetter(char32_t c, bool turkic);
 
 WordCase CaseOf(std::u32string_view word);
 
+// Whether a dictionary writes `word` in mixed case: not as its lower-case
+// form, nor Capitalised, nor ALL UPPER (the PREFIXES section's "other"):
+// a capital after the first code point, and a small letter (one with an
+// upper-case mapping). "iPhone", "PhD", "McDonald's"; not "Paris", "NASA",
+// "the", "STRAßE".
+bool IsMixedCase(std::u32string_view word, bool turkic);
+// The ALL UPPER form of a word (UTF-8) written in mixed case, "PhD" ->
+// "PHD"; empty if it is not such a word, or not valid UTF-8. Hunspell and
+// Aspell accept it, and the checker's case rules (word_forms.h) cannot
+// derive it, so dictionaries and user word filters hold it as a key.
+std::string MixedCaseUpperForm(std::string_view word, bool turkic);
+
 }  // namespace spellfilter
 
 #endif  // SPELLFILTER_CORE_LETTER_CASE_H_

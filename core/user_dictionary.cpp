@@ -18,6 +18,7 @@
 #include "core/file_io.h"
 #include "core/file_lock.h"
 #include "core/hash.h"
+#include "core/letter_case.h"
 #include "core/user_filter_file.h"
 
 namespace spellfilter {
@@ -192,7 +193,24 @@ UserDictionary::UserDictionary(std::string path, const Dictionary& base)
       base_(base),
       geometry_(GeometryFor(base, /*base_rate=*/0)),
       forms_(base.language(), false),
+      turkic_(IsTurkic(base.language())),
       filter_(geometry_) {}
+
+Status UserDictionary::AddKeys(ScalableFilter* filter,
+                               const std::string& word) const {
+  if (Status a = filter->Add(word); !a.ok()) return a;
+  const std::string upper = MixedCaseUpperForm(word, turkic_);
+  return upper.empty() ? Status::Ok() : filter->Add(upper);
+}
+
+uint64_t UserDictionary::KeyCount(const std::vector<std::string>& words) const {
+  uint64_t keys = words.size();
+  std::u32string w;
+  for (const std::string& word : words) {
+    keys += DecodeUtf8(word, &w) && IsMixedCase(w, turkic_);
+  }
+  return keys;
+}
 
 UserDictionary::~UserDictionary() = default;
 
@@ -248,13 +266,15 @@ Status UserDictionary::ReadState(bool need_words, State* s) {
       StatusOr<ScalableFilter> layers =
           ScalableFilter::FromLayers(geometry_, std::move(f->layers));
       if (layers.ok() && f->list_hash == s->hash &&
-          f->list_bytes == s->bytes.size()) {
+          f->list_bytes == s->bytes.size() &&
+          (f->flags & kUpperFormsKeyed) != 0) {
         s->filter = std::move(layers.value());
         s->cached = true;
         s->canonical = (f->flags & kListCanonical) != 0;
       } else if (layers.ok()) {
         // Another list's filter (a crash between the renames, a hand
-        // edit): only its layers' sizing is reused, for the rebuild below.
+        // edit), or one without the ALL UPPER forms: only its layers'
+        // sizing is reused, for the rebuild below.
         s->filter = layers->EmptyCopy();
       }
     }
@@ -273,18 +293,19 @@ Status UserDictionary::ReadState(bool need_words, State* s) {
     s->canonical = SerializeWordList(s->words) == s->bytes;
   }
   s->have_words = true;
-  if (s->cached && s->filter.size() == s->words.size()) return Status::Ok();
+  if (s->cached && s->filter.size() == KeyCount(s->words)) return Status::Ok();
   s->cached = false;
   s->filter.Clear();
   for (const std::string& w : s->words) {
-    if (Status a = s->filter.Add(w); !a.ok()) return a;
+    if (Status a = AddKeys(&s->filter, w); !a.ok()) return a;
   }
   return Status::Ok();
 }
 
 Status UserDictionary::Persist(const State& s) {
-  const std::string image = EncodeUserFilter(s.canonical ? kListCanonical : 0,
-                                             s.hash, s.bytes.size(), s.filter);
+  const std::string image =
+      EncodeUserFilter(kUpperFormsKeyed | (s.canonical ? kListCanonical : 0),
+                       s.hash, s.bytes.size(), s.filter);
   return WriteFileAtomically(filter_path(), image);
 }
 
@@ -487,8 +508,9 @@ StatusOr<UserDictionary::EditResult> UserDictionary::Add(
     }
     return Status::InvalidArgument(msg + "; nothing was added");
   }
-  return Mutate([&normalized](std::vector<std::string>* list,
-                              ScalableFilter* filter, EditResult* result) {
+  return Mutate([this, &normalized](std::vector<std::string>* list,
+                                    ScalableFilter* filter,
+                                    EditResult* result) {
     std::unordered_set<std::string_view> batch;
     for (const std::string& w : normalized) {
       const bool present =
@@ -499,7 +521,7 @@ StatusOr<UserDictionary::EditResult> UserDictionary::Add(
         result->unchanged.push_back(w);
         continue;
       }
-      if (Status a = filter->Add(w); !a.ok()) return a;
+      if (Status a = AddKeys(filter, w); !a.ok()) return a;
       list->push_back(w);
       result->changed.push_back(w);
     }
@@ -523,8 +545,9 @@ StatusOr<UserDictionary::EditResult> UserDictionary::Remove(
     // A word that cannot be normalised cannot be in the list either.
     normalized.push_back(forms_.Normalize(w, &n) ? n : w);
   }
-  return Mutate([&normalized](std::vector<std::string>* list,
-                              ScalableFilter* filter, EditResult* result) {
+  return Mutate([this, &normalized](std::vector<std::string>* list,
+                                    ScalableFilter* filter,
+                                    EditResult* result) {
     std::unordered_set<std::string_view> gone;
     for (const std::string& w : normalized) {
       if (gone.contains(w)) continue;
@@ -541,7 +564,7 @@ StatusOr<UserDictionary::EditResult> UserDictionary::Remove(
     // A Bloom filter cannot forget: rebuild the layers from what is left.
     filter->Clear();
     for (const std::string& w : *list) {
-      if (Status a = filter->Add(w); !a.ok()) return a;
+      if (Status a = AddKeys(filter, w); !a.ok()) return a;
     }
     return Status::Ok();
   });

@@ -9,7 +9,8 @@
 //   LIST         the words, UTF-8, one per line in the order they were
 //                added (user_word_list.h): the source of truth, readable
 //                and editable by hand;
-//   LIST.filter  the words' scalable Bloom filter (scalable_filter.h), a
+//   LIST.filter  the words' scalable Bloom filter (scalable_filter.h; the
+//                words and the ALL UPPER forms of those in mixed case), a
 //                cache derived from LIST and tagged with LIST's checksum
 //                (user_filter_file.h). If it does not belong to the list
 //                (hand edit, crash between the two renames, damage, another
@@ -126,6 +127,8 @@ class UserDictionary {
     Size();
     return filter_;
   }
+  // Keys in the filter: the words, and the ALL UPPER form of each written
+  // in mixed case ("GITLAB" for "GitLab", as the base dictionary has them).
   uint64_t size() const { return filter_.size(); }
   // Whether the filter came from LIST.filter at the last load (false: it
   // was rebuilt from the list, e.g. after a hand edit).
@@ -163,6 +166,10 @@ class UserDictionary {
   template <typename Edit>
   StatusOr<EditResult> Mutate(Edit&& edit);
   std::string lock_path() const { return path_ + kUserLockSuffix; }
+  // A word's keys: itself, and its ALL UPPER form if written in mixed case
+  // (letter_case.h), which the checker's case rules cannot derive.
+  Status AddKeys(ScalableFilter* filter, const std::string& word) const;
+  uint64_t KeyCount(const std::vector<std::string>& words) const;
 
   // Sizes the layers for the base on the first need: the base's exact
   // predicted rate takes a million instructions (a sixth of a checker's
@@ -177,6 +184,7 @@ class UserDictionary {
   mutable double base_rate_ = 0;
   mutable ScalableGeometry geometry_;
   WordForms forms_;
+  bool turkic_;  // the base's language has Turkish case mapping
   mutable ScalableFilter filter_;
   FileIdentity identity_;
   uint64_t list_hash_ = 0;

@@ -38,6 +38,10 @@ inline constexpr size_t kUserFilterHeaderBytes = 72;
 inline constexpr size_t kUserFilterLayerBytes = 40;
 inline constexpr size_t kUserFilterChecksumBytes = 8;
 inline constexpr uint32_t kListCanonical = 1;
+// Flag bit 1: the filter holds, beside each word written in mixed case, its
+// ALL UPPER form (letter_case.h, MixedCaseUpperForm). A filter without it
+// (written before that) is rebuilt.
+inline constexpr uint32_t kUpperFormsKeyed = 2;
 
 struct UserFilterFile {
   uint32_t flags = 0;

@@ -19,9 +19,9 @@
 // word written with ß is ALL UPPER (BLOCKGRÖßE -> blockgröße, Blockgröße),
 // as for Hunspell.
 // Limits: an ALL UPPER form is never matched against a mixed-case entry
-// ("IPHONE" is not "iPhone"): a dictionary built by DictionaryBuilder holds
-// the ALL UPPER form of each mixed-case word as a key of its own, so
-// "IPHONE" is found as written (not so for user words). Greek capitals
+// ("IPHONE" is not "iPhone"): a dictionary built by DictionaryBuilder, and
+// the user words' filter, hold the ALL UPPER form of each mixed-case word
+// as a key of its own, so "IPHONE" is found as written. Greek capitals
 // without accents do not match accented lower-case entries.
 #ifndef SPELLFILTER_CORE_WORD_FORMS_H_
 #define SPELLFILTER_CORE_WORD_FORMS_H_

@@ -105,7 +105,10 @@ TEST_F(UserDictionaryTest, ListIsExactReadableAndNormalised) {
   checker.SetUserWords(u.get());
   EXPECT_TRUE(checker.IsCorrect("CAFE\xCC\x81"));
   EXPECT_TRUE(checker.IsCorrect("O\xE2\x80\x99Neill"));
-  EXPECT_FALSE(checker.IsCorrect("O'NEILL"));  // mixed case: as written only
+  // Mixed case: as written, and ALL UPPER (as in the base dictionary).
+  EXPECT_TRUE(checker.IsCorrect("O'NEILL"));
+  EXPECT_FALSE(checker.IsCorrect("O'neill"));
+  EXPECT_FALSE(checker.IsCorrect("o'neill"));
   StatusOr<V> words = u->Words();
   ASSERT_TRUE(words.ok());
   EXPECT_EQ(*words, V({"zorblax", "caf\xC3\xA9", "O'Neill", "new"}));
@@ -246,6 +249,52 @@ TEST_F(UserDictionaryTest, FilterIsCachedAndRebuiltWhenItDoesNotMatch) {
   auto v = OpenUser(list_, **loose);
   EXPECT_FALSE(v->filter_was_cached());
   EXPECT_TRUE(v->Contains("beta"));
+}
+
+// "GitLab" is correct as "GITLAB" too, as the base dictionary's own mixed-
+// case words are (and as Hunspell has it for personal words): the filter
+// holds that form beside the word, after an add, a remove, a rebuild.
+TEST_F(UserDictionaryTest, MixedCaseWordsAreAcceptedInAllUpper) {
+  auto u = OpenUser(list_, *base_);
+  MustAdd(*u, {"GitLab", "zorblax", "Qtopia"});
+  EXPECT_EQ(u->size(), 4u);  // the words and GITLAB
+  Checker checker(*base_);
+  checker.SetUserWords(u.get());
+  for (const char* ok : {"GitLab", "GITLAB", "ZORBLAX", "QTOPIA"}) {
+    EXPECT_TRUE(checker.IsCorrect(ok)) << ok;
+  }
+  for (const char* bad : {"Gitlab", "gitlab", "qtopia"}) {
+    EXPECT_FALSE(checker.IsCorrect(bad)) << bad;
+  }
+  auto cached = OpenUser(list_, *base_);
+  EXPECT_TRUE(cached->filter_was_cached());
+  EXPECT_TRUE(cached->Contains("GITLAB"));
+  fs::remove(list_ + ".filter");
+  auto rebuilt = OpenUser(list_, *base_);
+  EXPECT_FALSE(rebuilt->filter_was_cached());
+  EXPECT_TRUE(rebuilt->Contains("GITLAB"));
+  MustRemove(*rebuilt, {"zorblax"});
+  EXPECT_TRUE(rebuilt->Contains("GITLAB"));
+  MustRemove(*rebuilt, {"GitLab"});
+  EXPECT_EQ(rebuilt->size(), 1u);
+
+  // A filter written before these forms (no kUpperFormsKeyed flag) is
+  // rebuilt, not trusted.
+  MustAdd(*rebuilt, {"GitLab"});
+  StatusOr<UserFilterFile> f =
+      DecodeUserFilter(Slurp(list_ + ".filter"), "old");
+  ASSERT_TRUE(f.ok());
+  ASSERT_NE(f->flags & kUpperFormsKeyed, 0u);
+  StatusOr<ScalableFilter> layers =
+      ScalableFilter::FromLayers(f->geometry, std::move(f->layers));
+  ASSERT_TRUE(layers.ok());
+  WriteFile(list_ + ".filter",
+            EncodeUserFilter(f->flags & ~kUpperFormsKeyed, f->list_hash,
+                             f->list_bytes, *layers));
+  auto old = OpenUser(list_, *base_);
+  EXPECT_FALSE(old->filter_was_cached());
+  EXPECT_TRUE(old->Contains("GITLAB"));
+  EXPECT_TRUE(OpenUser(list_, *base_)->filter_was_cached());
 }
 
 TEST_F(UserDictionaryTest, HandEditedListIsAcceptedAndCanonicalisedOnWrite) {

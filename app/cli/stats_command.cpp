@@ -70,9 +70,20 @@ StatusOr<Measurement> Measure(const Dictionary& dict, const UserDictionary* user
 void PrintUserWords(const UserDictionary& user, double target) {
   const ScalableFilter& f = user.filter();
   const ScalableGeometry& g = f.geometry();
-  std::printf("user words        %llu in %s%s\n",
-              static_cast<unsigned long long>(user.size()), user.path().c_str(),
-              user.filter_was_cached() ? "" : " (filter rebuilt from the list)");
+  // The filter's keys are the words and the ALL UPPER forms of those in
+  // mixed case ("GITLAB" for "GitLab").
+  const StatusOr<std::vector<std::string>> words = user.Words();
+  const uint64_t listed = words.ok() ? words->size() : user.size();
+  std::printf(
+      "user words        %llu in %s%s\n",
+      static_cast<unsigned long long>(listed), user.path().c_str(),
+      user.filter_was_cached() ? "" : " (filter rebuilt from the list)");
+  if (user.size() > listed) {
+    std::printf(
+        "  upper forms     %llu (ALL UPPER forms of mixed-case words, "
+        "keys of the filter too)\n",
+        static_cast<unsigned long long>(user.size() - listed));
+  }
   std::printf("  budget          %.4g = target - base rate at build, split "
               "p_i = budget/2^(i+1)\n",
               g.budget);
