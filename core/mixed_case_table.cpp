@@ -33,8 +33,9 @@ const char* MixedCaseTable::Parse(std::span<const std::byte> section,
   std::u32string decoded;
   std::string_view previous;
   for (size_t i = 0; i < count; ++i) {
-    if (offset(i + 1) <= offset(i))
+    if (offset(i + 1) <= offset(i) || offset(i + 1) > t.text_.size()) {
       return "mixed-case table offsets out of order";
+    }
     const std::string_view e = t.Entry(i);
     const size_t tab = e.find('\t');
     if (tab == 0 || tab == std::string_view::npos || tab + 1 == e.size() ||

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -79,7 +80,7 @@ std::string Section(const std::vector<std::string>& entries) {
 TEST(MixedCaseTableTest, RefusesDamagedSections) {
   MixedCaseTable t;
   ASSERT_EQ(MixedCaseTable::Parse(View(Section({"phd\tPhD"})), &t), nullptr);
-  const std::vector<std::pair<std::string, std::string>> bad = {
+  std::vector<std::pair<std::string, std::string>> bad = {
       {"short", std::string(5, '\0')},
       {"count past the end", Section({"phd\tPhD"}).replace(0, 1, "\x09")},
       {"text longer than the offsets say", Section({"phd\tPhD"}) + "x"},
@@ -93,6 +94,13 @@ TEST(MixedCaseTableTest, RefusesDamagedSections) {
       {"repeated", Section({"phd\tPhD", "phd\tPhD"})},
       {"empty entry", Section({"phd\tPhD", ""})},
   };
+  // An offset past the text before a smaller one (no entry may be read
+  // past the text while the offsets are checked).
+  // Four entries over the text of two: offsets 0, 3, 1000, 2000, 6.
+  std::string past;
+  for (uint32_t v : {4u, 0u, 0u, 3u, 1000u, 2000u, 6u}) PutFixed(&past, v);
+  past += "a\tAb\tB";
+  bad.emplace_back("offsets past the text", past);
   for (const auto& [what, section] : bad) {
     MixedCaseTable u;
     EXPECT_NE(MixedCaseTable::Parse(View(section), &u), nullptr) << what;
