@@ -103,6 +103,47 @@ TEST_F(CliTest, CheckFormatsLinesAndJson) {
   EXPECT_EQ(Run({"check", "-d", Path("test.sfd"), "-f", "xml"}).exit_code, 2);
 }
 
+// Markdown: code, link targets and tags are not checked; *.md files are
+// Markdown by default, other files and stdin text unless --mode says.
+TEST_F(CliTest, CheckMarkdownMode) {
+  const std::string doc =
+      "The `caf\xC3\xA9 tehcode` cat sat on teh mat.\n"
+      "```\nmta cta\n```\n"
+      "the [mat](http://x/sta) on <b class=\"tsa\">Paris</b>.\n";
+  Write(dir_ / "a.md", doc);
+  Write(dir_ / "a.txt", doc);
+  const std::string md = Path("a.md");
+  const std::string txt = Path("a.txt");
+  Result r = Run({"check", "-d", Path("test.sfd"), "-f", "lines", md});
+  EXPECT_EQ(r.exit_code, 1);
+  // Columns count the blanked characters as before (é is one).
+  EXPECT_EQ(r.out, md + ":1:31: teh\n");
+  Result text = Run({"check", "-d", Path("test.sfd"), txt});
+  EXPECT_NE(text.out.find("tehcode"), std::string::npos);
+  EXPECT_NE(text.out.find("mta"), std::string::npos);
+  EXPECT_EQ(
+      Run({"check", "-d", Path("test.sfd"), "--mode", "markdown", txt}).out,
+      "teh\n");
+  EXPECT_EQ(Run({"check", "-d", Path("test.sfd"), "-m", "text", md}).out,
+            text.out);
+  // stdin is text unless told.
+  EXPECT_EQ(Run({"check", "-d", Path("test.sfd")}, doc).out, text.out);
+  EXPECT_EQ(Run({"check", "-d", Path("test.sfd"), "-m", "markdown"}, doc).out,
+            "teh\n");
+  // Several threads blank in input order: the same result.
+  std::string big;
+  while (big.size() < 3'000'000) big += doc;
+  Write(dir_ / "big.md", big);
+  Result one = Run({"check", "-d", Path("test.sfd"), Path("big.md")});
+  Result two =
+      Run({"check", "-d", Path("test.sfd"), "-j", "2", Path("big.md")});
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_EQ(Lines(one.out),
+            Lines(r.out) * static_cast<int>(big.size() / doc.size()));
+  EXPECT_EQ(Run({"check", "-d", Path("test.sfd"), "-m", "html"}, doc).exit_code,
+            2);
+}
+
 TEST_F(CliTest, CheckJobsKeepOutputOrder) {
   std::string text;
   for (int i = 0; text.size() < 6'000'000; ++i) {

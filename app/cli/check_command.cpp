@@ -2,11 +2,13 @@
 // appearance (like `hunspell -l`, `aspell list`); --suggest adds
 // suggestions, --format chooses words|lines|json (misspelling_output.h),
 // --unique prints each word once, -j N checks chunks of 1 MiB on N threads
-// (output order unchanged).
+// (output order unchanged), --mode markdown (the default for *.md files)
+// leaves code and markup unchecked (core/markdown_filter.h).
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <condition_variable>
 #include <cstdio>
@@ -14,6 +16,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -23,14 +27,19 @@
 #include "app/cli/user_option.h"
 #include "core/checker.h"
 #include "core/huge_pages.h"
+#include "core/markdown_filter.h"
 #include "core/suggester.h"
 #include "core/text_reader.h"
 
 namespace spellfilter::cli {
 namespace {
 
+// What the input is: auto chooses by the file's name.
+enum class TextMode { kAuto, kText, kMarkdown };
+
 struct CheckArgs {
   std::vector<std::string> files;
+  TextMode mode = TextMode::kAuto;
   std::string dictionary;
   UserWordsOption user;
   bool suggest = false;
@@ -85,7 +94,7 @@ class Worker {
 // worker.
 StatusOr<uint64_t> CheckStreamParallel(
     TextReader& reader, std::vector<std::unique_ptr<Worker>>& workers,
-    MisspellingOutput* out) {
+    MarkdownFilter* markdown, MisspellingOutput* out) {
   // A slot's chunk stays in the reader's buffer that it was read into: the
   // reader takes the slot's buffer in exchange (TextReader::NextExchanging),
   // so the text is never copied.
@@ -143,6 +152,12 @@ StatusOr<uint64_t> CheckStreamParallel(
       } else if (chunk.empty()) {
         end = true;
       } else {
+        // Blanked here, in input order: the filter's state runs on.
+        if (markdown != nullptr) {
+          markdown->Blank(std::span<char>(
+              slot.buffer.data() + (chunk.data() - slot.buffer.data()),
+              chunk.size()));
+        }
         slot.text = chunk;
         {
           std::lock_guard<std::mutex> lock(mu);
@@ -177,7 +192,7 @@ StatusOr<uint64_t> CheckStreamParallel(
 // printing what preceded it).
 StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
                                std::vector<std::unique_ptr<Worker>>& workers,
-                               MisspellingOutput* out) {
+                               bool markdown, MisspellingOutput* out) {
   const size_t n = workers.size();
   // One worker checks each chunk as it comes, so smaller chunks only save
   // memory (a 128 KiB buffer instead of 2 MiB: it counts in the peak RSS
@@ -191,18 +206,44 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   constexpr size_t kParallelChunkBytes = 128 * 1024;
   TextReader reader(fd, name, n == 1 ? kSingleChunkBytes : kParallelChunkBytes);
   out->BeginInput(name);
-  if (n > 1) return CheckStreamParallel(reader, workers, out);
-  // One worker: no copies, no threads.
+  MarkdownFilter filter;
+  MarkdownFilter* md = markdown ? &filter : nullptr;
+  if (n > 1) return CheckStreamParallel(reader, workers, md, out);
+  // One worker: no copies, no threads. The filter blanks a buffer of its
+  // own, which the reader takes in exchange for the next chunk.
+  std::optional<HugeBytes> own;
+  if (md != nullptr) own.emplace(reader.buffer_bytes());
   std::vector<Found> found;
   uint64_t count = 0;
   for (;;) {
     std::string_view chunk;
-    if (Status s = reader.Next(&chunk); !s.ok()) return s;
+    if (Status s = md == nullptr ? reader.Next(&chunk)
+                                 : reader.NextExchanging(&*own, &chunk);
+        !s.ok()) {
+      return s;
+    }
     if (chunk.empty()) return count;
+    if (md != nullptr) {
+      md->Blank(std::span<char>(own->data() + (chunk.data() - own->data()),
+                                chunk.size()));
+    }
     workers[0]->Check(chunk, &found);
     out->Chunk(chunk, found);
     count += found.size();
   }
+}
+
+// *.md, *.markdown and the like (any case).
+bool IsMarkdownName(const std::string& file) {
+  const size_t dot = file.rfind('.');
+  if (dot == std::string::npos || file.find('/', dot) != std::string::npos) {
+    return false;
+  }
+  std::string ext = file.substr(dot + 1);
+  for (char& c : ext)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext == "md" || ext == "markdown" || ext == "mdown" || ext == "mkd" ||
+         ext == "mkdn" || ext == "mdwn";
 }
 
 int RunCheck(const CheckArgs& a) {
@@ -243,8 +284,11 @@ int RunCheck(const CheckArgs& a) {
       failed = true;
       continue;
     }
+    const bool markdown =
+        a.mode == TextMode::kMarkdown ||
+        (a.mode == TextMode::kAuto && !is_stdin && IsMarkdownName(file));
     StatusOr<uint64_t> n =
-        CheckStream(fd, is_stdin ? "<stdin>" : file, workers, &out);
+        CheckStream(fd, is_stdin ? "<stdin>" : file, workers, markdown, &out);
     if (!is_stdin) ::close(fd);
     if (!n.ok()) {
       out.Flush();
@@ -286,6 +330,16 @@ Command AddCheckCommand(CLI::App* parent) {
                 "columns in characters); json: one object per line with file, "
                 "line, column, offset (bytes), word[, suggestions]")
       ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+  const std::map<std::string, TextMode> modes = {
+      {"auto", TextMode::kAuto},
+      {"text", TextMode::kText},
+      {"markdown", TextMode::kMarkdown}};
+  c->add_option("-m,--mode", args->mode,
+                "What the input is: text, markdown (code blocks and spans, "
+                "link targets and HTML tags are not checked), or auto: "
+                "markdown for *.md files, else text")
+      ->transform(CLI::CheckedTransformer(modes, CLI::ignore_case))
+      ->default_str("auto");
   c->add_flag("-u,--unique", args->unique, "Print each misspelled word once");
   c->add_option("-j,--jobs", args->jobs,
                 "Threads; 0: one per core. Output order is unchanged")

@@ -1,0 +1,58 @@
+// Markdown mode for checking documents (`spellfilter check --mode markdown`,
+// and by default for *.md files): what is code or markup, not prose, is
+// blanked out of the text before it is checked, in place, so that every
+// word keeps its byte offset, line and column:
+//
+//   ```...``` ~~~...~~~     fenced code blocks, fences and info string
+//                           included (a fence may be indented, as in lists)
+//   `code`  ``co`de``       code spans (closed on the same line; an
+//                           unclosed run of backticks is left as text)
+//   [text](url "title")     the destination and title of links and images;
+//   ![alt](src)             their text is checked
+//   [label]: url            the destination of a link reference definition
+//   <https://x>  <a@b.c>    autolinks
+//   <div class="x"> </a>    HTML tags (what lies between them is checked)
+//   <!-- ... -->            HTML comments, across lines
+//   --- ... ---             YAML front matter at the very start
+//
+// Blanking replaces each byte by a space except line breaks and UTF-8
+// continuation bytes: a blanked character still counts as one character
+// (columns stay right) and, being no letter, ends any word (Tokenizer).
+// Indented code blocks (four spaces) are checked: telling them from list
+// continuations needs the whole block structure; fence code to skip it.
+// Text is processed as it streams, in chunks that end at line breaks
+// (TextReader); a construct is only recognised within one chunk's line.
+#ifndef SPELLFILTER_CORE_MARKDOWN_FILTER_H_
+#define SPELLFILTER_CORE_MARKDOWN_FILTER_H_
+
+#include <cstddef>
+#include <span>
+
+namespace spellfilter {
+
+class MarkdownFilter {
+ public:
+  // Blanks the parts of `text`, the document's next bytes, that are not
+  // prose. The state (inside a fence, a comment, the front matter) carries
+  // over to the next call.
+  void Blank(std::span<char> text);
+  // Back to the start of a document.
+  void Reset() { *this = MarkdownFilter(); }
+
+ private:
+  // One line without its line break, or the part of it in this chunk.
+  void BlankLine(char* begin, char* end);
+  // Code spans, link destinations, autolinks, tags and comments in a line.
+  void BlankInline(char* begin, char* end);
+
+  bool at_line_start_ = true;
+  bool first_line_ = true;
+  bool in_front_matter_ = false;
+  bool in_comment_ = false;
+  char fence_char_ = 0;  // '`' or '~' inside a fenced block, else 0
+  size_t fence_length_ = 0;
+};
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_MARKDOWN_FILTER_H_

@@ -1,0 +1,137 @@
+#include "core/markdown_filter.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/checker.h"
+#include "tests/test_dictionary.h"
+
+namespace spellfilter {
+namespace {
+
+std::string Blanked(std::string text) {
+  MarkdownFilter f;
+  f.Blank(text);
+  return text;
+}
+
+// `text` with each of `parts` (in order, each after the last) blanked as
+// the filter blanks: spaces, keeping line breaks and continuation bytes.
+std::string Without(std::string text, std::vector<std::string> parts) {
+  size_t from = 0;
+  for (const std::string& part : parts) {
+    const size_t at = text.find(part, from);
+    EXPECT_NE(at, std::string::npos) << part;
+    if (at == std::string::npos) break;
+    for (size_t k = at; k < at + part.size(); ++k) {
+      const auto c = static_cast<unsigned char>(text[k]);
+      if ((c & 0xC0) != 0x80 && c != '\n') text[k] = ' ';
+    }
+    from = at + part.size();
+  }
+  return text;
+}
+
+void ExpectBlanked(const std::string& text, std::vector<std::string> parts) {
+  EXPECT_EQ(Blanked(text), Without(text, std::move(parts))) << text;
+}
+
+TEST(MarkdownFilterTest, FencedCodeBlocksAreBlanked) {
+  ExpectBlanked("Text\n```cpp\nint mian;\n```\nAfter\n",
+                {"```cpp\nint mian;\n```"});
+  // ~~~ fences; a shorter fence inside does not close a longer one.
+  ExpectBlanked("~~~~\nteh\n~~~\nstill\n~~~~~\nback",
+                {"~~~~\nteh\n~~~\nstill\n~~~~~"});
+  // Indented, as in a list item, or in a block quote.
+  ExpectBlanked("- item\n\n   ```\n   cdoe\n   ```\n- next",
+                {"   ```\n   cdoe\n   ```"});
+  ExpectBlanked("> ```\n> cdoe\n> ```\n> prose", {"> ```\n> cdoe\n> ```"});
+  // An unclosed fence runs to the end of the document.
+  ExpectBlanked("```\nx\ny", {"```\nx\ny"});
+  // Backticks with a backtick in the "info string" are no fence.
+  ExpectBlanked("``` a ` b\nword", {});
+}
+
+TEST(MarkdownFilterTest, CodeSpansAreBlanked) {
+  ExpectBlanked("use `git comit` now", {"`git comit`"});
+  ExpectBlanked("a ``x ` y`` b", {"``x ` y``"});
+  // No closer on the line: the backticks are text.
+  ExpectBlanked("a `lone b\n`c", {});
+  // An escaped backtick opens nothing.
+  ExpectBlanked("\\`not code\\`", {});
+}
+
+TEST(MarkdownFilterTest, LinkDestinationsAndMarkupAreBlanked) {
+  ExpectBlanked("see [the dcos](https://x.org/a \"Titel\") here",
+                {"(https://x.org/a \"Titel\")"});
+  ExpectBlanked("![a cat](cat.png)", {"(cat.png)"});
+  ExpectBlanked("[x](a_(b)) y", {"(a_(b))"});
+  ExpectBlanked("[docs]: https://example.com/dcos \"Docs\"",
+                {"https://example.com/dcos"});
+  ExpectBlanked("<https://x.org> and <me@x.org>",
+                {"<https://x.org>", "<me@x.org>"});
+  ExpectBlanked("<div class=\"wrnog\">text</div> 1 < 2 > 0",
+                {"<div class=\"wrnog\">", "</div>"});
+  ExpectBlanked("a <!-- tdoo\nmore --> b <!-- c --> d",
+                {"<!-- tdoo\nmore -->", "<!-- c -->"});
+}
+
+TEST(MarkdownFilterTest, FrontMatterOnlyAtTheStart) {
+  ExpectBlanked("---\ntitle: Helo\n---\nBody", {"---\ntitle: Helo\n---"});
+  ExpectBlanked("Body\n---\ntitle\n---\n", {});
+}
+
+TEST(MarkdownFilterTest, BlankedCharactersStayOneCharacterEach) {
+  const std::string text = "`caf\xC3\xA9` na\xC3\xAFve";
+  const std::string out = Blanked(text);
+  ASSERT_EQ(out.size(), text.size());
+  auto code_points = [](const std::string& s) {
+    size_t n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+  };
+  EXPECT_EQ(code_points(out), code_points(text));
+  EXPECT_EQ(out.substr(0, 7), "     \xA9 ");  // é's second byte stays
+  EXPECT_EQ(out.substr(8), "na\xC3\xAFve");
+}
+
+// Chunks end at line breaks (TextReader); the state carries over.
+TEST(MarkdownFilterTest, ChunkedTextGivesTheSameResult) {
+  const std::string doc =
+      "---\nk: v\n---\n# Title\n\nSome `code` and [a link](u).\n\n```\n"
+      "x = 1\n```\n<!-- a\nb -->\nEnd <b>bold</b>\n";
+  const std::string whole = Blanked(doc);
+  for (size_t cut = 0; cut < doc.size(); ++cut) {
+    if (doc[cut] != '\n') continue;
+    std::string chunked = doc;
+    MarkdownFilter f;
+    f.Blank(std::span<char>(chunked.data(), cut + 1));
+    f.Blank(std::span<char>(chunked.data() + cut + 1, doc.size() - cut - 1));
+    EXPECT_EQ(chunked, whole) << cut;
+  }
+  MarkdownFilter f;
+  std::string again = doc;
+  f.Blank(again);
+  f.Reset();
+  again = doc;
+  f.Blank(again);
+  EXPECT_EQ(again, whole);  // Reset: front matter is recognised again
+}
+
+TEST(MarkdownFilterTest, TheCheckerSeesOnlyProse) {
+  auto dict = MakeDictionary({"use", "now", "the", "docs", "here", "see"});
+  Checker checker(*dict);
+  std::string text = "use `git comit` now\nsee [the dcos](https://x.y) here\n"
+                     "```\nint mian;\n```\n";
+  MarkdownFilter f;
+  f.Blank(text);
+  std::vector<Misspelling> found;
+  checker.Check(text, &found);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(text.substr(found[0].offset, found[0].length), "dcos");
+}
+
+}  // namespace
+}  // namespace spellfilter
