@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "core/dictionary.h"
+#include "core/mixed_case_table.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto d = spellfilter::Dictionary::FromBytes(
@@ -12,6 +13,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (d.ok()) {
     (void)(*d)->Contains("word");
     (void)(*d)->filter().CountSetBits();
+    // A table that parsed is searched within its text.
+    spellfilter::MixedCaseTable mixed;
+    if (spellfilter::MixedCaseTable::Parse((*d)->contents().mixed_case,
+                                           &mixed) == nullptr) {
+      for (std::string_view w : {"", "a", "javascript", "zzzz"}) {
+        const auto [first, last] = mixed.Find(w);
+        for (size_t i = first; i < last; ++i) (void)mixed.Written(i);
+      }
+    }
   } else if (d.status().message().find('\n') != std::string::npos) {
     __builtin_trap();  // errors are one line
   }
