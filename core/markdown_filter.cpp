@@ -105,6 +105,10 @@ void MarkdownFilter::BlankLine(char* begin, char* end) {
     BlankInline(close + 3, end);
     return;
   }
+  if (line_start && IndentedCode(begin, end)) {
+    Spaces(begin, end);
+    return;
+  }
   if (line_start) {
     // Indentation (fences inside list items are indented) and block quote
     // markers come before a fence or a reference definition.
@@ -115,6 +119,7 @@ void MarkdownFilter::BlankLine(char* begin, char* end) {
       // span).
       if (n >= 3 && (*p == '~' ||
                      std::find(p + n, end, '`') == end)) {
+        previous_blank_ = false;
         fence_char_ = *p;
         fence_length_ = n;
         Spaces(begin, end);
@@ -138,6 +143,44 @@ void MarkdownFilter::BlankLine(char* begin, char* end) {
     }
   }
   BlankInline(begin, end);
+}
+
+bool MarkdownFilter::IndentedCode(const char* begin, const char* end) {
+  // Columns of indentation (a tab to the next multiple of 4).
+  size_t indent = 0;
+  const char* p = begin;
+  for (; p < end && (*p == ' ' || *p == '\t'); ++p) {
+    indent = *p == '\t' ? (indent / 4 + 1) * 4 : indent + 1;
+  }
+  if (Trimmed(p, end).empty()) {  // a blank line; code may go on after it
+    previous_blank_ = true;
+    return false;
+  }
+  const bool was_blank = previous_blank_;
+  previous_blank_ = false;
+  // A list item: "-", "*", "+", or 1-9 digits and "." or ")", then a space
+  // or the end of the line.
+  const char* marker_end = p;
+  if (*p == '-' || *p == '*' || *p == '+') {
+    marker_end = p + 1;
+  } else {
+    const char* d = p;
+    while (d < end && d - p < 9 && *d >= '0' && *d <= '9') ++d;
+    if (d > p && d < end && (*d == '.' || *d == ')')) marker_end = d + 1;
+  }
+  if (marker_end > p && (marker_end == end || IsSpace(*marker_end))) {
+    in_list_ = true;
+    in_indented_code_ = false;
+    return false;
+  }
+  if (indent >= 4 && !in_list_ && (was_blank || in_indented_code_)) {
+    in_indented_code_ = true;
+    return true;
+  }
+  // A paragraph at the margin after a blank line ends a list.
+  if (indent == 0 && was_blank) in_list_ = false;
+  in_indented_code_ = false;
+  return false;
 }
 
 void MarkdownFilter::BlankInline(char* begin, char* end) {

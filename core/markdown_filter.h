@@ -14,12 +14,13 @@
 //   <div class="x"> </a>    HTML tags (what lies between them is checked)
 //   <!-- ... -->            HTML comments, across lines
 //   --- ... ---             YAML front matter at the very start
+//   <4 spaces>code          indented code blocks: four spaces (or a tab)
+//                           after a blank line, outside lists (in a list
+//                           that indentation continues an item: checked)
 //
 // Blanking replaces each byte by a space except line breaks and UTF-8
 // continuation bytes: a blanked character still counts as one character
 // (columns stay right) and, being no letter, ends any word (Tokenizer).
-// Indented code blocks (four spaces) are checked: telling them from list
-// continuations needs the whole block structure; fence code to skip it.
 // Text is processed as it streams, in chunks that end at line breaks
 // (TextReader); a construct is only recognised within one chunk's line.
 #ifndef SPELLFILTER_CORE_MARKDOWN_FILTER_H_
@@ -44,11 +45,17 @@ class MarkdownFilter {
   void BlankLine(char* begin, char* end);
   // Code spans, link destinations, autolinks, tags and comments in a line.
   void BlankInline(char* begin, char* end);
+  // Whether a whole line (at its start) is in an indented code block;
+  // follows blank lines and lists.
+  bool IndentedCode(const char* begin, const char* end);
 
   bool at_line_start_ = true;
   bool first_line_ = true;
   bool in_front_matter_ = false;
   bool in_comment_ = false;
+  bool previous_blank_ = true;  // the line before was blank (or none)
+  bool in_list_ = false;
+  bool in_indented_code_ = false;
   char fence_char_ = 0;  // '`' or '~' inside a fenced block, else 0
   size_t fence_length_ = 0;
 };

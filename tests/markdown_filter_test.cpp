@@ -54,6 +54,19 @@ TEST(MarkdownFilterTest, FencedCodeBlocksAreBlanked) {
   ExpectBlanked("``` a ` b\nword", {});
 }
 
+TEST(MarkdownFilterTest, IndentedCodeBlocksOutsideListsAreBlanked) {
+  ExpectBlanked("Text:\n\n    int mian;\n\n\tmore cdoe\nAfter",
+                {"    int mian;\n\n\tmore cdoe"});
+  // Not after a paragraph line (a lazy continuation) ...
+  ExpectBlanked("Text\n    continued txet\n", {});
+  // ... nor inside a list, where it continues an item ...
+  ExpectBlanked("- item\n\n    more of the itme\n\n1. next\n\n    txet\n", {});
+  // ... until a paragraph at the margin after a blank line ends the list.
+  ExpectBlanked("- item\n\nParagraph.\n\n    cdoe\n", {"    cdoe"});
+  // A line at the margin ends the code block.
+  ExpectBlanked("\n    cdoe\nback\n    txet\n", {"    cdoe"});
+}
+
 TEST(MarkdownFilterTest, CodeSpansAreBlanked) {
   ExpectBlanked("use `git comit` now", {"`git comit`"});
   ExpectBlanked("a ``x ` y`` b", {"``x ` y``"});
