@@ -144,6 +144,26 @@ TEST_F(CliTest, CheckMarkdownMode) {
             2);
 }
 
+// TeX: what hunspell -t skips (commands, math, comments, the preamble,
+// non-text arguments) is not checked; *.tex files are TeX by default.
+TEST_F(CliTest, CheckTexMode) {
+  const std::string doc =
+      "\\documentclass{article}\n\\begin{document}\n"
+      "\\section{Paris} teh \\cite{knuthh} $\xC3\xA9 + yy$ caf\xC3\xA9 mta % a cmment\n"
+      "\\end{document}\n";
+  Write(dir_ / "a.tex", doc);
+  const std::string tex = Path("a.tex");
+  Result r = Run({"check", "-d", Path("test.sfd"), "-f", "lines", tex});
+  EXPECT_EQ(r.exit_code, 1);
+  // Columns count the blanked math's é as one character.
+  EXPECT_EQ(r.out, tex + ":3:17: teh\n" + tex + ":3:44: caf\xC3\xA9\n" +
+                       tex + ":3:49: mta\n");
+  Result text = Run({"check", "-d", Path("test.sfd"), "-m", "text", tex});
+  EXPECT_NE(text.out.find("cmment"), std::string::npos);
+  EXPECT_EQ(Run({"check", "-d", Path("test.sfd"), "-m", "tex"}, doc).out,
+            "teh\ncaf\xC3\xA9\nmta\n");
+}
+
 TEST_F(CliTest, CheckJobsKeepOutputOrder) {
   std::string text;
   for (int i = 0; text.size() < 6'000'000; ++i) {

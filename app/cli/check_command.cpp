@@ -2,8 +2,9 @@
 // appearance (like `hunspell -l`, `aspell list`); --suggest adds
 // suggestions, --format chooses words|lines|json (misspelling_output.h),
 // --unique prints each word once, -j N checks chunks of 1 MiB on N threads
-// (output order unchanged), --mode markdown (the default for *.md files)
-// leaves code and markup unchecked (core/markdown_filter.h).
+// (output order unchanged), --mode markdown or tex (the defaults for *.md
+// and *.tex files) leaves code and markup unchecked (core/markdown_filter.h,
+// tex_filter.h).
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -18,12 +19,14 @@
 #include <mutex>
 #include <optional>
 #include <span>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
 #include "app/cli/misspelling_output.h"
+#include "app/cli/tex_filter.h"
 #include "app/cli/user_option.h"
 #include "core/checker.h"
 #include "core/huge_pages.h"
@@ -35,7 +38,7 @@ namespace spellfilter::cli {
 namespace {
 
 // What the input is: auto chooses by the file's name.
-enum class TextMode { kAuto, kText, kMarkdown };
+enum class TextMode { kAuto, kText, kMarkdown, kTex };
 
 struct CheckArgs {
   std::vector<std::string> files;
@@ -87,6 +90,43 @@ class Worker {
   std::vector<Misspelling> misspelled_;
 };
 
+// Blanks, in place and in input order, what an input's mode leaves
+// unchecked: Markdown's code and markup, or what Hunspell's TeX mode skips.
+class InputFilter {
+ public:
+  explicit InputFilter(TextMode mode) : mode_(mode) {}
+  bool active() const {
+    return mode_ == TextMode::kMarkdown || mode_ == TextMode::kTex;
+  }
+
+  void Blank(std::span<char> chunk) {
+    if (mode_ == TextMode::kMarkdown) {
+      markdown_.Blank(chunk);
+      return;
+    }
+    // TexFilter works line by line on a copy. It blanks bytes; UTF-8
+    // continuation bytes are kept, so a blanked character stays one
+    // character (columns), as in the Markdown filter.
+    char* p = chunk.data();
+    char* const end = p + chunk.size();
+    while (p < end) {
+      char* nl = std::find(p, end, '\n');
+      line_.assign(p, nl);
+      tex_.Blank(&line_);
+      for (size_t i = 0; i < line_.size(); ++i) {
+        if ((static_cast<unsigned char>(p[i]) & 0xC0) != 0x80) p[i] = line_[i];
+      }
+      p = nl < end ? nl + 1 : end;
+    }
+  }
+
+ private:
+  TextMode mode_;
+  MarkdownFilter markdown_;
+  TexFilter tex_;
+  std::string line_;
+};
+
 // Checks one input with several workers: the main thread reads chunks into
 // a ring of 2 slots per worker and prints finished slots in input order,
 // while persistent worker threads take queued slots and check them. Reading
@@ -94,7 +134,7 @@ class Worker {
 // worker.
 StatusOr<uint64_t> CheckStreamParallel(
     TextReader& reader, std::vector<std::unique_ptr<Worker>>& workers,
-    MarkdownFilter* markdown, MisspellingOutput* out) {
+    InputFilter* filter, MisspellingOutput* out) {
   // A slot's chunk stays in the reader's buffer that it was read into: the
   // reader takes the slot's buffer in exchange (TextReader::NextExchanging),
   // so the text is never copied.
@@ -153,8 +193,8 @@ StatusOr<uint64_t> CheckStreamParallel(
         end = true;
       } else {
         // Blanked here, in input order: the filter's state runs on.
-        if (markdown != nullptr) {
-          markdown->Blank(std::span<char>(
+        if (filter != nullptr) {
+          filter->Blank(std::span<char>(
               slot.buffer.data() + (chunk.data() - slot.buffer.data()),
               chunk.size()));
         }
@@ -192,7 +232,7 @@ StatusOr<uint64_t> CheckStreamParallel(
 // printing what preceded it).
 StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
                                std::vector<std::unique_ptr<Worker>>& workers,
-                               bool markdown, MisspellingOutput* out) {
+                               TextMode mode, MisspellingOutput* out) {
   const size_t n = workers.size();
   // One worker checks each chunk as it comes, so smaller chunks only save
   // memory (a 128 KiB buffer instead of 2 MiB: it counts in the peak RSS
@@ -206,8 +246,8 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   constexpr size_t kParallelChunkBytes = 128 * 1024;
   TextReader reader(fd, name, n == 1 ? kSingleChunkBytes : kParallelChunkBytes);
   out->BeginInput(name);
-  MarkdownFilter filter;
-  MarkdownFilter* md = markdown ? &filter : nullptr;
+  InputFilter filter(mode);
+  InputFilter* md = filter.active() ? &filter : nullptr;
   if (n > 1) return CheckStreamParallel(reader, workers, md, out);
   // One worker: no copies, no threads. The filter blanks a buffer of its
   // own, which the reader takes in exchange for the next chunk.
@@ -233,17 +273,23 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   }
 }
 
-// *.md, *.markdown and the like (any case).
-bool IsMarkdownName(const std::string& file) {
+// Markdown for *.md, *.markdown and the like, TeX for *.tex, *.ltx and
+// *.latex (any case), else text.
+TextMode ModeOfName(const std::string& file) {
   const size_t dot = file.rfind('.');
   if (dot == std::string::npos || file.find('/', dot) != std::string::npos) {
-    return false;
+    return TextMode::kText;
   }
   std::string ext = file.substr(dot + 1);
-  for (char& c : ext)
+  for (char& c : ext) {
     c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ext == "md" || ext == "markdown" || ext == "mdown" || ext == "mkd" ||
-         ext == "mkdn" || ext == "mdwn";
+  }
+  if (ext == "md" || ext == "markdown" || ext == "mdown" || ext == "mkd" ||
+      ext == "mkdn" || ext == "mdwn") {
+    return TextMode::kMarkdown;
+  }
+  if (ext == "tex" || ext == "ltx" || ext == "latex") return TextMode::kTex;
+  return TextMode::kText;
 }
 
 int RunCheck(const CheckArgs& a) {
@@ -284,11 +330,11 @@ int RunCheck(const CheckArgs& a) {
       failed = true;
       continue;
     }
-    const bool markdown =
-        a.mode == TextMode::kMarkdown ||
-        (a.mode == TextMode::kAuto && !is_stdin && IsMarkdownName(file));
+    const TextMode mode = a.mode != TextMode::kAuto ? a.mode
+                          : is_stdin                ? TextMode::kText
+                                                    : ModeOfName(file);
     StatusOr<uint64_t> n =
-        CheckStream(fd, is_stdin ? "<stdin>" : file, workers, markdown, &out);
+        CheckStream(fd, is_stdin ? "<stdin>" : file, workers, mode, &out);
     if (!is_stdin) ::close(fd);
     if (!n.ok()) {
       out.Flush();
@@ -333,11 +379,14 @@ Command AddCheckCommand(CLI::App* parent) {
   const std::map<std::string, TextMode> modes = {
       {"auto", TextMode::kAuto},
       {"text", TextMode::kText},
-      {"markdown", TextMode::kMarkdown}};
+      {"markdown", TextMode::kMarkdown},
+      {"tex", TextMode::kTex}};
   c->add_option("-m,--mode", args->mode,
-                "What the input is: text, markdown (code blocks and spans, "
-                "link targets and HTML tags are not checked), or auto: "
-                "markdown for *.md files, else text")
+                "What the input is: text; markdown (code blocks and spans, "
+                "link targets and HTML tags are not checked); tex (commands, "
+                "math, comments and non-text arguments are not checked, as "
+                "in hunspell -t); or auto: markdown for *.md, tex for *.tex "
+                "files, else text")
       ->transform(CLI::CheckedTransformer(modes, CLI::ignore_case))
       ->default_str("auto");
   c->add_flag("-u,--unique", args->unique, "Print each misspelled word once");
