@@ -247,25 +247,25 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   TextReader reader(fd, name, n == 1 ? kSingleChunkBytes : kParallelChunkBytes);
   out->BeginInput(name);
   InputFilter filter(mode);
-  InputFilter* md = filter.active() ? &filter : nullptr;
-  if (n > 1) return CheckStreamParallel(reader, workers, md, out);
+  InputFilter* blank = filter.active() ? &filter : nullptr;
+  if (n > 1) return CheckStreamParallel(reader, workers, blank, out);
   // One worker: no copies, no threads. The filter blanks a buffer of its
   // own, which the reader takes in exchange for the next chunk.
   std::optional<HugeBytes> own;
-  if (md != nullptr) own.emplace(reader.buffer_bytes());
+  if (blank != nullptr) own.emplace(reader.buffer_bytes());
   std::vector<Found> found;
   uint64_t count = 0;
   for (;;) {
     std::string_view chunk;
-    if (Status s = md == nullptr ? reader.Next(&chunk)
-                                 : reader.NextExchanging(&*own, &chunk);
+    if (Status s = blank == nullptr ? reader.Next(&chunk)
+                                    : reader.NextExchanging(&*own, &chunk);
         !s.ok()) {
       return s;
     }
     if (chunk.empty()) return count;
-    if (md != nullptr) {
-      md->Blank(std::span<char>(own->data() + (chunk.data() - own->data()),
-                                chunk.size()));
+    if (blank != nullptr) {
+      blank->Blank(std::span<char>(own->data() + (chunk.data() - own->data()),
+                                   chunk.size()));
     }
     workers[0]->Check(chunk, &found);
     out->Chunk(chunk, found);
