@@ -170,14 +170,14 @@ class DictionaryBuilder {
   // The PREFIXES section of the (sorted, distinct) words, and its edge
   // count. Reads only words_, arena_ and options_.
   // Also gives `skeletons`, when not null, every lower-case word, and
-  // `mixed` the words written in mixed case.
-  // The ALL UPPER forms of the words written in mixed case, sorted and
-  // distinct, but not of keep-case words (their case is fixed).
-  std::vector<std::string> UpperFormsOfMixedCase() const;
-
+  // `mixed` the words whose end marker is "other" (the MIXED_CASE table
+  // mirrors the markers the suggester reads).
   std::string EncodePrefixes(uint64_t seed, uint64_t* edges,
                              SkeletonFilterBuilder* skeletons,
                              MixedCaseTableBuilder* mixed) const;
+  // The ALL UPPER forms of the words written in mixed case, sorted and
+  // distinct, but not of keep-case words (their case is fixed).
+  std::vector<std::string> UpperFormsOfMixedCase() const;
 
   BuildOptions options_;
   Status status_;

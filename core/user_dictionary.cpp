@@ -205,9 +205,8 @@ Status UserDictionary::AddKeys(ScalableFilter* filter,
 
 uint64_t UserDictionary::KeyCount(const std::vector<std::string>& words) const {
   uint64_t keys = words.size();
-  std::u32string w;
   for (const std::string& word : words) {
-    keys += DecodeUtf8(word, &w) && IsMixedCase(w, turkic_);
+    keys += !MixedCaseUpperForm(word, turkic_).empty();
   }
   return keys;
 }
