@@ -269,18 +269,28 @@ struct Suggester::Impl {
   // vowels between units. `k` units are spelled, `fillers` letters since
   // the last one.
   void ByEar();
-  // Whether some word may have the typed skeleton; with one of its sounds
-  // left out (fills ear_skip_ok); with one changed or added (fills
-  // ear_other_ok). Always true without the section.
+  // Whether some word may have the typed skeleton; with one or two of its
+  // sounds left out or two adjacent ones swapped (fills ear_skip_ok,
+  // ear_swap_ok); with one changed or added (fills ear_other_ok). Always
+  // true without the section.
   bool EarSkeletonsAllowed();
   bool EarSkipsAllowed();
   bool EarOthersAllowed();
   bool MayBeSkeleton(std::string_view skeleton);
   // `may_repeat`: the last letters spelled a unit, which may be doubled.
-  // `edited`: a sound was added, left out or changed (one at most).
+  // `edited`: sounds added, left out, changed or swapped so far (a swap
+  // counts two here: a sound added, then left out).
   void EarWalk(PrefixFilter::State h, size_t k, int fillers, bool may_repeat,
-               bool edited);
-  void EarLeaf(PrefixFilter::State h, bool edited);
+               int edited);
+  void EarLeaf(PrefixFilter::State h, int edited);
+  // How many edits the walk may make: none (same sounds), two (sounds
+  // left out or swapped) or one (a sound changed or added).
+  int EarEditsAllowed() const {
+    return ear_edits == 1 ? 2 : ear_edits == 2 ? 1 : 0;
+  }
+  // The walk's first edit (with ear_edits 1): -1 none yet, else 2 * k for
+  // sound k left out, 2 * k + 1 for sounds k and k + 1 swapped.
+  int ear_first = -1;
   // Appends letter j to path and its row of the edit distance table to
   // ear_rows; false if the prefix is too far from the typed word.
   bool EarPush(int j);
@@ -396,8 +406,9 @@ struct Suggester::Impl {
   // may look for is walked.
   SkeletonFilter skeletons;
   // Which edits of the typed skeleton some word has (skeleton_filter.h):
-  // ear_skip_ok[k], its sound k left out; ear_other_ok[k * units + u],
-  // bit 1 unit u added before sound k, bit 2 sound k changed to unit u.
+  // ear_skip_ok[k], its sound k left out, alone or with a later one;
+  // ear_other_ok[k * units + u], bit 1 unit u added before sound k, bit 2
+  // sound k changed to unit u.
   std::vector<uint8_t> ear_skip_ok;
   std::vector<uint8_t> ear_other_ok;
   std::string ear_variant;
@@ -407,11 +418,18 @@ struct Suggester::Impl {
   std::vector<Mask> ear_next_first;
   std::vector<Mask> ear_repeat_first;
   std::vector<Mask> ear_other_first;
+  std::vector<Mask> ear_swap_first;
+  std::vector<uint8_t> ear_swap_ok;  // sounds k and k + 1 swapped
+  // Sound k left out alone; with sound k2 > k (ear_pair_ok[k * size + k2]);
+  // the last such k2, or -1.
+  std::vector<uint8_t> ear_single_ok;
+  std::vector<uint8_t> ear_pair_ok;
+  std::vector<int> ear_pair_last;
   Mask ear_silent_first;
   // The spellings the walk may take after k units (of another sound, only
   // those that give a skeleton some word has).
   struct EarNext {
-    enum Kind : uint8_t { kMatch, kRepeat, kSilent, kOther };
+    enum Kind : uint8_t { kMatch, kRepeat, kSilent, kSwap, kOther };
     uint8_t spelling;  // index into ear_spellings
     uint8_t kind;
     uint8_t first;  // its first letter
@@ -1220,13 +1238,16 @@ void Suggester::Impl::ByEar() {
   // A skeleton of one sound is shared by too many words to rank ("tea",
   // "two", "auto" are "T").
   if (sound.size() < 2) return;
+  ear_swap_ok.assign(sound.size() + 1, 0);
   // With the SOUND_SKELETONS section, a walk looks only for skeletons that
   // some word has, and is skipped when there is none.
-  const bool any[3] = {EarSkeletonsAllowed(), EarSkipsAllowed(),
+  const bool any[3] = {EarSkeletonsAllowed(),
+                       options.by_ear_edit >= 1 && EarSkipsAllowed(),
                        options.by_ear_edit >= 2 && EarOthersAllowed()};
   ear_next_first.assign(sound.size() + 1, Mask());
   ear_repeat_first.assign(sound.size() + 1, Mask());
   ear_other_first.assign(sound.size() + 1, Mask());
+  ear_swap_first.assign(sound.size() + 1, Mask());
   ear_at.resize(sound.size() + 1);
   for (size_t k = 0; k <= sound.size(); ++k) {
     std::vector<EarNext>& at = ear_at[k];
@@ -1242,9 +1263,13 @@ void Suggester::Impl::ByEar() {
             kind == EarNext::kOther && any[2] && k > 0 && !e.units.empty()
                 ? ear_other_ok[k * ear_units.size() + e.unit_id]
                 : 0;
+        // Sounds k and k + 1 swapped: k + 1 spelled first.
+        const bool swap = k > 0 && k + 1 < sound.size() && ear_swap_ok[k] &&
+                          e.units.size() == 1 && e.units[0] == sound[k + 1];
         if (kind == EarNext::kMatch ? match
             : kind == EarNext::kRepeat ? repeat
             : kind == EarNext::kSilent ? e.units.empty()
+            : kind == EarNext::kSwap   ? swap
                                        : !match && other_ok != 0) {
           at.push_back(EarNext{static_cast<uint8_t>(x),
                                static_cast<uint8_t>(kind), e.letters[0],
@@ -1259,6 +1284,8 @@ void Suggester::Impl::ByEar() {
         ear_repeat_first[k].Set(x.first);
       } else if (x.kind == EarNext::kOther) {
         ear_other_first[k].Set(x.first);
+      } else if (x.kind == EarNext::kSwap) {
+        ear_swap_first[k].Set(x.first);
       }
     }
   }
@@ -1273,17 +1300,21 @@ void Suggester::Impl::ByEar() {
   // The walk appends at most a spelling (3 letters) past this length.
   ear_rows.Reset(ear_typed, ear_max_distance,
                  static_cast<size_t>(n) + kMaxEarExtraLetters + 3);
-  // The same sounds first, then (by_ear_edit 1) one typed sound left out,
-  // then (2) one sound changed or added, each walk within its share of the
-  // work budget: each is several times larger than the one before.
+  // The same sounds (by_ear_edit 0), or the same sounds and up to two
+  // typed sounds left out or two adjacent ones swapped (1, one walk), then
+  // (2) one sound changed or added, each walk within its share of the work
+  // budget.
   const uint64_t limit = work_limit;
-  for (int edits = 0; edits <= options.by_ear_edit; ++edits) {
-    if (!any[edits]) continue;
-    ear_edits = edits;
-    work_limit = std::min(limit, stats.work + kByEarWork);
+  for (int walk = std::min(options.by_ear_edit, 1);
+       walk <= std::min(options.by_ear_edit, 2); ++walk) {
+    if (!(walk == 1 ? any[0] || any[1] : any[walk])) continue;
+    ear_edits = walk;
+    work_limit =
+        std::min(limit, stats.work + (walk == 1 ? 2 : 1) * kByEarWork);
     ear_seen.Clear();
     path.clear();
-    EarWalk(prefixes.root(), 0, 0, false, false);
+    ear_first = -1;
+    EarWalk(prefixes.root(), 0, 0, false, 0);
     if (stats.budget_exhausted && work_limit < limit) {
       stats.budget_exhausted = false;  // this walk's share, not the word's
     }
@@ -1301,17 +1332,37 @@ bool Suggester::Impl::MayBeSkeleton(std::string_view skeleton) {
 bool Suggester::Impl::EarSkeletonsAllowed() { return MayBeSkeleton(sound); }
 
 bool Suggester::Impl::EarSkipsAllowed() {
-  ear_skip_ok.assign(sound.size() + 1, 0);
+  const size_t m = sound.size();
+  ear_skip_ok.assign(m + 1, 0);
+  ear_swap_ok.assign(m + 1, 0);
+  ear_single_ok.assign(m + 1, 0);
+  ear_pair_ok.assign(m * m, 0);
+  ear_pair_last.assign(m + 1, -1);
   bool any = false;
-  for (size_t k = 1; k + 1 <= sound.size(); ++k) {
-    // Of a sound repeated ("TT"), leaving out either gives the same.
-    if (sound[k] == sound[k - 1] && ear_skip_ok[k - 1]) {
-      ear_skip_ok[k] = 1;
-      continue;
-    }
+  // Without the section, one sound left out only (unguided, two or a swap
+  // would cost several times more).
+  const bool guided = !skeletons.empty();
+  for (size_t k = 1; k < m; ++k) {
+    // Sound k left out, alone or with a later one.
     ear_variant.assign(sound).erase(k, 1);
-    ear_skip_ok[k] = MayBeSkeleton(ear_variant);
-    any |= ear_skip_ok[k] != 0;
+    ear_single_ok[k] = MayBeSkeleton(ear_variant);
+    bool ok = ear_single_ok[k] != 0;
+    for (size_t k2 = k + 1; guided && k2 < m; ++k2) {
+      ear_variant.assign(sound).erase(k2, 1).erase(k, 1);
+      if (MayBeSkeleton(ear_variant)) {
+        ear_pair_ok[k * m + k2] = 1;
+        ear_pair_last[k] = static_cast<int>(k2);
+        ok = true;
+      }
+    }
+    ear_skip_ok[k] = ok;
+    // Sounds k and k + 1 swapped.
+    if (guided && k + 1 < m && sound[k] != sound[k + 1]) {
+      ear_variant.assign(sound);
+      std::swap(ear_variant[k], ear_variant[k + 1]);
+      ear_swap_ok[k] = MayBeSkeleton(ear_variant);
+    }
+    any |= ear_skip_ok[k] || ear_swap_ok[k];
   }
   return any;
 }
@@ -1338,22 +1389,44 @@ bool Suggester::Impl::EarOthersAllowed() {
 }
 
 void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
-                              bool may_repeat, bool edited) {
+                              bool may_repeat, int edited) {
   if (OutOfBudget()) return;
   {
+    // After a first edit, what may follow depends on which it was.
+    const uint64_t first =
+        ear_edits == 1 && edited > 0 ? static_cast<uint64_t>(ear_first) + 1
+                                     : 0;
     auto [seen, created] = ear_seen.Get(
-        h + (((k * (kMaxEarFillers + 1) + fillers) * 2 + may_repeat) * 2 +
-             edited + 1) *
-                0x9E3779B97F4A7C15ull);
+        h + first * 0xC2B2AE3D27D4EB4Full +
+        (((k * (kMaxEarFillers + 1) + fillers) * 2 + may_repeat) * 3 +
+         edited + 1) *
+            0x9E3779B97F4A7C15ull);
     if (!created) return;
   }
   if (k == sound.size()) EarLeaf(h, edited);
-  // One sound of the typed word may be one too many ("speficifcation"),
-  // not the first: first letters are seldom wrong (Pollock & Zamora 1983),
-  // and without it every word would be a candidate prefix.
-  if (!edited && ear_edits == 1 && k > 0 && k < sound.size() &&
-      ear_skip_ok[k]) {
-    EarWalk(h, k + 1, fillers, false, true);
+  const bool may_edit = edited < EarEditsAllowed();
+  // After a first edit, the prefix is given up past the last place where a
+  // second one gives a skeleton that the section holds (when the first
+  // alone does not): two sounds left out, a swap completed.
+  const int first_k = ear_first >> 1;
+  const bool swapped = (ear_first & 1) != 0;
+  if (ear_edits == 1 && edited == 1 &&
+      (swapped ? static_cast<int>(k) > first_k + 1
+               : !ear_single_ok[first_k] &&
+                     static_cast<int>(k) > ear_pair_last[first_k])) {
+    return;
+  }
+  // A typed sound may be one too many ("speficifcation"), or two, not the
+  // first: first letters are seldom wrong (Pollock & Zamora 1983), and
+  // without it every word would be a candidate prefix.
+  if (may_edit && ear_edits == 1 && k > 0 && k < sound.size() &&
+      (edited == 0 ? ear_skip_ok[k] != 0
+       : swapped   ? static_cast<int>(k) == first_k + 1
+                   : ear_pair_ok[first_k * sound.size() + k] != 0)) {
+    const int saved = ear_first;
+    if (edited == 0) ear_first = static_cast<int>(2 * k);
+    EarWalk(h, k + 1, fillers, false, edited + 1);
+    ear_first = saved;
   }
   if (path.size() >= static_cast<size_t>(n) + kMaxEarExtraLetters) return;
   const bool filler_room = fillers < FillerRoom(k);
@@ -1362,8 +1435,10 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
   Mask spelled = ear_next_first[k];
   if (fillers == 0 && may_repeat) spelled = spelled | ear_repeat_first[k];
   if (filler_room) spelled = spelled | ear_silent_first;
-  const bool other_sound = !edited && ear_edits == 2 && k > 0;
+  const bool other_sound = may_edit && ear_edits == 2 && k > 0;
   if (other_sound) spelled = spelled | ear_other_first[k];
+  const bool swap_sound = edited == 0 && ear_edits == 1 && k > 0;
+  if (swap_sound) spelled = spelled | ear_swap_first[k];
   const Mask wanted = filler_room ? spelled | filler_letters : spelled;
   // Each prefix is seldom reached twice: its letters are tested in its
   // block directly, not remembered in `children`.
@@ -1400,11 +1475,14 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
   for (const EarNext& x : ear_at[k]) {
     if (x.kind == EarNext::kRepeat && !(fillers == 0 && may_repeat)) continue;
     if (x.kind == EarNext::kSilent && !filler_room) continue;
+    if (x.kind == EarNext::kSwap && !swap_sound) continue;
     if (x.kind == EarNext::kOther && !other_sound) break;
     if (!present.Test(x.first)) continue;
     const EarSpelling& e = ear_spellings[x.spelling];
     const size_t next = x.kind == EarNext::kMatch ? k + e.units.size() : k;
-    const bool edit = x.kind == EarNext::kOther;
+    // A swap starts as sound k + 1 added before sound k; leaving sound
+    // k + 1 out after it (guided as a second edit) completes it.
+    const bool edit = x.kind == EarNext::kOther || x.kind == EarNext::kSwap;
     const uint8_t other_ok = x.other_ok;
     PrefixFilter::State s = h;
     bool ok = true;
@@ -1417,15 +1495,19 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
       s = PrefixFilter::Next(s, letters[e.letters[l]]);
     }
     if (ok) {
-      // A spelling of the next sounds, of none, or of a sound added ...
-      if (!edit || (other_ok & kEarAdded)) {
+      const int saved = ear_first;
+      if (x.kind == EarNext::kSwap) ear_first = static_cast<int>(2 * k + 1);
+      // A spelling of the next sounds, of none, of a sound added or
+      // swapped ...
+      if (x.kind != EarNext::kOther || (other_ok & kEarAdded)) {
         EarWalk(s, next, e.units.empty() ? fillers + 1 : 0,
-                !e.units.empty() && next != k && !edit, edited || edit);
+                !e.units.empty() && next != k && !edit, edited + edit);
       }
       // ... or of a sound for the typed one
-      if (edit && (other_ok & kEarChanged)) {
-        EarWalk(s, k + 1, 0, false, true);
+      if (x.kind == EarNext::kOther && (other_ok & kEarChanged)) {
+        EarWalk(s, k + 1, 0, false, edited + 1);
       }
+      ear_first = saved;
     }
     Truncate(depth);
   }
@@ -1439,7 +1521,7 @@ bool Suggester::Impl::EarPush(int j) {
   return ear_rows.Fill(d, static_cast<uint8_t>(j), d > 1 ? path[d - 2] : 0);
 }
 
-void Suggester::Impl::EarLeaf(PrefixFilter::State h, bool edited) {
+void Suggester::Impl::EarLeaf(PrefixFilter::State h, int edited) {
   if (path.empty()) return;
   const int d = ear_rows.Distance(path.size());
   if (d < 3 || d > ear_max_distance) return;  // nearer: the edit search
@@ -1448,15 +1530,18 @@ void Suggester::Impl::EarLeaf(PrefixFilter::State h, bool edited) {
   // The walk follows spellings out of context: the word must really sound
   // so ("ce" is not "KE").
   const std::string heard = SoundSkeleton(ear_word);
-  if (edited ? BandedEditDistance(std::u32string(heard.begin(), heard.end()),
-                                  std::u32string(sound.begin(), sound.end()),
-                                  1) > 1
-             : heard != sound) {
-    return;
-  }
+  // Sounds left out, added, changed or swapped (a swap is one).
+  const int sounds =
+      heard == sound ? 0
+      : edited == 0
+          ? 1
+          : BandedEditDistance(std::u32string(heard.begin(), heard.end()),
+                               std::u32string(sound.begin(), sound.end()),
+                               edited);
+  if (sounds > edited) return;
   Leaf(h, 3,
        kByEar + kByEarPerEdit * static_cast<float>(d) +
-           (heard != sound ? kByEarOtherSound : 0.0f));
+           kByEarOtherSound * static_cast<float>(sounds));
 }
 
 void Suggester::Impl::Resolve() {

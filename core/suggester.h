@@ -100,11 +100,12 @@ struct SuggestOptions {
   // also the words that sound like the typed one (sound_skeleton.h).
   bool by_ear = true;
   float by_ear_below = kDefaultByEarBelow;
-  // 0: the same sounds only; 1: then one typed sound left out; 2: then one
-  // sound changed or added. 2 needs the dictionary's SOUND_SKELETONS
-  // section (skeleton_filter.h), which says which such skeletons some word
-  // has; without it this is at most 1 (unguided, that walk costs three
-  // times the others together).
+  // 0: the same sounds only; 1: also up to two typed sounds left out or
+  // two adjacent ones swapped (one walk); 2: then one sound changed or
+  // added. Beyond one sound left out they need the dictionary's
+  // SOUND_SKELETONS section (skeleton_filter.h), which says which such
+  // skeletons some word has; without it a file gets the same sounds and
+  // one left out, unguided (the rest unguided costs several times more).
   int by_ear_edit = 2;
   // Tests and measurements only: accept candidates on the filter's word
   // alone, to see what the fingerprint check prevents.

@@ -205,5 +205,33 @@ TEST(SkeletonFilterTest, OneSoundChangedIsFoundWithTheSection) {
   }
 }
 
+// Two typed sounds too many ("nesesesaril": N S S S R L for necessary's
+// N S S R) or two adjacent ones swapped ("denifitly": D N F T L for
+// definitely's D F N T L), three or more edits away: the section says which
+// pairs some word has, and only then are they walked.
+TEST(SkeletonFilterTest, TwoSoundsLeftOutOrSwappedAreFoundWithTheSection) {
+  auto with = Words();
+  auto without = WithoutSkeletons(*with);
+  Suggester a(*with);
+  Suggester b(*without);
+  SuggestOptions o;
+  o.by_ear = false;
+  Suggester edits_only(*with, o);
+  auto has = [](const std::vector<std::string>& v, const std::string& w) {
+    return std::find(v.begin(), v.end(), w) != v.end();
+  };
+  for (const auto& [typed, intended] :
+       {std::pair{"nesesesaril", "necessary"},     // S and L too many
+        std::pair{"kaderpilbarz", "caterpillar"},  // B and S (z) too many
+        std::pair{"denifitly", "definitely"},      // F N swapped
+        std::pair{"bewfitull", "beautiful"},       // T F swapped
+        std::pair{"katerlipar", "caterpillar"}}) {  // P L swapped
+    EXPECT_FALSE(has(edits_only.Suggest(typed), intended)) << typed;
+    EXPECT_TRUE(has(a.Suggest(typed), intended)) << typed;
+    EXPECT_TRUE(a.stats().by_ear) << typed;
+    EXPECT_FALSE(has(b.Suggest(typed), intended)) << typed;
+  }
+}
+
 }  // namespace
 }  // namespace spellfilter

@@ -196,7 +196,8 @@ Command AddSuggestCommand(CLI::App* parent) {
                 "candidate costs less (0: always)")
       ->capture_default_str();
   c->add_option("--by-ear-edit", args->options.by_ear_edit,
-                "Experiments: 0 same sounds, 1 one left out, 2 any one changed")
+                "Experiments: 0 same sounds; 1 also up to two left out or two "
+                "swapped; 2 also one changed or added")
       ->capture_default_str();
   c->add_option("--work-budget", args->options.work_budget,
                 "Experiments: most hash computations per word")
