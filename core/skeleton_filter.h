@@ -2,9 +2,9 @@
 // the sound skeletons (sound_skeleton.h) of its words, so the suggester's
 // by-ear search knows which skeletons some word has before it spells them
 // out over the PREFIXES section. The search walks only the skeletons the
-// filter holds: the typed word's own, the ones with one of its sounds left
-// out, and the ones with one sound changed or added
-// (docs/suggestions.md, "Spelled by ear").
+// filter holds: the typed word's own, the ones with one or two of its
+// sounds left out or two adjacent ones swapped, and the ones with one sound
+// changed or added (docs/suggestions.md, "Spelled by ear").
 //
 // A false positive here costs time only (a walk that finds no word, as
 // every walk did before the section): no word is suggested on this
