@@ -49,6 +49,34 @@ std::string_view TrimSpaces(std::string_view s) {
   return s;
 }
 
+// Most lines of most lists: one ASCII word and nothing else (no blank, tab,
+// carriage return, control character or DEL, so no class column and
+// nothing to trim). Checked eight bytes at a time; *capitals: some byte is
+// A-Z.
+bool PlainAsciiWord(std::string_view s, bool* capitals) {
+  constexpr uint64_t kOnes = 0x0101010101010101ull;
+  constexpr uint64_t kHighs = 0x8080808080808080ull;
+  uint64_t high = 0;   // bytes 0x80 and above
+  uint64_t odd = 0;    // bytes below 0x21, or DEL
+  uint64_t upper = 0;  // bytes A-Z
+  for (size_t i = 0; i < s.size(); i += 8) {
+    // The last chunk padded with 'a', which is none of these.
+    uint64_t x = 0x6161616161616161ull;
+    std::memcpy(&x, s.data() + i, std::min<size_t>(8, s.size() - i));
+    high |= x;
+    const uint64_t low7 = x & ~kHighs;
+    // A byte below n (n <= 0x80) of bytes below 0x80: (b - n) borrows.
+    odd |= (x - kOnes * 0x21) & ~x;
+    const uint64_t del = x ^ (kOnes * 0x7F);
+    odd |= (del - kOnes) & ~del;
+    // 'A' <= b <= 'Z': b + (0x7F - 'Z') does not carry into the high bit
+    // while b + (0x80 - 'A') does.
+    upper |= ~(low7 + kOnes * (0x7F - 'Z')) & (low7 + kOnes * (0x80 - 'A'));
+  }
+  *capitals = (upper & kHighs) != 0;
+  return ((high | odd) & kHighs) == 0;
+}
+
 // White space or a control character inside a word; NUL..US, DEL, and the
 // Unicode separators an editor would show as a gap.
 bool IsForbidden(UChar32 c) {
@@ -180,6 +208,13 @@ Status DictionaryBuilder::AddLine(std::string_view line, std::string_view file,
 Status DictionaryBuilder::AddLineAt(std::string_view line,
                                     const Where& where) {
   if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+  bool capitals = false;
+  if (!line.empty() && line.front() != '#' && line.size() <= kMaxWordBytes &&
+      PlainAsciiWord(line, &capitals)) {
+    for (char ch : line) ascii_seen_[static_cast<uint8_t>(ch)] = 1;
+    if (capitals && AsciiMixedCase(line)) mixed_case_.emplace_back(line);
+    return AddWord(line, 0, where);
+  }
   line = TrimSpaces(line);
   if (line.empty() || line.front() == '#') return Status::Ok();
   std::string_view word = line;
@@ -222,7 +257,7 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
       return Status::InvalidArgument(
           where.str() + ": white space or control character in word");
     }
-    bool capitals = false;  // mixed case needs one
+    capitals = false;  // mixed case needs one
     for (char ch : word) {
       const auto c = static_cast<uint8_t>(ch);
       ascii_seen_[c] = 1;
@@ -263,6 +298,11 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
       mixed_case_.emplace_back(normalized);
     }
   }
+  return AddWord(normalized, word_class, where);
+}
+
+Status DictionaryBuilder::AddWord(std::string_view normalized,
+                                  uint32_t word_class, const Where& where) {
   // The same limit with or without the words kept (and so fewer than
   // 2^32 words, which SortHashes counts in 32 bits).
   const uint64_t bytes_so_far =

@@ -161,6 +161,10 @@ class DictionaryBuilder {
     std::string str() const;
   };
   Status AddLineAt(std::string_view line, const Where& where);
+  // A checked word in NFC with its class: hashed, or kept for the
+  // suggestion sections.
+  Status AddWord(std::string_view normalized, uint32_t word_class,
+                 const Where& where);
   // Sorts words_ and merges repeated words into their first entry (the
   // smallest class); returns the number of distinct words.
   size_t SortAndMerge();
