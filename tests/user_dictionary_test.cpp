@@ -325,7 +325,7 @@ TEST_F(UserDictionaryTest, HandEditedListIsAcceptedAndCanonicalisedOnWrite) {
 
 TEST_F(UserDictionaryTest, DamagedListIsReportedKeptAsideAndBaseStillWorks) {
   fs::create_directories(dir_.File("user"));
-  const std::string damaged = "good\nba\xFF\x01d\nmore\n";
+  const std::string damaged = "good\nba\xFF\x01" "d\nmore\n";
   WriteFile(list_, damaged);
   auto u = OpenUser(list_, *base_);
   ASSERT_FALSE(u->damage().ok());
