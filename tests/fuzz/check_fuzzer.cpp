@@ -11,27 +11,16 @@
 #include <vector>
 
 #include "core/checker.h"
-#include "core/dictionary_builder.h"
 #include "core/markdown_filter.h"
-
-namespace {
-
-std::unique_ptr<spellfilter::Dictionary> MakeDictionary() {
-  spellfilter::BuildOptions options;
-  options.language = "en-US";
-  spellfilter::DictionaryBuilder b(options);
-  for (std::string_view w : {"the", "cat", "don't", "caf\xC3\xA9", "Paris",
-                             "stra\xC3\x9F" "e", "\xCE\xBF\xCE\xB4\xCF\x8C\xCF\x82"}) {
-    (void)b.AddLine(w, "fuzz");
-  }
-  auto image = b.Finish(nullptr);
-  return std::move(spellfilter::Dictionary::FromBytes(*image, "fuzz")).value();
-}
-
-}  // namespace
+#include "tests/fuzz/fuzz_dictionary.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static const std::unique_ptr<spellfilter::Dictionary> dict = MakeDictionary();
+  static const std::unique_ptr<spellfilter::Dictionary> dict =
+      spellfilter::fuzz::MakeDictionary({"the", "cat", "don't", "caf\xC3\xA9",
+                                         "Paris",
+                                         "stra\xC3\x9F"
+                                         "e",
+                                         "\xCE\xBF\xCE\xB4\xCF\x8C\xCF\x82"});
   static spellfilter::Checker checker(*dict);
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   std::vector<spellfilter::Misspelling> found;

@@ -13,33 +13,21 @@
 #include <vector>
 
 #include "core/checker.h"
-#include "core/dictionary_builder.h"
 #include "core/suggester.h"
-
-namespace {
-
-std::unique_ptr<spellfilter::Dictionary> MakeDictionary() {
-  spellfilter::BuildOptions options;
-  options.language = "en-US";
-  spellfilter::DictionaryBuilder b(options);
-  for (std::string_view w :
-       {"the\t10", "a\t10", "I\t10", "lot\t10", "in\t10", "fact\t20",
-        "necessary\t20", "beautiful\t20", "definitely\t20", "receive\t20",
-        "caterpillar\t50", "physics\t35", "nation\t10", "separate\t20",
-        "don't\t10", "caf\xC3\xA9\t40", "Paris\t20", "NASA\t35",
-        "JavaScript\t50", "iPhone\t50", "McDonald\t50", "O'Neill\t60",
-        "accommodate\t35", "occurred\t35", "tomorrow\t20", "because\t10",
-        "stra\xC3\x9F" "e\t70", "\xCE\xBF\xCE\xB4\xCF\x8C\xCF\x82\t70"}) {
-    (void)b.AddLine(w, "fuzz");
-  }
-  auto image = b.Finish(nullptr);
-  return std::move(spellfilter::Dictionary::FromBytes(*image, "fuzz")).value();
-}
-
-}  // namespace
+#include "tests/fuzz/fuzz_dictionary.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static const std::unique_ptr<spellfilter::Dictionary> dict = MakeDictionary();
+  // clang-format off
+  static const std::unique_ptr<spellfilter::Dictionary> dict =
+      spellfilter::fuzz::MakeDictionary({
+          "the\t10", "a\t10", "I\t10", "lot\t10", "in\t10", "fact\t20",
+          "necessary\t20", "beautiful\t20", "definitely\t20", "receive\t20",
+          "caterpillar\t50", "physics\t35", "nation\t10", "separate\t20",
+          "don't\t10", "caf\xC3\xA9\t40", "Paris\t20", "NASA\t35",
+          "JavaScript\t50", "iPhone\t50", "McDonald\t50", "O'Neill\t60",
+          "accommodate\t35", "occurred\t35", "tomorrow\t20", "because\t10",
+          "stra\xC3\x9F" "e\t70", "\xCE\xBF\xCE\xB4\xCF\x8C\xCF\x82\t70"});
+  // clang-format on
   static spellfilter::Checker checker(*dict);
   static spellfilter::Suggester suggester(*dict);
   // Longer inputs get no suggestion (kMaxSuggestLetters code points).
@@ -48,7 +36,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::vector<std::string> got = suggester.Suggest(word);
   // One step past the budget: at most one Between pass, L * (L + 1) tests
   // for an alphabet of L letters (under 64 here), or one expansion.
-  if (suggester.stats().work > spellfilter::kDefaultWorkBudget + 64 * 65 + 256 ||
+  if (suggester.stats().work >
+          spellfilter::kDefaultWorkBudget + 64 * 65 + 256 ||
       got.size() > spellfilter::kDefaultMaxSuggestions) {
     __builtin_trap();
   }
