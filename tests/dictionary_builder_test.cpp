@@ -253,6 +253,36 @@ std::unique_ptr<Dictionary> Built(DictionaryBuilder* b,
   return d.ok() ? std::move(d).value() : nullptr;
 }
 
+// A word line of printable ASCII only takes a fast path that checks eight
+// bytes at a time: a byte that may not be in a word (blank, tab, carriage
+// return, control, DEL, 0x80 and above) must still be found in every lane
+// of the last and of an earlier chunk, and a capital anywhere still makes
+// the word mixed case.
+TEST(DictionaryBuilderTest, EveryByteOfEveryLaneIsChecked) {
+  for (size_t length : {3, 8, 9, 16, 19}) {
+    for (size_t at = 1; at + 1 < length; ++at) {
+      for (int byte = 0; byte < 256; ++byte) {
+        std::string line(length, 'w');
+        line[at] = static_cast<char>(byte);
+        DictionaryBuilder b{BuildOptions()};
+        const bool printable = byte > 0x20 && byte < 0x7F;
+        EXPECT_EQ(b.AddLine(line, "t:1").ok(), printable)
+            << length << " " << at << " " << byte;
+      }
+      std::string mixed(length, 'w');
+      mixed[at] = 'Q';
+      DictionaryBuilder b{BuildOptions()};
+      BuildSummary summary;
+      auto d = Built(&b, {mixed}, &summary);
+      ASSERT_NE(d, nullptr);
+      EXPECT_EQ(summary.upper_forms, 1u) << mixed;
+      std::string upper(length, 'W');
+      upper[at] = 'Q';
+      EXPECT_TRUE(Checker(*d).IsCorrect(upper)) << mixed;
+    }
+  }
+}
+
 // "PHD" is correct for "PhD" (Hunspell's and Aspell's rule), and the
 // checker's case rules cannot find it from "PHD": the filter holds it.
 TEST(DictionaryBuilderTest, MixedCaseWordsAreKeysInAllUpperToo) {
