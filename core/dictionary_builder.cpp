@@ -42,8 +42,8 @@ std::string_view TrimSpaces(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
     s.remove_prefix(1);
   }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' ||
-                        s.back() == '\r')) {
+  while (!s.empty() &&
+         (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
     s.remove_suffix(1);
   }
   return s;
@@ -51,29 +51,55 @@ std::string_view TrimSpaces(std::string_view s) {
 
 // Most lines of most lists: one ASCII word and nothing else (no blank, tab,
 // carriage return, control character or DEL, so no class column and
-// nothing to trim). Checked eight bytes at a time; *capitals: some byte is
-// A-Z.
-bool PlainAsciiWord(std::string_view s, bool* capitals) {
+// nothing to trim). Checked eight bytes at a time (the last eight
+// overlapping the chunk before: the tests only accumulate). Also says
+// whether some byte is A-Z (*capitals) and whether all are letters or
+// apostrophes (*letters).
+bool PlainAsciiWord(std::string_view s, bool* capitals, bool* letters) {
   constexpr uint64_t kOnes = 0x0101010101010101ull;
   constexpr uint64_t kHighs = 0x8080808080808080ull;
+  // Lanes with first <= b <= last, of 7-bit bytes: b + (0x7F - last) does
+  // not carry into the lane's high bit while b + (0x80 - first) does.
+  const auto within = [](uint64_t low7, uint8_t first, uint8_t last) {
+    return ~(low7 + kOnes * (0x7F - last)) & (low7 + kOnes * (0x80 - first));
+  };
   uint64_t high = 0;   // bytes 0x80 and above
   uint64_t odd = 0;    // bytes below 0x21, or DEL
   uint64_t upper = 0;  // bytes A-Z
-  for (size_t i = 0; i < s.size(); i += 8) {
-    // The last chunk padded with 'a', which is none of these.
-    uint64_t x = 0x6161616161616161ull;
-    std::memcpy(&x, s.data() + i, std::min<size_t>(8, s.size() - i));
+  uint64_t other = 0;  // bytes that are no letter or apostrophe
+  const auto chunk = [&](uint64_t x) {
     high |= x;
-    const uint64_t low7 = x & ~kHighs;
     // A byte below n (n <= 0x80) of bytes below 0x80: (b - n) borrows.
     odd |= (x - kOnes * 0x21) & ~x;
     const uint64_t del = x ^ (kOnes * 0x7F);
     odd |= (del - kOnes) & ~del;
-    // 'A' <= b <= 'Z': b + (0x7F - 'Z') does not carry into the high bit
-    // while b + (0x80 - 'A') does.
-    upper |= ~(low7 + kOnes * (0x7F - 'Z')) & (low7 + kOnes * (0x80 - 'A'));
+    const uint64_t low7 = x & ~kHighs;
+    const uint64_t up = within(low7, 'A', 'Z');
+    upper |= up;
+    other |= ~(up | within(low7, 'a', 'z') | within(low7, '\'', '\''));
+  };
+  const size_t n = s.size();
+  if (n >= 8) {
+    uint64_t x;
+    for (size_t i = 0; i + 8 <= n; i += 8) {
+      std::memcpy(&x, s.data() + i, 8);
+      chunk(x);
+    }
+    if (n % 8 != 0) {
+      std::memcpy(&x, s.data() + n - 8, 8);
+      chunk(x);
+    }
+  } else {
+    // Padded with 'a', which is none of the above.
+    uint64_t x = 0x6161616161616161ull;
+    for (size_t i = 0; i < n; ++i) {
+      x = (x & ~(uint64_t{0xFF} << (8 * i))) |
+          uint64_t{static_cast<uint8_t>(s[i])} << (8 * i);
+    }
+    chunk(x);
   }
   *capitals = (upper & kHighs) != 0;
+  *letters = (other & kHighs) == 0;
   return ((high | odd) & kHighs) == 0;
 }
 
@@ -205,13 +231,29 @@ Status DictionaryBuilder::AddLine(std::string_view line, std::string_view file,
   return AddLineAt(line, Where{file, line_number});
 }
 
-Status DictionaryBuilder::AddLineAt(std::string_view line,
-                                    const Where& where) {
+Status DictionaryBuilder::AddLineAt(std::string_view line, const Where& where) {
   if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
   bool capitals = false;
+  bool letters = false;
   if (!line.empty() && line.front() != '#' && line.size() <= kMaxWordBytes &&
-      PlainAsciiWord(line, &capitals)) {
-    for (char ch : line) ascii_seen_[static_cast<uint8_t>(ch)] = 1;
+      PlainAsciiWord(line, &capitals, &letters)) {
+    // The alphabet: once the list has had every letter and the apostrophe,
+    // a word of only those adds nothing to it.
+    if (!letters || !letters_seen_) {
+      bool added = false;
+      for (char ch : line) {
+        uint8_t& seen = ascii_seen_[static_cast<uint8_t>(ch)];
+        added |= seen == 0;
+        seen = 1;
+      }
+      if (added && !letters_seen_) {
+        letters_seen_ = ascii_seen_[static_cast<uint8_t>('\'')] != 0;
+        for (int c = 0; c < 26; ++c) {
+          letters_seen_ =
+              letters_seen_ && ascii_seen_['a' + c] && ascii_seen_['A' + c];
+        }
+      }
+    }
     if (capitals && AsciiMixedCase(line)) mixed_case_.emplace_back(line);
     return AddWord(line, 0, where);
   }
@@ -318,9 +360,8 @@ Status DictionaryBuilder::AddWord(std::string_view normalized,
   }
   const auto offset = static_cast<uint32_t>(arena_.size());
   arena_.append(normalized);
-  words_.push_back(MakeSortedString(arena_, offset,
-                                    static_cast<uint32_t>(normalized.size()),
-                                    word_class));
+  words_.push_back(MakeSortedString(
+      arena_, offset, static_cast<uint32_t>(normalized.size()), word_class));
   return Status::Ok();
 }
 
@@ -479,9 +520,10 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   // listed word is counted twice: n errs on the safe side.
   const std::vector<std::string> upper_forms = UpperFormsOfMixedCase();
   const uint64_t n = words + upper_forms.size();
-  uint64_t capacity = n + std::max<uint64_t>(
-                              kMinHeadroomWords,
-                              static_cast<uint64_t>(std::ceil(n * kHeadroomShare)));
+  uint64_t capacity =
+      n +
+      std::max<uint64_t>(kMinHeadroomWords,
+                         static_cast<uint64_t>(std::ceil(n * kHeadroomShare)));
   if (options_.capacity) {
     if (*options_.capacity < n) {
       return Status::InvalidArgument(

@@ -200,6 +200,7 @@ class DictionaryBuilder {
   HugeVector<WordHash> hashes_;
   uint64_t hashed_bytes_ = 0;  // the normalised words' bytes, hashed
   uint8_t ascii_seen_[128] = {};  // code points 0..127 met in a word
+  bool letters_seen_ = false;     // ... among them a-z, A-Z and '\''
   std::set<char32_t> alphabet_;          // the others
   uint64_t duplicates_ = 0;
   // The words written in mixed case ("PhD"), normalised, as listed: their

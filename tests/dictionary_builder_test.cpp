@@ -50,6 +50,31 @@ TEST(DictionaryBuilderTest, RecordsAlphabetAndLanguage) {
   EXPECT_EQ((*d)->contents().alphabet, expected);
 }
 
+// Once every letter and the apostrophe are in, words of only those are not
+// looked at for the alphabet; a later digit or hyphen still is.
+TEST(DictionaryBuilderTest, AlphabetHasLateCharactersToo) {
+  for (bool suggestion_data : {true, false}) {
+    BuildOptions o;
+    o.suggestion_data = suggestion_data;
+    DictionaryBuilder b(o);
+    for (std::string_view w :
+         {"abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "it's",
+          "quiz", "mp3", "x-ray", "Zoe", "na\xC3\xAFve"}) {
+      ASSERT_TRUE(b.AddLine(w, "x:1").ok()) << w;
+    }
+    auto image = b.Finish(nullptr);
+    ASSERT_TRUE(image.ok());
+    auto d = Dictionary::FromBytes(*image, "t");
+    ASSERT_TRUE(d.ok());
+    const std::vector<char32_t>& alphabet = (*d)->contents().alphabet;
+    EXPECT_EQ(alphabet.size(), 26u * 2 + 4);  // and ' - 3 ï
+    for (char32_t c : {U'\'', U'-', U'3', U'q', U'Q', U'\u00EF'}) {
+      EXPECT_NE(std::find(alphabet.begin(), alphabet.end(), c), alphabet.end())
+          << static_cast<uint32_t>(c);
+    }
+  }
+}
+
 TEST(DictionaryBuilderTest, BadLinesNameTheLineAndTheProblem) {
   struct Case {
     std::string_view line;
