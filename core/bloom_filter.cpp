@@ -107,20 +107,52 @@ void BloomFilter::Prefetch(const WordHash& h) const {
   __builtin_prefetch(words_.data() + (bit >> 6));
 }
 
+namespace {
+
+// AddBatch's blocked kernel for a k known at compile time (K > 0), or for
+// params.probes (K == 0): the probes of ForEachProbe, each block's address
+// computed once and fetched kMaxBatch keys ahead of its bits.
+template <uint32_t K>
+void BlockedAddBatch(const BloomParams& params, uint64_t* words,
+                     std::span<const WordHash> hashes) {
+  const uint64_t blocks = params.bits / kBlockBits;
+  const uint32_t k = K > 0 ? K : params.probes;
+  uint64_t* block[BloomFilter::kMaxBatch];
+  for (size_t start = 0; start < hashes.size();
+       start += BloomFilter::kMaxBatch) {
+    const size_t count =
+        std::min(hashes.size() - start, BloomFilter::kMaxBatch);
+    for (size_t i = 0; i < count; ++i) {
+      block[i] = words + FastRange(hashes[start + i].lo, blocks) * kBlockWords;
+      __builtin_prefetch(block[i], 1);
+    }
+    for (size_t i = 0; i < count; ++i) {
+      const uint64_t hi = hashes[start + i].hi;
+      uint64_t* b = block[i];
+      for (uint32_t j = 0; j < k; ++j) {
+        const uint64_t bit = (hi * kGoldenPowers[j]) >> 55;
+        b[bit >> 6] |= uint64_t{1} << (bit & 63);
+      }
+    }
+  }
+}
+
+}  // namespace
+
 void BloomFilter::AddBatch(const BloomParams& params,
                            std::span<uint64_t> words,
                            std::span<const WordHash> hashes) {
   if (params.layout == Layout::kBlocked) {
-    const uint64_t blocks = params.bits / kBlockBits;
-    for (size_t start = 0; start < hashes.size(); start += kMaxBatch) {
-      const size_t end = std::min(hashes.size(), start + kMaxBatch);
-      for (size_t i = start; i < end; ++i) {
-        __builtin_prefetch(
-            words.data() + FastRange(hashes[i].lo, blocks) * kBlockWords, 1);
-      }
-      for (size_t i = start; i < end; ++i) Add(params, words, hashes[i]);
+    uint64_t* w = words.data();
+    switch (params.probes) {
+      case 8: return BlockedAddBatch<8>(params, w, hashes);
+      case 10: return BlockedAddBatch<10>(params, w, hashes);
+      case 11: return BlockedAddBatch<11>(params, w, hashes);
+      case 12: return BlockedAddBatch<12>(params, w, hashes);
+      case 13: return BlockedAddBatch<13>(params, w, hashes);
+      case 14: return BlockedAddBatch<14>(params, w, hashes);
+      default: return BlockedAddBatch<0>(params, w, hashes);
     }
-    return;
   }
   for (const WordHash& h : hashes) Add(params, words, h);
 }

@@ -44,6 +44,27 @@ TEST(BloomFilterTest, NoFalseNegativesInEitherLayout) {
   }
 }
 
+// AddBatch (the builder's path, with kernels per k) sets exactly the bits
+// Add sets one key at a time, for every k and both layouts, with a batch
+// size that is no multiple of kMaxBatch.
+TEST(BloomFilterTest, AddBatchSetsTheBitsAddSets) {
+  std::mt19937_64 rng(3);
+  std::vector<WordHash> hashes;
+  for (int i = 0; i < 1000 + 7; ++i) {
+    hashes.push_back(HashWord(RandomKey(rng, "k"), 5));
+  }
+  for (Layout layout : {Layout::kBlocked, Layout::kClassic}) {
+    for (uint32_t k = 1; k <= 20; ++k) {
+      const BloomParams params{layout, 512 * 40, k, 5};
+      std::vector<uint64_t> one(params.bits / 64, 0);
+      std::vector<uint64_t> batch(params.bits / 64, 0);
+      for (const WordHash& h : hashes) BloomFilter::Add(params, one, h);
+      BloomFilter::AddBatch(params, batch, hashes);
+      EXPECT_EQ(one, batch) << static_cast<int>(layout) << " k=" << k;
+    }
+  }
+}
+
 TEST(BloomFilterTest, SeedChangesPositions) {
   const std::vector<std::string> keys = {"alpha", "beta", "gamma"};
   Filter a = Build(Layout::kBlocked, 512 * 4, 5, 1, keys);
