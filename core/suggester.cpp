@@ -1342,7 +1342,8 @@ bool Suggester::Impl::EarSkipsAllowed() {
   // Without the section, one sound left out only (unguided, two or a swap
   // would cost several times more).
   const bool guided = !skeletons.empty();
-  for (size_t k = 1; k < m; ++k) {
+  // Checked against the budget per sound, as the walks check it per step.
+  for (size_t k = 1; k < m && !OutOfBudget(); ++k) {
     // Sound k left out, alone or with a later one.
     ear_variant.assign(sound).erase(k, 1);
     ear_single_ok[k] = MayBeSkeleton(ear_variant);
@@ -1371,7 +1372,7 @@ bool Suggester::Impl::EarOthersAllowed() {
   const size_t units = ear_units.size();
   ear_other_ok.assign((sound.size() + 1) * units, 0);
   bool any = false;
-  for (size_t k = 1; k <= sound.size(); ++k) {
+  for (size_t k = 1; k <= sound.size() && !OutOfBudget(); ++k) {
     for (size_t u = 0; u < units; ++u) {
       const std::string_view unit = ear_units[u];
       uint8_t& ok = ear_other_ok[k * units + u];
