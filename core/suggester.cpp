@@ -270,8 +270,8 @@ struct Suggester::Impl {
   // the last one.
   void ByEar();
   // Whether some word may have the typed skeleton; with one or two of its
-  // sounds left out or two adjacent ones swapped (fills ear_skip_ok,
-  // ear_swap_ok); with one changed or added (fills ear_other_ok). Always
+  // sounds left out or two adjacent ones swapped (fills ear_single_ok,
+  // ear_pair_ok, ear_pair_last, ear_swap_ok); with one changed or added (fills ear_other_ok). Always
   // true without the section.
   bool EarSkeletonsAllowed();
   bool EarSkipsAllowed();
@@ -406,10 +406,8 @@ struct Suggester::Impl {
   // may look for is walked.
   SkeletonFilter skeletons;
   // Which edits of the typed skeleton some word has (skeleton_filter.h):
-  // ear_skip_ok[k], its sound k left out, alone or with a later one;
   // ear_other_ok[k * units + u], bit 1 unit u added before sound k, bit 2
-  // sound k changed to unit u.
-  std::vector<uint8_t> ear_skip_ok;
+  // sound k changed to unit u (the skips and swaps: below).
   std::vector<uint8_t> ear_other_ok;
   std::string ear_variant;
   // First letters of the spellings of the typed word's units from unit k
@@ -425,6 +423,10 @@ struct Suggester::Impl {
   std::vector<uint8_t> ear_single_ok;
   std::vector<uint8_t> ear_pair_ok;
   std::vector<int> ear_pair_last;
+  // Sound k may be left out first: alone, or with a later one.
+  bool EarSkipOk(size_t k) const {
+    return ear_single_ok[k] != 0 || ear_pair_last[k] >= 0;
+  }
   Mask ear_silent_first;
   // The spellings the walk may take after k units (of another sound, only
   // those that give a skeleton some word has).
@@ -1333,7 +1335,6 @@ bool Suggester::Impl::EarSkeletonsAllowed() { return MayBeSkeleton(sound); }
 
 bool Suggester::Impl::EarSkipsAllowed() {
   const size_t m = sound.size();
-  ear_skip_ok.assign(m + 1, 0);
   ear_swap_ok.assign(m + 1, 0);
   ear_single_ok.assign(m + 1, 0);
   ear_pair_ok.assign(m * m, 0);
@@ -1347,23 +1348,20 @@ bool Suggester::Impl::EarSkipsAllowed() {
     // Sound k left out, alone or with a later one.
     ear_variant.assign(sound).erase(k, 1);
     ear_single_ok[k] = MayBeSkeleton(ear_variant);
-    bool ok = ear_single_ok[k] != 0;
     for (size_t k2 = k + 1; guided && k2 < m; ++k2) {
       ear_variant.assign(sound).erase(k2, 1).erase(k, 1);
       if (MayBeSkeleton(ear_variant)) {
         ear_pair_ok[k * m + k2] = 1;
         ear_pair_last[k] = static_cast<int>(k2);
-        ok = true;
       }
     }
-    ear_skip_ok[k] = ok;
     // Sounds k and k + 1 swapped.
     if (guided && k + 1 < m && sound[k] != sound[k + 1]) {
       ear_variant.assign(sound);
       std::swap(ear_variant[k], ear_variant[k + 1]);
       ear_swap_ok[k] = MayBeSkeleton(ear_variant);
     }
-    any |= ear_skip_ok[k] || ear_swap_ok[k];
+    any |= EarSkipOk(k) || ear_swap_ok[k];
   }
   return any;
 }
@@ -1421,7 +1419,7 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
   // first: first letters are seldom wrong (Pollock & Zamora 1983), and
   // without it every word would be a candidate prefix.
   if (may_edit && ear_edits == 1 && k > 0 && k < sound.size() &&
-      (edited == 0 ? ear_skip_ok[k] != 0
+      (edited == 0 ? EarSkipOk(k)
        : swapped   ? static_cast<int>(k) == first_k + 1
                    : ear_pair_ok[first_k * sound.size() + k] != 0)) {
     const int saved = ear_first;
