@@ -42,8 +42,8 @@ std::string_view TrimSpaces(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
     s.remove_prefix(1);
   }
-  while (!s.empty() &&
-         (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' ||
+                        s.back() == '\r')) {
     s.remove_suffix(1);
   }
   return s;
@@ -231,7 +231,8 @@ Status DictionaryBuilder::AddLine(std::string_view line, std::string_view file,
   return AddLineAt(line, Where{file, line_number});
 }
 
-Status DictionaryBuilder::AddLineAt(std::string_view line, const Where& where) {
+Status DictionaryBuilder::AddLineAt(std::string_view line,
+                                    const Where& where) {
   if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
   bool capitals = false;
   bool letters = false;
@@ -360,8 +361,9 @@ Status DictionaryBuilder::AddWord(std::string_view normalized,
   }
   const auto offset = static_cast<uint32_t>(arena_.size());
   arena_.append(normalized);
-  words_.push_back(MakeSortedString(
-      arena_, offset, static_cast<uint32_t>(normalized.size()), word_class));
+  words_.push_back(MakeSortedString(arena_, offset,
+                                    static_cast<uint32_t>(normalized.size()),
+                                    word_class));
   return Status::Ok();
 }
 
@@ -520,10 +522,9 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   // listed word is counted twice: n errs on the safe side.
   const std::vector<std::string> upper_forms = UpperFormsOfMixedCase();
   const uint64_t n = words + upper_forms.size();
-  uint64_t capacity =
-      n +
-      std::max<uint64_t>(kMinHeadroomWords,
-                         static_cast<uint64_t>(std::ceil(n * kHeadroomShare)));
+  uint64_t capacity = n + std::max<uint64_t>(
+                              kMinHeadroomWords,
+                              static_cast<uint64_t>(std::ceil(n * kHeadroomShare)));
   if (options_.capacity) {
     if (*options_.capacity < n) {
       return Status::InvalidArgument(
