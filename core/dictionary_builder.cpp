@@ -238,24 +238,7 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
   bool letters = false;
   if (!line.empty() && line.front() != '#' && line.size() <= kMaxWordBytes &&
       PlainAsciiWord(line, &capitals, &letters)) {
-    // The alphabet: once the list has had every letter and the apostrophe,
-    // a word of only those adds nothing to it.
-    if (!letters || !letters_seen_) {
-      bool added = false;
-      for (char ch : line) {
-        uint8_t& seen = ascii_seen_[static_cast<uint8_t>(ch)];
-        added |= seen == 0;
-        seen = 1;
-      }
-      if (added && !letters_seen_) {
-        letters_seen_ = ascii_seen_[static_cast<uint8_t>('\'')] != 0;
-        for (int c = 0; c < 26; ++c) {
-          letters_seen_ =
-              letters_seen_ && ascii_seen_['a' + c] && ascii_seen_['A' + c];
-        }
-      }
-    }
-    if (capitals && AsciiMixedCase(line)) mixed_case_.emplace_back(line);
+    NoteAsciiWord(line, capitals, letters);
     return AddWord(line, 0, where);
   }
   line = TrimSpaces(line);
@@ -300,13 +283,8 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
       return Status::InvalidArgument(
           where.str() + ": white space or control character in word");
     }
-    capitals = false;  // mixed case needs one
-    for (char ch : word) {
-      const auto c = static_cast<uint8_t>(ch);
-      ascii_seen_[c] = 1;
-      capitals |= static_cast<uint8_t>(c - 'A') < 26;
-    }
-    if (capitals && AsciiMixedCase(word)) mixed_case_.emplace_back(word);
+    PlainAsciiWord(word, &capitals, &letters);  // true: checked above
+    NoteAsciiWord(word, capitals, letters);
   } else {
     const auto* p = reinterpret_cast<const uint8_t*>(word.data());
     const int32_t n = static_cast<int32_t>(word.size());
@@ -342,6 +320,28 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
     }
   }
   return AddWord(normalized, word_class, where);
+}
+
+void DictionaryBuilder::NoteAsciiWord(std::string_view word, bool capitals,
+                                      bool letters) {
+  // The alphabet: once the list has had every letter and the apostrophe,
+  // a word of only those adds nothing to it.
+  if (!letters || !letters_seen_) {
+    bool added = false;
+    for (char ch : word) {
+      uint8_t& seen = ascii_seen_[static_cast<uint8_t>(ch)];
+      added |= seen == 0;
+      seen = 1;
+    }
+    if (added && !letters_seen_) {
+      letters_seen_ = ascii_seen_[static_cast<uint8_t>('\'')] != 0;
+      for (int c = 0; c < 26; ++c) {
+        letters_seen_ =
+            letters_seen_ && ascii_seen_['a' + c] && ascii_seen_['A' + c];
+      }
+    }
+  }
+  if (capitals && AsciiMixedCase(word)) mixed_case_.emplace_back(word);
 }
 
 Status DictionaryBuilder::AddWord(std::string_view normalized,

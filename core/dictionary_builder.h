@@ -161,6 +161,10 @@ class DictionaryBuilder {
     std::string str() const;
   };
   Status AddLineAt(std::string_view line, const Where& where);
+  // An ASCII word that passed the checks (PlainAsciiWord's *capitals and
+  // *letters): its characters into the alphabet, and into mixed_case_ if
+  // it is written so.
+  void NoteAsciiWord(std::string_view word, bool capitals, bool letters);
   // A checked word in NFC with its class: hashed, or kept for the
   // suggestion sections.
   Status AddWord(std::string_view normalized, uint32_t word_class,
