@@ -18,17 +18,27 @@ namespace spellfilter {
 #ifdef SPELLFILTER_HAS_AVX512_PATH
 namespace {
 
+// GCC 12's intrinsics start from _mm512_undefined_epi32() (`__Y = __Y`),
+// which -Wmaybe-uninitialized reports once the probes are unrolled.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 // PrefixFilter::Has for eight letters per step: the block's eight words are
 // one register, so selecting the word a probe falls in is a permutation.
 // Built for AVX-512F/DQ (64-bit multiplies) whatever the compiler's target;
 // called only if the processor has them.
 __attribute__((target("avx512f,avx512dq"))) uint64_t HasAmongAvx512(
     const uint64_t* block, uint64_t parent, const uint64_t* keys,
-    uint64_t wanted, uint64_t edge_multiplier, uint64_t golden) {
+    uint64_t wanted, const uint64_t* multipliers) {
+  static_assert(PrefixFilter::kEdgeProbes == 4);
   const __m512i words = _mm512_loadu_si512(block);
   const __m512i p = _mm512_set1_epi64(static_cast<long long>(parent));
-  const __m512i m = _mm512_set1_epi64(static_cast<long long>(edge_multiplier));
-  const __m512i g = _mm512_set1_epi64(static_cast<long long>(golden));
+  // Four independent multiplies (PrefixFilter::ProbeBit), not a chain: a
+  // 64-bit vector multiply takes ~15 cycles.
+  const __m512i m[4] = {
+      _mm512_set1_epi64(static_cast<long long>(multipliers[0])),
+      _mm512_set1_epi64(static_cast<long long>(multipliers[1])),
+      _mm512_set1_epi64(static_cast<long long>(multipliers[2])),
+      _mm512_set1_epi64(static_cast<long long>(multipliers[3]))};
   const __m512i low6 = _mm512_set1_epi64(63);
   const __m512i one = _mm512_set1_epi64(1);
   uint64_t out = 0;
@@ -37,21 +47,34 @@ __attribute__((target("avx512f,avx512dq"))) uint64_t HasAmongAvx512(
     if (lanes == 0) continue;
     // Masked-off lanes are not read, so keys may end before base + 8.
     const __m512i k = _mm512_maskz_loadu_epi64(lanes, keys + base);
-    __m512i x = _mm512_mullo_epi64(_mm512_xor_si512(p, k), m);
-    __m512i all = one;
-    for (uint32_t i = 0; i < PrefixFilter::kEdgeProbes; ++i) {
-      const __m512i bit = _mm512_srli_epi64(x, 55);
-      const __m512i word =
-          _mm512_permutexvar_epi64(_mm512_srli_epi64(bit, 6), words);
-      all = _mm512_and_si512(
-          all, _mm512_srlv_epi64(word, _mm512_and_si512(bit, low6)));
-      x = _mm512_mullo_epi64(x, g);
-    }
+    const __m512i pk = _mm512_xor_si512(p, k);
+    // The probed bit of each probe, in bit 0 (written out: the intrinsics
+    // cannot be called from a lambda, which lacks this target).
+    __m512i b0 = _mm512_srli_epi64(_mm512_mullo_epi64(pk, m[0]), 55);
+    __m512i b1 = _mm512_srli_epi64(_mm512_mullo_epi64(pk, m[1]), 55);
+    __m512i b2 = _mm512_srli_epi64(_mm512_mullo_epi64(pk, m[2]), 55);
+    __m512i b3 = _mm512_srli_epi64(_mm512_mullo_epi64(pk, m[3]), 55);
+    b0 = _mm512_srlv_epi64(
+        _mm512_permutexvar_epi64(_mm512_srli_epi64(b0, 6), words),
+        _mm512_and_si512(b0, low6));
+    b1 = _mm512_srlv_epi64(
+        _mm512_permutexvar_epi64(_mm512_srli_epi64(b1, 6), words),
+        _mm512_and_si512(b1, low6));
+    b2 = _mm512_srlv_epi64(
+        _mm512_permutexvar_epi64(_mm512_srli_epi64(b2, 6), words),
+        _mm512_and_si512(b2, low6));
+    b3 = _mm512_srlv_epi64(
+        _mm512_permutexvar_epi64(_mm512_srli_epi64(b3, 6), words),
+        _mm512_and_si512(b3, low6));
+    const __m512i all = _mm512_and_si512(_mm512_and_si512(b0, b1),
+                                         _mm512_and_si512(b2, b3));
     const __mmask8 hit = _mm512_test_epi64_mask(all, one) & lanes;
     out |= static_cast<uint64_t>(hit) << base;
   }
   return out;
 }
+
+#pragma GCC diagnostic pop
 
 bool HaveAvx512() {
   static const bool have =
@@ -78,8 +101,7 @@ uint64_t PrefixFilter::HasAmong(const uint64_t* block, State parent,
 #ifdef SPELLFILTER_HAS_AVX512_PATH
   // One letter is cheaper alone.
   if ((wanted & (wanted - 1)) != 0 && HaveAvx512()) {
-    return HasAmongAvx512(block, parent, keys, wanted, kEdgeMultiplier,
-                          kGolden);
+    return HasAmongAvx512(block, parent, keys, wanted, kProbeMultipliers);
   }
 #endif
   return HasAmongScalar(block, parent, keys, wanted);
@@ -240,18 +262,17 @@ void PrefixFilterBuilder::Fill(const PrefixFilter& view, const Walk& walk,
   constexpr size_t kBatch = 32;
   struct Pending {
     uint64_t* block;
-    uint64_t x;  // (parent ^ key) * kEdgeMultiplier
+    uint64_t x;  // parent ^ key
   };
   Pending pending[kBatch];
   size_t queued = 0;
   auto flush = [&pending, &queued] {
     for (size_t j = 0; j < queued; ++j) {
       uint64_t* block = pending[j].block;
-      uint64_t x = pending[j].x;
+      const uint64_t x = pending[j].x;
       for (uint32_t i = 0; i < PrefixFilter::kEdgeProbes; ++i) {
-        const uint32_t bit = static_cast<uint32_t>(x >> 55);
+        const uint32_t bit = PrefixFilter::ProbeBit(x, i);
         block[bit >> 6] |= uint64_t{1} << (bit & 63);
-        x *= PrefixFilter::kGolden;
       }
     }
     queued = 0;
@@ -259,7 +280,7 @@ void PrefixFilterBuilder::Fill(const PrefixFilter& view, const Walk& walk,
   auto insert = [&](PrefixFilter::State parent, uint64_t key) {
     uint64_t* block = const_cast<uint64_t*>(view.Block(parent));
     __builtin_prefetch(block, 1);
-    pending[queued++] = Pending{block, (parent ^ key) * PrefixFilter::kEdgeMultiplier};
+    pending[queued++] = Pending{block, parent ^ key};
     if (queued == kBatch) flush();
   };
   std::vector<PrefixFilter::State> states;  // [d]: after d code points

@@ -104,15 +104,20 @@ class PrefixFilter {
   // Branch-free: about half of the tests fail at a random probe, which an
   // early exit would pay for in mispredicted branches.
   bool Has(const uint64_t* block, State parent, uint64_t key) const {
-    uint64_t x = (parent ^ key) * kEdgeMultiplier;
+    const uint64_t x = parent ^ key;
     uint64_t all = 1;
 #pragma GCC unroll 4  // k is fixed; -O2 would keep the loop
     for (uint32_t i = 0; i < kEdgeProbes; ++i) {
-      const uint32_t bit = static_cast<uint32_t>(x >> 55);
+      const uint32_t bit = ProbeBit(x, i);
       all &= block[bit >> 6] >> (bit & 63);
-      x *= kGolden;
     }
     return all & 1;
+  }
+  // Probe i of the edge whose x is parent ^ key: the top 9 bits of
+  // x * kEdgeMultiplier * phi^i, multiplied by a constant per probe rather
+  // than in a chain, so the probes do not wait for each other.
+  static uint32_t ProbeBit(uint64_t x, uint32_t i) {
+    return static_cast<uint32_t>((x * kProbeMultipliers[i]) >> 55);
   }
   // Has for several letters after one prefix at once: bit j of the result
   // is Has(block, parent, keys[j]) for each bit j set in `wanted` (keys has
@@ -139,6 +144,10 @@ class PrefixFilter {
   friend class PrefixFilterBuilder;
   static constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;
   static constexpr uint64_t kEdgeMultiplier = 0xBF58476D1CE4E5B9ull;
+  static constexpr uint64_t kProbeMultipliers[kEdgeProbes] = {
+      kEdgeMultiplier, kEdgeMultiplier * kGolden,
+      kEdgeMultiplier * kGolden * kGolden,
+      kEdgeMultiplier * kGolden * kGolden * kGolden};
 
   static uint64_t Mix(uint64_t z) {  // SplitMix64's finaliser
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
