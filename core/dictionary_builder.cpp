@@ -424,6 +424,7 @@ std::string DictionaryBuilder::EncodePrefixes(
     MixedCaseTableBuilder* mixed) const {
   const bool turkic = IsTurkic(options_.language);
   PrefixFilterBuilder prefixes(seed);
+  prefixes.set_threads(options_.threads);
   prefixes.Reserve(words_.size(), arena_.size());
   std::string ascii_lower;
   std::u32string word;

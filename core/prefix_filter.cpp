@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <system_error>
+#include <thread>
 
 #include "core/byte_order.h"
 #include "core/false_positive_math.h"
@@ -238,6 +240,9 @@ void PrefixFilterBuilder::Walk::Build(std::string_view arena,
 
 void PrefixFilterBuilder::Sort() {
   if (sorted_) return;
+  // (Sorting the two lists on two threads gained nothing measurable: the
+  // sorts wait on memory, and the dictionary builder's other thread is busy
+  // meanwhile.)
   SortStrings(forward_, forward_words_);
   SortStrings(reversed_, reversed_words_);
   forward_walk_.Build(forward_, forward_words_, true);
@@ -329,8 +334,30 @@ std::string PrefixFilterBuilder::Encode(double fp) {
   view.blocks_ = s.bits / 512;
   view.probes_ = static_cast<uint32_t>(s.k);
   view.words_ = words;
+  // With a second thread, the reversed words' edges go into an array of
+  // their own, OR-ed in after (the halves share blocks; a bit set twice is
+  // the same bit).
+  std::thread second;
+  HugeVector<uint64_t> second_words;
+  if (threads_ > 1) {
+    try {
+      second_words.assign(s.bits / 64, 0);
+      PrefixFilter second_view = view;
+      second_view.words_ = second_words.data();
+      second = std::thread([this, second_view] {
+        Fill(second_view, reversed_walk_, PrefixFilter::ReverseRoot(seed_));
+      });
+    } catch (const std::system_error&) {
+      // No thread to be had: both halves on this one.
+    }
+  }
   Fill(view, forward_walk_, PrefixFilter::Root(seed_));
-  Fill(view, reversed_walk_, PrefixFilter::ReverseRoot(seed_));
+  if (second.joinable()) {
+    second.join();
+    for (size_t i = 0; i < second_words.size(); ++i) words[i] |= second_words[i];
+  } else {
+    Fill(view, reversed_walk_, PrefixFilter::ReverseRoot(seed_));
+  }
   std::string header;
   PutFixed<uint64_t>(&header, seed_);
   PutFixed<uint64_t>(&header, s.bits);

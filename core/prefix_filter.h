@@ -179,6 +179,11 @@ class PrefixFilterBuilder {
  public:
   explicit PrefixFilterBuilder(uint64_t seed) : seed_(seed) {}
 
+  // With 2 or more, Encode sets the bits of the reversed words' edges on a
+  // second thread while this one sets the forward words' (the same bytes:
+  // the two halves' bits are OR-ed). The default is one thread.
+  void set_threads(unsigned threads) { threads_ = threads; }
+
   // One word, as lower-case code points (letter_case.h), and how the
   // dictionary writes it: its prefixes, its end marker, and the prefixes of
   // its reversal.
@@ -219,6 +224,7 @@ class PrefixFilterBuilder {
                    PrefixFilter::State root);
 
   uint64_t seed_;
+  unsigned threads_ = 1;
   HugeString forward_;   // the words back to back
   HugeString reversed_;  // each word reversed, at the same offset
   // Tag: the Written of the word.

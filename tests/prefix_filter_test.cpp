@@ -233,6 +233,12 @@ TEST(PrefixFilterBuilderTest, SectionIsTheFormatOfTheDistinctEdges) {
     reversed.AddWord(it->first, it->second);
   }
   EXPECT_EQ(reversed.Encode(0.01), section);
+  // Nor the threads: with two, the reversed words' edges are set on a
+  // second thread into an array of their own and OR-ed in.
+  PrefixFilterBuilder threaded(seed);
+  threaded.set_threads(2);
+  for (const auto& [w, how] : words) threaded.AddWord(w, how);
+  EXPECT_EQ(threaded.Encode(0.01), section);
 }
 
 }  // namespace
