@@ -50,26 +50,15 @@ __attribute__((target("avx512f,avx512dq"))) uint64_t HasAmongAvx512(
     // Masked-off lanes are not read, so keys may end before base + 8.
     const __m512i k = _mm512_maskz_loadu_epi64(lanes, keys + base);
     const __m512i pk = _mm512_xor_si512(p, k);
-    // The probed bit of each probe, in bit 0 (written out: the intrinsics
-    // cannot be called from a lambda, which lacks this target).
-    __m512i b0 = _mm512_srli_epi64(_mm512_mullo_epi64(pk, m[0]), 55);
-    __m512i b1 = _mm512_srli_epi64(_mm512_mullo_epi64(pk, m[1]), 55);
-    __m512i b2 = _mm512_srli_epi64(_mm512_mullo_epi64(pk, m[2]), 55);
-    __m512i b3 = _mm512_srli_epi64(_mm512_mullo_epi64(pk, m[3]), 55);
-    b0 = _mm512_srlv_epi64(
-        _mm512_permutexvar_epi64(_mm512_srli_epi64(b0, 6), words),
-        _mm512_and_si512(b0, low6));
-    b1 = _mm512_srlv_epi64(
-        _mm512_permutexvar_epi64(_mm512_srli_epi64(b1, 6), words),
-        _mm512_and_si512(b1, low6));
-    b2 = _mm512_srlv_epi64(
-        _mm512_permutexvar_epi64(_mm512_srli_epi64(b2, 6), words),
-        _mm512_and_si512(b2, low6));
-    b3 = _mm512_srlv_epi64(
-        _mm512_permutexvar_epi64(_mm512_srli_epi64(b3, 6), words),
-        _mm512_and_si512(b3, low6));
-    const __m512i all = _mm512_and_si512(_mm512_and_si512(b0, b1),
-                                         _mm512_and_si512(b2, b3));
+    __m512i all = one;
+#pragma GCC unroll 4
+    for (uint32_t i = 0; i < PrefixFilter::kEdgeProbes; ++i) {
+      const __m512i bit = _mm512_srli_epi64(_mm512_mullo_epi64(pk, m[i]), 55);
+      const __m512i word =
+          _mm512_permutexvar_epi64(_mm512_srli_epi64(bit, 6), words);
+      all = _mm512_and_si512(
+          all, _mm512_srlv_epi64(word, _mm512_and_si512(bit, low6)));
+    }
     const __mmask8 hit = _mm512_test_epi64_mask(all, one) & lanes;
     out |= static_cast<uint64_t>(hit) << base;
   }
