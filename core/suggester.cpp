@@ -47,6 +47,16 @@ inline constexpr float kByEar = 0.8f;
 inline constexpr float kByEarPerEdit = 0.35f;
 inline constexpr float kByEarOtherSound = 0.3f;
 inline constexpr uint64_t kByEarWork = 16000;
+// Letters left out together (a syllable: "implets" for "implements",
+// "experim" for "experiment"): runs of kMinChunk..kMaxChunk letters put
+// back at one place, after at least kMinChunkPrefix typed letters; cost
+// kChunk + kChunkPerLetter per letter, within kChunkWork units a word.
+inline constexpr int kMinChunk = 3;
+inline constexpr int kMaxChunk = 5;
+inline constexpr int kMinChunkPrefix = 3;
+inline constexpr float kChunk = 0.6f;
+inline constexpr float kChunkPerLetter = 0.25f;
+inline constexpr uint64_t kChunkWork = 8000;
 // ear_other_ok's bits.
 inline constexpr uint8_t kEarAdded = 1;
 inline constexpr uint8_t kEarChanged = 2;
@@ -303,6 +313,13 @@ struct Suggester::Impl {
   // lines fetched) while a leaf is being looked up, Resolve tests them.
   void Resolve();
   void Splits();
+  // Runs of letters left out (kMinChunk..kMaxChunk): at each place from
+  // the end back, the typed prefix continued by every run the prefix
+  // filter allows whose last letter can precede the typed rest, then the
+  // typed rest (Tail).
+  void Chunks();
+  void ChunkWalk(PrefixFilter::State h, int at, int depth);
+  Mask chunk_second_last;
   std::string Present(const std::string& entry) const;
   // The user's words: as listed, and lower-cased code points.
   std::vector<std::pair<std::string, std::u32string>> user_words;
@@ -1325,6 +1342,72 @@ void Suggester::Impl::ByEar() {
   Resolve();
 }
 
+void Suggester::Impl::Chunks() {
+  // The states of the typed prefixes (a chunk goes after q[0..at)).
+  std::vector<PrefixFilter::State> state(1, prefixes.root());
+  for (int i = 0; i < n && qi[i] >= 0; ++i) {
+    ++stats.work;
+    if (!Continues(state.back(), qi[i])) break;
+    state.push_back(PrefixFilter::Next(state.back(), q[i]));
+  }
+  const uint64_t limit = work_limit;
+  work_limit = std::min(limit, stats.work + kChunkWork);
+  // From the longest prefix back: the longer the prefix, the fewer runs
+  // continue it, so the budget goes to the likelier places first.
+  for (int at = static_cast<int>(state.size()) - 1;
+       at >= kMinChunkPrefix && !OutOfBudget(); --at) {
+    if (!suffix_ok[at]) continue;
+    // The letters that can come second to last: those some letter can
+    // follow before q[at..n) (a row of Between's table that is not empty).
+    chunk_second_last = Mask();
+    for (int b = 0; b < static_cast<int>(letters.size()); ++b) {
+      const Mask& m = Between(at, b);
+      if (m.w[0] | m.w[1]) chunk_second_last.Set(b);
+    }
+    path.clear();
+    for (int i = 0; i < at; ++i) path.push_back(static_cast<uint8_t>(qi[i]));
+    ChunkWalk(state[at], at, 0);
+  }
+  path.clear();
+  if (stats.budget_exhausted && work_limit < limit) {
+    stats.budget_exhausted = false;  // this search's share, not the word's
+  }
+  work_limit = limit;
+  Resolve();
+}
+
+void Suggester::Impl::ChunkWalk(PrefixFilter::State h, int at, int depth) {
+  if (OutOfBudget()) return;
+  const int before = path.back();
+  // The letter added here makes a run of `length`; it may end the run, or
+  // be followed by more letters (at most kMaxChunk in all).
+  const int length = depth + 1;
+  const bool last = length >= kMinChunk;
+  Mask ends;
+  if (last) ends = Between(at, before);
+  Mask more;
+  if (length == kMaxChunk - 1) {
+    more = chunk_second_last;
+  } else if (length < kMaxChunk) {
+    more = all_letters;
+  }
+  const Mask wanted = ends | more;
+  const Mask present = Children(h, wanted);
+  const float cost = kChunk + kChunkPerLetter * static_cast<float>(length);
+  for (int w = 0; w < 2; ++w) {
+    for (uint64_t bits = present.w[w]; bits != 0; bits &= bits - 1) {
+      // Checked per letter: a tail may run to the end of the word.
+      if (OutOfBudget()) return;
+      const int j = w * 64 + std::countr_zero(bits);
+      const PrefixFilter::State child = PrefixFilter::Next(h, letters[j]);
+      path.push_back(static_cast<uint8_t>(j));
+      if (ends.Test(j)) Tail(child, at, 3, cost);
+      if (more.Test(j)) ChunkWalk(child, at, depth + 1);
+      path.pop_back();
+    }
+  }
+}
+
 bool Suggester::Impl::MayBeSkeleton(std::string_view skeleton) {
   if (skeletons.empty()) return true;
   ++stats.work;
@@ -1891,6 +1974,11 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
       stats.by_ear = true;
       ByEar();
     }
+  }
+  if (options.chunks && !prefixes.empty() && !stats.budget_exhausted &&
+      BestCost() >= options.chunks_below) {
+    stats.chunks = true;
+    Chunks();
   }
   if (options.split_words && !stats.budget_exhausted) Splits();
 

@@ -77,6 +77,7 @@ inline constexpr float kDefaultMaxCost = 2.45f;
 inline constexpr int kMaxUserEdits = 2;
 inline constexpr float kDefaultWideSearchBelow = 1.0f;
 inline constexpr float kDefaultByEarBelow = 2.0f;
+inline constexpr float kDefaultChunksBelow = 1.0f;
 inline constexpr size_t kMaxUserWordsScanned = 100000;
 
 struct SuggestOptions {
@@ -107,6 +108,10 @@ struct SuggestOptions {
   // skeletons some word has; without it a file gets the same sounds and
   // one left out, unguided (the rest unguided costs several times more).
   int by_ear_edit = 2;
+  // Runs of 3-5 letters left out together ("implets" for "implements"),
+  // when no candidate costs less than chunks_below.
+  bool chunks = true;
+  float chunks_below = kDefaultChunksBelow;
   // Tests and measurements only: accept candidates on the filter's word
   // alone, to see what the fingerprint check prevents.
   bool check_fingerprints = true;
@@ -125,6 +130,7 @@ struct SuggestStats {
   int edits_completed = 0;
   bool budget_exhausted = false;
   bool by_ear = false;  // the by-ear search ran
+  bool chunks = false;  // the search for letters left out together ran
 };
 
 struct Suggestion {

@@ -146,6 +146,40 @@ TEST_F(SuggesterTest, FindsWordsThatSoundAlike) {
   EXPECT_FALSE(suggester_.stats().by_ear);
 }
 
+// A run of 3-5 letters left out at one place (a syllable, or the end of
+// an abbreviated word), put back only when nothing near is strong.
+TEST(SuggesterChunksTest, FindsRunsOfLettersLeftOut) {
+  const std::unique_ptr<Dictionary> dict = MakeDictionary({
+      "implements\t20", "implies\t35",     "simplest\t35", "imports\t20",
+      "experiment\t20", "expert\t20",      "experts\t20",  "arrangements\t35",
+      "arranges\t35",   "arrange\t20",     "the\t10",      "then\t10",
+      "implementations\t35", "implications\t35",
+  });
+  SuggestOptions o;
+  o.chunks = false;
+  Suggester without(*dict, o);
+  Suggester with(*dict);
+  struct Case {
+    std::string_view typed;
+    std::string_view intended;
+  };
+  for (const Case& c : {Case{"implets", "implements"},  // "men" left out
+                        Case{"experim", "experiment"},  // the end
+                        Case{"arrangts", "arrangements"},
+                        Case{"impletations", "implementations"}}) {
+    EXPECT_FALSE(Contains(without.Suggest(c.typed), std::string(c.intended)))
+        << c.typed;
+    EXPECT_TRUE(Contains(with.Suggest(c.typed), std::string(c.intended)))
+        << c.typed;
+    EXPECT_TRUE(with.stats().chunks) << c.typed;
+    // Within its share of the budget.
+    EXPECT_LT(with.stats().work, kDefaultWorkBudget) << c.typed;
+  }
+  // Not searched when a near candidate is strong.
+  with.Suggest("teh");
+  EXPECT_FALSE(with.stats().chunks);
+}
+
 TEST_F(SuggesterTest, SplitsRunOnWords) {
   EXPECT_TRUE(Contains(Suggest("alot"), "a lot"));
   EXPECT_EQ(First("infact"), "in fact");

@@ -39,6 +39,7 @@ struct Totals {
   uint64_t max_work = 0;
   uint64_t budget_exhausted = 0;
   uint64_t by_ear = 0;
+  uint64_t chunks = 0;
   uint64_t suggestions = 0;
   double fastest_seconds = 0;  // sum over words of the fastest of the runs
 };
@@ -76,6 +77,7 @@ class Answerer {
     totals_.max_work = std::max(totals_.max_work, st.work);
     totals_.budget_exhausted += st.budget_exhausted;
     totals_.by_ear += st.by_ear;
+    totals_.chunks += st.chunks;
     totals_.suggestions += s.size();
   }
 
@@ -105,6 +107,7 @@ void PrintStats(const Answerer& a) {
                "%.0f prefix expansions, %.0f word probes, %.2f filter hits, "
                "%.4f fingerprint rejects; budget exhausted %llu times; "
                "searched by ear %llu times; "
+               "for letters left out together %llu times; "
                "prefix filter %s, word classes %s; %.1f us per word "
                "(fastest of the runs of each)\n",
                static_cast<unsigned long long>(t.words), t.suggestions / n,
@@ -113,6 +116,7 @@ void PrintStats(const Answerer& a) {
                t.fingerprint_rejects / n,
                static_cast<unsigned long long>(t.budget_exhausted),
                static_cast<unsigned long long>(t.by_ear),
+               static_cast<unsigned long long>(t.chunks),
                a.suggester().has_prefix_filter() ? "yes" : "no",
                a.suggester().has_word_classes() ? "yes" : "no",
                1e6 * t.fastest_seconds / n);
@@ -198,6 +202,12 @@ Command AddSuggestCommand(CLI::App* parent) {
   c->add_option("--by-ear-edit", args->options.by_ear_edit,
                 "Experiments: 0 same sounds; 1 also up to two left out or two "
                 "swapped; 2 also one changed or added")
+      ->capture_default_str();
+  c->add_flag("!--no-chunks", args->options.chunks,
+              "Experiments: no runs of letters left out together");
+  c->add_option("--chunks-below", args->options.chunks_below,
+                "Experiments: look for runs of letters left out only if no "
+                "candidate costs less (0: always)")
       ->capture_default_str();
   c->add_option("--work-budget", args->options.work_budget,
                 "Experiments: most hash computations per word")
