@@ -48,15 +48,19 @@ inline constexpr float kByEarPerEdit = 0.35f;
 inline constexpr float kByEarOtherSound = 0.3f;
 inline constexpr uint64_t kByEarWork = 16000;
 // Letters left out together (a syllable: "implets" for "implements",
-// "experim" for "experiment"): runs of kMinChunk..kMaxChunk letters put
-// back at one place, after at least kMinChunkPrefix typed letters; cost
-// kChunk + kChunkPerLetter per letter, within kChunkWork units a word.
+// "experim" for "experiment"), or typed too many together ("usinging"):
+// runs of kMinChunk..kMaxChunk letters put back or taken out at one place,
+// after at least kMinChunkPrefix typed letters; cost kChunk +
+// kChunkPerLetter per letter, within kChunkWork units a word.
 inline constexpr int kMinChunk = 3;
 inline constexpr int kMaxChunk = 5;
 inline constexpr int kMinChunkPrefix = 3;
 inline constexpr float kChunk = 0.6f;
 inline constexpr float kChunkPerLetter = 0.25f;
 inline constexpr uint64_t kChunkWork = 8000;
+// A run typed too many costs as much if it repeats the letters beside it,
+// this much more otherwise.
+inline constexpr float kExtraRunOther = 1.0f;
 // ear_other_ok's bits.
 inline constexpr uint8_t kEarAdded = 1;
 inline constexpr uint8_t kEarChanged = 2;
@@ -313,10 +317,10 @@ struct Suggester::Impl {
   // lines fetched) while a leaf is being looked up, Resolve tests them.
   void Resolve();
   void Splits();
-  // Runs of letters left out (kMinChunk..kMaxChunk): at each place from
-  // the end back, the typed prefix continued by every run the prefix
-  // filter allows whose last letter can precede the typed rest, then the
-  // typed rest (Tail).
+  // Runs of letters left out or typed too many (kMinChunk..kMaxChunk): at
+  // each place from the end back, the typed prefix continued by every run
+  // the prefix filter allows whose last letter can precede the typed rest,
+  // then the typed rest (Tail); or by the typed rest after a run.
   void Chunks();
   void ChunkWalk(PrefixFilter::State h, int at, int depth);
   Mask chunk_second_last;
@@ -1356,6 +1360,24 @@ void Suggester::Impl::Chunks() {
   // continue it, so the budget goes to the likelier places first.
   for (int at = static_cast<int>(state.size()) - 1;
        at >= kMinChunkPrefix && !OutOfBudget(); --at) {
+    path.clear();
+    for (int i = 0; i < at; ++i) path.push_back(static_cast<uint8_t>(qi[i]));
+    // A run typed too many: the typed rest after it, if it can end a word.
+    // Most such runs repeat the letters before or after them
+    // ("processessing", "usinging"); another run ("cutted") costs more.
+    const std::u32string_view typed(q);
+    for (int length = kMinChunk; length <= kMaxChunk && at + length <= n;
+         ++length) {
+      if (!suffix_ok[at + length]) continue;
+      const bool repeated =
+          (at >= length &&
+           typed.substr(at - length, length) == typed.substr(at, length)) ||
+          (at + 2 * length <= n &&
+           typed.substr(at, length) == typed.substr(at + length, length));
+      Tail(state[at], at + length, 3,
+           kChunk + kChunkPerLetter * static_cast<float>(length) +
+               (repeated ? 0.0f : kExtraRunOther));
+    }
     if (!suffix_ok[at]) continue;
     // The letters that can come second to last: those some letter can
     // follow before q[at..n) (a row of Between's table that is not empty).
@@ -1364,8 +1386,6 @@ void Suggester::Impl::Chunks() {
       const Mask& m = Between(at, b);
       if (m.w[0] | m.w[1]) chunk_second_last.Set(b);
     }
-    path.clear();
-    for (int i = 0; i < at; ++i) path.push_back(static_cast<uint8_t>(qi[i]));
     ChunkWalk(state[at], at, 0);
   }
   path.clear();

@@ -108,8 +108,9 @@ struct SuggestOptions {
   // skeletons some word has; without it a file gets the same sounds and
   // one left out, unguided (the rest unguided costs several times more).
   int by_ear_edit = 2;
-  // Runs of 3-5 letters left out together ("implets" for "implements"),
-  // when no candidate costs less than chunks_below.
+  // Runs of 3-5 letters left out together ("implets" for "implements") or
+  // typed too many ("usinging"), when no candidate costs less than
+  // chunks_below.
   bool chunks = true;
   float chunks_below = kDefaultChunksBelow;
   // Tests and measurements only: accept candidates on the filter's word
