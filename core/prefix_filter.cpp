@@ -343,7 +343,9 @@ std::string PrefixFilterBuilder::Encode(double fp) {
   Fill(view, forward_walk_, PrefixFilter::Root(seed_));
   if (second.joinable()) {
     second.join();
-    for (size_t i = 0; i < second_words.size(); ++i) words[i] |= second_words[i];
+    for (size_t i = 0; i < second_words.size(); ++i) {
+      words[i] |= second_words[i];
+    }
   } else {
     Fill(view, reversed_walk_, PrefixFilter::ReverseRoot(seed_));
   }

@@ -285,8 +285,8 @@ struct Suggester::Impl {
   void ByEar();
   // Whether some word may have the typed skeleton; with one or two of its
   // sounds left out or two adjacent ones swapped (fills ear_single_ok,
-  // ear_pair_ok, ear_pair_last, ear_swap_ok); with one changed or added (fills ear_other_ok). Always
-  // true without the section.
+  // ear_pair_ok, ear_pair_last, ear_swap_ok); with one changed or added
+  // (fills ear_other_ok). Always true without the section.
   bool EarSkeletonsAllowed();
   bool EarSkipsAllowed();
   bool EarOthersAllowed();
@@ -323,6 +323,8 @@ struct Suggester::Impl {
   // then the typed rest (Tail); or by the typed rest after a run.
   void Chunks();
   void ChunkWalk(PrefixFilter::State h, int at, int depth);
+  // The letters that can stand second to last in a run put back before
+  // the typed rest at the current place (some letter can follow them there).
   Mask chunk_second_last;
   std::string Present(const std::string& entry) const;
   // The user's words: as listed, and lower-cased code points.

@@ -131,7 +131,7 @@ struct SuggestStats {
   int edits_completed = 0;
   bool budget_exhausted = false;
   bool by_ear = false;  // the by-ear search ran
-  bool chunks = false;  // the search for letters left out together ran
+  bool chunks = false;  // the search for runs of letters ran
 };
 
 struct Suggestion {

@@ -85,7 +85,9 @@ std::unique_ptr<Dictionary> Build(const std::vector<std::string>& words,
   BuildSummary summary;
   StatusOr<std::string> image = b.Finish(&summary);
   EXPECT_TRUE(image.ok());
-  if (keep != nullptr) EXPECT_EQ(summary.keep_case_words, keep->size());
+  if (keep != nullptr) {
+    EXPECT_EQ(summary.keep_case_words, keep->size());
+  }
   auto d = Dictionary::FromBytes(*image, "t.sfd");
   EXPECT_TRUE(d.ok()) << d.status().message();
   return std::move(d).value();

@@ -150,13 +150,14 @@ TEST_F(SuggesterTest, FindsWordsThatSoundAlike) {
 // an abbreviated word), put back, or one typed twice, taken out; only when
 // nothing near is strong.
 TEST(SuggesterChunksTest, FindsRunsOfLettersLeftOut) {
+  // clang-format off
   const std::unique_ptr<Dictionary> dict = MakeDictionary({
-      "implements\t20", "implies\t35",     "simplest\t35", "imports\t20",
-      "experiment\t20", "expert\t20",      "experts\t20",  "arrangements\t35",
-      "arranges\t35",   "arrange\t20",     "the\t10",      "then\t10",
+      "implements\t20", "implies\t35", "simplest\t35", "imports\t20",
+      "experiment\t20", "expert\t20", "experts\t20", "arrangements\t35",
+      "arranges\t35", "arrange\t20", "the\t10", "then\t10",
       "implementations\t35", "implications\t35", "using\t10",
-      "serialize\t50",  "singing\t20",    "cut\t10",
-  });
+      "serialize\t50", "singing\t20", "cut\t10"});
+  // clang-format on
   // (Without the by-ear search, which finds some of these by their sounds.)
   SuggestOptions o;
   o.by_ear = false;
@@ -167,14 +168,14 @@ TEST(SuggesterChunksTest, FindsRunsOfLettersLeftOut) {
     std::string_view typed;
     std::string_view intended;
   };
-  for (const Case& c : {Case{"implets", "implements"},  // "men" left out
-                        Case{"experim", "experiment"},  // the end
-                        Case{"arrangts", "arrangements"},
-                        Case{"impletations", "implementations"},
-                        // Runs typed too many: twice, or another.
-                        Case{"usinging", "using"},
-                        Case{"serialialize", "serialize"},
-                        Case{"cutted", "cut"}}) {
+  for (const Case& c :
+       {Case{"implets", "implements"},  // "men" left out
+        Case{"experim", "experiment"},  // the end
+        Case{"arrangts", "arrangements"},
+        Case{"impletations", "implementations"},
+        // Runs typed too many: twice, or another.
+        Case{"usinging", "using"}, Case{"serialialize", "serialize"},
+        Case{"cutted", "cut"}}) {
     EXPECT_FALSE(Contains(without.Suggest(c.typed), std::string(c.intended)))
         << c.typed;
     EXPECT_TRUE(Contains(with.Suggest(c.typed), std::string(c.intended)))

@@ -107,7 +107,7 @@ void PrintStats(const Answerer& a) {
                "%.0f prefix expansions, %.0f word probes, %.2f filter hits, "
                "%.4f fingerprint rejects; budget exhausted %llu times; "
                "searched by ear %llu times; "
-               "for letters left out together %llu times; "
+               "for runs of letters left out or typed too many %llu times; "
                "prefix filter %s, word classes %s; %.1f us per word "
                "(fastest of the runs of each)\n",
                static_cast<unsigned long long>(t.words), t.suggestions / n,
@@ -204,10 +204,10 @@ Command AddSuggestCommand(CLI::App* parent) {
                 "swapped; 2 also one changed or added")
       ->capture_default_str();
   c->add_flag("!--no-chunks", args->options.chunks,
-              "Experiments: no runs of letters left out together");
+              "Experiments: no runs of letters left out or typed too many");
   c->add_option("--chunks-below", args->options.chunks_below,
-                "Experiments: look for runs of letters left out only if no "
-                "candidate costs less (0: always)")
+                "Experiments: look for runs of letters left out or typed too "
+                "many only if no candidate costs less (0: always)")
       ->capture_default_str();
   c->add_option("--work-budget", args->options.work_budget,
                 "Experiments: most hash computations per word")
