@@ -473,8 +473,12 @@ struct Suggester::Impl {
     const int slack = k == sound.size() ? 2 : k > 0 ? 1 : sound_gaps[0] > 0;
     return std::min(kMaxEarFillers, sound_gaps[k] + slack);
   }
-  // (state, k, fillers, ...) walked: one to two thousand per walk.
-  ScratchMap<uint8_t> ear_seen{4096};
+  // (state, k, fillers, ...) walked: 1,400-4,500 per walk for words of
+  // aspell-02 searched by ear (the walks often run to their budgets).
+  // Sized for them: a table grown past its size is rehashed at every
+  // doubling and freed again at Clear, and its fresh pages cost the
+  // kernel's zeroing (with 4,096 slots, 9 % of those words' time).
+  ScratchMap<uint8_t> ear_seen{1 << 14};
   std::u32string ear_word;
   AlignmentRows ear_rows;  // of path against q, see EarPush
   std::vector<uint8_t> ear_typed;  // qi as AlignmentRows letters
