@@ -370,6 +370,9 @@ struct Suggester::Impl {
     std::vector<uint8_t> to;
   };
   std::vector<Respelling> respellings;
+  // Their indices, ascending, by the first letter of `from` (all ASCII),
+  // so that the typed word is matched against the few that can match.
+  std::array<std::vector<uint16_t>, 128> respellings_by_first;
   // The distinct weights of substitutions and omissions, ascending; level l
   // means "weighs at most levels[l - 1]" (level 0: nothing).
   std::vector<float> levels;
@@ -593,7 +596,12 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
         ok &= j >= 0;
         r.to.push_back(static_cast<uint8_t>(std::max(j, 0)));
       }
-      if (ok) respellings.push_back(std::move(r));
+      ok &= !r.from.empty() && r.from[0] < 128;
+      if (ok) {
+        respellings_by_first[r.from[0]].push_back(
+            static_cast<uint16_t>(respellings.size()));
+        respellings.push_back(std::move(r));
+      }
     }
   }
   // Spelling by ear follows English sounds (sound_skeleton.h).
@@ -1917,10 +1925,13 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   size_t longest_from = 2;  // a transposition spans two letters
   for (int k = 0; k < n; ++k) {
     respelling_first[k] = static_cast<uint32_t>(respelling_at.size());
-    for (size_t r = 0; r < respellings.size(); ++r) {
+    // (Every `from` starts with an ASCII letter.)
+    for (size_t x = 0; q[k] < 128 && x < respellings_by_first[q[k]].size();
+         ++x) {
+      const uint16_t r = respellings_by_first[q[k]][x];
       const std::u32string& from = respellings[r].from;
       if (std::u32string_view(q).substr(k, from.size()) == from) {
-        respelling_at.push_back(static_cast<uint16_t>(r));
+        respelling_at.push_back(r);
         longest_from = std::max(longest_from, from.size());
       }
     }
