@@ -322,10 +322,10 @@ struct Suggester::Impl {
   // the prefix filter allows whose last letter can precede the typed rest,
   // then the typed rest (Tail); or by the typed rest after a run.
   void Chunks();
-  void ChunkWalk(PrefixFilter::State h, int at, int depth);
-  // The letters that can stand second to last in a run put back before
-  // the typed rest at the current place (some letter can follow them there).
-  Mask chunk_second_last;
+  // `second_last`: the letters that can stand second to last in a run put
+  // back before the typed rest at `at` (some letter can follow them there).
+  void ChunkWalk(PrefixFilter::State h, int at, int depth,
+                 const Mask& second_last);
   std::string Present(const std::string& entry) const;
   // The user's words: as listed, and lower-cased code points.
   std::vector<std::pair<std::string, std::u32string>> user_words;
@@ -1372,14 +1372,17 @@ void Suggester::Impl::Chunks() {
   work_limit = std::min(limit, stats.work + kChunkWork);
   // From the longest prefix back: the longer the prefix, the fewer runs
   // continue it, so the budget goes to the likelier places first.
+  const std::u32string_view typed(q);
+  path.clear();
+  for (size_t i = 0; i + 1 < state.size(); ++i) {
+    path.push_back(static_cast<uint8_t>(qi[i]));
+  }
   for (int at = static_cast<int>(state.size()) - 1;
        at >= kMinChunkPrefix && !OutOfBudget(); --at) {
-    path.clear();
-    for (int i = 0; i < at; ++i) path.push_back(static_cast<uint8_t>(qi[i]));
+    path.resize(at);  // the typed prefix q[0..at)
     // A run typed too many: the typed rest after it, if it can end a word.
     // Most such runs repeat the letters before or after them
     // ("processessing", "usinging"); another run ("cutted") costs more.
-    const std::u32string_view typed(q);
     for (int length = kMinChunk; length <= kMaxChunk && at + length <= n;
          ++length) {
       if (!suffix_ok[at + length]) continue;
@@ -1395,12 +1398,12 @@ void Suggester::Impl::Chunks() {
     if (!suffix_ok[at]) continue;
     // The letters that can come second to last: those some letter can
     // follow before q[at..n) (a row of Between's table that is not empty).
-    chunk_second_last = Mask();
+    Mask second_last;
     for (int b = 0; b < static_cast<int>(letters.size()); ++b) {
       const Mask& m = Between(at, b);
-      if (m.w[0] | m.w[1]) chunk_second_last.Set(b);
+      if (m.w[0] | m.w[1]) second_last.Set(b);
     }
-    ChunkWalk(state[at], at, 0);
+    ChunkWalk(state[at], at, 0, second_last);
   }
   path.clear();
   if (stats.budget_exhausted && work_limit < limit) {
@@ -1410,7 +1413,8 @@ void Suggester::Impl::Chunks() {
   Resolve();
 }
 
-void Suggester::Impl::ChunkWalk(PrefixFilter::State h, int at, int depth) {
+void Suggester::Impl::ChunkWalk(PrefixFilter::State h, int at, int depth,
+                                const Mask& second_last) {
   if (OutOfBudget()) return;
   const int before = path.back();
   // The letter added here makes a run of `length`; it may end the run, or
@@ -1421,7 +1425,7 @@ void Suggester::Impl::ChunkWalk(PrefixFilter::State h, int at, int depth) {
   if (last) ends = Between(at, before);
   Mask more;
   if (length == kMaxChunk - 1) {
-    more = chunk_second_last;
+    more = second_last;
   } else if (length < kMaxChunk) {
     more = all_letters;
   }
@@ -1436,7 +1440,7 @@ void Suggester::Impl::ChunkWalk(PrefixFilter::State h, int at, int depth) {
       const PrefixFilter::State child = PrefixFilter::Next(h, letters[j]);
       path.push_back(static_cast<uint8_t>(j));
       if (ends.Test(j)) Tail(child, at, 3, cost);
-      if (more.Test(j)) ChunkWalk(child, at, depth + 1);
+      if (more.Test(j)) ChunkWalk(child, at, depth + 1, second_last);
       path.pop_back();
     }
   }
