@@ -36,6 +36,30 @@ inline void SetBit(uint64_t* words, uint64_t bit) {
   words[bit >> 6] |= uint64_t{1} << (bit & 63);
 }
 
+// The blocked layout's geometry: B / 64 words per block, and the shift that
+// leaves the top log2(B) bits of a probe's product (55 for 512-bit blocks).
+inline uint64_t WordsPerBlock(const BloomParams& p) { return p.block_bits / 64; }
+inline int ProbeShift(const BloomParams& p) {
+  return 64 - std::countr_zero(p.block_bits);
+}
+
+// The first word of h's block.
+inline uint64_t BlockStart(const BloomParams& p, const WordHash& h) {
+  return FastRange(h.lo, p.bits / p.block_bits) * WordsPerBlock(p);
+}
+
+// Starts loading a block: one cache line, or both of a 1024-bit block.
+inline void PrefetchBlock(const BloomParams& p, const uint64_t* block,
+                          int rw) {
+  if (rw) {
+    __builtin_prefetch(block, 1);
+    if (p.block_bits > 512) __builtin_prefetch(block + 8, 1);
+  } else {
+    __builtin_prefetch(block, 0);
+    if (p.block_bits > 512) __builtin_prefetch(block + 8, 0);
+  }
+}
+
 // Calls visit(bit_index) for each of the k positions of h, stopping early
 // when visit returns false. Returns whether all visits returned true.
 // Both Add and MayContain go through here, so they cannot disagree.
@@ -43,10 +67,10 @@ template <typename Visit>
 inline bool ForEachProbe(const BloomParams& p, const WordHash& h,
                          Visit&& visit) {
   if (p.layout == Layout::kBlocked) {
-    const uint64_t blocks = p.bits / kBlockBits;
-    const uint64_t base = FastRange(h.lo, blocks) * kBlockBits;
+    const uint64_t base = BlockStart(p, h) * 64;
+    const int shift = ProbeShift(p);
     for (uint32_t i = 0; i < p.probes; ++i) {
-      if (!visit(base + ((h.hi * kGoldenPowers[i]) >> 55))) return false;
+      if (!visit(base + ((h.hi * kGoldenPowers[i]) >> shift))) return false;
     }
     return true;
   }
@@ -67,21 +91,21 @@ bool BloomFilter::MayContain(const WordHash& h) const {
     // The same positions as ForEachProbe, tested four at a time without a
     // branch per probe: the four products, shifts and loads are independent,
     // so they overlap; a miss still stops within four probes.
-    const uint64_t* block =
-        words + FastRange(h.lo, params_.bits / kBlockBits) * kBlockWords;
+    const uint64_t* block = words + BlockStart(params_, h);
+    const int shift = ProbeShift(params_);
     const uint32_t k = params_.probes;
     uint32_t i = 0;
     for (; i + 4 <= k; i += 4) {
       uint64_t all = 1;
       for (uint32_t j = i; j < i + 4; ++j) {
-        const uint64_t bit = (h.hi * kGoldenPowers[j]) >> 55;
+        const uint64_t bit = (h.hi * kGoldenPowers[j]) >> shift;
         all &= block[bit >> 6] >> (bit & 63);
       }
       if (!(all & 1)) return false;
     }
     uint64_t all = 1;
     for (; i < k; ++i) {
-      const uint64_t bit = (h.hi * kGoldenPowers[i]) >> 55;
+      const uint64_t bit = (h.hi * kGoldenPowers[i]) >> shift;
       all &= block[bit >> 6] >> (bit & 63);
     }
     return all & 1;
@@ -100,11 +124,11 @@ void BloomFilter::Add(const BloomParams& params, std::span<uint64_t> words,
 }
 
 void BloomFilter::Prefetch(const WordHash& h) const {
-  const uint64_t bit =
-      params_.layout == Layout::kBlocked
-          ? FastRange(h.lo, params_.bits / kBlockBits) * kBlockBits
-          : FastRange(h.lo, params_.bits);
-  __builtin_prefetch(words_.data() + (bit >> 6));
+  if (params_.layout == Layout::kBlocked) {
+    PrefetchBlock(params_, words_.data() + BlockStart(params_, h), 0);
+    return;
+  }
+  __builtin_prefetch(words_.data() + (FastRange(h.lo, params_.bits) >> 6));
 }
 
 namespace {
@@ -115,22 +139,22 @@ namespace {
 template <uint32_t K>
 void BlockedAddBatch(const BloomParams& params, uint64_t* words,
                      std::span<const WordHash> hashes) {
-  const uint64_t blocks = params.bits / kBlockBits;
   const uint32_t k = K > 0 ? K : params.probes;
+  const int shift = ProbeShift(params);
   uint64_t* block[BloomFilter::kMaxBatch];
   for (size_t start = 0; start < hashes.size();
        start += BloomFilter::kMaxBatch) {
     const size_t count =
         std::min(hashes.size() - start, BloomFilter::kMaxBatch);
     for (size_t i = 0; i < count; ++i) {
-      block[i] = words + FastRange(hashes[start + i].lo, blocks) * kBlockWords;
-      __builtin_prefetch(block[i], 1);
+      block[i] = words + BlockStart(params, hashes[start + i]);
+      PrefetchBlock(params, block[i], 1);
     }
     for (size_t i = 0; i < count; ++i) {
       const uint64_t hi = hashes[start + i].hi;
       uint64_t* b = block[i];
       for (uint32_t j = 0; j < k; ++j) {
-        const uint64_t bit = (hi * kGoldenPowers[j]) >> 55;
+        const uint64_t bit = (hi * kGoldenPowers[j]) >> shift;
         b[bit >> 6] |= uint64_t{1} << (bit & 63);
       }
     }
@@ -151,6 +175,7 @@ void BloomFilter::AddBatch(const BloomParams& params,
       case 12: return BlockedAddBatch<12>(params, w, hashes);
       case 13: return BlockedAddBatch<13>(params, w, hashes);
       case 14: return BlockedAddBatch<14>(params, w, hashes);
+      case 15: return BlockedAddBatch<15>(params, w, hashes);
       default: return BlockedAddBatch<0>(params, w, hashes);
     }
   }
@@ -164,19 +189,19 @@ namespace {
 template <uint32_t K>
 void BlockedBatch(const BloomParams& params, const uint64_t* words,
                   std::span<const WordHash> hashes, bool* found) {
-  const uint64_t blocks = params.bits / kBlockBits;
   const uint32_t k = K > 0 ? K : params.probes;
+  const int shift = ProbeShift(params);
   const uint64_t* block[BloomFilter::kMaxBatch];
   for (size_t i = 0; i < hashes.size(); ++i) {
-    block[i] = words + FastRange(hashes[i].lo, blocks) * kBlockWords;
-    __builtin_prefetch(block[i]);
+    block[i] = words + BlockStart(params, hashes[i]);
+    PrefetchBlock(params, block[i], 0);
   }
   for (size_t i = 0; i < hashes.size(); ++i) {
     const uint64_t hi = hashes[i].hi;
     const uint64_t* b = block[i];
     uint64_t all = 1;
     for (uint32_t j = 0; j < k; ++j) {
-      const uint64_t bit = (hi * kGoldenPowers[j]) >> 55;
+      const uint64_t bit = (hi * kGoldenPowers[j]) >> shift;
       all &= b[bit >> 6] >> (bit & 63);
     }
     found[i] = all & 1;
@@ -201,6 +226,7 @@ void BloomFilter::MayContainBatch(std::span<const WordHash> hashes,
     case 12: return BlockedBatch<12>(params_, w, hashes, found);
     case 13: return BlockedBatch<13>(params_, w, hashes, found);
     case 14: return BlockedBatch<14>(params_, w, hashes, found);
+    case 15: return BlockedBatch<15>(params_, w, hashes, found);
     case 16: return BlockedBatch<16>(params_, w, hashes, found);
     default: return BlockedBatch<0>(params_, w, hashes, found);
   }
@@ -210,6 +236,11 @@ uint64_t BloomFilter::CountSetBits() const {
   uint64_t n = 0;
   for (uint64_t w : words_) n += std::popcount(w);
   return n;
+}
+
+std::string BloomFilter::DescribeLayout(const BloomParams& params) {
+  if (params.layout != Layout::kBlocked) return "classic";
+  return "blocked (" + std::to_string(params.block_bits) + "-bit blocks)";
 }
 
 const char* BloomFilter::Validate(const BloomParams& params,
@@ -223,7 +254,11 @@ const char* BloomFilter::Validate(const BloomParams& params,
   if (params.bits == 0 || params.bits % 64 != 0) {
     return "bit count is not a positive multiple of 64";
   }
-  if (params.layout == Layout::kBlocked && params.bits % kBlockBits != 0) {
+  if (params.layout == Layout::kBlocked && params.block_bits != kBlockBits &&
+      params.block_bits != kWideBlockBits) {
+    return "unsupported block size";
+  }
+  if (params.layout == Layout::kBlocked && params.bits % params.block_bits != 0) {
     return "bit count is not a multiple of the block size";
   }
   if (params.bits / 64 != word_count) {

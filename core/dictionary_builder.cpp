@@ -170,7 +170,8 @@ PrefixFilter::Written HowWrittenAscii(std::string_view word,
 
 double PredictedRate(const BloomParams& params, uint64_t n) {
   if (params.layout == Layout::kBlocked) {
-    return fpmath::BlockedRate(params.bits / kBlockBits, kBlockBits, n,
+    return fpmath::BlockedRate(params.bits / params.block_bits,
+                               static_cast<int>(params.block_bits), n,
                                static_cast<int>(params.probes));
   }
   // The exact mean rate where it is cheap to compute (small filters, where
@@ -512,20 +513,71 @@ std::vector<std::string> DictionaryBuilder::UpperFormsOfMixedCase() const {
   return out;
 }
 
+uint64_t DictionaryBuilder::CapacityFor(uint64_t n) const {
+  if (options_.capacity) return std::max<uint64_t>(*options_.capacity, 1);
+  return n + std::max<uint64_t>(
+                 kMinHeadroomWords,
+                 static_cast<uint64_t>(std::ceil(n * kHeadroomShare)));
+}
+
+BloomParams DictionaryBuilder::FilterParams(uint64_t capacity) const {
+  BloomParams params;
+  params.layout = options_.layout;
+  params.seed = options_.seed;
+  params.block_bits = options_.block_bits;
+  const uint64_t unit =
+      params.layout == Layout::kBlocked ? params.block_bits : 64;
+  if (options_.bits) {
+    params.bits = (*options_.bits + unit - 1) / unit * unit;
+    const double k = std::round(static_cast<double>(params.bits) /
+                                static_cast<double>(capacity) * std::log(2.0));
+    params.probes = static_cast<uint32_t>(
+        std::clamp(k, 1.0, static_cast<double>(kMaxProbes)));
+  } else {
+    const fpmath::Sizing s =
+        params.layout == Layout::kBlocked
+            ? fpmath::SizeBlocked(capacity, options_.fp,
+                                  static_cast<int>(params.block_bits),
+                                  kProbeSavingTolerance)
+            : fpmath::SizeClassic(capacity, options_.fp);
+    params.bits = s.bits;
+    params.probes = static_cast<uint32_t>(s.k);
+  }
+  if (options_.probes) params.probes = *options_.probes;
+  return params;
+}
+
 StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (!status_.ok()) return status_;
-  const uint64_t words =
-      options_.suggestion_data ? SortAndMerge() : SortAndMergeHashes();
   // A word written in mixed case is correct in ALL UPPER too ("PHD" for
   // "PhD", "JAVASCRIPT" in a heading), as Hunspell and Aspell have it; the
   // checker's case rules (word_forms.h) cannot find it from "PHD", so the
   // filter holds that form as a key of its own. A form that is also a
   // listed word is counted twice: n errs on the safe side.
   const std::vector<std::string> upper_forms = UpperFormsOfMixedCase();
+  // A check-only build's critical path is sort, size, fill: with a second
+  // thread, the sizing (a few ms, SizeBlocked) starts before the sort, for
+  // the capacity the list has if no line repeats a word, and is redone in
+  // the rare case that some do. Same parameters either way.
+  std::optional<BloomParams> early_params;
+  uint64_t early_capacity = 0;
+  std::thread sizing_thread;
+  if (!options_.suggestion_data && options_.threads > 1) {
+    early_capacity = CapacityFor(hashes_.size() + upper_forms.size());
+    try {
+      sizing_thread = std::thread(
+          [this, &early_params, early_capacity] {
+            early_params = FilterParams(early_capacity);
+          });
+    } catch (const std::system_error&) {
+      // No thread to be had: sized after the sort.
+    }
+  }
+  const uint64_t words =
+      options_.suggestion_data ? SortAndMerge() : SortAndMergeHashes();
+  if (sizing_thread.joinable()) sizing_thread.join();
   const uint64_t n = words + upper_forms.size();
-  uint64_t capacity = n + std::max<uint64_t>(
-                              kMinHeadroomWords,
-                              static_cast<uint64_t>(std::ceil(n * kHeadroomShare)));
+  const uint64_t capacity = CapacityFor(n);
   if (options_.capacity) {
     if (*options_.capacity < n) {
       return Status::InvalidArgument(
@@ -537,7 +589,6 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
                      " ALL UPPER forms of mixed-case words") +
           ")");
     }
-    capacity = std::max<uint64_t>(*options_.capacity, 1);
   }
 
   // The PREFIXES section depends only on the words and the seed: it is
@@ -579,26 +630,9 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     }
   }
 
-  BloomParams params;
-  params.layout = options_.layout;
-  params.seed = options_.seed;
-  const uint64_t unit = params.layout == Layout::kBlocked ? kBlockBits : 64;
-  if (options_.bits) {
-    params.bits = (*options_.bits + unit - 1) / unit * unit;
-    const double k = std::round(static_cast<double>(params.bits) /
-                                static_cast<double>(capacity) * std::log(2.0));
-    params.probes = static_cast<uint32_t>(
-        std::clamp(k, 1.0, static_cast<double>(kMaxProbes)));
-  } else {
-    const fpmath::Sizing s =
-        params.layout == Layout::kBlocked
-            ? fpmath::SizeBlocked(capacity, options_.fp, kBlockBits,
-                                  kProbeSavingTolerance)
-            : fpmath::SizeClassic(capacity, options_.fp);
-    params.bits = s.bits;
-    params.probes = static_cast<uint32_t>(s.k);
-  }
-  if (options_.probes) params.probes = *options_.probes;
+  const BloomParams params = early_params && early_capacity == capacity
+                                ? *early_params
+                                : FilterParams(capacity);
 
   HugeVector<uint64_t> bits(params.bits / 64, 0);
   // (Sorted, a check-only build's hashes fill the blocks in order.)

@@ -63,6 +63,9 @@ struct BuildOptions {
   std::optional<uint64_t> capacity;
   std::string language = "und";
   Layout layout = Layout::kBlocked;
+  // The blocked layout's block size (see bloom_filter.h): 1024 bits cost
+  // two cache lines per present word and save 14 % of the filter at 1e-6.
+  uint32_t block_bits = kWideBlockBits;
   // Experiments: override the sizing.
   std::optional<uint64_t> bits;
   std::optional<uint32_t> probes;
@@ -186,6 +189,12 @@ class DictionaryBuilder {
   // The ALL UPPER forms of the words written in mixed case, sorted and
   // distinct, but not of keep-case words (their case is fixed).
   std::vector<std::string> UpperFormsOfMixedCase() const;
+  // The capacity the filter is sized for when it holds n keys: n plus the
+  // user words' headroom, or options_.capacity.
+  uint64_t CapacityFor(uint64_t n) const;
+  // The filter's layout, size and probe count for `capacity` keys (or the
+  // experiments' overrides). Reads only options_.
+  BloomParams FilterParams(uint64_t capacity) const;
 
   BuildOptions options_;
   Status status_;

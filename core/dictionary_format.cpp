@@ -42,7 +42,7 @@ std::string EncodeParams(const DictionaryContents& c) {
   PutFixed<uint64_t>(&p, c.filter.seed);
   PutFixed<uint64_t>(&p, c.filter.bits);
   PutFixed<uint32_t>(&p, c.filter.probes);
-  PutFixed<uint32_t>(&p, kBlockBits);
+  PutFixed<uint32_t>(&p, c.filter.block_bits);
   PutFixed<uint64_t>(&p, c.words_at_build);
   PutFixed<uint64_t>(&p, c.capacity);
   PutFixed<double>(&p, c.target_fp);
@@ -107,7 +107,7 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   std::string out(kHeaderBytes + count * kSectionEntryBytes, '\0');
   std::string table;
   for (const Section& s : sections) {
-    PadTo(&out, kSectionAlignment);
+    PadTo(&out, s.type == kSectionBits ? kBitsAlignment : kSectionAlignment);
     PutFixed<uint32_t>(&table, s.type);
     PutFixed<uint32_t>(&table, s.flags);
     PutFixed<uint64_t>(&table, out.size());
@@ -266,10 +266,12 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
           return Status::Unsupported(n + ": unknown hash function id " +
                                      std::to_string(c.hash_id));
         }
-        if (block_bits != kBlockBits) {
+        if (c.filter.layout == Layout::kBlocked && block_bits != kBlockBits &&
+            block_bits != kWideBlockBits) {
           return Status::Unsupported(n + ": unsupported block size " +
                                      std::to_string(block_bits));
         }
+        c.filter.block_bits = block_bits;
         if (!(c.target_fp > 0 && c.target_fp < 1)) {
           return corrupt("false-positive target out of range");
         }

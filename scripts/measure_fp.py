@@ -8,6 +8,7 @@ rate is large enough to measure precisely (the default 1e-6 gives ~0.4
 expected hits per million probes).
 
     scripts/measure_fp.py [--n 1000000] [--fp P] [--layout blocked|classic]
+                          [--block-bits 512|1024]
 """
 import argparse
 import os
@@ -23,6 +24,7 @@ def main():
     ap.add_argument("--n", type=int, default=1_000_000)
     ap.add_argument("--fp", type=float)
     ap.add_argument("--layout", default="blocked")
+    ap.add_argument("--block-bits", default="1024")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     a = ap.parse_args()
@@ -50,7 +52,8 @@ def main():
             dictionary = os.path.join(tmp, "fp.sfd")
             subprocess.run([sf, "build", "-q", words_txt, "-o", dictionary,
                             "--lang", "en-US", "--fp", str(a.fp),
-                            "--layout", a.layout], check=True)
+                            "--layout", a.layout,
+                            "--block-bits", a.block_bits], check=True)
         out = subprocess.run([sf, "stats", dictionary, "--measure", probe],
                              check=True, capture_output=True, text=True).stdout
     for line in out.splitlines():

@@ -95,12 +95,38 @@ TEST(DictionaryFormatTest, RoundTrip) {
   EXPECT_EQ(std::vector<uint64_t>(c.bits.begin(), c.bits.end()), bits);
 }
 
-TEST(DictionaryFormatTest, BitArrayIsCacheLineAligned) {
+// Aligned to a pair of cache lines, so that a 1024-bit block is one pair.
+TEST(DictionaryFormatTest, BitArrayIsCacheLinePairAligned) {
   const std::vector<uint64_t> bits = SampleBits();
   const std::string image = EncodeDictionary(Sample(bits));
   const size_t e = SectionEntry(image, kSectionBits);
   ASSERT_NE(e, 0u);
-  EXPECT_EQ(Peek<uint64_t>(image, e + 8) % 64, 0u);
+  EXPECT_EQ(Peek<uint64_t>(image, e + 8) % 128, 0u);
+}
+
+TEST(DictionaryFormatTest, BlockSizeRoundTripsAndOnlyKnownSizesLoad) {
+  const std::vector<uint64_t> bits = SampleBits();
+  DictionaryContents wide = Sample(bits);
+  wide.filter.block_bits = kWideBlockBits;
+  const std::string image = EncodeDictionary(wide);
+  auto d = Load(image);
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  EXPECT_EQ((*d)->contents().filter.block_bits, kWideBlockBits);
+  EXPECT_EQ(Load(EncodeDictionary(Sample(bits))).value()->contents()
+                .filter.block_bits,
+            kBlockBits);
+  const size_t params =
+      Peek<uint64_t>(image, SectionEntry(image, kSectionParams) + 8);
+  for (uint32_t bad : {0u, 256u, 2048u, 768u}) {
+    std::string damaged = image;
+    Poke<uint32_t>(&damaged, params + 28, bad);
+    Reseal(&damaged);
+    auto r = Load(damaged);
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_NE(r.status().message().find("unsupported block size"),
+              std::string::npos)
+        << r.status().message();
+  }
 }
 
 TEST(DictionaryFormatTest, EveryTruncationIsReportedAsSuch) {

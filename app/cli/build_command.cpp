@@ -1,5 +1,6 @@
 // spellfilter build WORDS [-o FILE] [--fp P] [--capacity N] [--lang TAG]
-//                         [--layout blocked|classic] [--bits M --hashes K --seed S]
+//                         [--layout blocked|classic] [--block-bits 512|1024]
+//                         [--bits M --hashes K --seed S]
 // spellfilter build --hunspell xx_XX.dic [...]: expands a Hunspell dictionary
 // (the .dic and the .aff beside it; core/hunspell_import.h).
 #include <fcntl.h>
@@ -30,6 +31,7 @@ struct BuildArgs {
   std::optional<uint64_t> capacity;
   std::string language = "und";
   Layout layout = Layout::kBlocked;
+  uint32_t block_bits = kWideBlockBits;
   std::optional<uint64_t> bits;
   std::optional<uint32_t> hashes;
   uint64_t seed = 0;
@@ -199,6 +201,7 @@ int RunBuild(const BuildArgs& a) {
   options.capacity = a.capacity;
   options.language = a.language;
   options.layout = a.layout;
+  options.block_bits = a.block_bits;
   options.bits = a.bits;
   options.probes = a.hashes;
   options.seed = a.seed;
@@ -239,9 +242,8 @@ int RunBuild(const BuildArgs& a) {
   std::printf("\n  capacity        %s (room for %s more words)\n",
               Group(s.capacity).c_str(),
               Group(s.capacity > keys ? s.capacity - keys : 0).c_str());
-  std::printf("  layout          %s\n", s.params.layout == Layout::kBlocked
-                                            ? "blocked (512-bit blocks)"
-                                            : "classic");
+  std::printf("  layout          %s\n",
+              BloomFilter::DescribeLayout(s.params).c_str());
   std::printf("  bits            %s (%.2f per word, %.2f per word at capacity)\n",
               Group(s.params.bits).c_str(), s.words ? m / s.words : 0.0,
               m / s.capacity);
@@ -312,9 +314,14 @@ Command AddBuildCommand(CLI::App* parent) {
   const std::map<std::string, Layout> layouts = {
       {"blocked", Layout::kBlocked}, {"classic", Layout::kClassic}};
   c->add_option("--layout", args->layout,
-                "blocked: one cache line per word (default); classic: k "
-                "probes over the whole array")
+                "blocked: one block of --block-bits per word (default); "
+                "classic: k probes over the whole array")
       ->transform(CLI::CheckedTransformer(layouts, CLI::ignore_case));
+  c->add_option("--block-bits", args->block_bits,
+                "Experiments: the blocked layout's block, 1024 (two cache "
+                "lines, smaller file) or 512 (one cache line)")
+      ->check(CLI::IsMember({kBlockBits, kWideBlockBits}))
+      ->capture_default_str();
   c->add_option("--bits", args->bits, "Experiments: filter size in bits");
   c->add_option("--hashes", args->hashes, "Experiments: number of probes k");
   c->add_option("--seed", args->seed, "Hash seed")->capture_default_str();

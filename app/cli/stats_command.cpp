@@ -126,9 +126,8 @@ int RunStats(const StatsArgs& a) {
   std::printf("format            version %u, hash XXH3-128, seed %llu\n",
               kFormatVersion, static_cast<unsigned long long>(p.seed));
   std::printf("language          %s\n", c.language.c_str());
-  std::printf("layout            %s\n", p.layout == Layout::kBlocked
-                                            ? "blocked (512-bit blocks)"
-                                            : "classic");
+  std::printf("layout            %s\n",
+              BloomFilter::DescribeLayout(p).c_str());
   std::printf("bits (m)          %llu (%llu bytes)\n",
               static_cast<unsigned long long>(p.bits),
               static_cast<unsigned long long>(p.bits / 8));
@@ -141,9 +140,11 @@ int RunStats(const StatsArgs& a) {
   std::printf("bits set (X)      %llu (%.4f of m)\n",
               static_cast<unsigned long long>(set), set / m);
   if (p.layout == Layout::kBlocked) {
-    std::printf("estimated words   %.0f  (fill inverted for 512-bit blocks)\n",
-                fpmath::EstimateCountBlocked(p.bits / kBlockBits, kBlockBits, k,
-                                             static_cast<double>(set)));
+    std::printf("estimated words   %.0f  (fill inverted for %u-bit blocks)\n",
+                fpmath::EstimateCountBlocked(p.bits / p.block_bits,
+                                             static_cast<int>(p.block_bits), k,
+                                             static_cast<double>(set)),
+                p.block_bits);
   } else {
     std::printf("estimated words   %.0f  (n* = -(m/k) ln(1 - X/m))\n",
                 fpmath::EstimateCount(m, k, static_cast<double>(set)));
