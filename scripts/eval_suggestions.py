@@ -30,6 +30,9 @@ explains the rules; in short:
   pipe; wall time of the whole batch (start-up included) / count, the
   fastest of --runs batches (3; Hunspell, ~100 times slower, runs once), so
   that other load on the machine disturbs the comparison less.
+  Aspell and Hunspell answer on one thread, and so does the `spellfilter`
+  row; the `spellfilter -j N` row (--jobs, default 2; 0 leaves it out) is the
+  same suggestions (checked) answered on N threads, timed the same way.
 
 Usage: scripts/eval_suggestions.py [--spellfilter BIN] [--dict SFD]
        [--no-hunspell] [--codespell] [--set FILE...] [--max N]
@@ -251,6 +254,8 @@ def main():
     ap.add_argument("--max", type=int, default=10)
     ap.add_argument("--runs", type=int, default=3,
                     help="time the fastest of this many batches per engine")
+    ap.add_argument("--jobs", type=int, default=2,
+                    help="also time spellfilter with -j N (0: not)")
     ap.add_argument("--sf-arg", action="append", default=[],
                     help="extra argument for `spellfilter suggest` (experiments)")
     ap.add_argument("--codespell-hard", action="store_true",
@@ -291,6 +296,9 @@ def main():
         sys.exit("no misspelling sets found in " + args.eval_dir)
 
     engines = ["spellfilter"]
+    parallel = "spellfilter -j %d" % args.jobs
+    if args.jobs > 1:
+        engines.append(parallel)
     if not args.no_peers:
         engines.append("aspell")
         if not args.no_hunspell:
@@ -307,6 +315,12 @@ def main():
             if e == "spellfilter":
                 lists, t, stats = run_spellfilter(args.spellfilter, args.dict, words, args.max,
                                                   args.sf_arg, args.runs)
+            elif e == parallel:
+                lists, t, _ = run_spellfilter(args.spellfilter, args.dict, words, args.max,
+                                              args.sf_arg + ["-j", str(args.jobs)], args.runs)
+                stats = ""
+                if lists != results["spellfilter"][1]:
+                    print("WARNING: %s suggested differently from one thread" % e)
             elif e == "aspell":
                 lists, t = run_ispell(["aspell", "-a", "--sug-mode=normal", "--lang=en_US"],
                                       words, args.runs)
@@ -334,15 +348,17 @@ def main():
         classes = {}
         for i, (w, r) in enumerate(pairs):
             classes.setdefault(edit_class(w, r), []).append(i)
+        # (The -j row suggests the same lists: one column for spellfilter.)
+        class_engines = [e for e in engines if e != parallel]
         print("\n| edit class | n | " + " | ".join(
-            "%s top-1 / top-5 / any" % e for e in engines) + " |")
-        print("|---|---:|" + "---:|" * len(engines))
+            "%s top-1 / top-5 / any" % e for e in class_engines) + " |")
+        print("|---|---:|" + "---:|" * len(class_engines))
         for c in CLASS_ORDER:
             idx = classes.get(c)
             if not idx:
                 continue
             cells = []
-            for e in engines:
+            for e in class_engines:
                 lists = results[e][1]
                 s = score([pairs[i] for i in idx], [lists[i] for i in idx], wordlist)
                 cells.append("%s / %s / %s" % (pct(s["top1"]), pct(s["top5"]), pct(s["any"])))

@@ -79,6 +79,35 @@ TEST_F(SuggestCliTest, StatsGoToStderr) {
   EXPECT_EQ(r.out.rfind("teh: the", 0), 0u);
 }
 
+// -j answers on several threads and prints in input order: the same lines
+// as one thread, and the same counts in --stats.
+TEST_F(SuggestCliTest, JobsKeepInputOrderAndOutput) {
+  const std::vector<std::string> typed = {"teh",   "Recieve", "alot", "pariss",
+                                          "caat",  "mta",     "xyzzyq", "thne",
+                                          "lott",  "sta",     "ont",   "recive"};
+  std::string input;
+  for (int round = 0; round < 10; ++round) {
+    for (const std::string& w : typed) input += w + "\n";
+  }
+  Result one = Run({"suggest", "-d", Path("t.sfd"), "--stats"}, input);
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  ASSERT_EQ(Lines(one.out), static_cast<int>(10 * typed.size()));
+  for (const char* jobs : {"2", "3", "0"}) {
+    Result many =
+        Run({"suggest", "-d", Path("t.sfd"), "--stats", "-j", jobs}, input);
+    EXPECT_EQ(many.exit_code, 0) << many.err;
+    EXPECT_EQ(many.out, one.out) << "-j " << jobs;
+    // The counts agree (the timing at the end of the line may not).
+    EXPECT_EQ(many.err.substr(0, many.err.find(" us per word")).substr(0, 200),
+              one.err.substr(0, one.err.find(" us per word")).substr(0, 200));
+  }
+  std::vector<std::string> args = {"suggest", "-d", Path("t.sfd"), "-j", "2"};
+  args.insert(args.end(), typed.begin(), typed.end());
+  Result from_args = Run(args);
+  EXPECT_EQ(from_args.out, one.out.substr(0, from_args.out.size()));
+  EXPECT_EQ(Lines(from_args.out), static_cast<int>(typed.size()));
+}
+
 TEST_F(SuggestCliTest, CheckSuggestAddsSuggestionsToMisspellings) {
   Result r = Run({"check", "-d", Path("t.sfd"), "--suggest", "-n", "2"},
                  "The cat sat on teh mat in Pariss.\n");

@@ -2,11 +2,17 @@
 // "WORD: s1, s2, ..." for each word, best first ("WORD:" when there is no
 // suggestion). Without WORD arguments it reads words from stdin, one per
 // line (blank lines are skipped), and answers each chunk of input as it
-// arrives: the batch mode for scripts and the evaluation.
+// arrives: the batch mode for scripts and the evaluation. With -j N the
+// words of each chunk are answered on N threads (one Suggester each, a few
+// words at a time) and printed in input order.
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 #include "app/cli/command.h"
@@ -26,8 +32,15 @@ struct SuggestArgs {
   size_t max = kDefaultMaxSuggestions;
   bool stats = false;
   int repeat = 1;
+  unsigned jobs = 1;
   SuggestOptions options;
 };
+
+// A chunk is split over the threads only when each gets at least this many
+// words: fewer are answered at once anyway (an interactive pipe).
+inline constexpr size_t kMinWordsPerThread = 4;
+// The words a thread takes at a time.
+inline constexpr size_t kSliceWords = 4;
 
 struct Totals {
   uint64_t words = 0;
@@ -42,6 +55,21 @@ struct Totals {
   uint64_t chunks = 0;
   uint64_t suggestions = 0;
   double fastest_seconds = 0;  // sum over words of the fastest of the runs
+
+  void Add(const Totals& o) {
+    words += o.words;
+    work += o.work;
+    word_probes += o.word_probes;
+    filter_hits += o.filter_hits;
+    fingerprint_rejects += o.fingerprint_rejects;
+    expansions += o.expansions;
+    max_work = std::max(max_work, o.max_work);
+    budget_exhausted += o.budget_exhausted;
+    by_ear += o.by_ear;
+    chunks += o.chunks;
+    suggestions += o.suggestions;
+    fastest_seconds += o.fastest_seconds;
+  }
 };
 
 class Answerer {
@@ -53,7 +81,8 @@ class Answerer {
     suggester_.SetUserWords(words);
   }
 
-  void Answer(std::string_view word) {
+  // The line for `word`, "word: s1, s2, ...\n"; counts into totals().
+  std::string Answer(std::string_view word) {
     std::vector<std::string> s;
     double fastest = 0;
     for (int r = 0; r < repeat_; ++r) {
@@ -65,8 +94,8 @@ class Answerer {
       if (r == 0 || t < fastest) fastest = t;
     }
     totals_.fastest_seconds += fastest;
-    buffer_ += SuggestionLine(word, s);
-    buffer_.push_back('\n');
+    std::string line = SuggestionLine(word, s);
+    line.push_back('\n');
     const SuggestStats& st = suggester_.stats();
     ++totals_.words;
     totals_.work += st.work;
@@ -79,14 +108,7 @@ class Answerer {
     totals_.by_ear += st.by_ear;
     totals_.chunks += st.chunks;
     totals_.suggestions += s.size();
-  }
-
-  bool Flush() {
-    const bool ok = buffer_.empty() ||
-                    std::fwrite(buffer_.data(), 1, buffer_.size(), stdout) ==
-                        buffer_.size();
-    buffer_.clear();
-    return ok && std::fflush(stdout) == 0;
+    return line;
   }
 
   const Totals& totals() const { return totals_; }
@@ -95,12 +117,50 @@ class Answerer {
  private:
   Suggester suggester_;
   int repeat_;
-  std::string buffer_;
   Totals totals_;
 };
 
-void PrintStats(const Answerer& a) {
-  const Totals& t = a.totals();
+// Answers `words` and prints their lines in input order. With several
+// answerers, each on its own thread takes the next kSliceWords words in
+// turn, so a run of hard words does not leave the other threads idle.
+// Returns false when stdout fails.
+bool AnswerAll(const std::vector<std::string_view>& words,
+               std::vector<std::unique_ptr<Answerer>>& answerers) {
+  std::vector<std::string> lines(words.size());
+  const size_t threads = std::min(
+      answerers.size(), std::max<size_t>(1, words.size() / kMinWordsPerThread));
+  std::atomic<size_t> next{0};
+  auto answer = [&words, &answerers, &lines, &next](size_t t) {
+    for (;;) {
+      const size_t start = next.fetch_add(kSliceWords);
+      if (start >= words.size()) return;
+      const size_t end = std::min(words.size(), start + kSliceWords);
+      for (size_t i = start; i < end; ++i) {
+        lines[i] = answerers[t]->Answer(words[i]);
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  for (size_t t = 1; t < threads; ++t) {
+    try {
+      workers.emplace_back(answer, t);
+    } catch (const std::system_error&) {
+      break;  // no more threads to be had: the others take their words
+    }
+  }
+  answer(0);
+  for (std::thread& w : workers) w.join();
+  std::string out;
+  for (const std::string& line : lines) out += line;
+  return (out.empty() ||
+          std::fwrite(out.data(), 1, out.size(), stdout) == out.size()) &&
+         std::fflush(stdout) == 0;
+}
+
+void PrintStats(const std::vector<std::unique_ptr<Answerer>>& answerers) {
+  Totals t;
+  for (const auto& a : answerers) t.Add(a->totals());
+  const Suggester& s = answerers.front()->suggester();
   const double n = t.words ? static_cast<double>(t.words) : 1.0;
   std::fprintf(stderr,
                "words %llu; per word: %.1f suggestions, %.0f work (max %llu), "
@@ -117,8 +177,8 @@ void PrintStats(const Answerer& a) {
                static_cast<unsigned long long>(t.budget_exhausted),
                static_cast<unsigned long long>(t.by_ear),
                static_cast<unsigned long long>(t.chunks),
-               a.suggester().has_prefix_filter() ? "yes" : "no",
-               a.suggester().has_word_classes() ? "yes" : "no",
+               s.has_prefix_filter() ? "yes" : "no",
+               s.has_word_classes() ? "yes" : "no",
                1e6 * t.fastest_seconds / n);
 }
 
@@ -129,38 +189,50 @@ int RunSuggest(const SuggestArgs& a) {
   SuggestOptions options = a.options;
   options.max_suggestions = a.max;
   if (a.repeat < 1) return ReportError("suggest: --repeat must be at least 1");
-  Answerer answerer(**dict, options, a.repeat);
+  const unsigned jobs =
+      a.jobs > 0 ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::unique_ptr<Answerer>> answerers;
+  std::vector<std::string> user_words;
   if (std::unique_ptr<UserDictionary> user =
           OpenUserWordsForChecking(a.user, **dict)) {
     if (StatusOr<std::vector<std::string>> words = user->Words(); words.ok()) {
-      answerer.SetUserWords(*words);
+      user_words = std::move(words).value();
     }
   }
+  for (unsigned j = 0; j < jobs; ++j) {
+    answerers.push_back(std::make_unique<Answerer>(**dict, options, a.repeat));
+    if (!user_words.empty()) answerers.back()->SetUserWords(user_words);
+  }
 
+  std::vector<std::string_view> words;
   if (!a.words.empty()) {
-    for (const std::string& w : a.words) answerer.Answer(w);
+    words.assign(a.words.begin(), a.words.end());
+    if (!AnswerAll(words, answerers)) {
+      return ReportError("<stdout>: write failed");
+    }
   } else {
     TextReader reader(0, "<stdin>");
     for (;;) {
       std::string_view chunk;
       if (Status s = reader.Next(&chunk); !s.ok()) {
-        answerer.Flush();
         return ReportError(s.message());
       }
       if (chunk.empty()) break;
+      words.clear();
       while (!chunk.empty()) {
         const size_t nl = chunk.find('\n');
         std::string_view line = chunk.substr(0, nl);
         chunk.remove_prefix(nl == std::string_view::npos ? chunk.size()
                                                          : nl + 1);
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (!line.empty()) answerer.Answer(line);
+        if (!line.empty()) words.push_back(line);
       }
-      if (!answerer.Flush()) return ReportError("<stdout>: write failed");
+      if (!AnswerAll(words, answerers)) {
+        return ReportError("<stdout>: write failed");
+      }
     }
   }
-  if (!answerer.Flush()) return ReportError("<stdout>: write failed");
-  if (a.stats) PrintStats(answerer);
+  if (a.stats) PrintStats(answerers);
   return kExitOk;
 }
 
@@ -218,6 +290,9 @@ Command AddSuggestCommand(CLI::App* parent) {
       ->capture_default_str();
   c->add_flag("--stats", args->stats,
               "Print the mean search cost per word on stderr at the end");
+  c->add_option("-j,--jobs", args->jobs,
+                "Threads; 0: one per core. Output order is unchanged")
+      ->capture_default_str();
   return Command{c, [args] { return RunSuggest(*args); }};
 }
 
