@@ -55,6 +55,8 @@ inline constexpr uint64_t kByEarWork = 16000;
 inline constexpr int kMinChunk = 3;
 inline constexpr int kMaxChunk = 5;
 inline constexpr int kMinChunkPrefix = 3;
+// The shortest word an -ed or -ing ending is taken off (Inflections).
+inline constexpr int kMinInflectedBase = 3;
 inline constexpr float kChunk = 0.6f;
 inline constexpr float kChunkPerLetter = 0.25f;
 inline constexpr uint64_t kChunkWork = 8000;
@@ -326,6 +328,16 @@ struct Suggester::Impl {
   // back before the typed rest at `at` (some letter can follow them there).
   void ChunkWalk(PrefixFilter::State h, int at, int depth,
                  const Mask& second_last);
+  // The states of the typed prefixes the prefix filter allows: state[i]
+  // after q[0..i), as far as some word continues them.
+  std::vector<PrefixFilter::State> TypedStates();
+  // English: the typed word without an -ed or -ing ending ("stucked"), also
+  // with its doubled last consonant undone ("splitted") or its silent e
+  // restored ("beforing"), as a candidate of one edit's cost.
+  void Inflections();
+  // Whether the dictionary has `word` with `ending` put on by English
+  // spelling rules ("vote", "ing": "voting").
+  bool TakesEnding(std::u32string_view word, std::u32string_view ending);
   std::string Present(const std::string& entry) const;
   // The user's words: as listed, and lower-cased code points.
   std::vector<std::pair<std::string, std::u32string>> user_words;
@@ -1360,14 +1372,83 @@ void Suggester::Impl::ByEar() {
   Resolve();
 }
 
-void Suggester::Impl::Chunks() {
-  // The states of the typed prefixes (a chunk goes after q[0..at)).
+std::vector<PrefixFilter::State> Suggester::Impl::TypedStates() {
   std::vector<PrefixFilter::State> state(1, prefixes.root());
   for (int i = 0; i < n && qi[i] >= 0; ++i) {
     ++stats.work;
     if (!Continues(state.back(), qi[i])) break;
     state.push_back(PrefixFilter::Next(state.back(), q[i]));
   }
+  return state;
+}
+
+void Suggester::Impl::Inflections() {
+  static constexpr std::u32string_view kEndings[] = {U"ed", U"ing"};
+  const std::u32string_view typed(q);
+  const std::vector<PrefixFilter::State> state = TypedStates();
+  const int e_index = LetterIndex(U'e');
+  for (std::u32string_view ending : kEndings) {
+    const int base = n - static_cast<int>(ending.size());
+    if (base < kMinInflectedBase || !typed.ends_with(ending) ||
+        static_cast<int>(state.size()) <= base) {
+      continue;
+    }
+    // Word-final: each is a leaf of the typed prefix (or of that prefix
+    // and an e), found by its end markers and confirmed like any other.
+    auto leaf_at = [&](int length, bool add_e) {
+      path.assign(qi.begin(), qi.begin() + length);
+      PrefixFilter::State h = state[length];
+      if (add_e) {
+        ++stats.work;
+        if (e_index < 0 || !Continues(h, e_index)) return;
+        h = PrefixFilter::Next(h, U'e');
+        path.push_back(static_cast<uint8_t>(e_index));
+      }
+      // A word that takes the ending ("vote": "voting") was more likely
+      // meant with it, spelled wrong ("voteing"): the edit search finds
+      // that; the bare word would only push it down.
+      std::u32string word(typed.substr(0, length));
+      if (add_e) word.push_back(U'e');
+      if (TakesEnding(word, ending)) return;
+      Leaf(h, 2, options.inflection_cost);
+    };
+    leaf_at(base, false);
+    if (q[base - 1] == q[base - 2] && !vowel_letters.Test(qi[base - 1])) {
+      leaf_at(base - 1, false);
+    }
+    if (q[base - 1] != U'e') leaf_at(base, true);
+  }
+  path.clear();
+  Resolve();
+}
+
+bool Suggester::Impl::TakesEnding(std::u32string_view word,
+                                  std::u32string_view ending) {
+  // The regular spellings of word + ending, and a few more (a superset
+  // only skips more): as is, the last letter doubled, a final e dropped,
+  // a final y as i.
+  const std::u32string_view bare =
+      word.ends_with(U'e') || word.ends_with(U'y') ? word.substr(0, word.size() - 1)
+                                                  : word;
+  std::u32string forms[4] = {std::u32string(word), std::u32string(word),
+                             std::u32string(bare), std::u32string(bare)};
+  forms[1].push_back(word.back());
+  if (word.ends_with(U'y')) forms[3].push_back(U'i');
+  for (std::u32string& form : forms) {
+    form += ending;
+    if (ending == U"ed" && form.ends_with(U"eed") && word.ends_with(U'e')) {
+      form.erase(form.size() - 2, 1);  // "vote" + "ed": "voted"
+    }
+    ++stats.word_probes;
+    ++stats.work;
+    if (dict.Contains(EncodeUtf8(form))) return true;
+  }
+  return false;
+}
+
+void Suggester::Impl::Chunks() {
+  // The states of the typed prefixes (a chunk goes after q[0..at)).
+  const std::vector<PrefixFilter::State> state = TypedStates();
   const uint64_t limit = work_limit;
   work_limit = std::min(limit, stats.work + kChunkWork);
   // From the longest prefix back: the longer the prefix, the fewer runs
@@ -2020,6 +2101,10 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
       BestCost() >= options.chunks_below) {
     stats.chunks = true;
     Chunks();
+  }
+  if (options.inflection_cost > 0 && by_ear_language && !prefixes.empty() &&
+      !stats.budget_exhausted) {
+    Inflections();
   }
   if (options.split_words && !stats.budget_exhausted) Splits();
 

@@ -17,7 +17,9 @@
 // typed one (its consonant sounds, sound_skeleton.h, 3-5 edits away; then
 // with one typed sound left out; then, where the SOUND_SKELETONS section
 // says some word has such a skeleton, one sound changed or added), spelled
-// sound by sound over the same prefixes (the by-ear search). Plus splits
+// sound by sound over the same prefixes (the by-ear search). For English,
+// the typed word without an -ed or -ing ending the word does not take
+// ("splitted" -> "split"), as one edit. Plus splits
 // into two words ("alot" -> "a lot") and the word itself in another case
 // ("paris" -> "Paris"). Candidates are generated letter by letter over the
 // dictionary's PREFIXES section, which says which letters can follow a
@@ -78,6 +80,7 @@ inline constexpr int kMaxUserEdits = 2;
 inline constexpr float kDefaultWideSearchBelow = 1.0f;
 inline constexpr float kDefaultByEarBelow = 2.0f;
 inline constexpr float kDefaultChunksBelow = 1.0f;
+inline constexpr float kDefaultInflectionCost = 1.0f;
 inline constexpr size_t kMaxUserWordsScanned = 100000;
 
 struct SuggestOptions {
@@ -113,6 +116,10 @@ struct SuggestOptions {
   // chunks_below.
   bool chunks = true;
   float chunks_below = kDefaultChunksBelow;
+  // English dictionaries: a verb ending put on a word that does not take it
+  // ("splitted", "stucked", "beforing") costs inflection_cost, like one
+  // edit, instead of the two or three letters it is. 0: not searched.
+  float inflection_cost = kDefaultInflectionCost;
   // Tests and measurements only: accept candidates on the filter's word
   // alone, to see what the fingerprint check prevents.
   bool check_fingerprints = true;

@@ -158,9 +158,11 @@ TEST(SuggesterChunksTest, FindsRunsOfLettersLeftOut) {
       "implementations\t35", "implications\t35", "using\t10",
       "serialize\t50", "singing\t20", "cut\t10"});
   // clang-format on
-  // (Without the by-ear search, which finds some of these by their sounds.)
+  // (Without the by-ear search, which finds some of these by their sounds,
+  // and without the endings taken off, which finds "cutted".)
   SuggestOptions o;
   o.by_ear = false;
+  o.inflection_cost = 0;
   Suggester with(*dict, o);
   o.chunks = false;
   Suggester without(*dict, o);
@@ -187,6 +189,53 @@ TEST(SuggesterChunksTest, FindsRunsOfLettersLeftOut) {
   // Not searched when a near candidate is strong.
   with.Suggest("teh");
   EXPECT_FALSE(with.stats().chunks);
+}
+
+// A verb ending put on a word that does not take it, as one edit: taken
+// off, with a doubled consonant undone or a silent e put back.
+TEST(SuggesterInflectionsTest, TakesOffEndingsTheWordDoesNotTake) {
+  // clang-format off
+  const std::unique_ptr<Dictionary> dict = MakeDictionary({
+      "split\t10", "spitted\t50", "splinted\t50", "splatted\t50",
+      "splitter\t50", "stuck\t10", "stacked\t35", "stocked\t35",
+      "sucked\t35", "before\t10", "becoming\t20", "bearing\t20",
+      "cut\t10", "putted\t50", "cutter\t35", "the\t10"});
+  // clang-format on
+  SuggestOptions o;
+  o.by_ear = false;
+  o.chunks = false;  // (which finds "cutted" too)
+  Suggester with(*dict, o);
+  o.inflection_cost = 0;
+  Suggester without(*dict, o);
+  struct Case {
+    std::string_view typed;
+    std::string_view intended;
+  };
+  for (const Case& c : {Case{"stucked", "stuck"}, Case{"splitted", "split"},
+                        Case{"beforing", "before"}, Case{"cutted", "cut"}}) {
+    auto rank = [&c](const std::vector<std::string>& list) {
+      return std::find(list.begin(), list.end(), c.intended) - list.begin();
+    };
+    // Among the first three (near words with a vowel changed may stay
+    // first), and higher than as the two or three letters it is.
+    const auto with_rank = rank(with.Suggest(c.typed));
+    EXPECT_LE(with_rank, 2) << c.typed;
+    EXPECT_LT(with_rank, rank(without.Suggest(c.typed))) << c.typed;
+  }
+  // Only for English, whose endings these are: a German dictionary of the
+  // same words suggests the same with the search on as off.
+  const std::unique_ptr<Dictionary> de = MakeDictionary(
+      {"split\t10", "spitted\t50", "stuck\t10", "stacked\t35",
+       "before\t10", "becoming\t20", "cut\t10", "cutter\t35"},
+      "de-DE");
+  SuggestOptions d;
+  d.chunks = false;
+  Suggester de_with(*de, d);
+  d.inflection_cost = 0;
+  Suggester de_without(*de, d);
+  for (std::string_view typed : {"stucked", "splitted", "beforing", "cutted"}) {
+    EXPECT_EQ(de_with.Suggest(typed), de_without.Suggest(typed)) << typed;
+  }
 }
 
 TEST_F(SuggesterTest, SplitsRunOnWords) {

@@ -281,6 +281,10 @@ Command AddSuggestCommand(CLI::App* parent) {
                 "Experiments: look for runs of letters left out or typed too "
                 "many only if no candidate costs less (0: always)")
       ->capture_default_str();
+  c->add_option("--inflection-cost", args->options.inflection_cost,
+                "Experiments: cost of a verb ending put on a word that does "
+                "not take it ('splitted', 'stucked'; English; 0: not searched)")
+      ->capture_default_str();
   c->add_option("--work-budget", args->options.work_budget,
                 "Experiments: most hash computations per word")
       ->capture_default_str();
