@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -120,15 +121,25 @@ class Answerer {
   Totals totals_;
 };
 
+// Up to `jobs` answerers, made when a chunk first has words enough for
+// them (each holds a Suggester and its scratch buffers: a one-word pipe
+// at -j 64 should not pay for 64).
+struct Answerers {
+  unsigned jobs = 1;
+  std::function<std::unique_ptr<Answerer>()> make;
+  std::vector<std::unique_ptr<Answerer>> made;
+};
+
 // Answers `words` and prints their lines in input order. With several
 // answerers, each on its own thread takes the next kSliceWords words in
 // turn, so a run of hard words does not leave the other threads idle.
 // Returns false when stdout fails.
-bool AnswerAll(const std::vector<std::string_view>& words,
-               std::vector<std::unique_ptr<Answerer>>& answerers) {
+bool AnswerAll(const std::vector<std::string_view>& words, Answerers& all) {
   std::vector<std::string> lines(words.size());
-  const size_t threads = std::min(
-      answerers.size(), std::max<size_t>(1, words.size() / kMinWordsPerThread));
+  const size_t threads = std::min<size_t>(
+      all.jobs, std::max<size_t>(1, words.size() / kMinWordsPerThread));
+  while (all.made.size() < threads) all.made.push_back(all.make());
+  std::vector<std::unique_ptr<Answerer>>& answerers = all.made;
   std::atomic<size_t> next{0};
   auto answer = [&words, &answerers, &lines, &next](size_t t) {
     for (;;) {
@@ -157,10 +168,11 @@ bool AnswerAll(const std::vector<std::string_view>& words,
          std::fflush(stdout) == 0;
 }
 
-void PrintStats(const std::vector<std::unique_ptr<Answerer>>& answerers) {
+void PrintStats(Answerers& all) {
+  if (all.made.empty()) all.made.push_back(all.make());
   Totals t;
-  for (const auto& a : answerers) t.Add(a->totals());
-  const Suggester& s = answerers.front()->suggester();
+  for (const auto& a : all.made) t.Add(a->totals());
+  const Suggester& s = all.made.front()->suggester();
   const double n = t.words ? static_cast<double>(t.words) : 1.0;
   std::fprintf(stderr,
                "words %llu; per word: %.1f suggestions, %.0f work (max %llu), "
@@ -191,7 +203,6 @@ int RunSuggest(const SuggestArgs& a) {
   if (a.repeat < 1) return ReportError("suggest: --repeat must be at least 1");
   const unsigned jobs =
       a.jobs > 0 ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
-  std::vector<std::unique_ptr<Answerer>> answerers;
   std::vector<std::string> user_words;
   if (std::unique_ptr<UserDictionary> user =
           OpenUserWordsForChecking(a.user, **dict)) {
@@ -199,10 +210,13 @@ int RunSuggest(const SuggestArgs& a) {
       user_words = std::move(words).value();
     }
   }
-  for (unsigned j = 0; j < jobs; ++j) {
-    answerers.push_back(std::make_unique<Answerer>(**dict, options, a.repeat));
-    if (!user_words.empty()) answerers.back()->SetUserWords(user_words);
-  }
+  Answerers answerers;
+  answerers.jobs = jobs;
+  answerers.make = [&dict, &options, &a, &user_words] {
+    auto answerer = std::make_unique<Answerer>(**dict, options, a.repeat);
+    if (!user_words.empty()) answerer->SetUserWords(user_words);
+    return answerer;
+  };
 
   std::vector<std::string_view> words;
   if (!a.words.empty()) {
