@@ -117,6 +117,22 @@ TEST_F(SuggestCliTest, CheckSuggestAddsSuggestionsToMisspellings) {
   EXPECT_EQ(plain.out, "teh\n");
 }
 
+// Each distinct misspelling is searched once per worker and remembered:
+// every occurrence still gets the suggestions `suggest` gives that word.
+TEST_F(SuggestCliTest, CheckSuggestAnswersRepeatedMisspellingsAlike) {
+  const std::string teh = Run({"suggest", "-d", Path("t.sfd"), "teh"}).out;
+  const std::string pariss =
+      Run({"suggest", "-d", Path("t.sfd"), "Pariss"}).out;
+  const std::string tehs = Run({"suggest", "-d", Path("t.sfd"), "Teh"}).out;
+  for (const char* jobs : {"1", "2"}) {
+    Result r = Run({"check", "-d", Path("t.sfd"), "--suggest", "-j", jobs},
+                   "teh cat Pariss\nteh Teh Pariss teh\nPariss\n");
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.out, teh + pariss + teh + tehs + pariss + teh + pariss)
+        << "-j " << jobs;
+  }
+}
+
 TEST_F(SuggestCliTest, BadOptionsAreErrors) {
   Result r = Run({"suggest", "-d", Path("t.sfd"), "--max", "0", "teh"});
   EXPECT_EQ(r.exit_code, 2);
