@@ -48,16 +48,12 @@ inline uint64_t BlockStart(const BloomParams& p, const WordHash& h) {
   return FastRange(h.lo, p.bits / p.block_bits) * WordsPerBlock(p);
 }
 
-// Starts loading a block: one cache line, or both of a 1024-bit block.
-inline void PrefetchBlock(const BloomParams& p, const uint64_t* block,
-                          int rw) {
-  if (rw) {
-    __builtin_prefetch(block, 1);
-    if (p.block_bits > 512) __builtin_prefetch(block + 8, 1);
-  } else {
-    __builtin_prefetch(block, 0);
-    if (p.block_bits > 512) __builtin_prefetch(block + 8, 0);
-  }
+// Starts loading a block, for reading (kWrite 0) or writing (1): one cache
+// line, or both of a 1024-bit block.
+template <int kWrite>
+inline void PrefetchBlock(const BloomParams& p, const uint64_t* block) {
+  __builtin_prefetch(block, kWrite);
+  if (p.block_bits > 512) __builtin_prefetch(block + 8, kWrite);
 }
 
 // Calls visit(bit_index) for each of the k positions of h, stopping early
@@ -125,7 +121,7 @@ void BloomFilter::Add(const BloomParams& params, std::span<uint64_t> words,
 
 void BloomFilter::Prefetch(const WordHash& h) const {
   if (params_.layout == Layout::kBlocked) {
-    PrefetchBlock(params_, words_.data() + BlockStart(params_, h), 0);
+    PrefetchBlock<0>(params_, words_.data() + BlockStart(params_, h));
     return;
   }
   __builtin_prefetch(words_.data() + (FastRange(h.lo, params_.bits) >> 6));
@@ -148,7 +144,7 @@ void BlockedAddBatch(const BloomParams& params, uint64_t* words,
         std::min(hashes.size() - start, BloomFilter::kMaxBatch);
     for (size_t i = 0; i < count; ++i) {
       block[i] = words + BlockStart(params, hashes[start + i]);
-      PrefetchBlock(params, block[i], 1);
+      PrefetchBlock<1>(params, block[i]);
     }
     for (size_t i = 0; i < count; ++i) {
       const uint64_t hi = hashes[start + i].hi;
@@ -194,7 +190,7 @@ void BlockedBatch(const BloomParams& params, const uint64_t* words,
   const uint64_t* block[BloomFilter::kMaxBatch];
   for (size_t i = 0; i < hashes.size(); ++i) {
     block[i] = words + BlockStart(params, hashes[i]);
-    PrefetchBlock(params, block[i], 0);
+    PrefetchBlock<0>(params, block[i]);
   }
   for (size_t i = 0; i < hashes.size(); ++i) {
     const uint64_t hi = hashes[i].hi;

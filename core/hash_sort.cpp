@@ -28,7 +28,11 @@ void SortHashes(std::span<WordHash> hashes) {
     std::sort(hashes.begin(), hashes.end(), less);
     return;
   }
-  constexpr int kMaxRunBits = 16;
+  // Bits of the second step for a run: at least as many values as hashes.
+  auto RunBits = [](uint32_t size) {
+    constexpr int kMaxRunBits = 16;
+    return std::clamp(static_cast<int>(std::bit_width(size)), 1, kMaxRunBits);
+  };
   constexpr uint64_t kMaxMovesPerHash = 8;
   uint32_t top_end[256] = {};
   for (const WordHash& h : hashes) ++top_end[h.lo >> 56];
@@ -43,13 +47,17 @@ void SortHashes(std::span<WordHash> hashes) {
     std::copy_n(top_end, 255, at + 1);
     for (const WordHash& h : hashes) by_top[at[h.lo >> 56]++] = h;
   }
-  std::vector<uint32_t> at(size_t{1} << kMaxRunBits);
+  // Value counts for the longest run (RunBits of each run is at most it).
+  uint32_t longest = top_end[0];
+  for (int d = 1; d < 256; ++d) {
+    longest = std::max(longest, top_end[d] - top_end[d - 1]);
+  }
+  std::vector<uint32_t> at(size_t{1} << RunBits(longest));
   uint32_t begin = 0;
   for (int d = 0; d < 256; ++d) {
     const WordHash* from = by_top + begin;
     const uint32_t size = top_end[d] - begin;
-    const int bits = std::clamp(static_cast<int>(std::bit_width(size)), 1,
-                                kMaxRunBits);
+    const int bits = RunBits(size);
     const int shift = 56 - bits;
     const uint64_t mask = (uint64_t{1} << bits) - 1;
     const size_t values = size_t{1} << bits;

@@ -1425,23 +1425,24 @@ void Suggester::Impl::Inflections() {
 bool Suggester::Impl::TakesEnding(std::u32string_view word,
                                   std::u32string_view ending) {
   // The regular spellings of word + ending, and a few more (a superset
-  // only skips more): as is, the last letter doubled, a final e dropped,
-  // a final y as i.
-  const std::u32string_view bare =
-      word.ends_with(U'e') || word.ends_with(U'y') ? word.substr(0, word.size() - 1)
-                                                  : word;
-  std::u32string forms[4] = {std::u32string(word), std::u32string(word),
-                             std::u32string(bare), std::u32string(bare)};
-  forms[1].push_back(word.back());
-  if (word.ends_with(U'y')) forms[3].push_back(U'i');
-  for (std::u32string& form : forms) {
-    form += ending;
-    if (ending == U"ed" && form.ends_with(U"eed") && word.ends_with(U'e')) {
-      form.erase(form.size() - 2, 1);  // "vote" + "ed": "voted"
-    }
+  // only skips more): as is, the last letter doubled, a final e or y
+  // dropped ("vote": "voted"), a final y as i ("study": "studied").
+  std::u32string forms[4];
+  int count = 0;
+  forms[count++] = std::u32string(word);
+  forms[count++] = std::u32string(word) + word.back();
+  if (word.ends_with(U'e') || word.ends_with(U'y')) {
+    forms[count++] = std::u32string(word.substr(0, word.size() - 1));
+  }
+  if (word.ends_with(U'y')) {
+    forms[count++] = std::u32string(word.substr(0, word.size() - 1)) + U'i';
+  }
+  for (int f = 0; f < count; ++f) {
     ++stats.word_probes;
     ++stats.work;
-    if (dict.Contains(EncodeUtf8(form))) return true;
+    if (dict.Contains(EncodeUtf8(forms[f] + std::u32string(ending)))) {
+      return true;
+    }
   }
   return false;
 }
