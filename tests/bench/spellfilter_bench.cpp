@@ -1,8 +1,8 @@
 // Micro-benchmarks of the hot paths: membership (hit, miss; and the raw
-// filter with 512- and 1024-bit blocks), the tokenizer
-// on ASCII and non-Latin text, whole-text checking, suggestions (typing
-// slips and respellings by ear), and building the bundled dictionary (with
-// and without the suggestion sections). Text comes from
+// filter with 512- and 1024-bit blocks), the check-only build's hash sort,
+// the tokenizer on ASCII and non-Latin text, whole-text checking,
+// suggestions (typing slips and respellings by ear), and building the
+// bundled dictionary (with and without the suggestion sections). Text comes from
 // $SPELLFILTER_BENCH_TEXT (e.g. build/bench-data/prose-5mb.txt from
 // scripts/make_prose.sh) or, without it, from words of the bundled list.
 #include <benchmark/benchmark.h>
@@ -22,6 +22,7 @@
 #include "core/dictionary_builder.h"
 #include "core/false_positive_math.h"
 #include "core/hash.h"
+#include "core/hash_sort.h"
 #include "core/suggester.h"
 #include "core/tokenizer.h"
 
@@ -293,6 +294,24 @@ BENCHMARK(BM_BuildBundled)
     ->Args({1, 0})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+// A check-only build's sort: american-english-huge's count of random
+// 128-bit hashes, sorted and made distinct (a fresh copy each time, outside
+// the timing).
+void BM_SortDistinctHashes(benchmark::State& state) {
+  std::mt19937_64 rng(5);
+  std::vector<WordHash> hashes(347'000);
+  for (WordHash& h : hashes) h = WordHash{rng(), rng()};
+  std::vector<WordHash> work;
+  for (auto _ : state) {
+    state.PauseTiming();
+    work = hashes;
+    state.ResumeTiming();
+    benchmark::DoNotOptimize(SortDistinctHashes(work));
+  }
+  state.SetItemsProcessed(state.iterations() * hashes.size());
+}
+BENCHMARK(BM_SortDistinctHashes)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace spellfilter
