@@ -88,7 +88,13 @@ std::string EncodeDictionary(const DictionaryContents& c) {
     sections.push_back({kSectionWordClasses, 0, view(c.word_classes)});
   }
   if (!c.prefixes.empty()) {
-    sections.push_back({kSectionPrefixes, 0, view(c.prefixes)});
+    // The type says the probe scheme (the section's own field), so that an
+    // older reader skips what it would misread.
+    const bool sum = c.prefixes.size() >= kPrefixHeaderBytes &&
+                     GetFixed<uint32_t>(c.prefixes.data() + 20) ==
+                         static_cast<uint32_t>(ProbeScheme::kSum);
+    sections.push_back(
+        {sum ? kSectionPrefixes : kSectionPrefixesXor, 0, view(c.prefixes)});
   }
   if (!c.sound_skeletons.empty()) {
     sections.push_back({kSectionSoundSkeletons, 0, view(c.sound_skeletons)});
@@ -134,7 +140,8 @@ namespace {
 bool Reads(DictionaryUse use, uint32_t type) {
   return use == DictionaryUse::kCheckAndSuggest ||
          (type != kSectionWordClasses && type != kSectionPrefixes &&
-          type != kSectionSoundSkeletons && type != kSectionMixedCase);
+          type != kSectionPrefixesXor && type != kSectionSoundSkeletons &&
+          type != kSectionMixedCase);
 }
 
 }  // namespace
@@ -308,11 +315,18 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
         }
         break;
       }
-      case kSectionPrefixes: {
+      case kSectionPrefixes:
+      case kSectionPrefixesXor: {
+        if (!c.prefixes.empty()) return corrupt("two prefix filters");
         PrefixFilter prefixes;
         c.prefixes = std::span<const std::byte>(s, bytes);
         if (const char* problem = PrefixFilter::Parse(c.prefixes, &prefixes)) {
           return corrupt(problem);
+        }
+        if ((prefixes.scheme() == ProbeScheme::kSum) !=
+            (type == kSectionPrefixes)) {
+          return corrupt(
+              "prefix filter scheme does not match its section type");
         }
         break;
       }

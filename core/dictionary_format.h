@@ -55,11 +55,18 @@ inline constexpr uint32_t kSectionLanguage = 2;
 inline constexpr uint32_t kSectionAlphabet = 3;
 inline constexpr uint32_t kSectionBits = 4;
 inline constexpr uint32_t kSectionWordClasses = 5;
-inline constexpr uint32_t kSectionPrefixes = 6;
+// The prefix filter whose probes come from state xor key (ProbeScheme::kXor),
+// as files written before 2026-11-25 have it; still read. Readers that
+// predate kSectionPrefixes skip it, as any unknown optional section: they
+// suggest from such files as from files without suggestion data, instead
+// of misreading its probes.
+inline constexpr uint32_t kSectionPrefixesXor = 6;
 inline constexpr uint32_t kSectionCompoundParts = 7;
 inline constexpr uint32_t kSectionKeepCase = 8;
 inline constexpr uint32_t kSectionSoundSkeletons = 9;
 inline constexpr uint32_t kSectionMixedCase = 10;
+// The prefix filter `build` writes (ProbeScheme::kSum).
+inline constexpr uint32_t kSectionPrefixes = 11;
 
 inline constexpr uint32_t kSectionRequired = 1;
 

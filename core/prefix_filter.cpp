@@ -25,42 +25,79 @@ namespace {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 // PrefixFilter::Has for eight letters per step: the block's eight words are
-// one register, so selecting the word a probe falls in is a permutation.
-// Built for AVX-512F/DQ (64-bit multiplies) whatever the compiler's target;
-// called only if the processor has them.
-__attribute__((target("avx512f,avx512dq"))) uint64_t HasAmongAvx512(
-    const uint64_t* block, uint64_t parent, const uint64_t* keys,
-    uint64_t wanted, const uint64_t* multipliers) {
+// one register, so selecting the word a probe falls in is a permutation,
+// and the probe's bit in it a rotation (by the position's low 6 bits: a
+// rotation counts modulo 64). Built for AVX-512F/DQ whatever the compiler's
+// target; called only if the processor has them.
+//
+// The lanes (of eight letters) whose four probe products, x * m_i, all
+// point at set bits of the block.
+__attribute__((target("avx512f,avx512dq"), always_inline)) inline __mmask8
+LanesHit(__m512i words, const __m512i (&product)[4], __mmask8 lanes) {
   static_assert(PrefixFilter::kEdgeProbes == 4);
-  const __m512i words = _mm512_loadu_si512(block);
-  const __m512i p = _mm512_set1_epi64(static_cast<long long>(parent));
-  // Four independent multiplies (PrefixFilter::ProbeBit), not a chain: a
-  // 64-bit vector multiply takes ~15 cycles.
-  const __m512i m[4] = {
-      _mm512_set1_epi64(static_cast<long long>(multipliers[0])),
-      _mm512_set1_epi64(static_cast<long long>(multipliers[1])),
-      _mm512_set1_epi64(static_cast<long long>(multipliers[2])),
-      _mm512_set1_epi64(static_cast<long long>(multipliers[3]))};
-  const __m512i low6 = _mm512_set1_epi64(63);
   const __m512i one = _mm512_set1_epi64(1);
+  __m512i all = one;
+  for (int i = 0; i < 4; ++i) {
+    // The probe's position is the product's top 9 bits: the top 3 pick the
+    // word, the next 6 the bit.
+    const __m512i word =
+        _mm512_permutexvar_epi64(_mm512_srli_epi64(product[i], 61), words);
+    all = _mm512_and_si512(
+        all, _mm512_rorv_epi64(word, _mm512_srli_epi64(product[i], 55)));
+  }
+  return _mm512_test_epi64_mask(all, one) & lanes;
+}
+
+// kSum: x * m_i = parent * m_i + key * m_i, the prefix's four products
+// taken once and the letters' read from LetterKeys::times: four additions
+// per eight letters.
+__attribute__((target("avx512f,avx512dq"))) uint64_t HasAmongSumAvx512(
+    const uint64_t* block, uint64_t parent,
+    const PrefixFilter::LetterKeys& keys, size_t first, uint64_t wanted) {
+  const uint64_t* multipliers = PrefixFilter::ProbeMultipliers();
+  const __m512i words = _mm512_loadu_si512(block);
+  __m512i prefix[4];
+  for (int i = 0; i < 4; ++i) {
+    prefix[i] =
+        _mm512_set1_epi64(static_cast<long long>(parent * multipliers[i]));
+  }
   uint64_t out = 0;
   for (int base = 0; base < 64 && (wanted >> base) != 0; base += 8) {
     const __mmask8 lanes = static_cast<__mmask8>(wanted >> base);
     if (lanes == 0) continue;
-    // Masked-off lanes are not read, so keys may end before base + 8.
-    const __m512i k = _mm512_maskz_loadu_epi64(lanes, keys + base);
-    const __m512i pk = _mm512_xor_si512(p, k);
-    __m512i all = one;
-#pragma GCC unroll 4
-    for (uint32_t i = 0; i < PrefixFilter::kEdgeProbes; ++i) {
-      const __m512i bit = _mm512_srli_epi64(_mm512_mullo_epi64(pk, m[i]), 55);
-      const __m512i word =
-          _mm512_permutexvar_epi64(_mm512_srli_epi64(bit, 6), words);
-      all = _mm512_and_si512(
-          all, _mm512_srlv_epi64(word, _mm512_and_si512(bit, low6)));
+    __m512i product[4];
+    for (int i = 0; i < 4; ++i) {
+      // Masked-off lanes are not read.
+      product[i] = _mm512_add_epi64(
+          prefix[i],
+          _mm512_maskz_loadu_epi64(lanes, keys.times[i] + first + base));
     }
-    const __mmask8 hit = _mm512_test_epi64_mask(all, one) & lanes;
-    out |= static_cast<uint64_t>(hit) << base;
+    out |= static_cast<uint64_t>(LanesHit(words, product, lanes)) << base;
+  }
+  return out;
+}
+
+// kXor (older files): x = parent xor key, then four independent multiplies
+// (not a chain: a 64-bit vector multiply takes ~15 cycles).
+__attribute__((target("avx512f,avx512dq"))) uint64_t HasAmongXorAvx512(
+    const uint64_t* block, uint64_t parent,
+    const PrefixFilter::LetterKeys& keys, size_t first, uint64_t wanted) {
+  const uint64_t* multipliers = PrefixFilter::ProbeMultipliers();
+  const __m512i words = _mm512_loadu_si512(block);
+  const __m512i p = _mm512_set1_epi64(static_cast<long long>(parent));
+  __m512i m[4];
+  for (int i = 0; i < 4; ++i) {
+    m[i] = _mm512_set1_epi64(static_cast<long long>(multipliers[i]));
+  }
+  uint64_t out = 0;
+  for (int base = 0; base < 64 && (wanted >> base) != 0; base += 8) {
+    const __mmask8 lanes = static_cast<__mmask8>(wanted >> base);
+    if (lanes == 0) continue;
+    const __m512i x = _mm512_xor_si512(
+        p, _mm512_maskz_loadu_epi64(lanes, keys.raw + first + base));
+    __m512i product[4];
+    for (int i = 0; i < 4; ++i) product[i] = _mm512_mullo_epi64(x, m[i]);
+    out |= static_cast<uint64_t>(LanesHit(words, product, lanes)) << base;
   }
   return out;
 }
@@ -77,25 +114,14 @@ bool HaveAvx512() {
 #endif
 
 uint64_t PrefixFilter::HasAmongScalar(const uint64_t* block, State parent,
-                                      const uint64_t* keys,
+                                      const LetterKeys& keys, size_t first,
                                       uint64_t wanted) const {
   uint64_t out = 0;
   for (; wanted != 0; wanted &= wanted - 1) {
     const int j = std::countr_zero(wanted);
-    out |= static_cast<uint64_t>(Has(block, parent, keys[j])) << j;
+    out |= static_cast<uint64_t>(Has(block, parent, keys.raw[first + j])) << j;
   }
   return out;
-}
-
-uint64_t PrefixFilter::HasAmong(const uint64_t* block, State parent,
-                                const uint64_t* keys, uint64_t wanted) const {
-#ifdef SPELLFILTER_HAS_AVX512_PATH
-  // One letter is cheaper alone.
-  if ((wanted & (wanted - 1)) != 0 && HaveAvx512()) {
-    return HasAmongAvx512(block, parent, keys, wanted, kProbeMultipliers);
-  }
-#endif
-  return HasAmongScalar(block, parent, keys, wanted);
 }
 
 const char* PrefixFilter::Parse(std::span<const std::byte> section,
@@ -106,11 +132,23 @@ const char* PrefixFilter::Parse(std::span<const std::byte> section,
   f.seed_ = GetFixed<uint64_t>(p);
   const uint64_t bits = GetFixed<uint64_t>(p + 8);
   f.probes_ = GetFixed<uint32_t>(p + 16);
+  const uint32_t scheme = GetFixed<uint32_t>(p + 20);
   f.edges_ = GetFixed<uint64_t>(p + 24);
   f.target_fp_ = GetFixed<double>(p + 32);
   if (bits == 0 || bits % 512 != 0 || f.probes_ != PrefixFilter::kEdgeProbes) {
     return "bad prefix filter parameters";
   }
+  if (scheme != static_cast<uint32_t>(ProbeScheme::kXor) &&
+      scheme != static_cast<uint32_t>(ProbeScheme::kSum)) {
+    return "unsupported prefix filter probe scheme";
+  }
+  f.scheme_ = static_cast<ProbeScheme>(scheme);
+#ifdef SPELLFILTER_HAS_AVX512_PATH
+  if (HaveAvx512()) {
+    f.vector_ =
+        f.scheme_ == ProbeScheme::kSum ? HasAmongSumAvx512 : HasAmongXorAvx512;
+  }
+#endif
   if (section.size() - kPrefixHeaderBytes != bits / 8) {
     return "prefix filter size does not match its parameters";
   }
@@ -256,7 +294,7 @@ void PrefixFilterBuilder::Fill(const PrefixFilter& view, const Walk& walk,
   constexpr size_t kBatch = 32;
   struct Pending {
     uint64_t* block;
-    uint64_t x;  // parent ^ key
+    uint64_t x;  // view.Combine(parent, key)
   };
   Pending pending[kBatch];
   size_t queued = 0;
@@ -274,7 +312,7 @@ void PrefixFilterBuilder::Fill(const PrefixFilter& view, const Walk& walk,
   auto insert = [&](PrefixFilter::State parent, uint64_t key) {
     uint64_t* block = const_cast<uint64_t*>(view.Block(parent));
     __builtin_prefetch(block, 1);
-    pending[queued++] = Pending{block, parent ^ key};
+    pending[queued++] = Pending{block, view.Combine(parent, key)};
     if (queued == kBatch) flush();
   };
   std::vector<PrefixFilter::State> states;  // [d]: after d code points
@@ -322,6 +360,7 @@ std::string PrefixFilterBuilder::Encode(double fp) {
   PrefixFilter view;
   view.blocks_ = s.bits / 512;
   view.probes_ = static_cast<uint32_t>(s.k);
+  view.scheme_ = scheme_;
   view.words_ = words;
   // With a second thread, the reversed words' edges go into an array of
   // their own, OR-ed in after (the halves share blocks; a bit set twice is
@@ -353,7 +392,7 @@ std::string PrefixFilterBuilder::Encode(double fp) {
   PutFixed<uint64_t>(&header, seed_);
   PutFixed<uint64_t>(&header, s.bits);
   PutFixed<uint32_t>(&header, static_cast<uint32_t>(s.k));
-  PutFixed<uint32_t>(&header, 0);
+  PutFixed<uint32_t>(&header, static_cast<uint32_t>(scheme_));
   PutFixed<uint64_t>(&header, edges_);
   PutFixed<double>(&header, fp);
   out.replace(0, header.size(), header);

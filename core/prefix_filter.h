@@ -20,9 +20,14 @@
 // finaliser of state + (c + 1) * golden ratio (a bijection of the sum, so
 // the children of one prefix never collide). The edge (P, c) is stored in
 // block Range(state(P), blocks) (multiply-shift), at k positions taken, as
-// in the dictionary's own filter, from the top 9 bits of x * phi^i with
-// x = (state(P) xor LetterKey(c)) * m: testing all the letters after a
-// prefix costs one cache line and a multiply per letter, no hashing.
+// in the dictionary's own filter, from the top 9 bits of x * m_i with
+// m_i = m * phi^i and x = state(P) + LetterKey(c) (ProbeScheme::kSum):
+// testing all the letters after a prefix costs one cache line and no
+// hashing. Since x * m_i = state * m_i + LetterKey(c) * m_i, a prefix's
+// four products are taken once and each letter's are kept in a table
+// (LetterKeys): a letter's test is then four additions, where the scheme
+// before (kXor, x = state xor key, still read) needed four 64-bit
+// multiplies per letter, the vector path's costliest step.
 // k is 4, not the rate-optimal ~7: at ~10 bits per edge the rate is nearly
 // the same (1.2 % against 1.0 % in the classic approximation) and each test
 // reads fewer bits.
@@ -49,9 +54,16 @@
 namespace spellfilter {
 
 inline constexpr double kDefaultPrefixFalsePositiveRate = 0.01;
-// seed u64, bits u64, probes u32, reserved u32, edges u64, target_fp f64,
+// seed u64, bits u64, probes u32, scheme u32, edges u64, target_fp f64,
 // reserved u64[3]; then the bit array (a multiple of 512 bits).
 inline constexpr size_t kPrefixHeaderBytes = 64;
+
+// How an edge's probe positions are derived from its prefix's state and its
+// letter's key: x = state xor key (files written before kSum existed; their
+// section has the scheme field 0) or x = state + key. Both hash equally
+// well (state and key are each a SplitMix64 output); kSum lets the products
+// with the probe multipliers be split between prefix and letter.
+enum class ProbeScheme : uint32_t { kXor = 0, kSum = 1 };
 
 class PrefixFilter {
  public:
@@ -81,6 +93,23 @@ class PrefixFilter {
   // would add another section type).
   static constexpr uint32_t kEdgeProbes = 4;
 
+  // The keys of an alphabet of up to kMaxKeys letters (index j: the
+  // suggester's letter j; unset entries are 0), as the edge tests of both
+  // schemes need them: the key, and its products with the probe
+  // multipliers.
+  static constexpr size_t kMaxKeys = 128;
+  struct LetterKeys {
+    void Set(size_t j, char32_t c) {
+      const uint64_t key = LetterKey(c);
+      raw[j] = key;
+      for (uint32_t i = 0; i < kEdgeProbes; ++i) {
+        times[i][j] = key * kProbeMultipliers[i];
+      }
+    }
+    alignas(64) uint64_t raw[kMaxKeys] = {};
+    alignas(64) uint64_t times[kEdgeProbes][kMaxKeys] = {};
+  };
+
   PrefixFilter() = default;  // empty(): the dictionary has no such section
 
   // Checks a PREFIXES section; on success sets *out to a view of `section`,
@@ -104,7 +133,7 @@ class PrefixFilter {
   // Branch-free: about half of the tests fail at a random probe, which an
   // early exit would pay for in mispredicted branches.
   bool Has(const uint64_t* block, State parent, uint64_t key) const {
-    const uint64_t x = parent ^ key;
+    const uint64_t x = Combine(parent, key);
     uint64_t all = 1;
 #pragma GCC unroll 4  // k is fixed; -O2 would keep the loop
     for (uint32_t i = 0; i < kEdgeProbes; ++i) {
@@ -116,29 +145,43 @@ class PrefixFilter {
   // Probe i of the edge whose x is parent ^ key: the top 9 bits of
   // x * kEdgeMultiplier * phi^i, multiplied by a constant per probe rather
   // than in a chain, so the probes do not wait for each other.
+  static const uint64_t* ProbeMultipliers() { return kProbeMultipliers; }
   static uint32_t ProbeBit(uint64_t x, uint32_t i) {
     return static_cast<uint32_t>((x * kProbeMultipliers[i]) >> 55);
   }
+  // The x of the edge (parent, letter with this key) under this filter's
+  // scheme.
+  uint64_t Combine(State parent, uint64_t key) const {
+    return scheme_ == ProbeScheme::kSum ? parent + key : parent ^ key;
+  }
   // Has for several letters after one prefix at once: bit j of the result
-  // is Has(block, parent, keys[j]) for each bit j set in `wanted` (keys has
-  // an entry for every such j). Uses AVX-512 where the processor has it
+  // is Has(block, parent, keys.raw[first + j]) for each bit j set in
+  // `wanted` (first: 0 or 64). Uses AVX-512 where the processor has it
   // (the block is one 512-bit register; eight letters per step), else Has
   // letter by letter; both give the same answer (prefix_filter_test.cpp).
-  uint64_t HasAmong(const uint64_t* block, State parent, const uint64_t* keys,
-                    uint64_t wanted) const;
+  uint64_t HasAmong(const uint64_t* block, State parent, const LetterKeys& keys,
+                    size_t first, uint64_t wanted) const {
+    // One letter is cheaper alone.
+    if (vector_ != nullptr && (wanted & (wanted - 1)) != 0) {
+      return vector_(block, parent, keys, first, wanted);
+    }
+    return HasAmongScalar(block, parent, keys, first, wanted);
+  }
   bool MayContinue(State parent, char32_t c) const {
     return Has(Block(parent), parent, LetterKey(c));
   }
 
   // HasAmong without the vector path; for tests and measurements.
   uint64_t HasAmongScalar(const uint64_t* block, State parent,
-                          const uint64_t* keys, uint64_t wanted) const;
+                          const LetterKeys& keys, size_t first,
+                          uint64_t wanted) const;
 
   uint64_t seed() const { return seed_; }
   uint64_t bits() const { return blocks_ * 512; }
   uint32_t probes() const { return probes_; }
   uint64_t edges() const { return edges_; }
   double target_fp() const { return target_fp_; }
+  ProbeScheme scheme() const { return scheme_; }
 
  private:
   friend class PrefixFilterBuilder;
@@ -160,7 +203,14 @@ class PrefixFilter {
   uint32_t probes_ = 0;
   uint64_t edges_ = 0;
   double target_fp_ = 0;
+  ProbeScheme scheme_ = ProbeScheme::kSum;
   const uint64_t* words_ = nullptr;
+  // HasAmong's vector path for this scheme, if the processor has one
+  // (chosen once, by Parse).
+  using VectorPath = uint64_t (*)(const uint64_t* block, State parent,
+                                  const LetterKeys& keys, size_t first,
+                                  uint64_t wanted);
+  VectorPath vector_ = nullptr;
 };
 
 // Collects the edges of lower-cased words and writes a PREFIXES section
@@ -178,6 +228,10 @@ class PrefixFilter {
 class PrefixFilterBuilder {
  public:
   explicit PrefixFilterBuilder(uint64_t seed) : seed_(seed) {}
+
+  // What Encode writes: kSum; kXor only to test that older files still
+  // read.
+  void set_scheme(ProbeScheme scheme) { scheme_ = scheme; }
 
   // With 2 or more, Encode sets the bits of the reversed words' edges on a
   // second thread while this one sets the forward words' (the same bytes:
@@ -224,6 +278,7 @@ class PrefixFilterBuilder {
                    PrefixFilter::State root);
 
   uint64_t seed_;
+  ProbeScheme scheme_ = ProbeScheme::kSum;
   unsigned threads_ = 1;
   HugeString forward_;   // the words back to back
   HugeString reversed_;  // each word reversed, at the same offset

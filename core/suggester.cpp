@@ -198,8 +198,8 @@ struct Suggester::Impl {
   // Whether the prefix with state `parent` continues with letters[letter].
   // Defined here so that it is inlined: it is the walk's commonest test.
   bool Continues(PrefixFilter::State parent, int letter) const {
-    return prefixes.empty() ||
-           prefixes.Has(prefixes.Block(parent), parent, letter_key[letter]);
+    return prefixes.empty() || prefixes.Has(prefixes.Block(parent), parent,
+                                            letter_keys.raw[letter]);
   }
   // Starts loading the block of a prefix that will probably be tested.
   void Prefetch(PrefixFilter::State s) const {
@@ -364,7 +364,7 @@ struct Suggester::Impl {
 
   // The generation alphabet and its weights, by letter index.
   std::vector<char32_t> letters;
-  std::vector<uint64_t> letter_key;  // PrefixFilter::LetterKey, kMaxLetters
+  PrefixFilter::LetterKeys letter_keys;  // of `letters`
   // lower, Capitalised, ALL UPPER, other (mixed case)
   std::array<uint64_t, 4> end_key;
   std::array<int, 128> ascii_letter;
@@ -578,10 +578,8 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
   }
   ascii_letter.fill(-1);
   const int count = static_cast<int>(letters.size());
-  for (char32_t c : letters) letter_key.push_back(PrefixFilter::LetterKey(c));
-  // Padded, so that HasAmong's second word (letters 64..127) is in bounds
-  // even when no letter is there.
-  letter_key.resize(kMaxLetters, 0);
+  static_assert(kMaxLetters <= PrefixFilter::kMaxKeys);
+  for (size_t j = 0; j < letters.size(); ++j) letter_keys.Set(j, letters[j]);
   end_key = {PrefixFilter::LetterKey(
                  PrefixFilter::EndMarker(PrefixFilter::Written::kLower)),
              PrefixFilter::LetterKey(
@@ -748,8 +746,7 @@ Mask Suggester::Impl::Children(PrefixFilter::State h, const Mask& wanted) {
     }
     t->tested.w[w] |= todo;
     stats.work += BitCount(todo);
-    t->present.w[w] |=
-        prefixes.HasAmong(block, h, letter_key.data() + 64 * w, todo);
+    t->present.w[w] |= prefixes.HasAmong(block, h, letter_keys, 64 * w, todo);
   }
   Mask out;
   out.w[0] = t->present.w[0] & wanted.w[0];
@@ -768,8 +765,8 @@ void Suggester::Impl::ComputeBefore(int j) {
     const uint64_t* block = prefixes.Block(r);
     for (int w = 0; w < 2; ++w) {
       if (all_letters.w[w] == 0) continue;  // (no letter 64 or beyond)
-      m.w[w] = prefixes.HasAmong(block, r, letter_key.data() + 64 * w,
-                                 all_letters.w[w]);
+      m.w[w] =
+          prefixes.HasAmong(block, r, letter_keys, 64 * w, all_letters.w[w]);
     }
     stats.work += letters.size();
     ++stats.expansions;
@@ -804,8 +801,8 @@ inline const Mask& Suggester::Impl::Between(int j, int b) {
       const uint64_t* block = prefixes.Block(rs[f]);
       for (int w = 0; w < 2; ++w) {
         if (all_letters.w[w] == 0) continue;
-        for (uint64_t bits = prefixes.HasAmong(
-                 block, rs[f], letter_key.data() + 64 * w, all_letters.w[w]);
+        for (uint64_t bits = prefixes.HasAmong(block, rs[f], letter_keys,
+                                               64 * w, all_letters.w[w]);
              bits != 0; bits &= bits - 1) {
           between_mask[j * count + w * 64 + std::countr_zero(bits)].Set(cs[f]);
         }
@@ -910,8 +907,8 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
         const uint64_t* block = prefixes.Block(h);
         for (int w = 0; w < 2; ++w) {
           if (wanted.w[w] == 0) continue;
-          present.w[w] = prefixes.HasAmong(block, h, letter_key.data() + 64 * w,
-                                           wanted.w[w]);
+          present.w[w] =
+              prefixes.HasAmong(block, h, letter_keys, 64 * w, wanted.w[w]);
         }
       }
       int found[kMaxLetters];
@@ -1651,8 +1648,8 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
     for (int w = 0; w < 2; ++w) {
       if (wanted.w[w] == 0) continue;
       stats.work += BitCount(wanted.w[w]);
-      present.w[w] = prefixes.HasAmong(block, h, letter_key.data() + 64 * w,
-                                       wanted.w[w]);
+      present.w[w] =
+          prefixes.HasAmong(block, h, letter_keys, 64 * w, wanted.w[w]);
     }
   }
   const size_t depth = path.size();

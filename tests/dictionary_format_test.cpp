@@ -319,6 +319,66 @@ TEST(DictionaryFormatTest, SuggestionSectionsRoundTripAndAreOptional) {
       << damaged_mixed.status().message();
 }
 
+// The prefix filter's section type says its probe scheme: 11 for the sum
+// scheme `build` writes, 6 for the xor scheme of older files, which still
+// load (a reader from before type 11 skips it, as any unknown optional
+// section, rather than misreading the probes). A section whose own scheme
+// field disagrees with its type, or a second prefix filter, is corruption.
+TEST(DictionaryFormatTest, PrefixSectionTypeFollowsItsProbeScheme) {
+  const std::vector<uint64_t> bits = SampleBits();
+  for (const ProbeScheme scheme : {ProbeScheme::kSum, ProbeScheme::kXor}) {
+    SCOPED_TRACE(static_cast<int>(scheme));
+    PrefixFilterBuilder pb(5);
+    pb.set_scheme(scheme);
+    pb.AddWord(U"alpha", PrefixFilter::Written::kLower);
+    const std::string prefixes = pb.Encode(0.01);
+    DictionaryContents c = Sample(bits);
+    c.prefixes = std::as_bytes(std::span<const char>(prefixes));
+    const std::string image = EncodeDictionary(c);
+    const uint32_t type =
+        scheme == ProbeScheme::kSum ? kSectionPrefixes : kSectionPrefixesXor;
+    const uint32_t other =
+        scheme == ProbeScheme::kSum ? kSectionPrefixesXor : kSectionPrefixes;
+    ASSERT_NE(SectionEntry(image, type), 0u);
+    EXPECT_EQ(SectionEntry(image, other), 0u);
+    auto d = Load(image);
+    ASSERT_TRUE(d.ok()) << d.status().message();
+    PrefixFilter f;
+    ASSERT_EQ(PrefixFilter::Parse((*d)->contents().prefixes, &f), nullptr);
+    EXPECT_EQ(f.scheme(), scheme);
+    EXPECT_TRUE(f.MayContinue(f.root(), U'a'));
+
+    std::string mislabelled = image;
+    Poke<uint32_t>(&mislabelled, SectionEntry(mislabelled, type), other);
+    Reseal(&mislabelled);
+    auto wrong = Load(mislabelled);
+    ASSERT_FALSE(wrong.ok());
+    EXPECT_EQ(wrong.status().code(), Status::Code::kCorruption);
+    EXPECT_NE(wrong.status().message().find("does not match its section type"),
+              std::string::npos)
+        << wrong.status().message();
+  }
+  // Two prefix filters: the skeleton section relabelled as a second one.
+  PrefixFilterBuilder pb(5);
+  pb.AddWord(U"alpha", PrefixFilter::Written::kLower);
+  const std::string prefixes = pb.Encode(0.01);
+  SkeletonFilterBuilder sb(5);
+  sb.AddWord(U"alpha");
+  const std::string skeletons = sb.Encode(0.01);
+  DictionaryContents c = Sample(bits);
+  c.prefixes = std::as_bytes(std::span<const char>(prefixes));
+  c.sound_skeletons = std::as_bytes(std::span<const char>(skeletons));
+  std::string two = EncodeDictionary(c);
+  Poke<uint32_t>(&two, SectionEntry(two, kSectionSoundSkeletons),
+                 kSectionPrefixesXor);
+  Reseal(&two);
+  auto twice = Load(two);
+  ASSERT_FALSE(twice.ok());
+  EXPECT_NE(twice.status().message().find("two prefix filters"),
+            std::string::npos)
+      << twice.status().message();
+}
+
 std::string ImageWithSuggestionSections(const std::vector<uint64_t>& bits) {
   DictionaryContents c = Sample(bits);
   const std::vector<ClassedWord> words = {{"alpha", 10}, {"beta", 20}};

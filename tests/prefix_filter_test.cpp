@@ -27,14 +27,18 @@ std::vector<std::u32string> RandomWords(int n, uint32_t seed) {
   return out;
 }
 
-class PrefixFilterTest : public ::testing::Test {
+// Every test runs for the scheme `build` writes (kSum) and for the one of
+// older files (kXor), which still read.
+class PrefixFilterTest : public ::testing::TestWithParam<ProbeScheme> {
  protected:
   void Build(const std::vector<std::u32string>& words, double fp) {
     PrefixFilterBuilder b(99);
+    b.set_scheme(GetParam());
     for (const auto& w : words) b.AddWord(w, PrefixFilter::Written::kLower);
     edges_ = b.edges();
     section_ = std::make_unique<Aligned>(b.Encode(fp));
     ASSERT_EQ(PrefixFilter::Parse(section_->span, &filter_), nullptr);
+    ASSERT_EQ(filter_.scheme(), GetParam());
   }
   bool HasPrefix(std::u32string_view p) const {
     PrefixFilter::State s = filter_.root();
@@ -63,7 +67,7 @@ class PrefixFilterTest : public ::testing::Test {
   PrefixFilter filter_;
 };
 
-TEST_F(PrefixFilterTest, EveryPrefixAndSuffixOfEveryWordIsThere) {
+TEST_P(PrefixFilterTest, EveryPrefixAndSuffixOfEveryWordIsThere) {
   const std::vector<std::u32string> words = RandomWords(3000, 1);
   Build(words, 0.01);
   for (const auto& w : words) {
@@ -75,7 +79,7 @@ TEST_F(PrefixFilterTest, EveryPrefixAndSuffixOfEveryWordIsThere) {
   }
 }
 
-TEST_F(PrefixFilterTest, CountsDistinctEdgesOfBothTries) {
+TEST_P(PrefixFilterTest, CountsDistinctEdgesOfBothTries) {
   // Forward: a, ab, abc, abd; end markers of abc, abd; backward: c, cb,
   // cba, d, db, dba.
   Build({U"abc", U"abd", U"abc"}, 0.01);
@@ -84,7 +88,7 @@ TEST_F(PrefixFilterTest, CountsDistinctEdgesOfBothTries) {
   EXPECT_EQ(filter_.probes(), PrefixFilter::kEdgeProbes);
 }
 
-TEST_F(PrefixFilterTest, FalseEdgesNearTheTargetRate) {
+TEST_P(PrefixFilterTest, FalseEdgesNearTheTargetRate) {
   const std::vector<std::u32string> words = RandomWords(20000, 2);
   Build(words, 0.01);
   std::set<std::u32string> prefixes;
@@ -115,12 +119,13 @@ TEST_F(PrefixFilterTest, FalseEdgesNearTheTargetRate) {
 
 // HasAmong (the vector path where the processor has AVX-512) answers as
 // Has letter by letter, for any set of letters, on true and false edges.
-TEST_F(PrefixFilterTest, HasAmongAgreesWithHas) {
+TEST_P(PrefixFilterTest, HasAmongAgreesWithHas) {
   const std::vector<std::u32string> words = RandomWords(5000, 3);
   Build(words, 0.05);  // a fuller filter: more false edges to agree on
-  std::vector<uint64_t> keys;
-  for (char32_t c = U'a'; c < U'a' + 64; ++c) {
-    keys.push_back(PrefixFilter::LetterKey(c));
+  // Letters 0..63 are a..., 64..127 other code points; words use a-z.
+  PrefixFilter::LetterKeys keys;
+  for (size_t j = 0; j < PrefixFilter::kMaxKeys; ++j) {
+    keys.Set(j, j < 64 ? U'a' + j : U'\u0400' + j);
   }
   std::mt19937_64 rng(4);
   int present = 0;
@@ -131,16 +136,19 @@ TEST_F(PrefixFilterTest, HasAmongAgreesWithHas) {
       for (uint64_t wanted :
            {~uint64_t{0}, uint64_t{0}, uint64_t{1} << (rng() % 64),
             rng() & rng(), rng(), (uint64_t{1} << 26) - 1}) {
-        uint64_t expected = 0;
-        for (int j = 0; j < 64; ++j) {
-          if ((wanted >> j) & 1) {
-            expected |= uint64_t{filter_.Has(block, s, keys[j])} << j;
+        for (size_t first : {size_t{0}, size_t{64}}) {
+          uint64_t expected = 0;
+          for (int j = 0; j < 64; ++j) {
+            if ((wanted >> j) & 1) {
+              expected |= uint64_t{filter_.Has(block, s, keys.raw[first + j])}
+                          << j;
+            }
           }
+          ASSERT_EQ(filter_.HasAmong(block, s, keys, first, wanted), expected);
+          ASSERT_EQ(filter_.HasAmongScalar(block, s, keys, first, wanted),
+                    expected);
+          present += std::popcount(expected);
         }
-        ASSERT_EQ(filter_.HasAmong(block, s, keys.data(), wanted), expected);
-        ASSERT_EQ(filter_.HasAmongScalar(block, s, keys.data(), wanted),
-                  expected);
-        present += std::popcount(expected);
       }
       s = PrefixFilter::Next(s, w[k]);
     }
@@ -148,7 +156,7 @@ TEST_F(PrefixFilterTest, HasAmongAgreesWithHas) {
   EXPECT_GT(present, 0);
 }
 
-TEST_F(PrefixFilterTest, ParseRejectsDamagedSections) {
+TEST_P(PrefixFilterTest, ParseRejectsDamagedSections) {
   Build({U"word"}, 0.01);
   PrefixFilter f;
   const std::string whole(reinterpret_cast<const char*>(section_->span.data()),
@@ -167,8 +175,23 @@ TEST_F(PrefixFilterTest, ParseRejectsDamagedSections) {
     Aligned a(bad);
     EXPECT_NE(PrefixFilter::Parse(a.span, &f), nullptr);
   }
+  {
+    std::string bad = whole;
+    bad[20] = 2;  // a probe scheme this version does not know
+    Aligned a(bad);
+    EXPECT_STREQ(PrefixFilter::Parse(a.span, &f),
+                 "unsupported prefix filter probe scheme");
+  }
   EXPECT_TRUE(f.empty());
 }
+
+INSTANTIATE_TEST_SUITE_P(Schemes, PrefixFilterTest,
+                         ::testing::Values(ProbeScheme::kSum,
+                                           ProbeScheme::kXor),
+                         [](const ::testing::TestParamInfo<ProbeScheme>& info) {
+                           return info.param == ProbeScheme::kSum ? "Sum"
+                                                                  : "Xor";
+                         });
 
 // The section is the documented format (docs/dictionary_format.md,
 // PREFIXES) built from the set of distinct (state, letter key) pairs, which
@@ -176,7 +199,7 @@ TEST_F(PrefixFilterTest, ParseRejectsDamagedSections) {
 // builder's sorted-list walk must count and insert exactly these. Words
 // share long prefixes and suffixes, repeat with another Written, and use
 // two-, three- and four-byte letters.
-TEST(PrefixFilterBuilderTest, SectionIsTheFormatOfTheDistinctEdges) {
+void CheckSectionFormat(ProbeScheme scheme) {
   const char32_t letters[] = {U'a', U'b', U'\u00E9', U'\u0436', U'\u4E2D',
                               U'\U0001D51E'};
   std::mt19937 rng(5);
@@ -190,6 +213,7 @@ TEST(PrefixFilterBuilderTest, SectionIsTheFormatOfTheDistinctEdges) {
   }
   const uint64_t seed = 1234;
   PrefixFilterBuilder b(seed);
+  b.set_scheme(scheme);
   std::set<std::pair<uint64_t, uint64_t>> edges;
   for (const auto& [w, how] : words) {
     b.AddWord(w, how);
@@ -211,12 +235,16 @@ TEST(PrefixFilterBuilderTest, SectionIsTheFormatOfTheDistinctEdges) {
   PrefixFilter f;
   ASSERT_EQ(PrefixFilter::Parse(a.span, &f), nullptr);
   EXPECT_EQ(f.edges(), edges.size());
+  uint32_t scheme_field;
+  std::memcpy(&scheme_field, section.data() + 20, 4);  // little-endian host
+  EXPECT_EQ(scheme_field, static_cast<uint32_t>(scheme));
   std::vector<uint64_t> expected(f.bits() / 64, 0);
   const uint64_t blocks = f.bits() / 512;
   for (const auto& [parent, key] : edges) {
     const uint64_t block = static_cast<uint64_t>(
         (static_cast<unsigned __int128>(parent) * blocks) >> 64);
-    uint64_t x = (parent ^ key) * 0xBF58476D1CE4E5B9ull;
+    uint64_t x = (scheme == ProbeScheme::kSum ? parent + key : parent ^ key) *
+                 0xBF58476D1CE4E5B9ull;
     for (uint32_t i = 0; i < PrefixFilter::kEdgeProbes; ++i) {
       const uint64_t bit = block * 512 + (x >> 55);
       expected[bit / 64] |= uint64_t{1} << (bit % 64);
@@ -229,6 +257,7 @@ TEST(PrefixFilterBuilderTest, SectionIsTheFormatOfTheDistinctEdges) {
             0);
   // The order of the words does not matter.
   PrefixFilterBuilder reversed(seed);
+  reversed.set_scheme(scheme);
   for (auto it = words.rbegin(); it != words.rend(); ++it) {
     reversed.AddWord(it->first, it->second);
   }
@@ -236,9 +265,18 @@ TEST(PrefixFilterBuilderTest, SectionIsTheFormatOfTheDistinctEdges) {
   // Nor the threads: with two, the reversed words' edges are set on a
   // second thread into an array of their own and OR-ed in.
   PrefixFilterBuilder threaded(seed);
+  threaded.set_scheme(scheme);
   threaded.set_threads(2);
   for (const auto& [w, how] : words) threaded.AddWord(w, how);
   EXPECT_EQ(threaded.Encode(0.01), section);
+}
+
+// For the scheme `build` writes and for the older one.
+TEST(PrefixFilterBuilderTest, SectionIsTheFormatOfTheDistinctEdges) {
+  for (const ProbeScheme scheme : {ProbeScheme::kSum, ProbeScheme::kXor}) {
+    SCOPED_TRACE(static_cast<int>(scheme));
+    CheckSectionFormat(scheme);
+  }
 }
 
 }  // namespace

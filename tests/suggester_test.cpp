@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <random>
 #include <set>
@@ -12,6 +13,7 @@
 #include "core/checker.h"
 #include "core/dictionary_builder.h"
 #include "core/dictionary_format.h"
+#include "core/prefix_filter.h"
 #include "tests/test_dictionary.h"
 
 namespace spellfilter {
@@ -497,6 +499,77 @@ TEST(SuggesterFalsePositiveTest, FingerprintsRejectTheFiltersFalseWords) {
               unchecked, checked);
   EXPECT_GT(unchecked, 20);
   EXPECT_LE(checked * 20, unchecked) << checked << " vs " << unchecked;
+}
+
+// A dictionary written before the prefix filter's probes changed to
+// ProbeScheme::kSum (tests/data/older_format/xor_prefixes.sfd, built by
+// f754419 from words.txt there; section type 6) still loads, and suggests
+// exactly as the same list built now: the scheme changes where an edge's
+// bits are, not which edges there are.
+TEST(SuggesterOlderFormatTest, XorPrefixFileSuggestsAsANewBuild) {
+  const std::string dir = SPELLFILTER_OLDER_FORMAT_TEST_DATA;
+  auto older = Dictionary::Open(dir + "/xor_prefixes.sfd");
+  ASSERT_TRUE(older.ok()) << older.status().message();
+  PrefixFilter prefixes;
+  ASSERT_EQ(PrefixFilter::Parse((*older)->contents().prefixes, &prefixes),
+            nullptr);
+  EXPECT_EQ(prefixes.scheme(), ProbeScheme::kXor);
+
+  BuildOptions options;
+  options.language = "en-US";
+  DictionaryBuilder builder(options);
+  std::FILE* f = std::fopen((dir + "/words.txt").c_str(), "r");
+  ASSERT_NE(f, nullptr);
+  std::vector<std::string> words;
+  char line[256];
+  while (std::fgets(line, sizeof line, f)) {
+    std::string l(line);
+    if (!l.empty() && l.back() == '\n') l.pop_back();
+    ASSERT_TRUE(builder.AddLine(l, "words.txt").ok()) << l;
+    words.push_back(l.substr(0, l.find('\t')));
+  }
+  std::fclose(f);
+  StatusOr<std::string> image = builder.Finish(nullptr);
+  ASSERT_TRUE(image.ok()) << image.status().message();
+  auto fresh = Dictionary::FromBytes(*image, "fresh.sfd");
+  ASSERT_TRUE(fresh.ok()) << fresh.status().message();
+  ASSERT_EQ(PrefixFilter::Parse((*fresh)->contents().prefixes, &prefixes),
+            nullptr);
+  EXPECT_EQ(prefixes.scheme(), ProbeScheme::kSum);
+
+  // Every seventh word with a letter left out, two swapped or one changed.
+  Suggester from_older(**older);
+  Suggester from_fresh(**fresh);
+  std::mt19937 rng(7);
+  int compared = 0;
+  int found = 0;
+  for (size_t i = 0; i < words.size(); i += 7) {
+    std::string w = words[i];
+    if (w.size() < 4 || !std::all_of(w.begin(), w.end(), [](char c) {
+          return std::isalpha(static_cast<unsigned char>(c));
+        })) {
+      continue;
+    }
+    const size_t at = 1 + rng() % (w.size() - 2);
+    switch (rng() % 3) {
+      case 0:
+        w.erase(at, 1);
+        break;
+      case 1:
+        std::swap(w[at], w[at + 1]);
+        break;
+      default:
+        w[at] = "aeiourst"[rng() % 8];
+        break;
+    }
+    const std::vector<std::string> expected = from_fresh.Suggest(w);
+    EXPECT_EQ(from_older.Suggest(w), expected) << w;
+    ++compared;
+    found +=
+        std::find(expected.begin(), expected.end(), words[i]) != expected.end();
+  }
+  EXPECT_GT(compared, 150);
+  EXPECT_GT(found, compared / 2);  // the comparison is of real answers
 }
 
 }  // namespace
