@@ -48,31 +48,41 @@ LanesHit(__m512i words, const __m512i (&product)[4], __mmask8 lanes) {
   return _mm512_test_epi64_mask(all, one) & lanes;
 }
 
-// kSum: x * m_i = parent * m_i + key * m_i, the prefix's four products
-// taken once and the letters' read from LetterKeys::times: four additions
-// per eight letters.
-__attribute__((target("avx512f,avx512dq"))) uint64_t HasAmongSumAvx512(
+// kSum: x * m_i = parent * m_i + key * m_i (mod 2^32), the prefix's four
+// products taken once and the letters' read from LetterKeys::times: sixteen
+// letters per step, four 32-bit additions each. The block is then sixteen
+// 32-bit words, so a position's top 4 bits pick the word and the next 5 the
+// bit: the same bit as in the 64-bit view on a little-endian machine.
+__attribute__((target("avx512f"))) uint64_t HasAmongSumAvx512(
     const uint64_t* block, uint64_t parent,
     const PrefixFilter::LetterKeys& keys, size_t first, uint64_t wanted) {
-  const uint64_t* multipliers = PrefixFilter::ProbeMultipliers();
+  static_assert(PrefixFilter::kEdgeProbes == 4);
+  static_assert(std::endian::native == std::endian::little);
+  const uint32_t* multipliers = PrefixFilter::SumMultipliers();
   const __m512i words = _mm512_loadu_si512(block);
+  const uint32_t high = static_cast<uint32_t>(parent >> 32);
   __m512i prefix[4];
   for (int i = 0; i < 4; ++i) {
-    prefix[i] =
-        _mm512_set1_epi64(static_cast<long long>(parent * multipliers[i]));
+    prefix[i] = _mm512_set1_epi32(static_cast<int>(high * multipliers[i]));
   }
+  const __m512i one = _mm512_set1_epi32(1);
   uint64_t out = 0;
-  for (int base = 0; base < 64 && (wanted >> base) != 0; base += 8) {
-    const __mmask8 lanes = static_cast<__mmask8>(wanted >> base);
+  for (int base = 0; base < 64 && (wanted >> base) != 0; base += 16) {
+    const __mmask16 lanes = static_cast<__mmask16>(wanted >> base);
     if (lanes == 0) continue;
-    __m512i product[4];
+    __m512i all = one;
     for (int i = 0; i < 4; ++i) {
       // Masked-off lanes are not read.
-      product[i] = _mm512_add_epi64(
+      const __m512i product = _mm512_add_epi32(
           prefix[i],
-          _mm512_maskz_loadu_epi64(lanes, keys.times[i] + first + base));
+          _mm512_maskz_loadu_epi32(lanes, keys.times[i] + first + base));
+      const __m512i word =
+          _mm512_permutexvar_epi32(_mm512_srli_epi32(product, 28), words);
+      all = _mm512_and_si512(
+          all, _mm512_rorv_epi32(word, _mm512_srli_epi32(product, 23)));
     }
-    out |= static_cast<uint64_t>(LanesHit(words, product, lanes)) << base;
+    const __mmask16 hit = _mm512_test_epi32_mask(all, one) & lanes;
+    out |= static_cast<uint64_t>(hit) << base;
   }
   return out;
 }
@@ -82,7 +92,7 @@ __attribute__((target("avx512f,avx512dq"))) uint64_t HasAmongSumAvx512(
 __attribute__((target("avx512f,avx512dq"))) uint64_t HasAmongXorAvx512(
     const uint64_t* block, uint64_t parent,
     const PrefixFilter::LetterKeys& keys, size_t first, uint64_t wanted) {
-  const uint64_t* multipliers = PrefixFilter::ProbeMultipliers();
+  const uint64_t* multipliers = PrefixFilter::XorMultipliers();
   const __m512i words = _mm512_loadu_si512(block);
   const __m512i p = _mm512_set1_epi64(static_cast<long long>(parent));
   __m512i m[4];
@@ -294,16 +304,14 @@ void PrefixFilterBuilder::Fill(const PrefixFilter& view, const Walk& walk,
   constexpr size_t kBatch = 32;
   struct Pending {
     uint64_t* block;
-    uint64_t x;  // view.Combine(parent, key)
+    uint32_t bits[PrefixFilter::kEdgeProbes];  // view.ProbeBits
   };
   Pending pending[kBatch];
   size_t queued = 0;
   auto flush = [&pending, &queued] {
     for (size_t j = 0; j < queued; ++j) {
       uint64_t* block = pending[j].block;
-      const uint64_t x = pending[j].x;
-      for (uint32_t i = 0; i < PrefixFilter::kEdgeProbes; ++i) {
-        const uint32_t bit = PrefixFilter::ProbeBit(x, i);
+      for (const uint32_t bit : pending[j].bits) {
         block[bit >> 6] |= uint64_t{1} << (bit & 63);
       }
     }
@@ -312,7 +320,9 @@ void PrefixFilterBuilder::Fill(const PrefixFilter& view, const Walk& walk,
   auto insert = [&](PrefixFilter::State parent, uint64_t key) {
     uint64_t* block = const_cast<uint64_t*>(view.Block(parent));
     __builtin_prefetch(block, 1);
-    pending[queued++] = Pending{block, view.Combine(parent, key)};
+    Pending& p = pending[queued++];
+    p.block = block;
+    view.ProbeBits(parent, key, p.bits);
     if (queued == kBatch) flush();
   };
   std::vector<PrefixFilter::State> states;  // [d]: after d code points

@@ -19,15 +19,16 @@
 // points: Root(seed), then Next(state, c) per letter, Next = SplitMix64's
 // finaliser of state + (c + 1) * golden ratio (a bijection of the sum, so
 // the children of one prefix never collide). The edge (P, c) is stored in
-// block Range(state(P), blocks) (multiply-shift), at k positions taken, as
-// in the dictionary's own filter, from the top 9 bits of x * m_i with
-// m_i = m * phi^i and x = state(P) + LetterKey(c) (ProbeScheme::kSum):
-// testing all the letters after a prefix costs one cache line and no
-// hashing. Since x * m_i = state * m_i + LetterKey(c) * m_i, a prefix's
-// four products are taken once and each letter's are kept in a table
-// (LetterKeys): a letter's test is then four additions, where the scheme
-// before (kXor, x = state xor key, still read) needed four 64-bit
-// multiplies per letter, the vector path's costliest step.
+// block Range(state(P), blocks) (multiply-shift), at k positions taken
+// from the top 9 bits of x * m_i mod 2^32, with x = (the state's high 32
+// bits + the key's low 32 bits) mod 2^32 and m_i 32-bit odd constants
+// (ProbeScheme::kSum): testing all the letters after a prefix costs one
+// cache line and no hashing. Since x * m_i = state * m_i + key * m_i, a
+// prefix's four products are taken once and each letter's are kept in a
+// table (LetterKeys): a letter's test is four 32-bit additions, sixteen
+// letters to a 512-bit register. The scheme before (kXor, still read)
+// took the top 9 bits of (state xor key) * m * phi^i mod 2^64: four 64-bit
+// multiplies per letter, eight letters to a register.
 // k is 4, not the rate-optimal ~7: at ~10 bits per edge the rate is nearly
 // the same (1.2 % against 1.0 % in the classic approximation) and each test
 // reads fewer bits.
@@ -59,10 +60,11 @@ inline constexpr double kDefaultPrefixFalsePositiveRate = 0.01;
 inline constexpr size_t kPrefixHeaderBytes = 64;
 
 // How an edge's probe positions are derived from its prefix's state and its
-// letter's key: x = state xor key (files written before kSum existed; their
-// section has the scheme field 0) or x = state + key. Both hash equally
-// well (state and key are each a SplitMix64 output); kSum lets the products
-// with the probe multipliers be split between prefix and letter.
+// letter's key (above): kXor in files written before kSum existed (their
+// section has the scheme field 0), kSum since. Both hash equally well (state
+// and key are each a SplitMix64 output, so the 32-bit sum is as uniform as
+// the 64-bit xor, and 9 bits are taken of either); kSum lets the products
+// be split between prefix and letter, in lanes half as wide.
 enum class ProbeScheme : uint32_t { kXor = 0, kSum = 1 };
 
 class PrefixFilter {
@@ -95,19 +97,19 @@ class PrefixFilter {
 
   // The keys of an alphabet of up to kMaxKeys letters (index j: the
   // suggester's letter j; unset entries are 0), as the edge tests of both
-  // schemes need them: the key, and its products with the probe
-  // multipliers.
+  // schemes need them: the key, and (kSum) its low half's products with
+  // the probe multipliers.
   static constexpr size_t kMaxKeys = 128;
   struct LetterKeys {
     void Set(size_t j, char32_t c) {
       const uint64_t key = LetterKey(c);
       raw[j] = key;
       for (uint32_t i = 0; i < kEdgeProbes; ++i) {
-        times[i][j] = key * kProbeMultipliers[i];
+        times[i][j] = static_cast<uint32_t>(key) * kSumMultipliers[i];
       }
     }
     alignas(64) uint64_t raw[kMaxKeys] = {};
-    alignas(64) uint64_t times[kEdgeProbes][kMaxKeys] = {};
+    alignas(64) uint32_t times[kEdgeProbes][kMaxKeys] = {};
   };
 
   PrefixFilter() = default;  // empty(): the dictionary has no such section
@@ -133,32 +135,42 @@ class PrefixFilter {
   // Branch-free: about half of the tests fail at a random probe, which an
   // early exit would pay for in mispredicted branches.
   bool Has(const uint64_t* block, State parent, uint64_t key) const {
-    const uint64_t x = Combine(parent, key);
+    uint32_t bits[kEdgeProbes];
+    ProbeBits(parent, key, bits);
     uint64_t all = 1;
 #pragma GCC unroll 4  // k is fixed; -O2 would keep the loop
     for (uint32_t i = 0; i < kEdgeProbes; ++i) {
-      const uint32_t bit = ProbeBit(x, i);
-      all &= block[bit >> 6] >> (bit & 63);
+      all &= block[bits[i] >> 6] >> (bits[i] & 63);
     }
     return all & 1;
   }
-  // Probe i of the edge whose x is parent ^ key: the top 9 bits of
-  // x * kEdgeMultiplier * phi^i, multiplied by a constant per probe rather
-  // than in a chain, so the probes do not wait for each other.
-  static const uint64_t* ProbeMultipliers() { return kProbeMultipliers; }
-  static uint32_t ProbeBit(uint64_t x, uint32_t i) {
-    return static_cast<uint32_t>((x * kProbeMultipliers[i]) >> 55);
+  // The positions in its block of the edge (parent, letter with this key),
+  // by this filter's scheme. Each probe has its own constant rather than a
+  // chain of multiplies, so the probes do not wait for each other.
+  void ProbeBits(State parent, uint64_t key, uint32_t* bits) const {
+    if (scheme_ == ProbeScheme::kSum) {
+      const uint32_t x =
+          static_cast<uint32_t>(parent >> 32) + static_cast<uint32_t>(key);
+      for (uint32_t i = 0; i < kEdgeProbes; ++i) {
+        bits[i] = (x * kSumMultipliers[i]) >> 23;
+      }
+    } else {
+      const uint64_t x = parent ^ key;
+      for (uint32_t i = 0; i < kEdgeProbes; ++i) {
+        bits[i] = static_cast<uint32_t>((x * kXorMultipliers[i]) >> 55);
+      }
+    }
   }
-  // The x of the edge (parent, letter with this key) under this filter's
-  // scheme.
-  uint64_t Combine(State parent, uint64_t key) const {
-    return scheme_ == ProbeScheme::kSum ? parent + key : parent ^ key;
-  }
+  // The probe multipliers: kXor's m * phi^i, and kSum's, their low halves
+  // (odd, as m and phi are).
+  static const uint64_t* XorMultipliers() { return kXorMultipliers; }
+  static const uint32_t* SumMultipliers() { return kSumMultipliers; }
   // Has for several letters after one prefix at once: bit j of the result
   // is Has(block, parent, keys.raw[first + j]) for each bit j set in
   // `wanted` (first: 0 or 64). Uses AVX-512 where the processor has it
-  // (the block is one 512-bit register; eight letters per step), else Has
-  // letter by letter; both give the same answer (prefix_filter_test.cpp).
+  // (the block is one 512-bit register; sixteen letters per step, eight
+  // for kXor), else Has letter by letter; both give the same answer
+  // (prefix_filter_test.cpp).
   uint64_t HasAmong(const uint64_t* block, State parent, const LetterKeys& keys,
                     size_t first, uint64_t wanted) const {
     // One letter is cheaper alone.
@@ -187,10 +199,15 @@ class PrefixFilter {
   friend class PrefixFilterBuilder;
   static constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;
   static constexpr uint64_t kEdgeMultiplier = 0xBF58476D1CE4E5B9ull;
-  static constexpr uint64_t kProbeMultipliers[kEdgeProbes] = {
+  static constexpr uint64_t kXorMultipliers[kEdgeProbes] = {
       kEdgeMultiplier, kEdgeMultiplier * kGolden,
       kEdgeMultiplier * kGolden * kGolden,
       kEdgeMultiplier * kGolden * kGolden * kGolden};
+  static constexpr uint32_t kSumMultipliers[kEdgeProbes] = {
+      static_cast<uint32_t>(kXorMultipliers[0]),
+      static_cast<uint32_t>(kXorMultipliers[1]),
+      static_cast<uint32_t>(kXorMultipliers[2]),
+      static_cast<uint32_t>(kXorMultipliers[3])};
 
   static uint64_t Mix(uint64_t z) {  // SplitMix64's finaliser
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;

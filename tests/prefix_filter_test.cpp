@@ -243,12 +243,19 @@ void CheckSectionFormat(ProbeScheme scheme) {
   for (const auto& [parent, key] : edges) {
     const uint64_t block = static_cast<uint64_t>(
         (static_cast<unsigned __int128>(parent) * blocks) >> 64);
-    uint64_t x = (scheme == ProbeScheme::kSum ? parent + key : parent ^ key) *
-                 0xBF58476D1CE4E5B9ull;
+    // m_i = 0xBF58476D1CE4E5B9 * phi^i; kSum: the top 9 bits of
+    // (high half of the state + low half of the key) * (low half of m_i),
+    // mod 2^32; kXor: of (state xor key) * m_i, mod 2^64.
+    uint64_t m = 0xBF58476D1CE4E5B9ull;
     for (uint32_t i = 0; i < PrefixFilter::kEdgeProbes; ++i) {
-      const uint64_t bit = block * 512 + (x >> 55);
+      const uint32_t sum = static_cast<uint32_t>(parent >> 32) +
+                           static_cast<uint32_t>(key);
+      const uint64_t at = scheme == ProbeScheme::kSum
+                              ? (sum * static_cast<uint32_t>(m)) >> 23
+                              : ((parent ^ key) * m) >> 55;
+      const uint64_t bit = block * 512 + at;
       expected[bit / 64] |= uint64_t{1} << (bit % 64);
-      x *= 0x9E3779B97F4A7C15ull;
+      m *= 0x9E3779B97F4A7C15ull;
     }
   }
   ASSERT_EQ(section.size(), kPrefixHeaderBytes + expected.size() * 8);
