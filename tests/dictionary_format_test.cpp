@@ -319,6 +319,26 @@ TEST(DictionaryFormatTest, SuggestionSectionsRoundTripAndAreOptional) {
       << damaged_mixed.status().message();
 }
 
+std::string ImageWithSuggestionSections(const std::vector<uint64_t>& bits) {
+  DictionaryContents c = Sample(bits);
+  const std::vector<ClassedWord> words = {{"alpha", 10}, {"beta", 20}};
+  static const std::string classes = *EncodeWordClasses(words, 8, 5);
+  PrefixFilterBuilder pb(5);
+  pb.AddWord(U"alpha", PrefixFilter::Written::kLower);
+  static const std::string prefixes = pb.Encode(0.01);
+  SkeletonFilterBuilder sb(5);
+  sb.AddWord(U"alpha");
+  static const std::string skeletons = sb.Encode(0.01);
+  MixedCaseTableBuilder mb;
+  mb.Add("alphago", "AlphaGo");
+  static const std::string mixed = mb.Encode();
+  c.word_classes = std::as_bytes(std::span<const char>(classes));
+  c.prefixes = std::as_bytes(std::span<const char>(prefixes));
+  c.sound_skeletons = std::as_bytes(std::span<const char>(skeletons));
+  c.mixed_case = std::as_bytes(std::span<const char>(mixed));
+  return EncodeDictionary(c);
+}
+
 // The prefix filter's section type says its probe scheme: 11 for the sum
 // scheme `build` writes, 6 for the xor scheme of older files, which still
 // load (a reader from before type 11 skips it, as any unknown optional
@@ -359,16 +379,7 @@ TEST(DictionaryFormatTest, PrefixSectionTypeFollowsItsProbeScheme) {
         << wrong.status().message();
   }
   // Two prefix filters: the skeleton section relabelled as a second one.
-  PrefixFilterBuilder pb(5);
-  pb.AddWord(U"alpha", PrefixFilter::Written::kLower);
-  const std::string prefixes = pb.Encode(0.01);
-  SkeletonFilterBuilder sb(5);
-  sb.AddWord(U"alpha");
-  const std::string skeletons = sb.Encode(0.01);
-  DictionaryContents c = Sample(bits);
-  c.prefixes = std::as_bytes(std::span<const char>(prefixes));
-  c.sound_skeletons = std::as_bytes(std::span<const char>(skeletons));
-  std::string two = EncodeDictionary(c);
+  std::string two = ImageWithSuggestionSections(bits);
   Poke<uint32_t>(&two, SectionEntry(two, kSectionSoundSkeletons),
                  kSectionPrefixesXor);
   Reseal(&two);
@@ -377,26 +388,6 @@ TEST(DictionaryFormatTest, PrefixSectionTypeFollowsItsProbeScheme) {
   EXPECT_NE(twice.status().message().find("two prefix filters"),
             std::string::npos)
       << twice.status().message();
-}
-
-std::string ImageWithSuggestionSections(const std::vector<uint64_t>& bits) {
-  DictionaryContents c = Sample(bits);
-  const std::vector<ClassedWord> words = {{"alpha", 10}, {"beta", 20}};
-  static const std::string classes = *EncodeWordClasses(words, 8, 5);
-  PrefixFilterBuilder pb(5);
-  pb.AddWord(U"alpha", PrefixFilter::Written::kLower);
-  static const std::string prefixes = pb.Encode(0.01);
-  SkeletonFilterBuilder sb(5);
-  sb.AddWord(U"alpha");
-  static const std::string skeletons = sb.Encode(0.01);
-  MixedCaseTableBuilder mb;
-  mb.Add("alphago", "AlphaGo");
-  static const std::string mixed = mb.Encode();
-  c.word_classes = std::as_bytes(std::span<const char>(classes));
-  c.prefixes = std::as_bytes(std::span<const char>(prefixes));
-  c.sound_skeletons = std::as_bytes(std::span<const char>(skeletons));
-  c.mixed_case = std::as_bytes(std::span<const char>(mixed));
-  return EncodeDictionary(c);
 }
 
 std::span<const std::byte> Bytes(const std::string& s, size_t n) {
