@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
 #include <system_error>
 #include <thread>
 
@@ -12,12 +14,12 @@
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-#define SPELLFILTER_HAS_AVX512_PATH 1
+#define SPELLFILTER_HAS_X86_VECTOR_PATHS 1
 #endif
 
 namespace spellfilter {
 
-#ifdef SPELLFILTER_HAS_AVX512_PATH
+#ifdef SPELLFILTER_HAS_X86_VECTOR_PATHS
 namespace {
 
 // GCC 12's intrinsics start from _mm512_undefined_epi32() (`__Y = __Y`),
@@ -112,16 +114,102 @@ __attribute__((target("avx512f,avx512dq"))) uint64_t HasAmongXorAvx512(
   return out;
 }
 
+// kSum with AVX2, for the many processors without AVX-512: eight letters
+// per step in 256-bit registers. The block's sixteen 32-bit words are two
+// registers; a permutation of each picks the word by the position's low 3
+// index bits, and the top one (the product's sign bit) chooses between
+// them. AVX2 shifts but does not rotate, so the bit is masked to 5 bits.
+// keys.times has all 128 entries, so the eight at first + base are read
+// whole (the unwanted lanes are dropped from the answer).
+__attribute__((target("avx2"))) uint64_t HasAmongSumAvx2(
+    const uint64_t* block, uint64_t parent,
+    const PrefixFilter::LetterKeys& keys, size_t first, uint64_t wanted) {
+  static_assert(PrefixFilter::kEdgeProbes == 4);
+  static_assert(std::endian::native == std::endian::little);
+  const uint32_t* multipliers = PrefixFilter::SumMultipliers();
+  const __m256i low =
+      _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block));
+  const __m256i high =
+      _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + 4));
+  const uint32_t half = static_cast<uint32_t>(parent >> 32);
+  __m256i prefix[4];
+  for (int i = 0; i < 4; ++i) {
+    prefix[i] = _mm256_set1_epi32(static_cast<int>(half * multipliers[i]));
+  }
+  const __m256i one = _mm256_set1_epi32(1);
+  const __m256i low5 = _mm256_set1_epi32(31);
+  uint64_t out = 0;
+  for (int base = 0; base < 64 && (wanted >> base) != 0; base += 8) {
+    const uint32_t lanes = static_cast<uint8_t>(wanted >> base);
+    if (lanes == 0) continue;
+    __m256i all = one;
+    for (int i = 0; i < 4; ++i) {
+      const __m256i product = _mm256_add_epi32(
+          prefix[i], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(
+                         keys.times[i] + first + base)));
+      const __m256i index = _mm256_srli_epi32(product, 28);
+      const __m256i word = _mm256_castps_si256(_mm256_blendv_ps(
+          _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(low, index)),
+          _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(high, index)),
+          _mm256_castsi256_ps(product)));
+      all = _mm256_and_si256(
+          all,
+          _mm256_srlv_epi32(
+              word, _mm256_and_si256(_mm256_srli_epi32(product, 23), low5)));
+    }
+    const __m256i set = _mm256_cmpeq_epi32(_mm256_and_si256(all, one), one);
+    const uint32_t hit =
+        static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(set))) &
+        lanes;
+    out |= static_cast<uint64_t>(hit) << base;
+  }
+  return out;
+}
+
 #pragma GCC diagnostic pop
 
-bool HaveAvx512() {
-  static const bool have =
-      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
-  return have;
+// What the processor has, capped by SPELLFILTER_SIMD (none, avx2, avx512)
+// if set: for measuring the paths against each other on one machine.
+PrefixFilter::Simd CpuSimd() {
+  static const PrefixFilter::Simd level = [] {
+    PrefixFilter::Simd have = PrefixFilter::Simd::kNone;
+    if (__builtin_cpu_supports("avx512f") &&
+        __builtin_cpu_supports("avx512dq")) {
+      have = PrefixFilter::Simd::kAvx512;
+    } else if (__builtin_cpu_supports("avx2")) {
+      have = PrefixFilter::Simd::kAvx2;
+    }
+    if (const char* cap = std::getenv("SPELLFILTER_SIMD")) {
+      const std::string_view c(cap);
+      const PrefixFilter::Simd most = c == "none"   ? PrefixFilter::Simd::kNone
+                                      : c == "avx2" ? PrefixFilter::Simd::kAvx2
+                                                    : have;
+      have = std::min(have, most);
+    }
+    return have;
+  }();
+  return level;
 }
 
 }  // namespace
 #endif
+
+bool PrefixFilter::UseSimd(Simd level) {
+  vector_ = nullptr;
+  if (level == Simd::kNone) return true;
+#ifdef SPELLFILTER_HAS_X86_VECTOR_PATHS
+  const bool avx512 =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+  const bool avx2 = __builtin_cpu_supports("avx2");
+  if (level == Simd::kAvx512 && avx512) {
+    vector_ =
+        scheme_ == ProbeScheme::kSum ? HasAmongSumAvx512 : HasAmongXorAvx512;
+  } else if (level == Simd::kAvx2 && avx2 && scheme_ == ProbeScheme::kSum) {
+    vector_ = HasAmongSumAvx2;
+  }
+#endif
+  return vector_ != nullptr;
+}
 
 uint64_t PrefixFilter::HasAmongScalar(const uint64_t* block, State parent,
                                       const LetterKeys& keys, size_t first,
@@ -153,10 +241,10 @@ const char* PrefixFilter::Parse(std::span<const std::byte> section,
     return "unsupported prefix filter probe scheme";
   }
   f.scheme_ = static_cast<ProbeScheme>(scheme);
-#ifdef SPELLFILTER_HAS_AVX512_PATH
-  if (HaveAvx512()) {
-    f.vector_ =
-        f.scheme_ == ProbeScheme::kSum ? HasAmongSumAvx512 : HasAmongXorAvx512;
+#ifdef SPELLFILTER_HAS_X86_VECTOR_PATHS
+  // The widest path the processor has for this scheme (kXor: AVX-512 only).
+  for (Simd level = CpuSimd(); level != Simd::kNone && !f.UseSimd(level);) {
+    level = static_cast<Simd>(static_cast<int>(level) - 1);
   }
 #endif
   if (section.size() - kPrefixHeaderBytes != bits / 8) {

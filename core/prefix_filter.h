@@ -183,6 +183,14 @@ class PrefixFilter {
     return Has(Block(parent), parent, LetterKey(c));
   }
 
+  // The vector paths of HasAmong, narrowest first. Parse picks the widest
+  // the processor has for the section's scheme (kXor: AVX-512 only);
+  // SPELLFILTER_SIMD=none|avx2 caps it, to measure the paths on one
+  // machine. UseSimd(level) picks one for tests and says whether it could
+  // (kNone, letter by letter, always can).
+  enum class Simd { kNone = 0, kAvx2 = 1, kAvx512 = 2 };
+  bool UseSimd(Simd level);
+
   // HasAmong without the vector path; for tests and measurements.
   uint64_t HasAmongScalar(const uint64_t* block, State parent,
                           const LetterKeys& keys, size_t first,

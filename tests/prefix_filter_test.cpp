@@ -117,8 +117,9 @@ TEST_P(PrefixFilterTest, FalseEdgesNearTheTargetRate) {
   EXPECT_GT(rate, 0.002) << rate;
 }
 
-// HasAmong (the vector path where the processor has AVX-512) answers as
-// Has letter by letter, for any set of letters, on true and false edges.
+// HasAmong answers as Has letter by letter, for any set of letters, on
+// true and false edges, on every vector path this processor has for the
+// scheme (AVX-512; AVX2 for kSum) and letter by letter.
 TEST_P(PrefixFilterTest, HasAmongAgreesWithHas) {
   const std::vector<std::u32string> words = RandomWords(5000, 3);
   Build(words, 0.05);  // a fuller filter: more false edges to agree on
@@ -127,6 +128,13 @@ TEST_P(PrefixFilterTest, HasAmongAgreesWithHas) {
   for (size_t j = 0; j < PrefixFilter::kMaxKeys; ++j) {
     keys.Set(j, j < 64 ? U'a' + j : U'\u0400' + j);
   }
+  std::vector<PrefixFilter::Simd> levels;
+  for (const PrefixFilter::Simd level :
+       {PrefixFilter::Simd::kNone, PrefixFilter::Simd::kAvx2,
+        PrefixFilter::Simd::kAvx512}) {
+    if (filter_.UseSimd(level)) levels.push_back(level);
+  }
+  std::printf("vector paths tested: %zu of 3\n", levels.size());
   std::mt19937_64 rng(4);
   int present = 0;
   for (const auto& w : words) {
@@ -144,7 +152,11 @@ TEST_P(PrefixFilterTest, HasAmongAgreesWithHas) {
                           << j;
             }
           }
-          ASSERT_EQ(filter_.HasAmong(block, s, keys, first, wanted), expected);
+          for (const PrefixFilter::Simd level : levels) {
+            ASSERT_TRUE(filter_.UseSimd(level));
+            ASSERT_EQ(filter_.HasAmong(block, s, keys, first, wanted), expected)
+                << static_cast<int>(level);
+          }
           ASSERT_EQ(filter_.HasAmongScalar(block, s, keys, first, wanted),
                     expected);
           present += std::popcount(expected);
