@@ -313,6 +313,15 @@ TEST_F(CliTest, CheckOnlyDictionaryIsSmaller) {
   ASSERT_EQ(b.exit_code, 0) << b.err;
   EXPECT_LT(fs::file_size(dir_ / "small.sfd"), fs::file_size(dir_ / "test.sfd"));
   EXPECT_EQ(Run({"check", "-d", Path("small.sfd")}, "cat teh\n").out, "teh\n");
+  // stats says which of the two it is: the prefix filter and its probe
+  // scheme, or no suggestion data.
+  const std::string full = Run({"stats", Path("test.sfd")}).out;
+  EXPECT_NE(full.find("trie edges"), std::string::npos) << full;
+  EXPECT_NE(full.find("sum probes"), std::string::npos) << full;
+  EXPECT_EQ(full.find("suggestion data   none"), std::string::npos) << full;
+  const std::string small = Run({"stats", Path("small.sfd")}).out;
+  EXPECT_NE(small.find("suggestion data   none"), std::string::npos) << small;
+  EXPECT_EQ(small.find("trie edges"), std::string::npos) << small;
 }
 
 // build --hunspell expands a .dic with the .aff beside it; a missing .aff is

@@ -17,6 +17,7 @@
 #include "app/cli/user_option.h"
 #include "core/dictionary_builder.h"
 #include "core/false_positive_math.h"
+#include "core/prefix_filter.h"
 #include "core/text_reader.h"
 #include "core/word_forms.h"
 
@@ -67,6 +68,32 @@ StatusOr<Measurement> Measure(const Dictionary& dict, const UserDictionary* user
 }
 
 // The user word layers (core/scalable_filter.h) and the compound rate.
+// The sections only suggestions read, with the prefix filter's parameters
+// (docs/dictionary_format.md).
+void PrintSuggestionSections(const DictionaryContents& c) {
+  PrefixFilter prefixes;
+  if (c.prefixes.empty() ||
+      PrefixFilter::Parse(c.prefixes, &prefixes) != nullptr) {
+    std::printf(
+        "suggestion data   none (built with --no-suggestion-data): "
+        "one edit, unranked\n");
+    return;
+  }
+  std::printf(
+      "prefix filter     %zu bytes, %llu trie edges (%.1f bits per "
+      "edge), %u probes, %s probes, target fp %.3g\n",
+      c.prefixes.size(), static_cast<unsigned long long>(prefixes.edges()),
+      prefixes.edges() ? static_cast<double>(prefixes.bits()) /
+                             static_cast<double>(prefixes.edges())
+                       : 0.0,
+      prefixes.probes(),
+      prefixes.scheme() == ProbeScheme::kSum ? "sum" : "xor (older)",
+      prefixes.target_fp());
+  std::printf("word classes      %zu bytes\n", c.word_classes.size());
+  std::printf("sound skeletons   %zu bytes\n", c.sound_skeletons.size());
+  std::printf("mixed case        %zu bytes\n", c.mixed_case.size());
+}
+
 void PrintUserWords(const UserDictionary& user, double target) {
   const ScalableFilter& f = user.filter();
   const ScalableGeometry& g = f.geometry();
@@ -161,6 +188,7 @@ int RunStats(const StatsArgs& a) {
     std::printf("                  (filter too large for the exact formula)\n");
   }
   std::printf("  at capacity     %.4g\n", PredictedRate(p, c.capacity));
+  PrintSuggestionSections(c);
 
   const std::unique_ptr<UserDictionary> user = OpenUserWordsForChecking(a.user, dict);
   if (user != nullptr) PrintUserWords(*user, c.target_fp);
