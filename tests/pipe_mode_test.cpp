@@ -111,6 +111,20 @@ TEST_F(PipeModeTest, AddedWordsAreSavedByHash) {
   EXPECT_EQ(out[2], "*");
 }
 
+// A misspelling is answered the same each time it comes back (the answers
+// are remembered), until a saved word changes them: then the saved word is
+// among the suggestions.
+TEST_F(PipeModeTest, SavedWordsReachTheSuggestionsOfRepeatedMisspellings) {
+  const auto out = SplitLines(
+      Run(Spellfilter("-a"), "Frobozs\nFrobozs\n*Frobozz\n#\nFrobozs\n"));
+  ASSERT_EQ(out.size(), 7u);
+  EXPECT_EQ(out[1].rfind("& Frobozs ", 0), 0u) << out[1];
+  EXPECT_EQ(out[3], out[1]);
+  EXPECT_EQ(out[1].find("Frobozz"), std::string::npos) << out[1];
+  EXPECT_EQ(out[5].rfind("& Frobozs ", 0), 0u) << out[5];
+  EXPECT_NE(out[5].find(": Frobozz"), std::string::npos) << out[5];
+}
+
 TEST_F(PipeModeTest, VersionForClients) {
   const std::string out = Run(std::string("'") + SPELLFILTER_EXE + "' -vv", "");
   EXPECT_EQ(WEXITSTATUS(status_), 0);

@@ -21,12 +21,12 @@
 #include <span>
 #include <string>
 #include <thread>
-#include <unordered_map>
 #include <vector>
 
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
 #include "app/cli/misspelling_output.h"
+#include "app/cli/remembered_suggestions.h"
 #include "app/cli/tex_filter.h"
 #include "app/cli/user_option.h"
 #include "core/checker.h"
@@ -78,40 +78,19 @@ class Worker {
     for (const Misspelling& m : misspelled_) {
       out->push_back(Found{m.offset, m.length, {}});
       if (suggester_) {
-        out->back().suggestions = Suggest(chunk.substr(m.offset, m.length));
+        out->back().suggestions =
+            answered_.Get(*suggester_, chunk.substr(m.offset, m.length));
       }
     }
   }
 
  private:
-  // A text repeats its misspellings (the 5 MB prose benchmark: 23,503
-  // misspellings, 4,424 distinct), and a word's suggestions do not change
-  // within a run: each distinct one is searched once per worker. At most
-  // kMaxRemembered are kept; then the memo starts over.
-  static constexpr size_t kMaxRemembered = size_t{1} << 16;
-  std::vector<std::string> Suggest(std::string_view word) {
-    const auto it = answered_.find(word);
-    if (it != answered_.end()) return it->second;
-    if (answered_.size() >= kMaxRemembered) answered_.clear();
-    std::vector<std::string> s = suggester_->Suggest(word);
-    answered_.emplace(std::string(word), s);
-    return s;
-  }
-
-  // Heterogeneous lookup: find a string_view without making a string.
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const {
-      return std::hash<std::string_view>()(s);
-    }
-  };
   std::unique_ptr<UserDictionary> user_;
   Checker checker_;
   std::unique_ptr<Suggester> suggester_;
   std::vector<Misspelling> misspelled_;
-  std::unordered_map<std::string, std::vector<std::string>, Hash,
-                     std::equal_to<>>
-      answered_;
+  // Each distinct misspelling is searched once per worker.
+  RememberedSuggestions answered_;
 };
 
 // Blanks, in place and in input order, what an input's mode leaves

@@ -53,6 +53,7 @@
 #include <vector>
 
 #include "app/cli/command.h"
+#include "app/cli/remembered_suggestions.h"
 #include "app/cli/tex_filter.h"
 #include "core/checker.h"
 #include "core/dictionary.h"
@@ -259,6 +260,7 @@ class PipeSession {
     if (user_ == nullptr) return;
     StatusOr<std::vector<std::string>> words = user_->Words();
     if (words.ok()) suggester_.SetUserWords(*words);
+    answered_.Forget();  // the user words are among the suggestions
   }
 
   void CheckText(std::string_view line, size_t skip) {
@@ -282,7 +284,7 @@ class PipeSession {
         continue;
       }
       const size_t offset = CharCount(line, skip + t.offset);
-      const std::vector<std::string> s = suggester_.Suggest(word);
+      const std::vector<std::string>& s = answered_.Get(suggester_, word);
       if (s.empty()) {
         out += "# " + std::string(word) + " " + std::to_string(offset) + "\n";
         continue;
@@ -301,6 +303,7 @@ class PipeSession {
   std::string user_error_;
   Checker checker_;
   Suggester suggester_;
+  RememberedSuggestions answered_;
   Tokenizer tokenizer_;
   WordForms forms_;
   bool turkic_;
