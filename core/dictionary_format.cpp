@@ -90,9 +90,10 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   if (!c.prefixes.empty()) {
     // The type says the probe scheme (the section's own field), so that an
     // older reader skips what it would misread.
-    const bool sum = c.prefixes.size() >= kPrefixHeaderBytes &&
-                     GetFixed<uint32_t>(c.prefixes.data() + 20) ==
-                         static_cast<uint32_t>(ProbeScheme::kSum);
+    const bool sum =
+        c.prefixes.size() >= kPrefixHeaderBytes &&
+        GetFixed<uint32_t>(c.prefixes.data() + kPrefixSchemeOffset) ==
+            static_cast<uint32_t>(ProbeScheme::kSum);
     sections.push_back(
         {sum ? kSectionPrefixes : kSectionPrefixesXor, 0, view(c.prefixes)});
   }

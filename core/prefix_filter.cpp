@@ -26,30 +26,10 @@ namespace {
 // which -Wmaybe-uninitialized reports once the probes are unrolled.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-// PrefixFilter::Has for eight letters per step: the block's eight words are
-// one register, so selecting the word a probe falls in is a permutation,
-// and the probe's bit in it a rotation (by the position's low 6 bits: a
-// rotation counts modulo 64). Built for AVX-512F/DQ whatever the compiler's
-// target; called only if the processor has them.
-//
-// The lanes (of eight letters) whose four probe products, x * m_i, all
-// point at set bits of the block.
-__attribute__((target("avx512f,avx512dq"), always_inline)) inline __mmask8
-LanesHit(__m512i words, const __m512i (&product)[4], __mmask8 lanes) {
-  static_assert(PrefixFilter::kEdgeProbes == 4);
-  const __m512i one = _mm512_set1_epi64(1);
-  __m512i all = one;
-  for (int i = 0; i < 4; ++i) {
-    // The probe's position is the product's top 9 bits: the top 3 pick the
-    // word, the next 6 the bit.
-    const __m512i word =
-        _mm512_permutexvar_epi64(_mm512_srli_epi64(product[i], 61), words);
-    all = _mm512_and_si512(
-        all, _mm512_rorv_epi64(word, _mm512_srli_epi64(product[i], 55)));
-  }
-  return _mm512_test_epi64_mask(all, one) & lanes;
-}
-
+// PrefixFilter::HasAmong's vector paths: the block is one 512-bit
+// register (two 256-bit ones for AVX2), so selecting the word a probe falls
+// in is a permutation. Each is built for its instruction set whatever the
+// compiler's target, and chosen only if the processor has it (UseSimd).
 // kSum: x * m_i = parent * m_i + key * m_i (mod 2^32), the prefix's four
 // products taken once and the letters' read from LetterKeys::times: sixteen
 // letters per step, four 32-bit additions each. The block is then sixteen
@@ -90,7 +70,10 @@ __attribute__((target("avx512f"))) uint64_t HasAmongSumAvx512(
 }
 
 // kXor (older files): x = parent xor key, then four independent multiplies
-// (not a chain: a 64-bit vector multiply takes ~15 cycles).
+// (not a chain: a 64-bit vector multiply takes ~15 cycles), eight letters
+// per step. A position's top 3 bits pick one of the block's eight 64-bit
+// words and the next 6 the bit, found by a rotation (which counts modulo
+// 64).
 __attribute__((target("avx512f,avx512dq"))) uint64_t HasAmongXorAvx512(
     const uint64_t* block, uint64_t parent,
     const PrefixFilter::LetterKeys& keys, size_t first, uint64_t wanted) {
@@ -101,15 +84,23 @@ __attribute__((target("avx512f,avx512dq"))) uint64_t HasAmongXorAvx512(
   for (int i = 0; i < 4; ++i) {
     m[i] = _mm512_set1_epi64(static_cast<long long>(multipliers[i]));
   }
+  const __m512i one = _mm512_set1_epi64(1);
   uint64_t out = 0;
   for (int base = 0; base < 64 && (wanted >> base) != 0; base += 8) {
     const __mmask8 lanes = static_cast<__mmask8>(wanted >> base);
     if (lanes == 0) continue;
     const __m512i x = _mm512_xor_si512(
         p, _mm512_maskz_loadu_epi64(lanes, keys.raw + first + base));
-    __m512i product[4];
-    for (int i = 0; i < 4; ++i) product[i] = _mm512_mullo_epi64(x, m[i]);
-    out |= static_cast<uint64_t>(LanesHit(words, product, lanes)) << base;
+    __m512i all = one;
+    for (int i = 0; i < 4; ++i) {
+      const __m512i product = _mm512_mullo_epi64(x, m[i]);
+      const __m512i word =
+          _mm512_permutexvar_epi64(_mm512_srli_epi64(product, 61), words);
+      all = _mm512_and_si512(
+          all, _mm512_rorv_epi64(word, _mm512_srli_epi64(product, 55)));
+    }
+    const __mmask8 hit = _mm512_test_epi64_mask(all, one) & lanes;
+    out |= static_cast<uint64_t>(hit) << base;
   }
   return out;
 }
@@ -168,25 +159,25 @@ __attribute__((target("avx2"))) uint64_t HasAmongSumAvx2(
 
 #pragma GCC diagnostic pop
 
-// What the processor has, capped by SPELLFILTER_SIMD (none, avx2, avx512)
-// if set: for measuring the paths against each other on one machine.
-PrefixFilter::Simd CpuSimd() {
+// The widest path the processor has.
+PrefixFilter::Simd ProcessorSimd() {
+  static const PrefixFilter::Simd have =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")
+          ? PrefixFilter::Simd::kAvx512
+      : __builtin_cpu_supports("avx2") ? PrefixFilter::Simd::kAvx2
+                                       : PrefixFilter::Simd::kNone;
+  return have;
+}
+
+// ProcessorSimd capped by SPELLFILTER_SIMD (none, avx2) if set: for
+// measuring the paths against each other on one machine.
+PrefixFilter::Simd CappedSimd() {
   static const PrefixFilter::Simd level = [] {
-    PrefixFilter::Simd have = PrefixFilter::Simd::kNone;
-    if (__builtin_cpu_supports("avx512f") &&
-        __builtin_cpu_supports("avx512dq")) {
-      have = PrefixFilter::Simd::kAvx512;
-    } else if (__builtin_cpu_supports("avx2")) {
-      have = PrefixFilter::Simd::kAvx2;
-    }
-    if (const char* cap = std::getenv("SPELLFILTER_SIMD")) {
-      const std::string_view c(cap);
-      const PrefixFilter::Simd most = c == "none"   ? PrefixFilter::Simd::kNone
-                                      : c == "avx2" ? PrefixFilter::Simd::kAvx2
-                                                    : have;
-      have = std::min(have, most);
-    }
-    return have;
+    const char* cap = std::getenv("SPELLFILTER_SIMD");
+    const std::string_view c(cap != nullptr ? cap : "");
+    return std::min(ProcessorSimd(), c == "none"   ? PrefixFilter::Simd::kNone
+                                     : c == "avx2" ? PrefixFilter::Simd::kAvx2
+                                                   : ProcessorSimd());
   }();
   return level;
 }
@@ -198,13 +189,11 @@ bool PrefixFilter::UseSimd(Simd level) {
   vector_ = nullptr;
   if (level == Simd::kNone) return true;
 #ifdef SPELLFILTER_HAS_X86_VECTOR_PATHS
-  const bool avx512 =
-      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
-  const bool avx2 = __builtin_cpu_supports("avx2");
-  if (level == Simd::kAvx512 && avx512) {
+  if (level > ProcessorSimd()) return false;
+  if (level == Simd::kAvx512) {
     vector_ =
         scheme_ == ProbeScheme::kSum ? HasAmongSumAvx512 : HasAmongXorAvx512;
-  } else if (level == Simd::kAvx2 && avx2 && scheme_ == ProbeScheme::kSum) {
+  } else if (scheme_ == ProbeScheme::kSum) {
     vector_ = HasAmongSumAvx2;
   }
 #endif
@@ -230,7 +219,7 @@ const char* PrefixFilter::Parse(std::span<const std::byte> section,
   f.seed_ = GetFixed<uint64_t>(p);
   const uint64_t bits = GetFixed<uint64_t>(p + 8);
   f.probes_ = GetFixed<uint32_t>(p + 16);
-  const uint32_t scheme = GetFixed<uint32_t>(p + 20);
+  const uint32_t scheme = GetFixed<uint32_t>(p + kPrefixSchemeOffset);
   f.edges_ = GetFixed<uint64_t>(p + 24);
   f.target_fp_ = GetFixed<double>(p + 32);
   if (bits == 0 || bits % 512 != 0 || f.probes_ != PrefixFilter::kEdgeProbes) {
@@ -243,7 +232,7 @@ const char* PrefixFilter::Parse(std::span<const std::byte> section,
   f.scheme_ = static_cast<ProbeScheme>(scheme);
 #ifdef SPELLFILTER_HAS_X86_VECTOR_PATHS
   // The widest path the processor has for this scheme (kXor: AVX-512 only).
-  for (Simd level = CpuSimd(); level != Simd::kNone && !f.UseSimd(level);) {
+  for (Simd level = CappedSimd(); level != Simd::kNone && !f.UseSimd(level);) {
     level = static_cast<Simd>(static_cast<int>(level) - 1);
   }
 #endif

@@ -58,6 +58,7 @@ inline constexpr double kDefaultPrefixFalsePositiveRate = 0.01;
 // seed u64, bits u64, probes u32, scheme u32, edges u64, target_fp f64,
 // reserved u64[3]; then the bit array (a multiple of 512 bits).
 inline constexpr size_t kPrefixHeaderBytes = 64;
+inline constexpr size_t kPrefixSchemeOffset = 20;  // of the scheme field
 
 // How an edge's probe positions are derived from its prefix's state and its
 // letter's key (above): kXor in files written before kSum existed (their

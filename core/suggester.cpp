@@ -738,15 +738,16 @@ Mask Suggester::Impl::Children(PrefixFilter::State h, const Mask& wanted) {
   }
   const uint64_t* block = nullptr;
   for (int w = 0; w < 2; ++w) {
-    uint64_t todo = wanted.w[w] & ~t->tested.w[w];
-    if (todo == 0) continue;
+    const uint64_t untested = wanted.w[w] & ~t->tested.w[w];
+    if (untested == 0) continue;
     if (block == nullptr) {
       block = prefixes.Block(h);
       ++stats.expansions;
     }
-    t->tested.w[w] |= todo;
-    stats.work += BitCount(todo);
-    t->present.w[w] |= prefixes.HasAmong(block, h, letter_keys, 64 * w, todo);
+    t->tested.w[w] |= untested;
+    stats.work += BitCount(untested);
+    t->present.w[w] |=
+        prefixes.HasAmong(block, h, letter_keys, 64 * w, untested);
   }
   Mask out;
   out.w[0] = t->present.w[0] & wanted.w[0];

@@ -67,7 +67,6 @@ StatusOr<Measurement> Measure(const Dictionary& dict, const UserDictionary* user
   return m;
 }
 
-// The user word layers (core/scalable_filter.h) and the compound rate.
 // The sections only suggestions read, with the prefix filter's parameters
 // (docs/dictionary_format.md).
 void PrintSuggestionSections(const DictionaryContents& c) {
@@ -94,6 +93,7 @@ void PrintSuggestionSections(const DictionaryContents& c) {
   std::printf("mixed case        %zu bytes\n", c.mixed_case.size());
 }
 
+// The user word layers (core/scalable_filter.h) and the compound rate.
 void PrintUserWords(const UserDictionary& user, double target) {
   const ScalableFilter& f = user.filter();
   const ScalableGeometry& g = f.geometry();
