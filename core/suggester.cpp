@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -89,6 +90,36 @@ struct Mask {
   Mask operator|(const Mask& o) const {
     return Mask{{w[0] | o.w[0], w[1] | o.w[1]}};
   }
+};
+
+// The letter indices of the candidate being built, in place: pushed and
+// popped at every step of every walk, where std::vector's push_back is a
+// call at -O3 (not inlined) with a capacity check. A candidate is at most
+// the typed word (kMaxSuggestLetters) plus what the walks add to it: three
+// insertions and two sound-alike respellings of a few letters each, a run
+// of kMaxChunk letters, or the by-ear walk's kMaxEarExtraLetters and one
+// spelling; kCapacity leaves room for all of these with margin.
+class LetterPath {
+ public:
+  static constexpr size_t kCapacity = 2 * kMaxSuggestLetters + 64;
+  void push_back(uint8_t j) {
+    assert(size_ < kCapacity);
+    letters_[size_++] = j;
+  }
+  void pop_back() { --size_; }
+  uint8_t back() const { return letters_[size_ - 1]; }
+  uint8_t operator[](size_t k) const { return letters_[k]; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  void clear() { size_ = 0; }
+  // Back to `depth` letters (depth <= size()).
+  void Truncate(size_t depth) { size_ = depth; }
+  const uint8_t* begin() const { return letters_.data(); }
+  const uint8_t* end() const { return letters_.data() + size_; }
+
+ private:
+  std::array<uint8_t, kCapacity> letters_;
+  size_t size_ = 0;
 };
 
 // Optimal string alignment distance (adjacent transpositions count one)
@@ -504,9 +535,8 @@ struct Suggester::Impl {
   std::vector<uint32_t> runs_before_end;
   static constexpr uint32_t kNotYet = ~uint32_t{0};
   uint64_t work_limit = 0;
-  std::vector<uint8_t> path;  // letter indices of the candidate being built
-  // Back to `depth` letters (never grows; resize would be a call).
-  void Truncate(size_t depth) { path.erase(path.begin() + depth, path.end()); }
+  LetterPath path;  // letter indices of the candidate being built
+  void Truncate(size_t depth) { path.Truncate(depth); }
   struct Tested {
     Mask tested;
     Mask present;
@@ -1394,7 +1424,10 @@ void Suggester::Impl::Inflections() {
     // Word-final: each is a leaf of the typed prefix (or of that prefix
     // and an e), found by its end markers and confirmed like any other.
     auto leaf_at = [&](int length, bool add_e) {
-      path.assign(qi.begin(), qi.begin() + length);
+      path.clear();
+      for (int k = 0; k < length; ++k) {
+        path.push_back(static_cast<uint8_t>(qi[k]));
+      }
       PrefixFilter::State h = state[length];
       if (add_e) {
         ++stats.work;
@@ -1459,7 +1492,7 @@ void Suggester::Impl::Chunks() {
   }
   for (int at = static_cast<int>(state.size()) - 1;
        at >= kMinChunkPrefix && !OutOfBudget(); --at) {
-    path.resize(at);  // the typed prefix q[0..at)
+    Truncate(at);  // the typed prefix q[0..at)
     // A run typed too many: the typed rest after it, if it can end a word.
     // Most such runs repeat the letters before or after them
     // ("processessing", "usinging"); another run ("cutted") costs more.
