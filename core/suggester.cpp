@@ -173,7 +173,10 @@ struct Suggester::Impl {
 
   Impl(const Dictionary& d, const SuggestOptions& o);
 
+  // The suggestions for `word`: Search, bounded (see Bound), and again
+  // unbounded if the bound did not hold.
   std::vector<Suggestion> Run(std::string_view word);
+  std::vector<Suggestion> Search(std::string_view word);
   // Explores the candidates that extend `path` (state h) from typed
   // position i, `edits` edits and `cost` spent so far, with an edit left;
   // `heavy`: one of them was not light (see Limit).
@@ -189,10 +192,10 @@ struct Suggester::Impl {
   }
   // Whether nothing can follow an edit of this cost.
   bool Tight(float cost) const {
-    return options.max_cost - cost < 2 * EditWeights::kLightest;
+    return max_cost - cost < 2 * EditWeights::kLightest;
   }
   void Step(PrefixFilter::State h, int i, int edits, bool heavy, float cost) {
-    if (edits >= Limit(heavy) || cost >= options.max_cost) {
+    if (edits >= Limit(heavy) || cost >= max_cost) {
       Tail(h, i, edits, cost);
       return;
     }
@@ -359,6 +362,11 @@ struct Suggester::Impl {
   // back before the typed rest at `at` (some letter can follow them there).
   void ChunkWalk(PrefixFilter::State h, int at, int depth,
                  const Mask& second_last);
+  // What a run of `length` letters put back or taken out costs (the least:
+  // a run taken out that repeats nothing costs kExtraRunOther more).
+  static float ChunkCost(int length) {
+    return kChunk + kChunkPerLetter * static_cast<float>(length);
+  }
   // The states of the typed prefixes the prefix filter allows: state[i]
   // after q[0..i), as far as some word continues them.
   std::vector<PrefixFilter::State> TypedStates();
@@ -558,6 +566,46 @@ struct Suggester::Impl {
     Form form;  // how it differs from the lower-case candidate
   };
   std::vector<Entry> entries;
+  // Branch and bound: once max_suggestions candidates are known, a
+  // candidate costing more than the dearest of them cannot be listed, so
+  // the searches after it need not generate it. Bound() lowers the edit
+  // weight the walks may spend (max_cost) to that cost less the smallest
+  // rarity; Run searches again without the bound in the rare case the
+  // list ends up shorter or dearer than the bound assumed (a text the
+  // checker refuses in the end), so the list is always the unbounded one.
+  void Bound() {
+    if (!bounded_search || options.max_suggestions == 0) return;
+    kth_costs.clear();
+    for (const LeafInfo& l : leaf_info) {
+      float best = kUnreached;
+      for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count;
+           ++e) {
+        best = std::min(best, EntryCost(l, entries[e]));
+      }
+      if (best < kUnreached) kth_costs.push_back(best);
+    }
+    // Distinct leaves are distinct words, so distinct suggestions.
+    const size_t k = options.max_suggestions;
+    if (kth_costs.size() < k) return;
+    std::nth_element(kth_costs.begin(), kth_costs.begin() + (k - 1),
+                     kth_costs.end());
+    bound = std::min(bound, kth_costs[k - 1]);
+    // (A margin for the sums' rounding.)
+    max_cost = std::min(max_cost, bound - min_prior + 1e-4f);
+  }
+  // A leaf's entry's cost as ranked (the typed word's own -1 aside).
+  float EntryCost(const LeafInfo& l, const Entry& e) const {
+    float cost = l.cost + prior[e.code];
+    if (typed_case == WordCase::kLower && e.form != kLowerForm) {
+      cost += kCaseCost;
+    }
+    return cost;
+  }
+  bool bounded_search = true;
+  float bound = kUnreached;  // the cost of the last suggestion, at most
+  float max_cost = 0;        // options.max_cost, or less when bounded
+  float min_prior = 0;       // the smallest rarity of a class
+  std::vector<float> kth_costs;
   static constexpr uint32_t kNoLeaf = ~uint32_t{0};
   uint32_t queuing_leaf = kNoLeaf;  // TryForm queues for this leaf
   struct Pending {
@@ -750,6 +798,7 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
             : static_cast<float>(std::max(0.0, MeanLogRank(0, total) - base) /
                                  kNatsPerEdit);
   }
+  min_prior = *std::min_element(prior.begin(), prior.end());
 }
 
 int Suggester::Impl::LetterIndex(char32_t c) const {
@@ -902,7 +951,7 @@ void Suggester::Impl::LastWalk(PrefixFilter::State h, int i, int edits,
       Prefetch(next);
     }
     const float first = path.empty() ? EditWeights::kFirstLetter : 0.0f;
-    const float room = options.max_cost - cost - first;
+    const float room = max_cost - cost - first;
     if (room < EditWeights::kLightest) {
       Tail(h, i, edits, cost);
       break;
@@ -1018,7 +1067,7 @@ void Suggester::Impl::Walk(PrefixFilter::State h, int i, int edits, bool heavy,
 
   const float first = path.empty() ? EditWeights::kFirstLetter : 0.0f;
   // What an edit here may weigh.
-  const float room = options.max_cost - cost - first;
+  const float room = max_cost - cost - first;
   const int before = path.empty() ? -1 : path.back();
   const int after = i < n ? qi[i] : -1;
   const int count = static_cast<int>(letters.size());
@@ -1168,7 +1217,7 @@ void Suggester::Impl::SoundAlike(PrefixFilter::State h, int i, int edits,
   for (uint32_t k = respelling_first[i]; k < respelling_first[i + 1]; ++k) {
     const Respelling& r = respellings[respelling_at[k]];
     const int end = i + static_cast<int>(r.from.size());
-    if (table_cost > options.max_cost ||
+    if (table_cost > max_cost ||
         (last && !(suffix_ok[end] && Before(end).Test(r.to.back())))) {
       continue;
     }
@@ -1187,7 +1236,7 @@ void Suggester::Impl::SoundAlike(PrefixFilter::State h, int i, int edits,
     Truncate(depth);
   }
   const float run_cost = cost + first + EditWeights::kVowelRun;
-  if (vowel_run[i] > 0 && run_cost <= options.max_cost) {
+  if (vowel_run[i] > 0 && run_cost <= max_cost) {
     if (last) {
       LastVowelRun(h, i, i + vowel_run[i], edits + 1, run_cost);
     } else {
@@ -1504,9 +1553,9 @@ void Suggester::Impl::Chunks() {
            typed.substr(at - length, length) == typed.substr(at, length)) ||
           (at + 2 * length <= n &&
            typed.substr(at, length) == typed.substr(at + length, length));
-      Tail(state[at], at + length, 3,
-           kChunk + kChunkPerLetter * static_cast<float>(length) +
-               (repeated ? 0.0f : kExtraRunOther));
+      const float cost =
+          ChunkCost(length) + (repeated ? 0.0f : kExtraRunOther);
+      if (cost + min_prior <= bound) Tail(state[at], at + length, 3, cost);
     }
     if (!suffix_ok[at]) continue;
     // The letters that can come second to last: those some letter can
@@ -1533,6 +1582,8 @@ void Suggester::Impl::ChunkWalk(PrefixFilter::State h, int at, int depth,
   // The letter added here makes a run of `length`; it may end the run, or
   // be followed by more letters (at most kMaxChunk in all).
   const int length = depth + 1;
+  // The runs this one starts cost at least a run of kMinChunk letters.
+  if (ChunkCost(std::max(length, kMinChunk)) + min_prior > bound) return;
   const bool last = length >= kMinChunk;
   Mask ends;
   if (last) ends = Between(at, before);
@@ -1544,7 +1595,7 @@ void Suggester::Impl::ChunkWalk(PrefixFilter::State h, int at, int depth,
   }
   const Mask wanted = ends | more;
   const Mask present = Children(h, wanted);
-  const float cost = kChunk + kChunkPerLetter * static_cast<float>(length);
+  const float cost = ChunkCost(length);
   for (int w = 0; w < 2; ++w) {
     for (uint64_t bits = present.w[w]; bits != 0; bits &= bits - 1) {
       // Checked per letter: a tail may run to the end of the word.
@@ -1988,7 +2039,25 @@ void Suggester::Impl::Splits() {
 }
 
 std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
+  bounded_search = options.bounded;
+  std::vector<Suggestion> out = Search(word);
+  if (bound < kUnreached && (out.size() < options.max_suggestions ||
+                             out.back().cost > bound)) {
+    const SuggestStats first = stats;
+    bounded_search = false;
+    out = Search(word);
+    stats.work += first.work;
+    stats.expansions += first.expansions;
+    stats.word_probes += first.word_probes;
+    stats.filter_hits += first.filter_hits;
+  }
+  return out;
+}
+
+std::vector<Suggestion> Suggester::Impl::Search(std::string_view word) {
   stats = SuggestStats();
+  bound = kUnreached;
+  max_cost = options.max_cost;
   std::vector<Suggestion> out;
   if (!forms.Normalize(word, &normalized) || !DecodeUtf8(normalized, &typed) ||
       typed.empty() || typed.size() > kMaxSuggestLetters) {
@@ -2100,6 +2169,9 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
     if (!stats.budget_exhausted) completed = 1;
     wide = wide && BestCost() >= options.wide_search_below;
     visited.Clear();
+    // Distance 2 and the wide search need not look past the cost of the
+    // max_suggestions-th candidate that distance 1 found.
+    Bound();
   }
   max_edits_now = wide ? max_edits : std::min(max_edits, 2);
   sound_alike_now = wide && options.sound_alike && max_edits > 1;
@@ -2131,8 +2203,12 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   }
   if (options.chunks && !prefixes.empty() && !stats.budget_exhausted &&
       BestCost() >= options.chunks_below) {
-    stats.chunks = true;
-    Chunks();
+    // No run is searched for if the cheapest would not be listed.
+    Bound();
+    if (ChunkCost(kMinChunk) + min_prior <= bound) {
+      stats.chunks = true;
+      Chunks();
+    }
   }
   if (options.inflection_cost > 0 && by_ear_language && !prefixes.empty() &&
       !stats.budget_exhausted) {
@@ -2156,10 +2232,7 @@ std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   for (const LeafInfo& l : leaf_info) {
     for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count; ++e) {
       const Entry& entry = entries[e];
-      float cost = l.cost + prior[entry.code];
-      if (typed_case == WordCase::kLower && entry.form != kLowerForm) {
-        cost += kCaseCost;
-      }
+      float cost = EntryCost(l, entry);
       std::string text = Present(entry.word);
       // The typed word itself, if correct, comes first whatever its class.
       if (l.edits == 0 && text == normalized) cost = -1.0f;

@@ -123,6 +123,10 @@ struct SuggestOptions {
   // Tests and measurements only: accept candidates on the filter's word
   // alone, to see what the fingerprint check prevents.
   bool check_fingerprints = true;
+  // Tests and measurements only: false searches without the bound that
+  // stops generating candidates dearer than the max_suggestions-th one
+  // already found (the list is the same either way, for less work).
+  bool bounded = true;
 };
 
 // What the last Suggest call did; for tests, measurements and the eval.

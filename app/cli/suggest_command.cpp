@@ -291,6 +291,9 @@ Command AddSuggestCommand(CLI::App* parent) {
       ->capture_default_str();
   c->add_flag("!--no-chunks", args->options.chunks,
               "Experiments: no runs of letters left out or typed too many");
+  c->add_flag("!--no-bound", args->options.bounded,
+              "Experiments: search without bounding by the cost of the "
+              "--max'th candidate found (same list, more work)");
   c->add_option("--chunks-below", args->options.chunks_below,
                 "Experiments: look for runs of letters left out or typed too "
                 "many only if no candidate costs less (0: always)")
