@@ -28,8 +28,9 @@ explains the rules; in short:
   every figure for every engine alike.
 * Time: one process per engine is fed every misspelling of a set through a
   pipe; wall time of the whole batch (start-up included) / count, the
-  fastest of --runs batches (3; Hunspell, ~100 times slower, runs once), so
-  that other load on the machine disturbs the comparison less.
+  fastest of --runs batches (3; Hunspell, ~100 times slower, runs once),
+  the engines' batches taken in turns (spellfilter, aspell, spellfilter,
+  ...), so that other load on the machine disturbs the comparison less.
   Aspell and Hunspell answer on one thread, and so does the `spellfilter`
   row; the `spellfilter -j N` row (--jobs, default 2; 0 leaves it out) is the
   same suggestions (checked) answered on N threads, timed the same way.
@@ -172,9 +173,13 @@ def timed(cmd, data, runs):
     return p, best
 
 
+def ispell_input(words):
+    return "".join("^" + w + "\n" for w in words)
+
+
 def run_ispell(cmd, words, runs):
     """Aspell/Hunspell pipe mode: one line per word, prefixed with ^."""
-    data = "".join("^" + w + "\n" for w in words)
+    data = ispell_input(words)
     p, elapsed = timed(cmd, data, runs)
     lines = p.stdout.split("\n")[1:]  # banner
     results = []
@@ -203,10 +208,15 @@ def run_ispell(cmd, words, runs):
     return out, elapsed
 
 
-def run_spellfilter(binary, dictionary, words, max_n, extra, runs):
+def spellfilter_cmd(binary, dictionary, max_n, extra):
     cmd = [binary, "suggest", "--max", str(max_n)] + extra
     if dictionary:
         cmd += ["--dict", dictionary]
+    return cmd
+
+
+def run_spellfilter(binary, dictionary, words, max_n, extra, runs):
+    cmd = spellfilter_cmd(binary, dictionary, max_n, extra)
     data = "".join(w + "\n" for w in words)
     p, elapsed = timed(cmd + ["--stats"], data, runs)
     out = []
@@ -311,19 +321,27 @@ def main():
         print("\n## %s: %d misspellings (%d two-word targets, %d targets not accepted by en_US.txt)\n"
               % (name, len(pairs), two, unknown))
         results = {}
+        aspell_cmd = ["aspell", "-a", "--sug-mode=normal", "--lang=en_US"]
+        timing = {}  # engine: (command, input) of the batches timed again
+        sf_data = "".join(w + "\n" for w in words)
         for e in engines:
             if e == "spellfilter":
                 lists, t, stats = run_spellfilter(args.spellfilter, args.dict, words, args.max,
-                                                  args.sf_arg, args.runs)
+                                                  args.sf_arg, 1)
+                timing[e] = (spellfilter_cmd(args.spellfilter, args.dict, args.max,
+                                             args.sf_arg) + ["--stats"], sf_data)
             elif e == parallel:
+                extra = args.sf_arg + ["-j", str(args.jobs)]
                 lists, t, _ = run_spellfilter(args.spellfilter, args.dict, words, args.max,
-                                              args.sf_arg + ["-j", str(args.jobs)], args.runs)
+                                              extra, 1)
+                timing[e] = (spellfilter_cmd(args.spellfilter, args.dict, args.max, extra)
+                             + ["--stats"], sf_data)
                 stats = ""
                 if lists != results["spellfilter"][1]:
                     print("WARNING: %s suggested differently from one thread" % e)
             elif e == "aspell":
-                lists, t = run_ispell(["aspell", "-a", "--sug-mode=normal", "--lang=en_US"],
-                                      words, args.runs)
+                lists, t = run_ispell(aspell_cmd, words, 1)
+                timing[e] = (aspell_cmd, ispell_input(words))
                 stats = ""
             else:
                 lists, t = run_ispell(["hunspell", "-a", "-d", "en_US"], words, 1)
@@ -332,6 +350,13 @@ def main():
             s["ms"] = 1000 * t / max(len(words), 1)
             s["stats"] = stats
             results[e] = (s, lists)
+        # The other batches in turns, engine after engine, so that a change
+        # of load on the machine falls on every engine alike.
+        for _ in range(args.runs - 1):
+            for e, (cmd, data) in timing.items():
+                _, t = timed(cmd, data, 1)
+                s = results[e][0]
+                s["ms"] = min(s["ms"], 1000 * t / max(len(words), 1))
         print("| engine | top-1 | top-5 | any rank | mean # sugg. | non-word sugg. | ms / word | time vs Aspell |")
         print("|---|---:|---:|---:|---:|---:|---:|---:|")
         for e in engines:
