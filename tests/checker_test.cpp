@@ -29,6 +29,47 @@ TEST(CheckerTest, FlagsUnknownWordsInOrder) {
   EXPECT_EQ(Misspelled(checker, ""), V());
 }
 
+// Check cuts long texts into slices at line feeds (about 16 KiB each; a
+// longer line is one slice): every word is still found whole, at its
+// offset, whatever the lines' lengths, as if each line were checked alone.
+TEST(CheckerTest, SlicesOfLongAndShortLinesFindEveryWordWhole) {
+  auto dict = MakeDictionary({"the", "cat", "sat", "on", "mat"});
+  Checker checker(*dict);
+  std::string text;
+  std::vector<std::pair<size_t, std::string>> expected;
+  const auto line = [&](int words, int misspelled_every) {
+    for (int i = 0; i < words; ++i) {
+      if (i > 0) text += ' ';
+      if (i % misspelled_every == misspelled_every - 1) {
+        const std::string typo =
+            "tac" + std::string(1, static_cast<char>('a' + i % 7));
+        expected.emplace_back(text.size(), typo);
+        text += typo;
+      } else {
+        // (Words of two lengths, so slices of 2^k bytes cut some.)
+        static constexpr const char* kWords[] = {"the", "cat", "on", "mat",
+                                                 "sat"};
+        text += kWords[i % 5];
+      }
+    }
+    text += '\n';
+  };
+  line(10, 3);
+  line(20000, 997);  // ~80 KiB without a line feed
+  for (int i = 0; i < 3000; ++i) line(5, i % 2 ? 5 : 2);
+  line(9000, 501);
+  line(3, 2);
+  ASSERT_GT(text.size(), 150000u);
+  std::vector<Misspelling> found;
+  checker.Check(text, &found);
+  ASSERT_EQ(found.size(), expected.size());
+  for (size_t k = 0; k < found.size(); ++k) {
+    EXPECT_EQ(found[k].offset, expected[k].first) << k;
+    EXPECT_EQ(text.substr(found[k].offset, found[k].length), expected[k].second)
+        << k;
+  }
+}
+
 TEST(CheckerTest, CaseRules) {
   auto dict = MakeDictionary({"paris", "Paris", "London", "iPhone", "Qt", "foo"});
   Checker checker(*dict);
