@@ -295,7 +295,7 @@ def main():
                 exclude |= {w.lower() for w, _ in read_pairs(path)}
         cs = codespell_pairs(wordlist, exclude)
         if cs is None:
-            print("codespell's dictionary is not installed (apt-get install codespell); skipped")
+            print("codespell's dictionary is not installed (scripts/setup.sh --peers); skipped")
         else:
             if args.codespell or not args.codespell_hard:
                 sets.append(("codespell-sample (dev)", cs))

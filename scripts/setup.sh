@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages spellfilter needs, when they are missing.
 #   scripts/setup.sh            build and test dependencies
 #   scripts/setup.sh --peers    also the peers the benchmark scripts compare
-#                               against (hunspell, aspell, word lists, prose)
+#                               against (hunspell, aspell, word lists, prose,
+#                               codespell's list for the development sets)
 #   scripts/setup.sh --fuzz     also clang's libFuzzer runtime
 #   scripts/setup.sh --bench    also gnuplot and time (bench_compare.py)
 # Needs root (or sudo) only when something is missing.
@@ -21,7 +22,8 @@ packages=(
 for arg in "$@"; do
   case "$arg" in
     --peers) packages+=(hunspell hunspell-en-us aspell aspell-en wamerican
-                        wamerican-huge scowl hyperfine bible-kjv python3) ;;
+                        wamerican-huge scowl hyperfine bible-kjv python3
+                        codespell) ;;
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
     --bench) packages+=(gnuplot-nox time) ;;
     --editor-screenshot) packages+=(xvfb x11-apps imagemagick) ;;
