@@ -162,25 +162,18 @@ CLASS_ORDER = ["1 substitution", "1 insertion", "1 deletion", "1 transposition",
                "2 edits", "3+ edits", "two words", "case only"]
 
 
-def timed(cmd, data, runs):
-    """(completed process, fastest wall time of `runs` batches)."""
-    best = None
-    for _ in range(max(runs, 1)):
-        t0 = time.perf_counter()
-        p = subprocess.run(cmd, input=data, capture_output=True, text=True, check=True)
-        elapsed = time.perf_counter() - t0
-        best = elapsed if best is None else min(best, elapsed)
-    return p, best
+def timed(cmd, data):
+    """(completed process, wall time of one batch)."""
+    t0 = time.perf_counter()
+    p = subprocess.run(cmd, input=data, capture_output=True, text=True, check=True)
+    return p, time.perf_counter() - t0
 
 
-def ispell_input(words):
-    return "".join("^" + w + "\n" for w in words)
-
-
-def run_ispell(cmd, words, runs):
-    """Aspell/Hunspell pipe mode: one line per word, prefixed with ^."""
-    data = ispell_input(words)
-    p, elapsed = timed(cmd, data, runs)
+def run_ispell(cmd, words):
+    """Aspell/Hunspell pipe mode: one line per word, prefixed with ^.
+    (lists, seconds, (command, input) to time again)."""
+    data = "".join("^" + w + "\n" for w in words)
+    p, elapsed = timed(cmd, data)
     lines = p.stdout.split("\n")[1:]  # banner
     results = []
     cur = []
@@ -205,26 +198,22 @@ def run_ispell(cmd, words, runs):
         out.append([w] if r is None else r)
     while len(out) < len(words):
         out.append([])
-    return out, elapsed
+    return out, elapsed, (cmd, data)
 
 
-def spellfilter_cmd(binary, dictionary, max_n, extra):
-    cmd = [binary, "suggest", "--max", str(max_n)] + extra
+def run_spellfilter(binary, dictionary, words, max_n, extra):
+    """(lists, seconds, --stats line, (command, input) to time again)."""
+    cmd = [binary, "suggest", "--max", str(max_n)] + extra + ["--stats"]
     if dictionary:
         cmd += ["--dict", dictionary]
-    return cmd
-
-
-def run_spellfilter(binary, dictionary, words, max_n, extra, runs):
-    cmd = spellfilter_cmd(binary, dictionary, max_n, extra)
     data = "".join(w + "\n" for w in words)
-    p, elapsed = timed(cmd + ["--stats"], data, runs)
+    p, elapsed = timed(cmd, data)
     out = []
     for line in p.stdout.split("\n")[: len(words)]:
         _, _, rest = line.partition(":")
         rest = rest.strip()
         out.append([s.strip() for s in rest.split(", ")] if rest else [])
-    return out, elapsed, p.stderr.strip()
+    return out, elapsed, p.stderr.strip(), (cmd, data)
 
 
 def score(pairs, lists, wordlist):
@@ -321,30 +310,24 @@ def main():
         print("\n## %s: %d misspellings (%d two-word targets, %d targets not accepted by en_US.txt)\n"
               % (name, len(pairs), two, unknown))
         results = {}
-        aspell_cmd = ["aspell", "-a", "--sug-mode=normal", "--lang=en_US"]
         timing = {}  # engine: (command, input) of the batches timed again
-        sf_data = "".join(w + "\n" for w in words)
         for e in engines:
             if e == "spellfilter":
-                lists, t, stats = run_spellfilter(args.spellfilter, args.dict, words, args.max,
-                                                  args.sf_arg, 1)
-                timing[e] = (spellfilter_cmd(args.spellfilter, args.dict, args.max,
-                                             args.sf_arg) + ["--stats"], sf_data)
+                lists, t, stats, timing[e] = run_spellfilter(
+                    args.spellfilter, args.dict, words, args.max, args.sf_arg)
             elif e == parallel:
-                extra = args.sf_arg + ["-j", str(args.jobs)]
-                lists, t, _ = run_spellfilter(args.spellfilter, args.dict, words, args.max,
-                                              extra, 1)
-                timing[e] = (spellfilter_cmd(args.spellfilter, args.dict, args.max, extra)
-                             + ["--stats"], sf_data)
+                lists, t, _, timing[e] = run_spellfilter(
+                    args.spellfilter, args.dict, words, args.max,
+                    args.sf_arg + ["-j", str(args.jobs)])
                 stats = ""
                 if lists != results["spellfilter"][1]:
                     print("WARNING: %s suggested differently from one thread" % e)
             elif e == "aspell":
-                lists, t = run_ispell(aspell_cmd, words, 1)
-                timing[e] = (aspell_cmd, ispell_input(words))
+                lists, t, timing[e] = run_ispell(
+                    ["aspell", "-a", "--sug-mode=normal", "--lang=en_US"], words)
                 stats = ""
-            else:
-                lists, t = run_ispell(["hunspell", "-a", "-d", "en_US"], words, 1)
+            else:  # Hunspell, ~100 times slower: one batch
+                lists, t, _ = run_ispell(["hunspell", "-a", "-d", "en_US"], words)
                 stats = ""
             s = score(pairs, lists, wordlist)
             s["ms"] = 1000 * t / max(len(words), 1)
@@ -354,7 +337,7 @@ def main():
         # of load on the machine falls on every engine alike.
         for _ in range(args.runs - 1):
             for e, (cmd, data) in timing.items():
-                _, t = timed(cmd, data, 1)
+                _, t = timed(cmd, data)
                 s = results[e][0]
                 s["ms"] = min(s["ms"], 1000 * t / max(len(words), 1))
         print("| engine | top-1 | top-5 | any rank | mean # sugg. | non-word sugg. | ms / word | time vs Aspell |")
