@@ -1778,7 +1778,17 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
       ok = ok && EarPush(e.letters[l]);
       s = PrefixFilter::Next(s, letters[e.letters[l]]);
     }
-    if (ok) {
+    // A sound that an edit brings in may be spelled with its letter
+    // doubled ("necessary" heard in "nesseccary": the S of "ss" for the
+    // typed K). The typed sounds' own doublings are ear_at's kRepeat, which
+    // only spell the sound before k again.
+    const bool doubled = ok && edit && e.letters.size() == 1;
+    for (int twice = 0; ok && twice <= static_cast<int>(doubled); ++twice) {
+      if (twice) {
+        ++stats.work;
+        if (!Continues(s, e.letters[0]) || !EarPush(e.letters[0])) break;
+        s = PrefixFilter::Next(s, letters[e.letters[0]]);
+      }
       const int saved = ear_first;
       if (x.kind == EarNext::kSwap) ear_first = static_cast<int>(2 * k + 1);
       // A spelling of the next sounds, of none, of a sound added or

@@ -205,6 +205,28 @@ TEST(SkeletonFilterTest, OneSoundChangedIsFoundWithTheSection) {
   }
 }
 
+// The sound that an edit brings in may be spelled with a doubled letter:
+// "nesekary" (N S K R) is necessary (N S S R) with the typed K changed to
+// the S of its "ss"; "katerpinar" is caterpillar with the typed N changed
+// to the L of its "ll". Three edits away: the edit search misses both.
+TEST(SkeletonFilterTest, ASoundChangedIsFoundSpelledWithADoubledLetter) {
+  auto with = Words();
+  SuggestOptions o;
+  o.by_ear = false;
+  Suggester edits_only(*with, o);
+  Suggester a(*with);
+  auto has = [](const std::vector<std::string>& v, const std::string& w) {
+    return std::find(v.begin(), v.end(), w) != v.end();
+  };
+  for (const auto& [typed, intended] :
+       {std::pair{"nesekary", "necessary"},       // K for the S of "ss"
+        std::pair{"katerpinar", "caterpillar"}}) {  // N for the L of "ll"
+    EXPECT_FALSE(has(edits_only.Suggest(typed), intended)) << typed;
+    EXPECT_TRUE(has(a.Suggest(typed), intended)) << typed;
+    EXPECT_TRUE(a.stats().by_ear) << typed;
+  }
+}
+
 // Two typed sounds too many ("nesesesaril": N S S S R L for necessary's
 // N S S R) or two adjacent ones swapped ("denifitly": D N F T L for
 // definitely's D F N T L), three or more edits away: the section says which
