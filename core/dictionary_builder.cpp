@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <future>
 #include <system_error>
 #include <thread>
 #include <vector>
@@ -209,6 +210,15 @@ DictionaryBuilder::DictionaryBuilder(const BuildOptions& options)
     status_ = Status::InvalidArgument(
         "the sound skeletons' false-positive rate must be between 0 and 1 "
         "(exclusive)");
+  } else if (options.suggestion_data && options.sound_prefix_depth > 0 &&
+             !(options.sound_prefix_fp > 0 && options.sound_prefix_fp < 1)) {
+    status_ = Status::InvalidArgument(
+        "the sound prefixes' false-positive rate must be between 0 and 1 "
+        "(exclusive)");
+  } else if (options.sound_prefix_depth > kMaxSoundPrefixDepth) {
+    status_ = Status::InvalidArgument(
+        "the sound prefixes' depth must be 0 to " +
+        std::to_string(kMaxSoundPrefixDepth));
   } else if (options.suggestion_data &&
              (options.fingerprint_bits < 1 ||
               options.fingerprint_bits > kMaxFingerprintBits)) {
@@ -422,7 +432,8 @@ size_t DictionaryBuilder::SortAndMerge() {
 
 std::string DictionaryBuilder::EncodePrefixes(
     uint64_t seed, uint64_t* edges, SkeletonFilterBuilder* skeletons,
-    MixedCaseTableBuilder* mixed) const {
+    SoundPrefixFilterBuilder* sound_prefixes, MixedCaseTableBuilder* mixed,
+    std::promise<void>* collected) const {
   const bool turkic = IsTurkic(options_.language);
   PrefixFilterBuilder prefixes(seed);
   prefixes.set_threads(options_.threads);
@@ -448,7 +459,10 @@ std::string DictionaryBuilder::EncodePrefixes(
       if (how == PrefixFilter::Written::kOther) mixed->Add(ascii_lower, w);
       if (skeletons != nullptr) {
         lower.assign(ascii_lower.begin(), ascii_lower.end());
-        skeletons->AddWord(lower);
+        const std::string& skeleton = skeletons->AddWord(lower);
+        if (sound_prefixes != nullptr && !skeleton.empty()) {
+          sound_prefixes->AddWord(lower, skeletons->last_key());
+        }
       }
       continue;
     }
@@ -458,8 +472,14 @@ std::string DictionaryBuilder::EncodePrefixes(
     const PrefixFilter::Written how = HowWritten(word, lower, turkic);
     prefixes.AddWord(lower, how);
     if (how == PrefixFilter::Written::kOther) mixed->Add(EncodeUtf8(lower), w);
-    if (skeletons != nullptr) skeletons->AddWord(lower);
+    if (skeletons != nullptr) {
+      const std::string& skeleton = skeletons->AddWord(lower);
+      if (sound_prefixes != nullptr && !skeleton.empty()) {
+        sound_prefixes->AddWord(lower, skeletons->last_key());
+      }
+    }
   }
+  if (collected != nullptr) collected->set_value();
   *edges = prefixes.edges();
   return prefixes.Encode(options_.prefix_fp);
 }
@@ -600,26 +620,46 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   // by-ear search (skeleton_filter.h), collected in the same pass.
   std::string skeleton_section;
   uint64_t skeleton_count = 0;
-  // And the MIXED_CASE table, from the same pass.
-  std::string mixed_section;
-  uint64_t mixed_count = 0;
-  auto build_prefixes = [this, &prefix_section, &prefix_edges,
-                         &skeleton_section, &skeleton_count, &mixed_section,
-                         &mixed_count] {
-    MixedCaseTableBuilder mixed;
-    std::optional<SkeletonFilterBuilder> skeletons;
-    if (SoundSkeletonsApply(options_.language)) {
-      skeletons.emplace(options_.seed ^ kSkeletonSeedSalt);
+  // And the pairs of skeletons and first letters (sound_prefix_filter.h).
+  std::string sound_prefix_section;
+  uint64_t sound_prefix_count = 0;
+  std::optional<SkeletonFilterBuilder> skeletons;
+  std::optional<SoundPrefixFilterBuilder> sound_prefixes;
+  if (options_.suggestion_data && SoundSkeletonsApply(options_.language)) {
+    // The same seed: a word's skeleton key is its SOUND_SKELETONS hash.
+    skeletons.emplace(options_.seed ^ kSkeletonSeedSalt);
+    if (options_.sound_prefix_depth > 0) {
+      sound_prefixes.emplace(options_.seed ^ kSkeletonSeedSalt,
+                             options_.sound_prefix_depth);
     }
-    prefix_section =
-        EncodePrefixes(options_.seed ^ kPrefixSeedSalt, &prefix_edges,
-                       skeletons ? &*skeletons : nullptr, &mixed);
-    mixed_section = mixed.Encode();
-    mixed_count = mixed.size();
+  }
+  // The two are complete once the words have been read (`collected`):
+  // with two threads, this one encodes them while the other still builds
+  // the PREFIXES section, the longer task.
+  std::promise<void> collected;
+  auto encode_ear_sections = [&] {
     if (skeletons) {
       skeleton_section = skeletons->Encode(options_.skeleton_fp);
       skeleton_count = skeletons->skeletons();
     }
+    if (sound_prefixes) {
+      sound_prefix_section = sound_prefixes->Encode(options_.sound_prefix_fp);
+      sound_prefix_count = sound_prefixes->pairs();
+    }
+  };
+  // And the MIXED_CASE table, from the same pass.
+  std::string mixed_section;
+  uint64_t mixed_count = 0;
+  auto build_prefixes = [this, &prefix_section, &prefix_edges, &skeletons,
+                         &sound_prefixes, &collected, &mixed_section,
+                         &mixed_count] {
+    MixedCaseTableBuilder mixed;
+    prefix_section = EncodePrefixes(
+        options_.seed ^ kPrefixSeedSalt, &prefix_edges,
+        skeletons ? &*skeletons : nullptr,
+        sound_prefixes ? &*sound_prefixes : nullptr, &mixed, &collected);
+    mixed_section = mixed.Encode();
+    mixed_count = mixed.size();
   };
   std::thread prefix_thread;
   if (options_.suggestion_data && options_.threads > 1) {
@@ -672,9 +712,12 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
       classes_status = encoded.status();
     }
     if (prefix_thread.joinable()) {
+      collected.get_future().wait();
+      encode_ear_sections();
       prefix_thread.join();
     } else {
       build_prefixes();
+      encode_ear_sections();
     }
   }
   if (!classes_status.ok()) return classes_status;
@@ -713,6 +756,8 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.word_classes = std::as_bytes(std::span<const char>(classes_section));
   c.prefixes = std::as_bytes(std::span<const char>(prefix_section));
   c.sound_skeletons = std::as_bytes(std::span<const char>(skeleton_section));
+  c.sound_prefixes =
+      std::as_bytes(std::span<const char>(sound_prefix_section));
   c.mixed_case = std::as_bytes(std::span<const char>(mixed_section));
   c.compound_parts = std::as_bytes(std::span<const char>(compound_section));
   c.keep_case = std::as_bytes(std::span<const char>(keep_case_section));
@@ -732,6 +777,8 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     summary->prefix_bytes = prefix_section.size();
     summary->sound_skeletons = skeleton_count;
     summary->sound_skeleton_bytes = skeleton_section.size();
+    summary->sound_prefixes = sound_prefix_count;
+    summary->sound_prefix_bytes = sound_prefix_section.size();
     summary->mixed_case_words = mixed_count;
     summary->mixed_case_bytes = mixed_section.size();
     summary->word_classes_bytes = classes_section.size();

@@ -32,6 +32,7 @@
 #define SPELLFILTER_CORE_DICTIONARY_BUILDER_H_
 
 #include <cstdint>
+#include <future>
 #include <optional>
 #include <set>
 #include <string>
@@ -46,6 +47,7 @@
 #include "core/mixed_case_table.h"
 #include "core/prefix_filter.h"
 #include "core/skeleton_filter.h"
+#include "core/sound_prefix_filter.h"
 #include "core/status.h"
 #include "core/string_sort.h"
 #include "core/word_classes.h"
@@ -77,6 +79,10 @@ struct BuildOptions {
   // English dictionaries' SOUND_SKELETONS section (false positives cost
   // the by-ear search time only).
   double skeleton_fp = kDefaultSkeletonFalsePositiveRate;
+  // And their SOUND_PREFIXES section (the same: time only), with pairs of
+  // up to sound_prefix_depth first letters; depth 0: no section.
+  double sound_prefix_fp = kDefaultSoundPrefixFalsePositiveRate;
+  uint32_t sound_prefix_depth = kDefaultSoundPrefixDepth;
   uint32_t fingerprint_bits = kDefaultFingerprintBits;
   // The COMPOUND_PARTS section's per-probe false-positive rate.
   double compound_fp = kDefaultCompoundFalsePositiveRate;
@@ -100,6 +106,8 @@ struct BuildSummary {
   uint64_t prefix_bytes = 0;        // PREFIXES section
   uint64_t sound_skeletons = 0;     // distinct skeletons (English only)
   uint64_t sound_skeleton_bytes = 0;  // SOUND_SKELETONS section
+  uint64_t sound_prefixes = 0;  // distinct (skeleton, first letters) pairs
+  uint64_t sound_prefix_bytes = 0;  // SOUND_PREFIXES section
   uint64_t mixed_case_words = 0;      // written in mixed case ("JavaScript")
   // Their ALL UPPER forms ("JAVASCRIPT"), keys of the filter beside the
   // words: filter keys = words + upper_forms.
@@ -180,12 +188,17 @@ class DictionaryBuilder {
   size_t SortAndMergeHashes();
   // The PREFIXES section of the (sorted, distinct) words, and its edge
   // count. Reads only words_, arena_ and options_.
-  // Also gives `skeletons`, when not null, every lower-case word, and
-  // `mixed` the words whose end marker is "other" (the MIXED_CASE table
-  // mirrors the markers the suggester reads).
+  // Also gives `skeletons`, when not null, every lower-case word (and
+  // `sound_prefixes`, when not null, each with its skeleton), and `mixed`
+  // the words whose end marker is "other" (the MIXED_CASE table mirrors
+  // the markers the suggester reads).
+  // `collected`, when not null, is set once the words have been read:
+  // `skeletons` and `sound_prefixes` are then complete.
   std::string EncodePrefixes(uint64_t seed, uint64_t* edges,
                              SkeletonFilterBuilder* skeletons,
-                             MixedCaseTableBuilder* mixed) const;
+                             SoundPrefixFilterBuilder* sound_prefixes,
+                             MixedCaseTableBuilder* mixed,
+                             std::promise<void>* collected) const;
   // The ALL UPPER forms of the words written in mixed case, sorted and
   // distinct, but not of keep-case words (their case is fixed).
   std::vector<std::string> UpperFormsOfMixedCase() const;

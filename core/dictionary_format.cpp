@@ -12,6 +12,7 @@
 #include "core/mixed_case_table.h"
 #include "core/prefix_filter.h"
 #include "core/skeleton_filter.h"
+#include "core/sound_prefix_filter.h"
 #include "core/word_classes.h"
 
 static_assert(std::endian::native == std::endian::little,
@@ -100,6 +101,9 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   if (!c.sound_skeletons.empty()) {
     sections.push_back({kSectionSoundSkeletons, 0, view(c.sound_skeletons)});
   }
+  if (!c.sound_prefixes.empty()) {
+    sections.push_back({kSectionSoundPrefixes, 0, view(c.sound_prefixes)});
+  }
   if (!c.mixed_case.empty()) {
     sections.push_back({kSectionMixedCase, 0, view(c.mixed_case)});
   }
@@ -142,7 +146,7 @@ bool Reads(DictionaryUse use, uint32_t type) {
   return use == DictionaryUse::kCheckAndSuggest ||
          (type != kSectionWordClasses && type != kSectionPrefixes &&
           type != kSectionPrefixesXor && type != kSectionSoundSkeletons &&
-          type != kSectionMixedCase);
+          type != kSectionSoundPrefixes && type != kSectionMixedCase);
 }
 
 }  // namespace
@@ -336,6 +340,15 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
         c.sound_skeletons = std::span<const std::byte>(s, bytes);
         if (const char* problem =
                 SkeletonFilter::Parse(c.sound_skeletons, &skeletons)) {
+          return corrupt(problem);
+        }
+        break;
+      }
+      case kSectionSoundPrefixes: {
+        SoundPrefixFilter sound_prefixes;
+        c.sound_prefixes = std::span<const std::byte>(s, bytes);
+        if (const char* problem =
+                SoundPrefixFilter::Parse(c.sound_prefixes, &sound_prefixes)) {
           return corrupt(problem);
         }
         break;

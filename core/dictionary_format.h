@@ -67,6 +67,8 @@ inline constexpr uint32_t kSectionSoundSkeletons = 9;
 inline constexpr uint32_t kSectionMixedCase = 10;
 // The prefix filter `build` writes (ProbeScheme::kSum).
 inline constexpr uint32_t kSectionPrefixes = 11;
+// English: pairs of sound skeletons and first letters (by-ear search).
+inline constexpr uint32_t kSectionSoundPrefixes = 12;
 
 inline constexpr uint32_t kSectionRequired = 1;
 
@@ -92,6 +94,9 @@ struct DictionaryContents {
   // Optional, English dictionaries: the words' sound skeletons
   // (SkeletonFilter::Parse checks it).
   std::span<const std::byte> sound_skeletons;
+  // Optional, English dictionaries: pairs of skeletons and first letters
+  // (SoundPrefixFilter::Parse checks it).
+  std::span<const std::byte> sound_prefixes;
   // Optional: the words written in mixed case ("JavaScript"), for
   // suggestions (MixedCaseTable::Parse checks it).
   std::span<const std::byte> mixed_case;

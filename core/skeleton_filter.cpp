@@ -25,9 +25,10 @@ const char* SkeletonFilter::Parse(std::span<const std::byte> section,
   return nullptr;
 }
 
-void SkeletonFilterBuilder::AddWord(std::u32string_view lower) {
+const std::string& SkeletonFilterBuilder::AddWord(std::u32string_view lower) {
   scratch_ = SoundSkeleton(lower);
   hashes_.push_back(HashWord(scratch_, seed_));
+  return scratch_;
 }
 
 std::string SkeletonFilterBuilder::Encode(double fp) {

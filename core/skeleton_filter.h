@@ -72,8 +72,12 @@ class SkeletonFilterBuilder {
  public:
   explicit SkeletonFilterBuilder(uint64_t seed) : seed_(seed) {}
 
-  // `lower`: a word in lower case.
-  void AddWord(std::u32string_view lower);
+  // `lower`: a word in lower case. Returns its skeleton (valid until the
+  // next call), which the SOUND_PREFIXES builder takes too.
+  const std::string& AddWord(std::u32string_view lower);
+  // The last word's skeleton key: SoundPrefixFilter::SkeletonKey(skeleton,
+  // this filter's seed).
+  uint64_t last_key() const { return hashes_.back().lo; }
   // The section's bytes; `fp` in (0, 1). Sorts the hashes collected.
   std::string Encode(double fp);
   // Distinct skeletons, after Encode.

@@ -17,6 +17,7 @@
 #include "core/prefix_filter.h"
 #include "core/scratch_map.h"
 #include "core/skeleton_filter.h"
+#include "core/sound_prefix_filter.h"
 #include "core/sound_skeleton.h"
 #include "core/word_classes.h"
 #include "core/word_forms.h"
@@ -482,6 +483,16 @@ struct Suggester::Impl {
   // The SOUND_SKELETONS section (English); empty(): every skeleton a walk
   // may look for is walked.
   SkeletonFilter skeletons;
+  // The SOUND_PREFIXES section (English); empty(): the walks are not cut
+  // by their first letters.
+  SoundPrefixFilter sound_prefixes;
+  // The keys (SoundPrefixFilter::SkeletonKey) of the skeletons this walk
+  // may spell, and which prefixes some word of one of them starts with,
+  // by the section's state of the prefix (EarPrefixOk).
+  std::vector<uint64_t> ear_targets;
+  ScratchMap<uint8_t> ear_prefix_ok{1 << 10};
+  void EarTargets();
+  bool EarPrefixOk();
   // Which edits of the typed skeleton some word has (skeleton_filter.h):
   // ear_other_ok[k * units + u], bit 1 unit u added before sound k, bit 2
   // sound k changed to unit u (the skips and swaps: below).
@@ -641,6 +652,10 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
   }
   if (!d.contents().sound_skeletons.empty()) {
     (void)SkeletonFilter::Parse(d.contents().sound_skeletons, &skeletons);
+  }
+  if (o.sound_prefixes && !d.contents().sound_prefixes.empty()) {
+    (void)SoundPrefixFilter::Parse(d.contents().sound_prefixes,
+                                   &sound_prefixes);
   }
   if (!d.contents().mixed_case.empty()) {
     (void)MixedCaseTable::Parse(d.contents().mixed_case, &mixed_case);
@@ -1435,6 +1450,7 @@ void Suggester::Impl::ByEar() {
        walk <= std::min(options.by_ear_edit, 2); ++walk) {
     if (!(walk == 1 ? any[0] || any[1] : any[walk])) continue;
     ear_edits = walk;
+    EarTargets();
     work_limit =
         std::min(limit, stats.work + (walk == 1 ? 2 : 1) * kByEarWork);
     ear_seen.Clear();
@@ -1687,6 +1703,7 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
             0x9E3779B97F4A7C15ull);
     if (!created) return;
   }
+  if (!EarPrefixOk()) return;
   if (k == sound.size()) EarLeaf(h, edited);
   const bool may_edit = edited < EarEditsAllowed();
   // After a first edit, the prefix is given up past the last place where a
@@ -1805,6 +1822,77 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
     }
     Truncate(depth);
   }
+}
+
+void Suggester::Impl::EarTargets() {
+  ear_targets.clear();
+  ear_prefix_ok.Clear();
+  if (sound_prefixes.empty()) return;
+  const size_t m = sound.size();
+  auto add = [this](std::string_view skeleton) {
+    ear_targets.push_back(sound_prefixes.SkeletonKey(skeleton));
+  };
+  // The same sounds: the first walk's (the walk for a sound changed or
+  // added finds nothing new with them).
+  if (ear_edits <= 1) add(sound);
+  if (ear_edits == 1) {
+    for (size_t k = 1; k < m; ++k) {
+      if (ear_single_ok[k]) add(ear_variant.assign(sound).erase(k, 1));
+      for (size_t k2 = k + 1; k2 < m; ++k2) {
+        if (ear_pair_ok[k * m + k2]) {
+          add(ear_variant.assign(sound).erase(k2, 1).erase(k, 1));
+        }
+      }
+      if (ear_swap_ok[k]) {
+        ear_variant.assign(sound);
+        std::swap(ear_variant[k], ear_variant[k + 1]);
+        add(ear_variant);
+      }
+    }
+  }
+  if (ear_edits == 2) {
+    const size_t units = ear_units.size();
+    for (size_t k = 1; k <= m; ++k) {
+      for (size_t u = 0; u < units; ++u) {
+        const uint8_t ok = ear_other_ok[k * units + u];
+        if (ok & kEarAdded) {
+          add(ear_variant.assign(sound, 0, k).append(ear_units[u]).append(
+              sound, k));
+        }
+        if (ok & kEarChanged) {
+          ear_variant.assign(sound);
+          ear_variant.replace(k, 1, ear_units[u]);
+          add(ear_variant);
+        }
+      }
+    }
+  }
+  std::sort(ear_targets.begin(), ear_targets.end());
+  ear_targets.erase(std::unique(ear_targets.begin(), ear_targets.end()),
+                    ear_targets.end());
+}
+
+bool Suggester::Impl::EarPrefixOk() {
+  const size_t depth = path.size();
+  if (sound_prefixes.empty() || depth == 0 ||
+      depth > sound_prefixes.depth()) {
+    return true;
+  }
+  PrefixFilter::State state = sound_prefixes.Root();
+  for (uint8_t j : path) state = PrefixFilter::Next(state, letters[j]);
+  auto [ok, created] = ear_prefix_ok.Get(state);
+  if (created) {
+    *ok = 0;
+    for (uint64_t target : ear_targets) {
+      ++stats.work;
+      if (sound_prefixes.MayHave(target, state)) {
+        *ok = 1;
+        break;
+      }
+    }
+    if (!*ok) ++stats.ear_prefixes_cut;
+  }
+  return *ok != 0;
 }
 
 bool Suggester::Impl::EarPush(int j) {
@@ -2331,5 +2419,9 @@ const SuggestStats& Suggester::stats() const { return impl_->stats; }
 bool Suggester::has_prefix_filter() const { return !impl_->prefixes.empty(); }
 
 bool Suggester::has_word_classes() const { return !impl_->classes.empty(); }
+
+bool Suggester::has_sound_prefixes() const {
+  return !impl_->sound_prefixes.empty();
+}
 
 }  // namespace spellfilter

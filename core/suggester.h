@@ -127,6 +127,10 @@ struct SuggestOptions {
   // stops generating candidates dearer than the max_suggestions-th one
   // already found (the list is the same either way, for less work).
   bool bounded = true;
+  // Tests and measurements only: false walks by ear without the
+  // SOUND_PREFIXES section (sound_prefix_filter.h), as for a file that has
+  // none.
+  bool sound_prefixes = true;
 };
 
 // What the last Suggest call did; for tests, measurements and the eval.
@@ -142,6 +146,9 @@ struct SuggestStats {
   int edits_completed = 0;
   bool budget_exhausted = false;
   bool by_ear = false;  // the by-ear search ran
+  // Prefixes the by-ear walks gave up because no skeleton they may spell
+  // has a word starting so (the SOUND_PREFIXES section).
+  uint64_t ear_prefixes_cut = 0;
   bool chunks = false;  // the search for runs of letters ran
 };
 
@@ -177,6 +184,7 @@ class Suggester {
   // commonness ranking.
   bool has_prefix_filter() const;
   bool has_word_classes() const;
+  bool has_sound_prefixes() const;
 
  private:
   struct Impl;

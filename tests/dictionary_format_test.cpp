@@ -14,6 +14,7 @@
 #include "core/mixed_case_table.h"
 #include "core/prefix_filter.h"
 #include "core/skeleton_filter.h"
+#include "core/sound_prefix_filter.h"
 #include "core/word_classes.h"
 
 namespace spellfilter {
@@ -262,14 +263,17 @@ TEST(DictionaryFormatTest, SuggestionSectionsRoundTripAndAreOptional) {
   pb.AddWord(U"alpha", PrefixFilter::Written::kLower);
   const std::string prefixes = pb.Encode(0.01);
   SkeletonFilterBuilder sb(5);
-  sb.AddWord(U"alpha");
+  SoundPrefixFilterBuilder spb(5, 3);
+  spb.AddWord(U"alpha", sb.AddWord(U"alpha"));
   const std::string skeletons = sb.Encode(0.01);
+  const std::string sound_prefixes = spb.Encode(0.02);
   MixedCaseTableBuilder mb;
   mb.Add("alphago", "AlphaGo");
   const std::string mixed = mb.Encode();
   c.word_classes = std::as_bytes(std::span<const char>(*classes));
   c.prefixes = std::as_bytes(std::span<const char>(prefixes));
   c.sound_skeletons = std::as_bytes(std::span<const char>(skeletons));
+  c.sound_prefixes = std::as_bytes(std::span<const char>(sound_prefixes));
   c.mixed_case = std::as_bytes(std::span<const char>(mixed));
   const std::string image = EncodeDictionary(c);
   auto d = Load(image);
@@ -277,10 +281,12 @@ TEST(DictionaryFormatTest, SuggestionSectionsRoundTripAndAreOptional) {
   EXPECT_EQ((*d)->contents().word_classes.size(), classes->size());
   EXPECT_EQ((*d)->contents().prefixes.size(), prefixes.size());
   EXPECT_EQ((*d)->contents().sound_skeletons.size(), skeletons.size());
+  EXPECT_EQ((*d)->contents().sound_prefixes.size(), sound_prefixes.size());
   EXPECT_EQ((*d)->contents().mixed_case.size(), mixed.size());
   // All are optional: a reader that does not know them skips them.
-  for (uint32_t type : {kSectionWordClasses, kSectionPrefixes,
-                        kSectionSoundSkeletons, kSectionMixedCase}) {
+  for (uint32_t type :
+       {kSectionWordClasses, kSectionPrefixes, kSectionSoundSkeletons,
+        kSectionSoundPrefixes, kSectionMixedCase}) {
     const size_t e = SectionEntry(image, type);
     ASSERT_NE(e, 0u);
     EXPECT_EQ(Peek<uint32_t>(image, e + 4) & kSectionRequired, 0u);
@@ -308,6 +314,17 @@ TEST(DictionaryFormatTest, SuggestionSectionsRoundTripAndAreOptional) {
   EXPECT_NE(damaged_skeletons.status().message().find("sound skeletons"),
             std::string::npos)
       << damaged_skeletons.status().message();
+  std::string bad_sound_prefixes = image;
+  const size_t sp = SectionEntry(bad_sound_prefixes, kSectionSoundPrefixes);
+  Poke<uint32_t>(&bad_sound_prefixes,
+                 Peek<uint64_t>(bad_sound_prefixes, sp + 8) + 40,
+                 0);  // depth
+  Reseal(&bad_sound_prefixes);
+  auto damaged_sound_prefixes = Load(bad_sound_prefixes);
+  ASSERT_FALSE(damaged_sound_prefixes.ok());
+  EXPECT_NE(damaged_sound_prefixes.status().message().find("sound prefixes"),
+            std::string::npos)
+      << damaged_sound_prefixes.status().message();
   std::string bad_mixed = image;
   const size_t m = SectionEntry(bad_mixed, kSectionMixedCase);
   Poke<uint32_t>(&bad_mixed, Peek<uint64_t>(bad_mixed, m + 8), 7);  // count
@@ -327,14 +344,17 @@ std::string ImageWithSuggestionSections(const std::vector<uint64_t>& bits) {
   pb.AddWord(U"alpha", PrefixFilter::Written::kLower);
   static const std::string prefixes = pb.Encode(0.01);
   SkeletonFilterBuilder sb(5);
-  sb.AddWord(U"alpha");
+  SoundPrefixFilterBuilder spb(5, 3);
+  spb.AddWord(U"alpha", sb.AddWord(U"alpha"));
   static const std::string skeletons = sb.Encode(0.01);
+  static const std::string sound_prefixes = spb.Encode(0.02);
   MixedCaseTableBuilder mb;
   mb.Add("alphago", "AlphaGo");
   static const std::string mixed = mb.Encode();
   c.word_classes = std::as_bytes(std::span<const char>(classes));
   c.prefixes = std::as_bytes(std::span<const char>(prefixes));
   c.sound_skeletons = std::as_bytes(std::span<const char>(skeletons));
+  c.sound_prefixes = std::as_bytes(std::span<const char>(sound_prefixes));
   c.mixed_case = std::as_bytes(std::span<const char>(mixed));
   return EncodeDictionary(c);
 }
@@ -416,6 +436,7 @@ TEST(DictionaryFormatTest, CheckerReadsOnlyUpToItsLastSection) {
   EXPECT_EQ(checker->bits[3], bits[3]);
   EXPECT_TRUE(checker->prefixes.empty());
   EXPECT_TRUE(checker->sound_skeletons.empty());
+  EXPECT_TRUE(checker->sound_prefixes.empty());
   EXPECT_TRUE(checker->mixed_case.empty());
 
   // The size on disk is still checked against the header.

@@ -150,10 +150,12 @@ std::unique_ptr<Dictionary> Words() {
   });
 }
 
-// The same dictionary without the section, as an older file is.
+// The same dictionary without the section (nor SOUND_PREFIXES, which
+// came later), as an older file is.
 std::unique_ptr<Dictionary> WithoutSkeletons(const Dictionary& d) {
   DictionaryContents c = d.contents();
   c.sound_skeletons = {};
+  c.sound_prefixes = {};
   auto copy = Dictionary::FromBytes(EncodeDictionary(c), "old.sfd");
   EXPECT_TRUE(copy.ok());
   return std::move(copy).value();

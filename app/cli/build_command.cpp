@@ -261,6 +261,13 @@ int RunBuild(const BuildArgs& a) {
                 Group(s.sound_skeleton_bytes).c_str(),
                 kDefaultSkeletonFalsePositiveRate);
   }
+  if (s.sound_prefixes > 0) {
+    std::printf("  sound prefixes  %s (skeleton, first letters) pairs, %s "
+                "bytes (%.3g per probe)\n",
+                Group(s.sound_prefixes).c_str(),
+                Group(s.sound_prefix_bytes).c_str(),
+                kDefaultSoundPrefixFalsePositiveRate);
+  }
   if (s.mixed_case_words > 0) {
     std::printf("  mixed case      %s words (\"JavaScript\"), %s bytes\n",
                 Group(s.mixed_case_words).c_str(),

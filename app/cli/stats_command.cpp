@@ -90,6 +90,7 @@ void PrintSuggestionSections(const DictionaryContents& c) {
       prefixes.target_fp());
   std::printf("word classes      %zu bytes\n", c.word_classes.size());
   std::printf("sound skeletons   %zu bytes\n", c.sound_skeletons.size());
+  std::printf("sound prefixes    %zu bytes\n", c.sound_prefixes.size());
   std::printf("mixed case        %zu bytes\n", c.mixed_case.size());
 }
 

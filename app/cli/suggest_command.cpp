@@ -53,6 +53,7 @@ struct Totals {
   uint64_t max_work = 0;
   uint64_t budget_exhausted = 0;
   uint64_t by_ear = 0;
+  uint64_t ear_prefixes_cut = 0;
   uint64_t chunks = 0;
   uint64_t suggestions = 0;
   double fastest_seconds = 0;  // sum over words of the fastest of the runs
@@ -67,6 +68,7 @@ struct Totals {
     max_work = std::max(max_work, o.max_work);
     budget_exhausted += o.budget_exhausted;
     by_ear += o.by_ear;
+    ear_prefixes_cut += o.ear_prefixes_cut;
     chunks += o.chunks;
     suggestions += o.suggestions;
     fastest_seconds += o.fastest_seconds;
@@ -107,6 +109,7 @@ class Answerer {
     totals_.max_work = std::max(totals_.max_work, st.work);
     totals_.budget_exhausted += st.budget_exhausted;
     totals_.by_ear += st.by_ear;
+    totals_.ear_prefixes_cut += st.ear_prefixes_cut;
     totals_.chunks += st.chunks;
     totals_.suggestions += s.size();
     return line;
@@ -178,19 +181,22 @@ void PrintStats(Answerers& all) {
                "words %llu; per word: %.1f suggestions, %.0f work (max %llu), "
                "%.0f prefix expansions, %.0f word probes, %.2f filter hits, "
                "%.4f fingerprint rejects; budget exhausted %llu times; "
-               "searched by ear %llu times; "
+               "searched by ear %llu times (%.1f prefixes cut by the sound "
+               "prefixes per word); "
                "for runs of letters left out or typed too many %llu times; "
-               "prefix filter %s, word classes %s; %.1f us per word "
-               "(fastest of the runs of each)\n",
+               "prefix filter %s, word classes %s, sound prefixes %s; %.1f us "
+               "per word (fastest of the runs of each)\n",
                static_cast<unsigned long long>(t.words), t.suggestions / n,
                t.work / n, static_cast<unsigned long long>(t.max_work),
                t.expansions / n, t.word_probes / n, t.filter_hits / n,
                t.fingerprint_rejects / n,
                static_cast<unsigned long long>(t.budget_exhausted),
                static_cast<unsigned long long>(t.by_ear),
+               t.ear_prefixes_cut / n,
                static_cast<unsigned long long>(t.chunks),
                s.has_prefix_filter() ? "yes" : "no",
                s.has_word_classes() ? "yes" : "no",
+               s.has_sound_prefixes() ? "yes" : "no",
                1e6 * t.fastest_seconds / n);
 }
 
@@ -291,6 +297,9 @@ Command AddSuggestCommand(CLI::App* parent) {
       ->capture_default_str();
   c->add_flag("!--no-chunks", args->options.chunks,
               "Experiments: no runs of letters left out or typed too many");
+  c->add_flag("!--no-sound-prefixes", args->options.sound_prefixes,
+              "Experiments: walk by ear without the dictionary's sound "
+              "prefixes (as for a file without them)");
   c->add_flag("!--no-bound", args->options.bounded,
               "Experiments: search without bounding by the cost of the "
               "--max'th candidate found (same list, more work)");
