@@ -322,6 +322,16 @@ TEST_F(CliTest, CheckOnlyDictionaryIsSmaller) {
   const std::string small = Run({"stats", Path("small.sfd")}).out;
   EXPECT_NE(small.find("suggestion data   none"), std::string::npos) << small;
   EXPECT_EQ(small.find("trie edges"), std::string::npos) << small;
+  // An English list also gets the sections for suggestions by ear.
+  EXPECT_NE(full.find("sound prefixes    none"), std::string::npos) << full;
+  ASSERT_EQ(Run({"build", Path("words.txt"), "-o", Path("en.sfd"), "--lang",
+                 "en-US"})
+                .exit_code,
+            0);
+  const std::string en = Run({"stats", Path("en.sfd")}).out;
+  EXPECT_NE(en.find("pairs of a skeleton and up to 3 first letters"),
+            std::string::npos)
+      << en;
 }
 
 // build --hunspell expands a .dic with the .aff beside it; a missing .aff is

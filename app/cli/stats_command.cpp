@@ -18,6 +18,7 @@
 #include "core/dictionary_builder.h"
 #include "core/false_positive_math.h"
 #include "core/prefix_filter.h"
+#include "core/sound_prefix_filter.h"
 #include "core/text_reader.h"
 #include "core/word_forms.h"
 
@@ -90,7 +91,18 @@ void PrintSuggestionSections(const DictionaryContents& c) {
       prefixes.target_fp());
   std::printf("word classes      %zu bytes\n", c.word_classes.size());
   std::printf("sound skeletons   %zu bytes\n", c.sound_skeletons.size());
-  std::printf("sound prefixes    %zu bytes\n", c.sound_prefixes.size());
+  SoundPrefixFilter sound_prefixes;
+  if (!c.sound_prefixes.empty() &&
+      SoundPrefixFilter::Parse(c.sound_prefixes, &sound_prefixes) == nullptr) {
+    std::printf(
+        "sound prefixes    %zu bytes, %llu pairs of a skeleton and up to %u "
+        "first letters, target fp %.3g\n",
+        c.sound_prefixes.size(),
+        static_cast<unsigned long long>(sound_prefixes.pairs()),
+        sound_prefixes.depth(), sound_prefixes.target_fp());
+  } else {
+    std::printf("sound prefixes    none\n");
+  }
   std::printf("mixed case        %zu bytes\n", c.mixed_case.size());
 }
 
