@@ -441,6 +441,14 @@ std::string DictionaryBuilder::EncodePrefixes(
   std::string ascii_lower;
   std::u32string word;
   std::u32string lower;
+  // The skeleton of `lower` and, if it has one, its pairs with the first
+  // letters (the same key: the two builders share a seed).
+  auto add_sounds = [skeletons, sound_prefixes](std::u32string_view lower) {
+    if (skeletons == nullptr) return;
+    if (!skeletons->AddWord(lower).empty() && sound_prefixes != nullptr) {
+      sound_prefixes->AddWord(lower, skeletons->last_key());
+    }
+  };
   for (const SortedString& entry : words_) {
     const std::string_view w = Bytes(arena_, entry);
     if (!turkic && IsAsciiWord(w)) {
@@ -459,10 +467,7 @@ std::string DictionaryBuilder::EncodePrefixes(
       if (how == PrefixFilter::Written::kOther) mixed->Add(ascii_lower, w);
       if (skeletons != nullptr) {
         lower.assign(ascii_lower.begin(), ascii_lower.end());
-        const std::string& skeleton = skeletons->AddWord(lower);
-        if (sound_prefixes != nullptr && !skeleton.empty()) {
-          sound_prefixes->AddWord(lower, skeletons->last_key());
-        }
+        add_sounds(lower);
       }
       continue;
     }
@@ -472,12 +477,7 @@ std::string DictionaryBuilder::EncodePrefixes(
     const PrefixFilter::Written how = HowWritten(word, lower, turkic);
     prefixes.AddWord(lower, how);
     if (how == PrefixFilter::Written::kOther) mixed->Add(EncodeUtf8(lower), w);
-    if (skeletons != nullptr) {
-      const std::string& skeleton = skeletons->AddWord(lower);
-      if (sound_prefixes != nullptr && !skeleton.empty()) {
-        sound_prefixes->AddWord(lower, skeletons->last_key());
-      }
-    }
+    add_sounds(lower);
   }
   if (collected != nullptr) collected->set_value();
   *edges = prefixes.edges();

@@ -92,6 +92,14 @@ class PrefixFilter {
     return Mix((uint64_t{c} + 1) * 0xD6E8FEB86659FD93ull);
   }
 
+  // SplitMix64's finaliser, the states' and keys' mixing (also the
+  // SOUND_PREFIXES section's, sound_prefix_filter.h).
+  static uint64_t Mix(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+
   // Probes per edge; a section with another k is refused (a later version
   // would add another section type).
   static constexpr uint32_t kEdgeProbes = 4;
@@ -218,11 +226,6 @@ class PrefixFilter {
       static_cast<uint32_t>(kXorMultipliers[2]),
       static_cast<uint32_t>(kXorMultipliers[3])};
 
-  static uint64_t Mix(uint64_t z) {  // SplitMix64's finaliser
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
 
   uint64_t seed_ = 0;
   uint64_t blocks_ = 0;

@@ -14,19 +14,13 @@ uint32_t Depth(const std::byte* section) {
   return GetFixed<uint32_t>(section + kSectionFilterFieldBytes);
 }
 
-uint64_t Mix(uint64_t z) {  // SplitMix64's finaliser
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 }  // namespace
 
 WordHash SoundPrefixFilter::Key(uint64_t skeleton, PrefixFilter::State prefix) {
   // Two halves from different combinations: the filter's double hashing
   // needs them independent.
-  return WordHash{Mix(skeleton ^ prefix),
-                  Mix(skeleton + prefix * 0x9E3779B97F4A7C15ull)};
+  return WordHash{PrefixFilter::Mix(skeleton ^ prefix),
+                  PrefixFilter::Mix(skeleton + prefix * 0x9E3779B97F4A7C15ull)};
 }
 
 const char* SoundPrefixFilter::Parse(std::span<const std::byte> section,

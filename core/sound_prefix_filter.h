@@ -14,10 +14,9 @@
 // the skeletons it spells have. Files without the section walk as before.
 //
 // Keys: a skeleton's key (SkeletonKey: XXH3 of its bytes, section seed)
-// and the prefix's state (PrefixState: PrefixFilter::Root of the section's
-// seed, then PrefixFilter::Next per lower-case code point) mixed into the
-// filter's 128-bit hash (Key), so that the walk, which keeps both, needs no
-// string hashing per test.
+// and the prefix's state (Root, then PrefixFilter::Next per lower-case code
+// point) mixed into the filter's 128-bit hash (Key), so that a walk needs
+// no string hashing per test.
 #ifndef SPELLFILTER_CORE_SOUND_PREFIX_FILTER_H_
 #define SPELLFILTER_CORE_SOUND_PREFIX_FILTER_H_
 
@@ -39,7 +38,7 @@ namespace spellfilter {
 inline constexpr double kDefaultSoundPrefixFalsePositiveRate = 0.02;
 // First letters per word. Deeper prefixes are rare enough in the
 // dictionary that PREFIXES alone ends most of them (4 would add 42 % more
-// pairs for 3 % less by-ear work on aspell-02).
+// pairs for 3 % less work per misspelling of aspell-02).
 inline constexpr uint32_t kDefaultSoundPrefixDepth = 3;
 inline constexpr uint32_t kMaxSoundPrefixDepth = 8;
 // The section filter's 40 bytes, depth u32, zeros to 64; then the bits.

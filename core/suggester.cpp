@@ -327,7 +327,10 @@ struct Suggester::Impl {
   bool EarSkeletonsAllowed();
   bool EarSkipsAllowed();
   bool EarOthersAllowed();
-  bool MayBeSkeleton(std::string_view skeleton);
+  // If so, and `targets` is not null, appends its key for the
+  // SOUND_PREFIXES section there (see ear_targets).
+  bool MayBeSkeleton(std::string_view skeleton,
+                     std::vector<uint64_t>* targets = nullptr);
   // `may_repeat`: the last letters spelled a unit, which may be doubled.
   // `edited`: sounds added, left out, changed or swapped so far (a swap
   // counts two here: a sound added, then left out).
@@ -486,12 +489,17 @@ struct Suggester::Impl {
   // The SOUND_PREFIXES section (English); empty(): the walks are not cut
   // by their first letters.
   SoundPrefixFilter sound_prefixes;
-  // The keys (SoundPrefixFilter::SkeletonKey) of the skeletons this walk
-  // may spell, and which prefixes some word of one of them starts with,
-  // by the section's state of the prefix (EarPrefixOk).
-  std::vector<uint64_t> ear_targets;
+  // The keys (SoundPrefixFilter::SkeletonKey) of the skeletons a walk may
+  // spell, collected as the skeleton variants are asked for: the first
+  // walk's (the typed skeleton, sounds left out or swapped) and the
+  // second's (a sound changed or added; the same sounds are the first
+  // walk's). ear_targets is the current walk's, sorted and distinct, and
+  // ear_prefix_ok which prefixes some word of one of them starts with, by
+  // the section's state of the prefix (EarPrefixOk).
+  std::vector<uint64_t> ear_near_targets;
+  std::vector<uint64_t> ear_other_targets;
+  const std::vector<uint64_t>* ear_targets = nullptr;
   ScratchMap<uint8_t> ear_prefix_ok{1 << 10};
-  void EarTargets();
   bool EarPrefixOk();
   // Which edits of the typed skeleton some word has (skeleton_filter.h):
   // ear_other_ok[k * units + u], bit 1 unit u added before sound k, bit 2
@@ -1382,9 +1390,19 @@ void Suggester::Impl::ByEar() {
   ear_swap_ok.assign(sound.size() + 1, 0);
   // With the SOUND_SKELETONS section, a walk looks only for skeletons that
   // some word has, and is skipped when there is none.
+  // The first walk always looks for the typed skeleton itself.
+  ear_near_targets.clear();
+  ear_other_targets.clear();
+  if (!sound_prefixes.empty()) {
+    ear_near_targets.push_back(sound_prefixes.SkeletonKey(sound));
+  }
   const bool any[3] = {EarSkeletonsAllowed(),
                        options.by_ear_edit >= 1 && EarSkipsAllowed(),
                        options.by_ear_edit >= 2 && EarOthersAllowed()};
+  for (std::vector<uint64_t>* t : {&ear_near_targets, &ear_other_targets}) {
+    std::sort(t->begin(), t->end());
+    t->erase(std::unique(t->begin(), t->end()), t->end());
+  }
   ear_next_first.assign(sound.size() + 1, Mask());
   ear_repeat_first.assign(sound.size() + 1, Mask());
   ear_other_first.assign(sound.size() + 1, Mask());
@@ -1450,7 +1468,8 @@ void Suggester::Impl::ByEar() {
        walk <= std::min(options.by_ear_edit, 2); ++walk) {
     if (!(walk == 1 ? any[0] || any[1] : any[walk])) continue;
     ear_edits = walk;
-    EarTargets();
+    ear_targets = walk <= 1 ? &ear_near_targets : &ear_other_targets;
+    ear_prefix_ok.Clear();
     work_limit =
         std::min(limit, stats.work + (walk == 1 ? 2 : 1) * kByEarWork);
     ear_seen.Clear();
@@ -1626,10 +1645,16 @@ void Suggester::Impl::ChunkWalk(PrefixFilter::State h, int at, int depth,
   }
 }
 
-bool Suggester::Impl::MayBeSkeleton(std::string_view skeleton) {
-  if (skeletons.empty()) return true;
-  ++stats.work;
-  return skeletons.MayContain(skeleton);
+bool Suggester::Impl::MayBeSkeleton(std::string_view skeleton,
+                                    std::vector<uint64_t>* targets) {
+  if (!skeletons.empty()) {
+    ++stats.work;
+    if (!skeletons.MayContain(skeleton)) return false;
+  }
+  if (targets != nullptr && !sound_prefixes.empty()) {
+    targets->push_back(sound_prefixes.SkeletonKey(skeleton));
+  }
+  return true;
 }
 
 bool Suggester::Impl::EarSkeletonsAllowed() { return MayBeSkeleton(sound); }
@@ -1648,10 +1673,10 @@ bool Suggester::Impl::EarSkipsAllowed() {
   for (size_t k = 1; k < m && !OutOfBudget(); ++k) {
     // Sound k left out, alone or with a later one.
     ear_variant.assign(sound).erase(k, 1);
-    ear_single_ok[k] = MayBeSkeleton(ear_variant);
+    ear_single_ok[k] = MayBeSkeleton(ear_variant, &ear_near_targets);
     for (size_t k2 = k + 1; guided && k2 < m; ++k2) {
       ear_variant.assign(sound).erase(k2, 1).erase(k, 1);
-      if (MayBeSkeleton(ear_variant)) {
+      if (MayBeSkeleton(ear_variant, &ear_near_targets)) {
         ear_pair_ok[k * m + k2] = 1;
         ear_pair_last[k] = static_cast<int>(k2);
       }
@@ -1660,7 +1685,7 @@ bool Suggester::Impl::EarSkipsAllowed() {
     if (guided && k + 1 < m && sound[k] != sound[k + 1]) {
       ear_variant.assign(sound);
       std::swap(ear_variant[k], ear_variant[k + 1]);
-      ear_swap_ok[k] = MayBeSkeleton(ear_variant);
+      ear_swap_ok[k] = MayBeSkeleton(ear_variant, &ear_near_targets);
     }
     any |= EarSkipOk(k) || ear_swap_ok[k];
   }
@@ -1676,11 +1701,13 @@ bool Suggester::Impl::EarOthersAllowed() {
       const std::string_view unit = ear_units[u];
       uint8_t& ok = ear_other_ok[k * units + u];
       ear_variant.assign(sound, 0, k).append(unit).append(sound, k);
-      if (MayBeSkeleton(ear_variant)) ok |= kEarAdded;
+      if (MayBeSkeleton(ear_variant, &ear_other_targets)) ok |= kEarAdded;
       if (unit.size() == 1 && k < sound.size() && unit[0] != sound[k]) {
         ear_variant.assign(sound);
         ear_variant[k] = unit[0];
-        if (MayBeSkeleton(ear_variant)) ok |= kEarChanged;
+        if (MayBeSkeleton(ear_variant, &ear_other_targets)) {
+          ok |= kEarChanged;
+        }
       }
       any |= ok != 0;
     }
@@ -1824,54 +1851,6 @@ void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
   }
 }
 
-void Suggester::Impl::EarTargets() {
-  ear_targets.clear();
-  ear_prefix_ok.Clear();
-  if (sound_prefixes.empty()) return;
-  const size_t m = sound.size();
-  auto add = [this](std::string_view skeleton) {
-    ear_targets.push_back(sound_prefixes.SkeletonKey(skeleton));
-  };
-  // The same sounds: the first walk's (the walk for a sound changed or
-  // added finds nothing new with them).
-  if (ear_edits <= 1) add(sound);
-  if (ear_edits == 1) {
-    for (size_t k = 1; k < m; ++k) {
-      if (ear_single_ok[k]) add(ear_variant.assign(sound).erase(k, 1));
-      for (size_t k2 = k + 1; k2 < m; ++k2) {
-        if (ear_pair_ok[k * m + k2]) {
-          add(ear_variant.assign(sound).erase(k2, 1).erase(k, 1));
-        }
-      }
-      if (ear_swap_ok[k]) {
-        ear_variant.assign(sound);
-        std::swap(ear_variant[k], ear_variant[k + 1]);
-        add(ear_variant);
-      }
-    }
-  }
-  if (ear_edits == 2) {
-    const size_t units = ear_units.size();
-    for (size_t k = 1; k <= m; ++k) {
-      for (size_t u = 0; u < units; ++u) {
-        const uint8_t ok = ear_other_ok[k * units + u];
-        if (ok & kEarAdded) {
-          add(ear_variant.assign(sound, 0, k).append(ear_units[u]).append(
-              sound, k));
-        }
-        if (ok & kEarChanged) {
-          ear_variant.assign(sound);
-          ear_variant.replace(k, 1, ear_units[u]);
-          add(ear_variant);
-        }
-      }
-    }
-  }
-  std::sort(ear_targets.begin(), ear_targets.end());
-  ear_targets.erase(std::unique(ear_targets.begin(), ear_targets.end()),
-                    ear_targets.end());
-}
-
 bool Suggester::Impl::EarPrefixOk() {
   const size_t depth = path.size();
   if (sound_prefixes.empty() || depth == 0 ||
@@ -1883,7 +1862,7 @@ bool Suggester::Impl::EarPrefixOk() {
   auto [ok, created] = ear_prefix_ok.Get(state);
   if (created) {
     *ok = 0;
-    for (uint64_t target : ear_targets) {
+    for (uint64_t target : *ear_targets) {
       ++stats.work;
       if (sound_prefixes.MayHave(target, state)) {
         *ok = 1;
