@@ -226,7 +226,6 @@ class PrefixFilter {
       static_cast<uint32_t>(kXorMultipliers[2]),
       static_cast<uint32_t>(kXorMultipliers[3])};
 
-
   uint64_t seed_ = 0;
   uint64_t blocks_ = 0;
   uint32_t probes_ = 0;
