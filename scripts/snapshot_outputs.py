@@ -49,8 +49,9 @@ def misspelling_sets(eval_dir):
 
 
 def run(cmd, out_path, stdin_bytes=None):
+    # In OUTDIR, with paths relative to it, so that two records compare.
     r = subprocess.run(cmd, input=stdin_bytes, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE)
+                       stderr=subprocess.PIPE, cwd=os.path.dirname(out_path))
     with open(out_path, "wb") as f:
         f.write(r.stdout)
         f.write(b"\n--- stderr ---\n" + r.stderr)
@@ -58,9 +59,9 @@ def run(cmd, out_path, stdin_bytes=None):
 
 
 def snapshot(binary, out, eval_dir):
-    os.makedirs(out, exist_ok=True)
-    dicts = os.path.join(out, "dicts")
-    os.makedirs(dicts, exist_ok=True)
+    out = os.path.abspath(out)
+    os.makedirs(os.path.join(out, "dicts"), exist_ok=True)
+    dicts = "dicts"
     env_free = ["--no-user"]
 
     en = os.path.join(dicts, "en_US.sfd")
@@ -75,7 +76,7 @@ def snapshot(binary, out, eval_dir):
         target = os.path.join(dicts, "hunspell-" + name + ".sfd")
         run([binary, "build", "--hunspell", dic, "-o", target],
             os.path.join(out, "build-hunspell-" + name + ".txt"))
-        if os.path.exists(target):
+        if os.path.exists(os.path.join(out, target)):
             built.append(target)
     for d in built:
         run([binary, "stats", d] + env_free,

@@ -2,7 +2,7 @@
 //                         [--layout blocked|classic] [--block-bits 512|1024]
 //                         [--bits M --hashes K --seed S]
 // spellfilter build --hunspell xx_XX.dic [...]: expands a Hunspell dictionary
-// (the .dic and the .aff beside it; core/hunspell_import.h).
+// (the .dic and the .aff beside it; core/hunspell/import.h).
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -16,10 +16,10 @@
 #include <thread>
 
 #include "app/cli/command.h"
-#include "core/dictionary_builder.h"
-#include "core/file_io.h"
-#include "core/hunspell_import.h"
-#include "core/text_reader.h"
+#include "core/dictionary/builder.h"
+#include "core/util/file_io.h"
+#include "core/hunspell/import.h"
+#include "core/text/text_reader.h"
 
 namespace spellfilter::cli {
 namespace {

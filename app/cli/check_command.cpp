@@ -3,7 +3,7 @@
 // suggestions, --format chooses words|lines|json (misspelling_output.h),
 // --unique prints each word once, -j N checks chunks of 1 MiB on N threads
 // (output order unchanged), --mode markdown or tex (the defaults for *.md
-// and *.tex files) leaves code and markup unchecked (core/markdown_filter.h,
+// and *.tex files) leaves code and markup unchecked (core/text/markdown_filter.h,
 // tex_filter.h).
 #include <fcntl.h>
 #include <unistd.h>
@@ -27,13 +27,13 @@
 #include "app/cli/dictionary_option.h"
 #include "app/cli/misspelling_output.h"
 #include "app/cli/remembered_suggestions.h"
-#include "app/cli/tex_filter.h"
+#include "core/text/tex_filter.h"
 #include "app/cli/user_option.h"
-#include "core/checker.h"
-#include "core/huge_pages.h"
-#include "core/markdown_filter.h"
-#include "core/suggester.h"
-#include "core/text_reader.h"
+#include "core/check/checker.h"
+#include "core/util/huge_pages.h"
+#include "core/text/markdown_filter.h"
+#include "core/suggest/suggester.h"
+#include "core/text/text_reader.h"
 
 namespace spellfilter::cli {
 namespace {

@@ -1,12 +1,12 @@
-// --dict FILE, or the default dictionary (core/dictionary_locator.h).
+// --dict FILE, or the default dictionary (core/dictionary/locator.h).
 #ifndef SPELLFILTER_APP_CLI_DICTIONARY_OPTION_H_
 #define SPELLFILTER_APP_CLI_DICTIONARY_OPTION_H_
 
 #include <memory>
 #include <string>
 
-#include "core/dictionary.h"
-#include "core/dictionary_locator.h"
+#include "core/dictionary/dictionary.h"
+#include "core/dictionary/locator.h"
 
 namespace spellfilter::cli {
 

@@ -54,15 +54,15 @@
 
 #include "app/cli/command.h"
 #include "app/cli/remembered_suggestions.h"
-#include "app/cli/tex_filter.h"
-#include "core/checker.h"
-#include "core/dictionary.h"
-#include "core/dictionary_locator.h"
-#include "core/letter_case.h"
-#include "core/suggester.h"
-#include "core/tokenizer.h"
-#include "core/user_dictionary.h"
-#include "core/word_forms.h"
+#include "core/text/tex_filter.h"
+#include "core/check/checker.h"
+#include "core/dictionary/dictionary.h"
+#include "core/dictionary/locator.h"
+#include "core/text/letter_case.h"
+#include "core/suggest/suggester.h"
+#include "core/text/tokenizer.h"
+#include "core/user/user_dictionary.h"
+#include "core/text/word_forms.h"
 
 namespace spellfilter::cli {
 namespace {

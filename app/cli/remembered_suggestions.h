@@ -15,7 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/suggester.h"
+#include "core/suggest/suggester.h"
 
 namespace spellfilter::cli {
 

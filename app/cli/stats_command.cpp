@@ -15,12 +15,12 @@
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
 #include "app/cli/user_option.h"
-#include "core/dictionary_builder.h"
-#include "core/false_positive_math.h"
-#include "core/prefix_filter.h"
-#include "core/sound_prefix_filter.h"
-#include "core/text_reader.h"
-#include "core/word_forms.h"
+#include "core/dictionary/builder.h"
+#include "core/filter/false_positive_math.h"
+#include "core/filter/prefix_filter.h"
+#include "core/filter/sound_prefix_filter.h"
+#include "core/text/text_reader.h"
+#include "core/text/word_forms.h"
 
 namespace spellfilter::cli {
 namespace {
@@ -106,7 +106,7 @@ void PrintSuggestionSections(const DictionaryContents& c) {
   std::printf("mixed case        %zu bytes\n", c.mixed_case.size());
 }
 
-// The user word layers (core/scalable_filter.h) and the compound rate.
+// The user word layers (core/filter/scalable_filter.h) and the compound rate.
 void PrintUserWords(const UserDictionary& user, double target) {
   const ScalableFilter& f = user.filter();
   const ScalableGeometry& g = f.geometry();

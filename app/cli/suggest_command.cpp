@@ -20,8 +20,8 @@
 #include "app/cli/dictionary_option.h"
 #include "app/cli/suggestion_line.h"
 #include "app/cli/user_option.h"
-#include "core/suggester.h"
-#include "core/text_reader.h"
+#include "core/suggest/suggester.h"
+#include "core/text/text_reader.h"
 
 namespace spellfilter::cli {
 namespace {

@@ -1,4 +1,4 @@
-// --user FILE and --no-user: the user word list (core/user_dictionary.h)
+// --user FILE and --no-user: the user word list (core/user/user_dictionary.h)
 // that check (and suggest) accept words from, and that add, remove and
 // words edit. The default is per user and per dictionary:
 // ${XDG_CONFIG_HOME:-~/.config}/spellfilter/user/NAME.words.
@@ -10,8 +10,8 @@
 #include <memory>
 #include <string>
 
-#include "core/dictionary.h"
-#include "core/user_dictionary.h"
+#include "core/dictionary/dictionary.h"
+#include "core/user/user_dictionary.h"
 
 namespace spellfilter::cli {
 

@@ -1,7 +1,7 @@
 // spellfilter add WORD... [--from FILE]...   the user's own words
 // spellfilter remove WORD...
 // spellfilter words
-// All take [--user FILE] [-d DICT]; see core/user_dictionary.h and
+// All take [--user FILE] [-d DICT]; see core/user/user_dictionary.h and
 // docs/user_dictionary.md.
 #include <fcntl.h>
 #include <unistd.h>
@@ -15,10 +15,10 @@
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
 #include "app/cli/user_option.h"
-#include "core/file_io.h"
-#include "core/user_dictionary.h"
-#include "core/user_word_list.h"
-#include "core/word_syntax.h"
+#include "core/util/file_io.h"
+#include "core/user/user_dictionary.h"
+#include "core/user/word_list.h"
+#include "core/text/word_syntax.h"
 
 namespace spellfilter::cli {
 namespace {

@@ -13,9 +13,9 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <string>
 
-#include "core/dictionary_builder.h"
-#include "core/file_io.h"
-#include "core/text_reader.h"
+#include "core/dictionary/builder.h"
+#include "core/util/file_io.h"
+#include "core/text/text_reader.h"
 
 namespace spellfilter::editor {
 namespace {

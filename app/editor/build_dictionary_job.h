@@ -18,7 +18,7 @@ namespace spellfilter::editor {
 
 struct BuildRequest {
   QString
-      word_list;   // UTF-8, one word per line (see core/dictionary_builder.h)
+      word_list;   // UTF-8, one word per line (see core/dictionary/builder.h)
   QString output;  // the .sfd file to write
   QString language = QStringLiteral("und");  // BCP 47 tag for case rules
 };

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <string>
 
-#include "core/dictionary_locator.h"
+#include "core/dictionary/locator.h"
 
 namespace spellfilter::editor {
 

@@ -2,7 +2,7 @@
 //   1. the user's dictionary folder, where "Build Dictionary from Word
 //      List..." writes:
 //      ${XDG_DATA_HOME:-~/.local/share}/spellfilter/dictionaries;
-//   2. the folders of core's search path (core/dictionary_locator.h): the
+//   2. the folders of core's search path (core/dictionary/locator.h): the
 //      user's ${XDG_CONFIG_HOME:-~/.config}/spellfilter,
 //      PREFIX/share/spellfilter next to the running program, and the build
 //      tree's dictionaries/; plus $SPELLFILTER_DICTIONARY itself when set;

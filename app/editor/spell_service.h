@@ -34,12 +34,12 @@
 #include <vector>
 
 #include "app/editor/utf8_text.h"
-#include "core/checker.h"
-#include "core/dictionary.h"
-#include "core/suggester.h"
-#include "core/tokenizer.h"
-#include "core/user_dictionary.h"
-#include "core/word_forms.h"
+#include "core/check/checker.h"
+#include "core/dictionary/dictionary.h"
+#include "core/suggest/suggester.h"
+#include "core/text/tokenizer.h"
+#include "core/user/user_dictionary.h"
+#include "core/text/word_forms.h"
 
 namespace spellfilter::editor {
 

@@ -1,4 +1,4 @@
-#include "core/checker.h"
+#include "core/check/checker.h"
 
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/user_dictionary.h"
+#include "core/user/user_dictionary.h"
 
 namespace spellfilter {
 namespace {

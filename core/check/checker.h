@@ -28,19 +28,19 @@
 // when one of its lookup forms is in the user's words, by the same case
 // rules (adding "foo" accepts "Foo" and "FOO"; adding "Qt" accepts "QT" but
 // not "qt").
-#ifndef SPELLFILTER_CORE_CHECKER_H_
-#define SPELLFILTER_CORE_CHECKER_H_
+#ifndef SPELLFILTER_CORE_CHECK_CHECKER_H_
+#define SPELLFILTER_CORE_CHECK_CHECKER_H_
 
 #include <bitset>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/compound_splitter.h"
-#include "core/dictionary.h"
-#include "core/known_word_cache.h"
-#include "core/tokenizer.h"
-#include "core/word_forms.h"
+#include "core/check/compound_splitter.h"
+#include "core/dictionary/dictionary.h"
+#include "core/check/known_word_cache.h"
+#include "core/text/tokenizer.h"
+#include "core/text/word_forms.h"
 
 namespace spellfilter {
 
@@ -103,4 +103,4 @@ class Checker {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_CHECKER_H_
+#endif  // SPELLFILTER_CORE_CHECK_CHECKER_H_

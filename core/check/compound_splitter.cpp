@@ -1,4 +1,4 @@
-#include "core/compound_splitter.h"
+#include "core/check/compound_splitter.h"
 
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>

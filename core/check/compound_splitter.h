@@ -23,14 +23,14 @@
 // n - 2m + 1 probes: a few hundred nanoseconds.
 //
 // Not thread-safe (scratch buffers); one per Checker.
-#ifndef SPELLFILTER_CORE_COMPOUND_SPLITTER_H_
-#define SPELLFILTER_CORE_COMPOUND_SPLITTER_H_
+#ifndef SPELLFILTER_CORE_CHECK_COMPOUND_SPLITTER_H_
+#define SPELLFILTER_CORE_CHECK_COMPOUND_SPLITTER_H_
 
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
-#include "core/compound_filter.h"
+#include "core/filter/compound_filter.h"
 
 namespace spellfilter {
 
@@ -72,4 +72,4 @@ class CompoundSplitter {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_COMPOUND_SPLITTER_H_
+#endif  // SPELLFILTER_CORE_CHECK_COMPOUND_SPLITTER_H_

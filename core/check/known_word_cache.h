@@ -14,8 +14,8 @@
 // dictionary accepted (or whose script the dictionary does not cover), never
 // words accepted by the user's word list, which can lose words while a
 // Checker lives.
-#ifndef SPELLFILTER_CORE_KNOWN_WORD_CACHE_H_
-#define SPELLFILTER_CORE_KNOWN_WORD_CACHE_H_
+#ifndef SPELLFILTER_CORE_CHECK_KNOWN_WORD_CACHE_H_
+#define SPELLFILTER_CORE_CHECK_KNOWN_WORD_CACHE_H_
 
 #include <array>
 #include <bit>
@@ -65,4 +65,4 @@ class KnownWordCache {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_KNOWN_WORD_CACHE_H_
+#endif  // SPELLFILTER_CORE_CHECK_KNOWN_WORD_CACHE_H_

@@ -1,4 +1,4 @@
-#include "core/dictionary_builder.h"
+#include "core/dictionary/builder.h"
 
 #include <unicode/utf8.h>
 
@@ -10,19 +10,17 @@
 #include <thread>
 #include <vector>
 
-#include "core/dictionary_format.h"
-#include "core/false_positive_math.h"
-#include "core/hash.h"
-#include "core/hash_sort.h"
-#include "core/letter_case.h"
-#include "core/section_filter.h"
-#include "core/sound_skeleton.h"
+#include "core/dictionary/format.h"
+#include "core/filter/false_positive_math.h"
+#include "core/util/hash.h"
+#include "core/util/hash_sort.h"
+#include "core/text/letter_case.h"
+#include "core/filter/section_filter.h"
+#include "core/text/sound_skeleton.h"
 
 namespace spellfilter {
 namespace {
 
-// k*n*m work units; about 0.1 s at most.
-inline constexpr double kExactRateBudget = 2e9;
 // The suggestion sections hash with seeds derived from the filter's, so that
 // their answers are independent of its false positives.
 // ("prefixes", "classes!" in ASCII.)
@@ -169,23 +167,6 @@ PrefixFilter::Written HowWrittenAscii(std::string_view word,
 
 }  // namespace
 
-double PredictedRate(const BloomParams& params, uint64_t n) {
-  if (params.layout == Layout::kBlocked) {
-    return fpmath::BlockedRate(params.bits / params.block_bits,
-                               static_cast<int>(params.block_bits), n,
-                               static_cast<int>(params.probes));
-  }
-  // The exact mean rate where it is cheap to compute (small filters, where
-  // the classic formula underestimates); the classic formula elsewhere,
-  // where the two agree.
-  if (std::optional<double> exact = fpmath::ExactRate(
-          params.bits, n, static_cast<int>(params.probes), kExactRateBudget)) {
-    return *exact;
-  }
-  return fpmath::ClassicRate(static_cast<double>(params.bits),
-                             static_cast<double>(n),
-                             static_cast<int>(params.probes));
-}
 
 DictionaryBuilder::DictionaryBuilder(const BuildOptions& options)
     : options_(options), forms_(options.language, false) {

@@ -39,19 +39,19 @@
 #include <string_view>
 #include <vector>
 
-#include "core/bloom_filter.h"
-#include "core/compound_filter.h"
-#include "core/hash.h"
-#include "core/huge_pages.h"
-#include "core/keep_case_filter.h"
-#include "core/mixed_case_table.h"
-#include "core/prefix_filter.h"
-#include "core/skeleton_filter.h"
-#include "core/sound_prefix_filter.h"
-#include "core/status.h"
-#include "core/string_sort.h"
-#include "core/word_classes.h"
-#include "core/word_forms.h"
+#include "core/filter/bloom_filter.h"
+#include "core/filter/compound_filter.h"
+#include "core/util/hash.h"
+#include "core/util/huge_pages.h"
+#include "core/filter/keep_case_filter.h"
+#include "core/dictionary/mixed_case_table.h"
+#include "core/filter/prefix_filter.h"
+#include "core/filter/skeleton_filter.h"
+#include "core/filter/sound_prefix_filter.h"
+#include "core/util/status.h"
+#include "core/util/string_sort.h"
+#include "core/dictionary/word_classes.h"
+#include "core/text/word_forms.h"
 
 namespace spellfilter {
 
@@ -236,9 +236,6 @@ class DictionaryBuilder {
   std::optional<CompoundFilterBuilder> compounds_;
   std::optional<KeepCaseFilterBuilder> keep_case_;
 };
-
-// Predicted false-positive rate of a filter holding n words.
-double PredictedRate(const BloomParams& params, uint64_t n);
 
 }  // namespace spellfilter
 

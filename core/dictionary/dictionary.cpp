@@ -1,4 +1,4 @@
-#include "core/dictionary.h"
+#include "core/dictionary/dictionary.h"
 
 #include <cstring>
 

@@ -1,20 +1,20 @@
 // A compiled dictionary, opened read-only: the Bloom filter of its words,
 // used in place from a memory-mapped file, with the metadata the checker
 // and the suggester need (language, alphabet).
-#ifndef SPELLFILTER_CORE_DICTIONARY_H_
-#define SPELLFILTER_CORE_DICTIONARY_H_
+#ifndef SPELLFILTER_CORE_DICTIONARY_DICTIONARY_H_
+#define SPELLFILTER_CORE_DICTIONARY_DICTIONARY_H_
 
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/bloom_filter.h"
-#include "core/compound_filter.h"
-#include "core/dictionary_format.h"
-#include "core/file_io.h"
-#include "core/keep_case_filter.h"
-#include "core/status.h"
+#include "core/filter/bloom_filter.h"
+#include "core/filter/compound_filter.h"
+#include "core/dictionary/format.h"
+#include "core/util/file_io.h"
+#include "core/filter/keep_case_filter.h"
+#include "core/util/status.h"
 
 namespace spellfilter {
 
@@ -70,4 +70,4 @@ class Dictionary {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_DICTIONARY_H_
+#endif  // SPELLFILTER_CORE_DICTIONARY_DICTIONARY_H_

@@ -1,19 +1,19 @@
-#include "core/dictionary_format.h"
+#include "core/dictionary/format.h"
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
 
-#include "core/byte_order.h"
-#include "core/compound_filter.h"
-#include "core/hash.h"
-#include "core/keep_case_filter.h"
-#include "core/mixed_case_table.h"
-#include "core/prefix_filter.h"
-#include "core/skeleton_filter.h"
-#include "core/sound_prefix_filter.h"
-#include "core/word_classes.h"
+#include "core/util/byte_order.h"
+#include "core/filter/compound_filter.h"
+#include "core/util/hash.h"
+#include "core/filter/keep_case_filter.h"
+#include "core/dictionary/mixed_case_table.h"
+#include "core/filter/prefix_filter.h"
+#include "core/filter/skeleton_filter.h"
+#include "core/filter/sound_prefix_filter.h"
+#include "core/dictionary/word_classes.h"
 
 static_assert(std::endian::native == std::endian::little,
               "the dictionary file is little-endian and mapped in place");

@@ -33,8 +33,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/bloom_filter.h"
-#include "core/status.h"
+#include "core/filter/bloom_filter.h"
+#include "core/util/status.h"
 
 namespace spellfilter {
 

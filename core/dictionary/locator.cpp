@@ -1,4 +1,4 @@
-#include "core/dictionary_locator.h"
+#include "core/dictionary/locator.h"
 
 #include <unistd.h>
 

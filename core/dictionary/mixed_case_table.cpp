@@ -1,9 +1,9 @@
-#include "core/mixed_case_table.h"
+#include "core/dictionary/mixed_case_table.h"
 
 #include <algorithm>
 
-#include "core/byte_order.h"
-#include "core/letter_case.h"
+#include "core/util/byte_order.h"
+#include "core/text/letter_case.h"
 
 namespace spellfilter {
 

@@ -17,8 +17,8 @@
 // lower-case form, a TAB, its written form, both UTF-8. Entries are sorted
 // by their bytes and distinct, so a lookup is a binary search of the
 // mapped section.
-#ifndef SPELLFILTER_CORE_MIXED_CASE_TABLE_H_
-#define SPELLFILTER_CORE_MIXED_CASE_TABLE_H_
+#ifndef SPELLFILTER_CORE_DICTIONARY_MIXED_CASE_TABLE_H_
+#define SPELLFILTER_CORE_DICTIONARY_MIXED_CASE_TABLE_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -75,4 +75,4 @@ class MixedCaseTableBuilder {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_MIXED_CASE_TABLE_H_
+#endif  // SPELLFILTER_CORE_DICTIONARY_MIXED_CASE_TABLE_H_

@@ -1,13 +1,13 @@
-#include "core/word_classes.h"
+#include "core/dictionary/word_classes.h"
 
 #include <algorithm>
 #include <cstring>
 #include <map>
 #include <vector>
 
-#include "core/byte_order.h"
-#include "core/hash.h"
-#include "core/huge_pages.h"
+#include "core/util/byte_order.h"
+#include "core/util/hash.h"
+#include "core/util/huge_pages.h"
 
 namespace spellfilter {
 namespace {

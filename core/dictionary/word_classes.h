@@ -24,8 +24,8 @@
 // the word's class value among the distinct values of the list (SCOWL sizes
 // 10, 20, 35, ..., 70: code 1 = 10 = most common). The section records the
 // value and the number of words of each code.
-#ifndef SPELLFILTER_CORE_WORD_CLASSES_H_
-#define SPELLFILTER_CORE_WORD_CLASSES_H_
+#ifndef SPELLFILTER_CORE_DICTIONARY_WORD_CLASSES_H_
+#define SPELLFILTER_CORE_DICTIONARY_WORD_CLASSES_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -34,7 +34,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/status.h"
+#include "core/util/status.h"
 
 namespace spellfilter {
 
@@ -107,4 +107,4 @@ class WordClasses {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_WORD_CLASSES_H_
+#endif  // SPELLFILTER_CORE_DICTIONARY_WORD_CLASSES_H_

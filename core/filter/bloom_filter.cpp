@@ -1,11 +1,17 @@
-#include "core/bloom_filter.h"
+#include "core/filter/bloom_filter.h"
 
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <optional>
+
+#include "core/filter/false_positive_math.h"
 
 namespace spellfilter {
 namespace {
+
+// k*n*m work units; about 0.1 s at most.
+inline constexpr double kExactRateBudget = 2e9;
 
 inline constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;
 
@@ -263,4 +269,21 @@ const char* BloomFilter::Validate(const BloomParams& params,
   return nullptr;
 }
 
+double PredictedRate(const BloomParams& params, uint64_t n) {
+  if (params.layout == Layout::kBlocked) {
+    return fpmath::BlockedRate(params.bits / params.block_bits,
+                               static_cast<int>(params.block_bits), n,
+                               static_cast<int>(params.probes));
+  }
+  // The exact mean rate where it is cheap to compute (small filters, where
+  // the classic formula underestimates); the classic formula elsewhere,
+  // where the two agree.
+  if (std::optional<double> exact = fpmath::ExactRate(
+          params.bits, n, static_cast<int>(params.probes), kExactRateBudget)) {
+    return *exact;
+  }
+  return fpmath::ClassicRate(static_cast<double>(params.bits),
+                             static_cast<double>(n),
+                             static_cast<int>(params.probes));
+}
 }  // namespace spellfilter

@@ -40,14 +40,14 @@
 //
 // A membership test stops at the first unset bit, so a miss usually costs
 // one or two probes.
-#ifndef SPELLFILTER_CORE_BLOOM_FILTER_H_
-#define SPELLFILTER_CORE_BLOOM_FILTER_H_
+#ifndef SPELLFILTER_CORE_FILTER_BLOOM_FILTER_H_
+#define SPELLFILTER_CORE_FILTER_BLOOM_FILTER_H_
 
 #include <cstdint>
 #include <span>
 #include <string>
 
-#include "core/hash.h"
+#include "core/util/hash.h"
 
 namespace spellfilter {
 
@@ -125,6 +125,9 @@ class BloomFilter {
   std::span<const uint64_t> words_;
 };
 
+// Predicted false-positive rate of a filter holding n words.
+double PredictedRate(const BloomParams& params, uint64_t n);
+
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_BLOOM_FILTER_H_
+#endif  // SPELLFILTER_CORE_FILTER_BLOOM_FILTER_H_

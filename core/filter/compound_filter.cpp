@@ -1,11 +1,11 @@
-#include "core/compound_filter.h"
+#include "core/filter/compound_filter.h"
 
 #include <algorithm>
 #include <cstring>
 #include <vector>
 
-#include "core/byte_order.h"
-#include "core/section_filter.h"
+#include "core/util/byte_order.h"
+#include "core/filter/section_filter.h"
 
 namespace spellfilter {
 namespace {

@@ -16,8 +16,8 @@
 // one of them may lie. The filter is therefore sized for a much smaller
 // per-probe rate (kDefaultCompoundFalsePositiveRate); docs/dictionary_format.md
 // has the arithmetic.
-#ifndef SPELLFILTER_CORE_COMPOUND_FILTER_H_
-#define SPELLFILTER_CORE_COMPOUND_FILTER_H_
+#ifndef SPELLFILTER_CORE_FILTER_COMPOUND_FILTER_H_
+#define SPELLFILTER_CORE_FILTER_COMPOUND_FILTER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -26,7 +26,7 @@
 #include <string_view>
 #include <unordered_set>
 
-#include "core/bloom_filter.h"
+#include "core/filter/bloom_filter.h"
 
 namespace spellfilter {
 
@@ -110,4 +110,4 @@ class CompoundFilterBuilder {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_COMPOUND_FILTER_H_
+#endif  // SPELLFILTER_CORE_FILTER_COMPOUND_FILTER_H_

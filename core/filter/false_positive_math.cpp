@@ -1,6 +1,6 @@
 // False-positive rate math; see the header for the formulas and
 // docs/false_positive_math.md for the derivations.
-#include "core/false_positive_math.h"
+#include "core/filter/false_positive_math.h"
 
 #include <algorithm>
 #include <cassert>

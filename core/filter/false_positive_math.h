@@ -13,8 +13,8 @@
 // All functions are pure, thread-safe and never throw. Arguments outside the
 // documented ranges are asserted on in debug builds and clamped in release
 // builds; none of them can crash or loop forever.
-#ifndef SPELLFILTER_CORE_FALSE_POSITIVE_MATH_H_
-#define SPELLFILTER_CORE_FALSE_POSITIVE_MATH_H_
+#ifndef SPELLFILTER_CORE_FILTER_FALSE_POSITIVE_MATH_H_
+#define SPELLFILTER_CORE_FILTER_FALSE_POSITIVE_MATH_H_
 
 #include <cstdint>
 #include <memory>
@@ -186,4 +186,4 @@ double EstimateCountBlocked(uint64_t blocks, int block_bits, int k,
 
 }  // namespace spellfilter::fpmath
 
-#endif  // SPELLFILTER_CORE_FALSE_POSITIVE_MATH_H_
+#endif  // SPELLFILTER_CORE_FILTER_FALSE_POSITIVE_MATH_H_

@@ -1,12 +1,12 @@
-#include "core/keep_case_filter.h"
+#include "core/filter/keep_case_filter.h"
 
 #include <algorithm>
 #include <cstring>
 #include <vector>
 
-#include "core/byte_order.h"
-#include "core/section_filter.h"
-#include "core/word_forms.h"
+#include "core/util/byte_order.h"
+#include "core/filter/section_filter.h"
+#include "core/text/word_forms.h"
 
 namespace spellfilter {
 namespace {

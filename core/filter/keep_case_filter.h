@@ -14,8 +14,8 @@
 //
 // Keys are normalised words (word_forms.h), hashed like dictionary words
 // (XXH3-128, hash.h) with the section's own seed, in the blocked layout.
-#ifndef SPELLFILTER_CORE_KEEP_CASE_FILTER_H_
-#define SPELLFILTER_CORE_KEEP_CASE_FILTER_H_
+#ifndef SPELLFILTER_CORE_FILTER_KEEP_CASE_FILTER_H_
+#define SPELLFILTER_CORE_FILTER_KEEP_CASE_FILTER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -24,7 +24,7 @@
 #include <string_view>
 #include <unordered_set>
 
-#include "core/bloom_filter.h"
+#include "core/filter/bloom_filter.h"
 
 namespace spellfilter {
 
@@ -104,4 +104,4 @@ class KeepCaseFilterBuilder {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_KEEP_CASE_FILTER_H_
+#endif  // SPELLFILTER_CORE_FILTER_KEEP_CASE_FILTER_H_

@@ -1,4 +1,4 @@
-#include "core/prefix_filter.h"
+#include "core/filter/prefix_filter.h"
 
 #include <algorithm>
 #include <bit>
@@ -8,9 +8,9 @@
 #include <system_error>
 #include <thread>
 
-#include "core/byte_order.h"
-#include "core/false_positive_math.h"
-#include "core/letter_case.h"
+#include "core/util/byte_order.h"
+#include "core/filter/false_positive_math.h"
+#include "core/text/letter_case.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>

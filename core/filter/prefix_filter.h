@@ -38,9 +38,9 @@
 // class table's fingerprints. Because a prefix's edges share its block, the
 // block loads vary more than for independent items and the real rate is a
 // little above the sizing's prediction (1.2 % measured for a 1 % target in
-// tests/prefix_filter_test.cpp).
-#ifndef SPELLFILTER_CORE_PREFIX_FILTER_H_
-#define SPELLFILTER_CORE_PREFIX_FILTER_H_
+// tests/filter/prefix_filter_test.cpp).
+#ifndef SPELLFILTER_CORE_FILTER_PREFIX_FILTER_H_
+#define SPELLFILTER_CORE_FILTER_PREFIX_FILTER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -49,8 +49,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/huge_pages.h"
-#include "core/string_sort.h"
+#include "core/util/huge_pages.h"
+#include "core/util/string_sort.h"
 
 namespace spellfilter {
 
@@ -321,4 +321,4 @@ class PrefixFilterBuilder {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_PREFIX_FILTER_H_
+#endif  // SPELLFILTER_CORE_FILTER_PREFIX_FILTER_H_

@@ -1,11 +1,10 @@
-#include "core/scalable_filter.h"
+#include "core/filter/scalable_filter.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "core/dictionary_builder.h"
-#include "core/false_positive_math.h"
-#include "core/hash.h"
+#include "core/filter/false_positive_math.h"
+#include "core/util/hash.h"
 
 namespace spellfilter {
 

@@ -32,8 +32,8 @@
 // All layers use one hash seed, so a lookup hashes the word once. The
 // layers' false positives are then correlated (the same in-block probe
 // offsets); the union bound above does not need independence.
-#ifndef SPELLFILTER_CORE_SCALABLE_FILTER_H_
-#define SPELLFILTER_CORE_SCALABLE_FILTER_H_
+#ifndef SPELLFILTER_CORE_FILTER_SCALABLE_FILTER_H_
+#define SPELLFILTER_CORE_FILTER_SCALABLE_FILTER_H_
 
 #include <cstdint>
 #include <span>
@@ -41,8 +41,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/bloom_filter.h"
-#include "core/status.h"
+#include "core/filter/bloom_filter.h"
+#include "core/util/status.h"
 
 namespace spellfilter {
 
@@ -123,4 +123,4 @@ class ScalableFilter {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_SCALABLE_FILTER_H_
+#endif  // SPELLFILTER_CORE_FILTER_SCALABLE_FILTER_H_

@@ -1,9 +1,9 @@
-#include "core/section_filter.h"
+#include "core/filter/section_filter.h"
 
 #include <algorithm>
 
-#include "core/byte_order.h"
-#include "core/false_positive_math.h"
+#include "core/util/byte_order.h"
+#include "core/filter/false_positive_math.h"
 
 namespace spellfilter {
 

@@ -5,8 +5,8 @@
 //   seed u64, bits u64, probes u32, layout u32, keys u64, target_fp f64
 //
 // Each section validates the fields itself, so that its errors name it.
-#ifndef SPELLFILTER_CORE_SECTION_FILTER_H_
-#define SPELLFILTER_CORE_SECTION_FILTER_H_
+#ifndef SPELLFILTER_CORE_FILTER_SECTION_FILTER_H_
+#define SPELLFILTER_CORE_FILTER_SECTION_FILTER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/bloom_filter.h"
+#include "core/filter/bloom_filter.h"
 
 namespace spellfilter {
 
@@ -66,4 +66,4 @@ const char* ParseSectionFilter(std::span<const std::byte> section,
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_SECTION_FILTER_H_
+#endif  // SPELLFILTER_CORE_FILTER_SECTION_FILTER_H_

@@ -1,9 +1,9 @@
-#include "core/skeleton_filter.h"
+#include "core/filter/skeleton_filter.h"
 
-#include "core/byte_order.h"
-#include "core/hash_sort.h"
-#include "core/section_filter.h"
-#include "core/sound_skeleton.h"
+#include "core/util/byte_order.h"
+#include "core/util/hash_sort.h"
+#include "core/filter/section_filter.h"
+#include "core/text/sound_skeleton.h"
 
 namespace spellfilter {
 

@@ -16,8 +16,8 @@
 // Keys are skeleton strings (one byte per sound), hashed like dictionary
 // words (XXH3-128, hash.h) with the section's own seed, in the blocked
 // layout.
-#ifndef SPELLFILTER_CORE_SKELETON_FILTER_H_
-#define SPELLFILTER_CORE_SKELETON_FILTER_H_
+#ifndef SPELLFILTER_CORE_FILTER_SKELETON_FILTER_H_
+#define SPELLFILTER_CORE_FILTER_SKELETON_FILTER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -26,8 +26,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/bloom_filter.h"
-#include "core/hash.h"
+#include "core/filter/bloom_filter.h"
+#include "core/util/hash.h"
 
 namespace spellfilter {
 
@@ -92,4 +92,4 @@ class SkeletonFilterBuilder {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_SKELETON_FILTER_H_
+#endif  // SPELLFILTER_CORE_FILTER_SKELETON_FILTER_H_

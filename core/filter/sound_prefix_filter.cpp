@@ -1,10 +1,10 @@
-#include "core/sound_prefix_filter.h"
+#include "core/filter/sound_prefix_filter.h"
 
 #include <algorithm>
 
-#include "core/byte_order.h"
-#include "core/hash_sort.h"
-#include "core/section_filter.h"
+#include "core/util/byte_order.h"
+#include "core/util/hash_sort.h"
+#include "core/filter/section_filter.h"
 
 namespace spellfilter {
 namespace {

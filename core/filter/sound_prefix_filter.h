@@ -17,8 +17,8 @@
 // and the prefix's state (Root, then PrefixFilter::Next per lower-case code
 // point) mixed into the filter's 128-bit hash (Key), so that a walk needs
 // no string hashing per test.
-#ifndef SPELLFILTER_CORE_SOUND_PREFIX_FILTER_H_
-#define SPELLFILTER_CORE_SOUND_PREFIX_FILTER_H_
+#ifndef SPELLFILTER_CORE_FILTER_SOUND_PREFIX_FILTER_H_
+#define SPELLFILTER_CORE_FILTER_SOUND_PREFIX_FILTER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -27,9 +27,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/bloom_filter.h"
-#include "core/hash.h"
-#include "core/prefix_filter.h"
+#include "core/filter/bloom_filter.h"
+#include "core/util/hash.h"
+#include "core/filter/prefix_filter.h"
 
 namespace spellfilter {
 
@@ -116,4 +116,4 @@ class SoundPrefixFilterBuilder {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_SOUND_PREFIX_FILTER_H_
+#endif  // SPELLFILTER_CORE_FILTER_SOUND_PREFIX_FILTER_H_

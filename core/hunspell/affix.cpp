@@ -1,11 +1,11 @@
-#include "core/hunspell_affix.h"
+#include "core/hunspell/affix.h"
 
 #include <unicode/utf8.h>
 
 #include <algorithm>
 #include <optional>
 
-#include "core/hunspell_encoding.h"
+#include "core/hunspell/encoding.h"
 
 namespace spellfilter {
 namespace {

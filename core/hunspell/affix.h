@@ -38,8 +38,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/hunspell_condition.h"
-#include "core/status.h"
+#include "core/hunspell/condition.h"
+#include "core/util/status.h"
 
 namespace spellfilter {
 

@@ -1,4 +1,4 @@
-#include "core/hunspell_compound_parts.h"
+#include "core/hunspell/compound_parts.h"
 
 #include <algorithm>
 

@@ -36,8 +36,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/compound_filter.h"
-#include "core/hunspell_affix.h"
+#include "core/filter/compound_filter.h"
+#include "core/hunspell/affix.h"
 
 namespace spellfilter {
 

@@ -1,4 +1,4 @@
-#include "core/hunspell_encoding.h"
+#include "core/hunspell/encoding.h"
 
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_err.h>

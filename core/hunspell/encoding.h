@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/status.h"
+#include "core/util/status.h"
 
 namespace spellfilter {
 

@@ -1,4 +1,4 @@
-#include "core/hunspell_expander.h"
+#include "core/hunspell/expander.h"
 
 #include <unicode/locid.h>
 #include <unicode/uchar.h>
@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "core/hunspell_encoding.h"
+#include "core/hunspell/encoding.h"
 
 namespace spellfilter {
 namespace {

@@ -59,9 +59,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/hunspell_affix.h"
-#include "core/hunspell_compound_parts.h"
-#include "core/status.h"
+#include "core/hunspell/affix.h"
+#include "core/hunspell/compound_parts.h"
+#include "core/util/status.h"
 
 namespace spellfilter {
 

@@ -1,9 +1,9 @@
-#include "core/hunspell_import.h"
+#include "core/hunspell/import.h"
 
 #include <cctype>
 
-#include "core/file_io.h"
-#include "core/hunspell_encoding.h"
+#include "core/util/file_io.h"
+#include "core/hunspell/encoding.h"
 
 namespace spellfilter {
 namespace {

@@ -28,10 +28,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/dictionary_builder.h"
-#include "core/hunspell_affix.h"
-#include "core/hunspell_expander.h"
-#include "core/status.h"
+#include "core/dictionary/builder.h"
+#include "core/hunspell/affix.h"
+#include "core/hunspell/expander.h"
+#include "core/util/status.h"
 
 namespace spellfilter {
 

@@ -1,4 +1,4 @@
-#include "core/alignment_rows.h"
+#include "core/suggest/alignment_rows.h"
 
 #include <algorithm>
 

@@ -18,8 +18,8 @@
 // processors, take the cell-by-cell loop, limited to the band of cells
 // within the limit of the diagonal. Both give the same rows
 // (alignment_rows_test.cpp).
-#ifndef SPELLFILTER_CORE_ALIGNMENT_ROWS_H_
-#define SPELLFILTER_CORE_ALIGNMENT_ROWS_H_
+#ifndef SPELLFILTER_CORE_SUGGEST_ALIGNMENT_ROWS_H_
+#define SPELLFILTER_CORE_SUGGEST_ALIGNMENT_ROWS_H_
 
 #include <array>
 #include <cstddef>
@@ -73,4 +73,4 @@ class AlignmentRows {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_ALIGNMENT_ROWS_H_
+#endif  // SPELLFILTER_CORE_SUGGEST_ALIGNMENT_ROWS_H_

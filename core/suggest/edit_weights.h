@@ -49,8 +49,8 @@
 // Letters are lower-case code points; the keyboard, vowel and sound-alike
 // tables cover the Latin letters a-z (and their accented forms, by their
 // base letter). Other scripts get the generic weights.
-#ifndef SPELLFILTER_CORE_EDIT_WEIGHTS_H_
-#define SPELLFILTER_CORE_EDIT_WEIGHTS_H_
+#ifndef SPELLFILTER_CORE_SUGGEST_EDIT_WEIGHTS_H_
+#define SPELLFILTER_CORE_SUGGEST_EDIT_WEIGHTS_H_
 
 #include <array>
 #include <bitset>
@@ -131,4 +131,4 @@ class EditWeights {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_EDIT_WEIGHTS_H_
+#endif  // SPELLFILTER_CORE_SUGGEST_EDIT_WEIGHTS_H_

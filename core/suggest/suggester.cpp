@@ -1,4 +1,4 @@
-#include "core/suggester.h"
+#include "core/suggest/suggester.h"
 
 #include <algorithm>
 #include <array>
@@ -9,18 +9,18 @@
 #include <set>
 #include <unordered_set>
 
-#include "core/alignment_rows.h"
-#include "core/edit_weights.h"
-#include "core/hash.h"
-#include "core/letter_case.h"
-#include "core/mixed_case_table.h"
-#include "core/prefix_filter.h"
-#include "core/scratch_map.h"
-#include "core/skeleton_filter.h"
-#include "core/sound_prefix_filter.h"
-#include "core/sound_skeleton.h"
-#include "core/word_classes.h"
-#include "core/word_forms.h"
+#include "core/suggest/alignment_rows.h"
+#include "core/suggest/edit_weights.h"
+#include "core/util/hash.h"
+#include "core/text/letter_case.h"
+#include "core/dictionary/mixed_case_table.h"
+#include "core/filter/prefix_filter.h"
+#include "core/util/scratch_map.h"
+#include "core/filter/skeleton_filter.h"
+#include "core/filter/sound_prefix_filter.h"
+#include "core/text/sound_skeleton.h"
+#include "core/dictionary/word_classes.h"
+#include "core/text/word_forms.h"
 
 namespace spellfilter {
 namespace {

@@ -55,8 +55,8 @@
 //
 // A Suggester keeps scratch buffers and is not thread-safe: use one per
 // thread over a shared Dictionary, which must outlive it.
-#ifndef SPELLFILTER_CORE_SUGGESTER_H_
-#define SPELLFILTER_CORE_SUGGESTER_H_
+#ifndef SPELLFILTER_CORE_SUGGEST_SUGGESTER_H_
+#define SPELLFILTER_CORE_SUGGEST_SUGGESTER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -65,7 +65,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/dictionary.h"
+#include "core/dictionary/dictionary.h"
 
 namespace spellfilter {
 
@@ -193,4 +193,4 @@ class Suggester {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_SUGGESTER_H_
+#endif  // SPELLFILTER_CORE_SUGGEST_SUGGESTER_H_

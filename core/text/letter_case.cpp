@@ -1,4 +1,4 @@
-#include "core/letter_case.h"
+#include "core/text/letter_case.h"
 
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>

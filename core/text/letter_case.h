@@ -8,8 +8,8 @@
 // A lower-case letter with no upper-case simple mapping (German ß, kra ĸ)
 // counts as caseless, as Hunspell counts it: it neither makes an ALL UPPER
 // word mixed ("STRAßE", "BLOCKGRÖßE") nor a lower-case word cased.
-#ifndef SPELLFILTER_CORE_LETTER_CASE_H_
-#define SPELLFILTER_CORE_LETTER_CASE_H_
+#ifndef SPELLFILTER_CORE_TEXT_LETTER_CASE_H_
+#define SPELLFILTER_CORE_TEXT_LETTER_CASE_H_
 
 #include <string>
 #include <string_view>
@@ -51,4 +51,4 @@ std::string MixedCaseUpperForm(std::string_view word, bool turkic);
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_LETTER_CASE_H_
+#endif  // SPELLFILTER_CORE_TEXT_LETTER_CASE_H_

@@ -1,4 +1,4 @@
-#include "core/markdown_filter.h"
+#include "core/text/markdown_filter.h"
 
 #include <algorithm>
 #include <string_view>

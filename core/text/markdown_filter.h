@@ -23,8 +23,8 @@
 // (columns stay right) and, being no letter, ends any word (Tokenizer).
 // Text is processed as it streams, in chunks that end at line breaks
 // (TextReader); a construct is only recognised within one chunk's line.
-#ifndef SPELLFILTER_CORE_MARKDOWN_FILTER_H_
-#define SPELLFILTER_CORE_MARKDOWN_FILTER_H_
+#ifndef SPELLFILTER_CORE_TEXT_MARKDOWN_FILTER_H_
+#define SPELLFILTER_CORE_TEXT_MARKDOWN_FILTER_H_
 
 #include <cstddef>
 #include <span>
@@ -62,4 +62,4 @@ class MarkdownFilter {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_MARKDOWN_FILTER_H_
+#endif  // SPELLFILTER_CORE_TEXT_MARKDOWN_FILTER_H_

@@ -1,4 +1,4 @@
-#include "core/sound_skeleton.h"
+#include "core/text/sound_skeleton.h"
 
 namespace spellfilter {
 namespace {

@@ -25,8 +25,8 @@
 // (it ignores the context rules), so a walk that follows these spellings
 // over the dictionary's prefixes reaches every word with a given skeleton,
 // and checks each word it reaches with SoundSkeleton itself.
-#ifndef SPELLFILTER_CORE_SOUND_SKELETON_H_
-#define SPELLFILTER_CORE_SOUND_SKELETON_H_
+#ifndef SPELLFILTER_CORE_TEXT_SOUND_SKELETON_H_
+#define SPELLFILTER_CORE_TEXT_SOUND_SKELETON_H_
 
 #include <span>
 #include <string>
@@ -58,4 +58,4 @@ std::span<const SoundSpelling> SoundSpellings();
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_SOUND_SKELETON_H_
+#endif  // SPELLFILTER_CORE_TEXT_SOUND_SKELETON_H_

@@ -1,8 +1,8 @@
-#include "app/cli/tex_filter.h"
+#include "core/text/tex_filter.h"
 
 #include <cstddef>
 
-namespace spellfilter::cli {
+namespace spellfilter {
 namespace {
 
 // A construct that is not text: from `open` to `close`, or, when `close`
@@ -220,4 +220,4 @@ void TexFilter::Blank(std::string* line) {
   }
 }
 
-}  // namespace spellfilter::cli
+}  // namespace spellfilter

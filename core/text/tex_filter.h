@@ -22,13 +22,13 @@
 // arguments skips one character (Hunspell two), and Hunspell's entry for
 // '' (closing quotes, which then skips text up to the next '}') is left
 // out.
-#ifndef SPELLFILTER_APP_CLI_TEX_FILTER_H_
-#define SPELLFILTER_APP_CLI_TEX_FILTER_H_
+#ifndef SPELLFILTER_CORE_TEXT_TEX_FILTER_H_
+#define SPELLFILTER_CORE_TEXT_TEX_FILTER_H_
 
 #include <string>
 #include <string_view>
 
-namespace spellfilter::cli {
+namespace spellfilter {
 
 class TexFilter {
  public:
@@ -51,6 +51,6 @@ class TexFilter {
   bool escaped_ = false;    // kArguments: after a '\'
 };
 
-}  // namespace spellfilter::cli
+}  // namespace spellfilter
 
-#endif  // SPELLFILTER_APP_CLI_TEX_FILTER_H_
+#endif  // SPELLFILTER_CORE_TEXT_TEX_FILTER_H_

@@ -1,4 +1,4 @@
-#include "core/text_reader.h"
+#include "core/text/text_reader.h"
 
 #include <unistd.h>
 
@@ -6,7 +6,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "core/file_io.h"
+#include "core/util/file_io.h"
 
 namespace spellfilter {
 

@@ -4,15 +4,15 @@
 // at its last space or tab, or, when a whole block has none, at a UTF-8
 // character boundary (such a run is no word anyway: tokens are at most
 // Tokenizer::kMaxWordBytes long).
-#ifndef SPELLFILTER_CORE_TEXT_READER_H_
-#define SPELLFILTER_CORE_TEXT_READER_H_
+#ifndef SPELLFILTER_CORE_TEXT_TEXT_READER_H_
+#define SPELLFILTER_CORE_TEXT_TEXT_READER_H_
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-#include "core/huge_pages.h"
-#include "core/status.h"
+#include "core/util/huge_pages.h"
+#include "core/util/status.h"
 
 namespace spellfilter {
 
@@ -66,4 +66,4 @@ class TextReader {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_TEXT_READER_H_
+#endif  // SPELLFILTER_CORE_TEXT_TEXT_READER_H_

@@ -33,12 +33,12 @@
 //     well-formed UTF-8 and never contain NUL.
 //
 // Input that is entirely ASCII is scanned by a hand-written fast path that
-// yields exactly the tokens the ICU path does (tests/tokenizer_test.cpp and
+// yields exactly the tokens the ICU path does (tests/text/tokenizer_test.cpp and
 // tests/fuzz/tokenizer_fuzzer.cpp check this). Mixed input is cut after ASCII
 // white space that is followed by an ASCII byte; no ICU rule looks across such
 // a point, so ASCII stretches take the fast path and the rest goes to ICU.
-#ifndef SPELLFILTER_CORE_TOKENIZER_H_
-#define SPELLFILTER_CORE_TOKENIZER_H_
+#ifndef SPELLFILTER_CORE_TEXT_TOKENIZER_H_
+#define SPELLFILTER_CORE_TEXT_TOKENIZER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -119,4 +119,4 @@ class Tokenizer {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_TOKENIZER_H_
+#endif  // SPELLFILTER_CORE_TEXT_TOKENIZER_H_

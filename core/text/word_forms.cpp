@@ -1,4 +1,4 @@
-#include "core/word_forms.h"
+#include "core/text/word_forms.h"
 
 #include <unicode/locid.h>
 #include <unicode/normalizer2.h>
@@ -6,7 +6,7 @@
 #include <unicode/unistr.h>
 #include <unicode/utf8.h>
 
-#include "core/letter_case.h"
+#include "core/text/letter_case.h"
 
 namespace spellfilter {
 namespace {

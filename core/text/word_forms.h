@@ -23,8 +23,8 @@
 // the user words' filter, hold the ALL UPPER form of each mixed-case word
 // as a key of its own, so "IPHONE" is found as written. Greek capitals
 // without accents do not match accented lower-case entries.
-#ifndef SPELLFILTER_CORE_WORD_FORMS_H_
-#define SPELLFILTER_CORE_WORD_FORMS_H_
+#ifndef SPELLFILTER_CORE_TEXT_WORD_FORMS_H_
+#define SPELLFILTER_CORE_TEXT_WORD_FORMS_H_
 
 #include <memory>
 #include <span>
@@ -70,4 +70,4 @@ class WordForms {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_WORD_FORMS_H_
+#endif  // SPELLFILTER_CORE_TEXT_WORD_FORMS_H_

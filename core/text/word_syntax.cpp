@@ -1,4 +1,4 @@
-#include "core/word_syntax.h"
+#include "core/text/word_syntax.h"
 
 #include <unicode/utf8.h>
 

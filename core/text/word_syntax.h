@@ -6,14 +6,14 @@
 // white space (ASCII or Unicode separators, U+00A0, U+FEFF) and no control
 // character (C0, DEL, C1). Normalisation (NFC, apostrophe folding) is not
 // part of this check; see word_forms.h.
-#ifndef SPELLFILTER_CORE_WORD_SYNTAX_H_
-#define SPELLFILTER_CORE_WORD_SYNTAX_H_
+#ifndef SPELLFILTER_CORE_TEXT_WORD_SYNTAX_H_
+#define SPELLFILTER_CORE_TEXT_WORD_SYNTAX_H_
 
 #include <cstddef>
 #include <string>
 #include <string_view>
 
-#include "core/status.h"
+#include "core/util/status.h"
 
 namespace spellfilter {
 
@@ -33,4 +33,4 @@ std::string PrintableWord(std::string_view word);
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_WORD_SYNTAX_H_
+#endif  // SPELLFILTER_CORE_TEXT_WORD_SYNTAX_H_

@@ -1,4 +1,4 @@
-#include "core/file_lock.h"
+#include "core/user/file_lock.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <utility>
 
-#include "core/file_io.h"
+#include "core/util/file_io.h"
 
 namespace spellfilter {
 

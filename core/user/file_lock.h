@@ -7,12 +7,12 @@
 // in one process exclude each other like two processes do. They do not work
 // across NFS on every system; the user word list is meant for a local
 // configuration directory.
-#ifndef SPELLFILTER_CORE_FILE_LOCK_H_
-#define SPELLFILTER_CORE_FILE_LOCK_H_
+#ifndef SPELLFILTER_CORE_USER_FILE_LOCK_H_
+#define SPELLFILTER_CORE_USER_FILE_LOCK_H_
 
 #include <string>
 
-#include "core/status.h"
+#include "core/util/status.h"
 
 namespace spellfilter {
 
@@ -44,4 +44,4 @@ class FileLock {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_FILE_LOCK_H_
+#endif  // SPELLFILTER_CORE_USER_FILE_LOCK_H_

@@ -1,10 +1,10 @@
-#include "core/user_filter_file.h"
+#include "core/user/filter_file.h"
 
 #include <bit>
 #include <cstring>
 
-#include "core/byte_order.h"
-#include "core/hash.h"
+#include "core/util/byte_order.h"
+#include "core/util/hash.h"
 
 static_assert(std::endian::native == std::endian::little,
               "the user filter file is little-endian");

@@ -26,8 +26,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/scalable_filter.h"
-#include "core/status.h"
+#include "core/filter/scalable_filter.h"
+#include "core/util/status.h"
 
 namespace spellfilter {
 

@@ -1,4 +1,4 @@
-#include "core/user_dictionary.h"
+#include "core/user/user_dictionary.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -14,12 +14,12 @@
 #include <unordered_set>
 #include <utility>
 
-#include "core/dictionary_builder.h"
-#include "core/file_io.h"
-#include "core/file_lock.h"
-#include "core/hash.h"
-#include "core/letter_case.h"
-#include "core/user_filter_file.h"
+#include "core/dictionary/builder.h"
+#include "core/util/file_io.h"
+#include "core/user/file_lock.h"
+#include "core/util/hash.h"
+#include "core/text/letter_case.h"
+#include "core/user/filter_file.h"
 
 namespace spellfilter {
 namespace {

@@ -36,8 +36,8 @@
 // Not thread-safe: one thread may use a UserDictionary at a time (Contains
 // included, while Add, Remove or ReloadIfChanged runs). Processes share the
 // files safely.
-#ifndef SPELLFILTER_CORE_USER_DICTIONARY_H_
-#define SPELLFILTER_CORE_USER_DICTIONARY_H_
+#ifndef SPELLFILTER_CORE_USER_USER_DICTIONARY_H_
+#define SPELLFILTER_CORE_USER_USER_DICTIONARY_H_
 
 #include <sys/types.h>
 
@@ -48,11 +48,11 @@
 #include <string_view>
 #include <vector>
 
-#include "core/dictionary.h"
-#include "core/scalable_filter.h"
-#include "core/status.h"
-#include "core/user_word_list.h"
-#include "core/word_forms.h"
+#include "core/dictionary/dictionary.h"
+#include "core/filter/scalable_filter.h"
+#include "core/util/status.h"
+#include "core/user/word_list.h"
+#include "core/text/word_forms.h"
 
 namespace spellfilter {
 
@@ -195,4 +195,4 @@ class UserDictionary {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_USER_DICTIONARY_H_
+#endif  // SPELLFILTER_CORE_USER_USER_DICTIONARY_H_

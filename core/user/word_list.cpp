@@ -1,9 +1,9 @@
-#include "core/user_word_list.h"
+#include "core/user/word_list.h"
 
 #include <algorithm>
 #include <unordered_set>
 
-#include "core/word_syntax.h"
+#include "core/text/word_syntax.h"
 
 namespace spellfilter {
 namespace {

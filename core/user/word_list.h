@@ -25,8 +25,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/status.h"
-#include "core/word_forms.h"
+#include "core/util/status.h"
+#include "core/text/word_forms.h"
 
 namespace spellfilter {
 

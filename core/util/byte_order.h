@@ -3,8 +3,8 @@
 // (prefix_filter, word_classes). Hosts are little-endian (asserted in
 // dictionary_format.cpp), so a field is its in-memory bytes; memcpy keeps
 // unaligned access defined.
-#ifndef SPELLFILTER_CORE_BYTE_ORDER_H_
-#define SPELLFILTER_CORE_BYTE_ORDER_H_
+#ifndef SPELLFILTER_CORE_UTIL_BYTE_ORDER_H_
+#define SPELLFILTER_CORE_UTIL_BYTE_ORDER_H_
 
 #include <cstring>
 #include <string>
@@ -27,4 +27,4 @@ T GetFixed(const void* p) {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_BYTE_ORDER_H_
+#endif  // SPELLFILTER_CORE_UTIL_BYTE_ORDER_H_

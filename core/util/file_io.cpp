@@ -1,4 +1,4 @@
-#include "core/file_io.h"
+#include "core/util/file_io.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>

@@ -2,8 +2,8 @@
 // (dictionaries are used in place, never parsed into memory) and an atomic
 // replace (temporary file in the same directory, fsync, rename, fsync of the
 // directory), so a crash leaves either the old file or the new one.
-#ifndef SPELLFILTER_CORE_FILE_IO_H_
-#define SPELLFILTER_CORE_FILE_IO_H_
+#ifndef SPELLFILTER_CORE_UTIL_FILE_IO_H_
+#define SPELLFILTER_CORE_UTIL_FILE_IO_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/status.h"
+#include "core/util/status.h"
 
 namespace spellfilter {
 
@@ -61,4 +61,4 @@ Status ErrnoStatus(const std::string& path, int err);
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_FILE_IO_H_
+#endif  // SPELLFILTER_CORE_UTIL_FILE_IO_H_

@@ -1,4 +1,4 @@
-#include "core/hash.h"
+#include "core/util/hash.h"
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>

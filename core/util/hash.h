@@ -2,8 +2,8 @@
 // (NFC, U+2019 folded to U+0027), seeded. The two 64-bit halves feed the
 // filter's double hashing (Kirsch & Mitzenmacher 2006), so one hash call
 // serves all k probes.
-#ifndef SPELLFILTER_CORE_HASH_H_
-#define SPELLFILTER_CORE_HASH_H_
+#ifndef SPELLFILTER_CORE_UTIL_HASH_H_
+#define SPELLFILTER_CORE_UTIL_HASH_H_
 
 #include <cstdint>
 #include <string_view>
@@ -26,4 +26,4 @@ uint64_t Checksum(const void* data, size_t size);
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_HASH_H_
+#endif  // SPELLFILTER_CORE_UTIL_HASH_H_

@@ -1,11 +1,11 @@
-#include "core/hash_sort.h"
+#include "core/util/hash_sort.h"
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <vector>
 
-#include "core/huge_pages.h"
+#include "core/util/huge_pages.h"
 
 namespace spellfilter {
 namespace {

@@ -1,13 +1,13 @@
 // Sorting 128-bit word hashes and dropping repeats, for builders that keep
 // only hashes (a check-only dictionary, the SOUND_SKELETONS section) and
 // need the number of distinct keys to size their filter.
-#ifndef SPELLFILTER_CORE_HASH_SORT_H_
-#define SPELLFILTER_CORE_HASH_SORT_H_
+#ifndef SPELLFILTER_CORE_UTIL_HASH_SORT_H_
+#define SPELLFILTER_CORE_UTIL_HASH_SORT_H_
 
 #include <cstddef>
 #include <span>
 
-#include "core/hash.h"
+#include "core/util/hash.h"
 
 namespace spellfilter {
 
@@ -18,4 +18,4 @@ size_t SortDistinctHashes(std::span<WordHash> hashes);
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_HASH_SORT_H_
+#endif  // SPELLFILTER_CORE_UTIL_HASH_SORT_H_

@@ -1,4 +1,4 @@
-#include "core/huge_pages.h"
+#include "core/util/huge_pages.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -2,8 +2,8 @@
 // megabytes of fresh memory one 4 KiB page fault at a time costs more than
 // the work done in it on a virtual machine (a dictionary build took ~7,300
 // faults, a third of its time); 2 MiB pages take a five-hundredth of them.
-#ifndef SPELLFILTER_CORE_HUGE_PAGES_H_
-#define SPELLFILTER_CORE_HUGE_PAGES_H_
+#ifndef SPELLFILTER_CORE_UTIL_HUGE_PAGES_H_
+#define SPELLFILTER_CORE_UTIL_HUGE_PAGES_H_
 
 #include <cstddef>
 #include <memory>
@@ -93,4 +93,4 @@ using HugeVector = std::vector<T, HugePageAllocator<T>>;
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_HUGE_PAGES_H_
+#endif  // SPELLFILTER_CORE_UTIL_HUGE_PAGES_H_

@@ -3,8 +3,8 @@
 // addressing with linear probing, emptied in O(1) by bumping an epoch
 // instead of touching every slot. Keys must be well mixed (the slot is the
 // key's low bits).
-#ifndef SPELLFILTER_CORE_SCRATCH_MAP_H_
-#define SPELLFILTER_CORE_SCRATCH_MAP_H_
+#ifndef SPELLFILTER_CORE_UTIL_SCRATCH_MAP_H_
+#define SPELLFILTER_CORE_UTIL_SCRATCH_MAP_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -87,4 +87,4 @@ class ScratchMap {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_SCRATCH_MAP_H_
+#endif  // SPELLFILTER_CORE_UTIL_SCRATCH_MAP_H_

@@ -1,7 +1,7 @@
 // Errors cross module boundaries as values. A Status is either ok or carries
 // a code and a one-line message meant for the user ("FILE: problem").
-#ifndef SPELLFILTER_CORE_STATUS_H_
-#define SPELLFILTER_CORE_STATUS_H_
+#ifndef SPELLFILTER_CORE_UTIL_STATUS_H_
+#define SPELLFILTER_CORE_UTIL_STATUS_H_
 
 #include <optional>
 #include <string>
@@ -72,4 +72,4 @@ class [[nodiscard]] StatusOr {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_STATUS_H_
+#endif  // SPELLFILTER_CORE_UTIL_STATUS_H_

@@ -1,11 +1,11 @@
-#include "core/string_sort.h"
+#include "core/util/string_sort.h"
 
 #include <algorithm>
 #include <bit>
 #include <cstring>
 #include <vector>
 
-#include "core/huge_pages.h"
+#include "core/util/huge_pages.h"
 
 namespace spellfilter {
 

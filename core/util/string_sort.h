@@ -7,8 +7,8 @@
 // without touching the arena; only strings whose first eight bytes agree
 // compare the rest with memcmp. The order is plain byte order (that of
 // std::string's operator<, i.e. code point order for UTF-8), then the tag.
-#ifndef SPELLFILTER_CORE_STRING_SORT_H_
-#define SPELLFILTER_CORE_STRING_SORT_H_
+#ifndef SPELLFILTER_CORE_UTIL_STRING_SORT_H_
+#define SPELLFILTER_CORE_UTIL_STRING_SORT_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -40,4 +40,4 @@ size_t CommonPrefix(std::string_view a, std::string_view b);
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_STRING_SORT_H_
+#endif  // SPELLFILTER_CORE_UTIL_STRING_SORT_H_

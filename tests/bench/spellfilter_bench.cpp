@@ -16,15 +16,15 @@
 #include <string>
 #include <vector>
 
-#include "core/bloom_filter.h"
-#include "core/checker.h"
-#include "core/dictionary.h"
-#include "core/dictionary_builder.h"
-#include "core/false_positive_math.h"
-#include "core/hash.h"
-#include "core/hash_sort.h"
-#include "core/suggester.h"
-#include "core/tokenizer.h"
+#include "core/filter/bloom_filter.h"
+#include "core/check/checker.h"
+#include "core/dictionary/dictionary.h"
+#include "core/dictionary/builder.h"
+#include "core/filter/false_positive_math.h"
+#include "core/util/hash.h"
+#include "core/util/hash_sort.h"
+#include "core/suggest/suggester.h"
+#include "core/text/tokenizer.h"
 
 namespace spellfilter {
 namespace {
@@ -196,7 +196,7 @@ void BM_CheckEnglish(benchmark::State& state) {
 BENCHMARK(BM_CheckEnglish)->Unit(benchmark::kMillisecond);
 
 // BM_CheckEnglish reuses one Checker, so after the first iteration its
-// known-word cache (core/known_word_cache.h) is warm; a fresh Checker per
+// known-word cache (core/check/known_word_cache.h) is warm; a fresh Checker per
 // iteration starts cold, as the CLI does for each run.
 void BM_CheckEnglishFreshChecker(benchmark::State& state) {
   static const std::string text = EnglishText();

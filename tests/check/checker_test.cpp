@@ -1,11 +1,11 @@
-#include "core/checker.h"
+#include "core/check/checker.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "tests/test_dictionary.h"
+#include "tests/support/test_dictionary.h"
 
 namespace spellfilter {
 namespace {

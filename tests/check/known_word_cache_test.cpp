@@ -1,4 +1,4 @@
-#include "core/known_word_cache.h"
+#include "core/check/known_word_cache.h"
 
 #include <gtest/gtest.h>
 

@@ -2,9 +2,9 @@
 // name the file, and output on stdout.
 #include <gtest/gtest.h>
 
-#include "core/byte_order.h"
-#include "core/dictionary_format.h"
-#include "tests/cli_runner.h"
+#include "core/util/byte_order.h"
+#include "core/dictionary/format.h"
+#include "tests/cli/cli_runner.h"
 #include <sys/resource.h>
 #include <sys/wait.h>
 

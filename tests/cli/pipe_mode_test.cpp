@@ -1,7 +1,7 @@
 // spellfilter -a: the ispell pipe protocol, driven like an editor drives it.
 #include <gtest/gtest.h>
 
-#include "tests/cli_runner.h"
+#include "tests/cli/cli_runner.h"
 #include <sys/wait.h>
 
 #include <cstdlib>

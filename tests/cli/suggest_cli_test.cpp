@@ -2,7 +2,7 @@
 // would: output lines, batch mode on stdin, options and errors.
 #include <gtest/gtest.h>
 
-#include "tests/cli_runner.h"
+#include "tests/cli/cli_runner.h"
 #include <sys/wait.h>
 #include <unistd.h>
 

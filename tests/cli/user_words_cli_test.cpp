@@ -2,7 +2,7 @@
 // words, check --user / --no-user, stats, and their messages and exit codes.
 #include <gtest/gtest.h>
 
-#include "tests/cli_runner.h"
+#include "tests/cli/cli_runner.h"
 #include <sys/wait.h>
 #include <unistd.h>
 

@@ -1,4 +1,4 @@
-#include "core/dictionary_builder.h"
+#include "core/dictionary/builder.h"
 
 #include <gtest/gtest.h>
 
@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "core/checker.h"
-#include "core/dictionary.h"
-#include "core/false_positive_math.h"
-#include "core/prefix_filter.h"
+#include "core/check/checker.h"
+#include "core/dictionary/dictionary.h"
+#include "core/filter/false_positive_math.h"
+#include "core/filter/prefix_filter.h"
 
 namespace spellfilter {
 namespace {

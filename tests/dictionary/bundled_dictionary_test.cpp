@@ -14,11 +14,11 @@
 #include <unordered_set>
 #include <vector>
 
-#include "core/checker.h"
-#include "core/dictionary.h"
-#include "core/dictionary_builder.h"
-#include "core/suggester.h"
-#include "core/word_forms.h"
+#include "core/check/checker.h"
+#include "core/dictionary/dictionary.h"
+#include "core/dictionary/builder.h"
+#include "core/suggest/suggester.h"
+#include "core/text/word_forms.h"
 
 namespace spellfilter {
 namespace {

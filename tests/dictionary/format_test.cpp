@@ -1,4 +1,4 @@
-#include "core/dictionary_format.h"
+#include "core/dictionary/format.h"
 
 #include <gtest/gtest.h>
 
@@ -8,14 +8,14 @@
 #include <string>
 #include <vector>
 
-#include "core/dictionary.h"
-#include "core/file_io.h"
-#include "core/hash.h"
-#include "core/mixed_case_table.h"
-#include "core/prefix_filter.h"
-#include "core/skeleton_filter.h"
-#include "core/sound_prefix_filter.h"
-#include "core/word_classes.h"
+#include "core/dictionary/dictionary.h"
+#include "core/util/file_io.h"
+#include "core/util/hash.h"
+#include "core/dictionary/mixed_case_table.h"
+#include "core/filter/prefix_filter.h"
+#include "core/filter/skeleton_filter.h"
+#include "core/filter/sound_prefix_filter.h"
+#include "core/dictionary/word_classes.h"
 
 namespace spellfilter {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/mixed_case_table.h"
+#include "core/dictionary/mixed_case_table.h"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/byte_order.h"
+#include "core/util/byte_order.h"
 
 namespace spellfilter {
 namespace {

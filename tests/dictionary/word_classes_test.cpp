@@ -1,4 +1,4 @@
-#include "core/word_classes.h"
+#include "core/dictionary/word_classes.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/aligned_bytes.h"
+#include "tests/support/aligned_bytes.h"
 
 namespace spellfilter {
 namespace {

@@ -52,8 +52,8 @@
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
 #include "app/editor/text_file.h"
-#include "core/checker.h"
-#include "core/dictionary.h"
+#include "core/check/checker.h"
+#include "core/dictionary/dictionary.h"
 
 namespace spellfilter::editor {
 namespace {

@@ -14,8 +14,8 @@
 
 #include "app/editor/recheck_scheduler.h"
 #include "app/editor/spell_text_edit.h"
-#include "core/dictionary_builder.h"
-#include "core/file_io.h"
+#include "core/dictionary/builder.h"
+#include "core/util/file_io.h"
 
 namespace spellfilter::editor {
 namespace {

@@ -11,7 +11,7 @@
 #include "app/editor/dictionary_catalog.h"
 #include "app/editor/recovery_store.h"
 #include "app/editor/text_file.h"
-#include "core/dictionary.h"
+#include "core/dictionary/dictionary.h"
 #include "editor_test_support.h"
 
 namespace spellfilter::editor {

@@ -1,4 +1,4 @@
-#include "core/bloom_filter.h"
+#include "core/filter/bloom_filter.h"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/dictionary_builder.h"
-#include "core/false_positive_math.h"
+#include "core/dictionary/builder.h"
+#include "core/filter/false_positive_math.h"
 
 namespace spellfilter {
 namespace {

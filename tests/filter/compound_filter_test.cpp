@@ -2,7 +2,7 @@
 // it (compound_splitter.h): format round trip and validation, the search's
 // rules and probe bound, and its false-accept rate against the arithmetic
 // in docs/dictionary_format.md.
-#include "core/compound_filter.h"
+#include "core/filter/compound_filter.h"
 
 #include <gtest/gtest.h>
 
@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "aligned_bytes.h"
-#include "core/compound_splitter.h"
-#include "core/dictionary.h"
-#include "core/dictionary_builder.h"
-#include "core/hash.h"
+#include "tests/support/aligned_bytes.h"
+#include "core/check/compound_splitter.h"
+#include "core/dictionary/dictionary.h"
+#include "core/dictionary/builder.h"
+#include "core/util/hash.h"
 
 namespace spellfilter {
 namespace {

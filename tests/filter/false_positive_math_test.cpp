@@ -1,4 +1,4 @@
-#include "core/false_positive_math.h"
+#include "core/filter/false_positive_math.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // validation, the checker's use of it (a case-changed form of a keep-case
 // word does not count), files without it, and its false-positive rate
 // against the sizing in docs/dictionary_format.md.
-#include "core/keep_case_filter.h"
+#include "core/filter/keep_case_filter.h"
 
 #include <gtest/gtest.h>
 
@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "aligned_bytes.h"
-#include "core/checker.h"
-#include "core/dictionary.h"
-#include "core/dictionary_builder.h"
-#include "core/hash.h"
-#include "core/suggester.h"
+#include "tests/support/aligned_bytes.h"
+#include "core/check/checker.h"
+#include "core/dictionary/dictionary.h"
+#include "core/dictionary/builder.h"
+#include "core/util/hash.h"
+#include "core/suggest/suggester.h"
 
 namespace spellfilter {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/prefix_filter.h"
+#include "core/filter/prefix_filter.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/aligned_bytes.h"
+#include "tests/support/aligned_bytes.h"
 
 namespace spellfilter {
 namespace {

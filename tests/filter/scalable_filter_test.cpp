@@ -1,12 +1,12 @@
-#include "core/scalable_filter.h"
+#include "core/filter/scalable_filter.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
 
-#include "core/dictionary_builder.h"
-#include "core/user_filter_file.h"
+#include "core/dictionary/builder.h"
+#include "core/user/filter_file.h"
 
 namespace spellfilter {
 namespace {

@@ -2,7 +2,7 @@
 // KEEP_CASE and SOUND_SKELETONS sections parse with: a good section gives
 // its filter and fields back, and each kind of damage is reported with the
 // section's own message, the first problem first.
-#include "core/section_filter.h"
+#include "core/filter/section_filter.h"
 
 #include <gtest/gtest.h>
 
@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "aligned_bytes.h"
-#include "core/byte_order.h"
-#include "core/hash.h"
+#include "tests/support/aligned_bytes.h"
+#include "core/util/byte_order.h"
+#include "core/util/hash.h"
 
 namespace spellfilter {
 namespace {

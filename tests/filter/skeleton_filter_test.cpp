@@ -3,7 +3,7 @@
 // its sizing, and the suggester's use of it: walks for skeletons no word
 // has are skipped, which changes no suggestion of the same-sound walk and
 // lets the search look for one sound changed or added.
-#include "core/skeleton_filter.h"
+#include "core/filter/skeleton_filter.h"
 
 #include <gtest/gtest.h>
 
@@ -14,13 +14,13 @@
 #include <string>
 #include <vector>
 
-#include "aligned_bytes.h"
-#include "core/dictionary.h"
-#include "core/dictionary_builder.h"
-#include "core/dictionary_format.h"
-#include "core/sound_skeleton.h"
-#include "core/suggester.h"
-#include "tests/test_dictionary.h"
+#include "tests/support/aligned_bytes.h"
+#include "core/dictionary/dictionary.h"
+#include "core/dictionary/builder.h"
+#include "core/dictionary/format.h"
+#include "core/text/sound_skeleton.h"
+#include "core/suggest/suggester.h"
+#include "tests/support/test_dictionary.h"
 
 namespace spellfilter {
 namespace {

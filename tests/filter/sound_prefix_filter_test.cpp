@@ -3,7 +3,7 @@
 // skeleton and first letters is there, and its false-positive rate against
 // its sizing. Its use by the by-ear walks is measured on the bundled
 // dictionary (suggestion_quality_test.cpp).
-#include "core/sound_prefix_filter.h"
+#include "core/filter/sound_prefix_filter.h"
 
 #include <gtest/gtest.h>
 
@@ -14,11 +14,11 @@
 #include <utility>
 #include <vector>
 
-#include "aligned_bytes.h"
-#include "core/dictionary.h"
-#include "core/dictionary_builder.h"
-#include "core/sound_skeleton.h"
-#include "tests/test_dictionary.h"
+#include "tests/support/aligned_bytes.h"
+#include "core/dictionary/dictionary.h"
+#include "core/dictionary/builder.h"
+#include "core/text/sound_skeleton.h"
+#include "tests/support/test_dictionary.h"
 
 namespace spellfilter {
 namespace {

@@ -1,7 +1,7 @@
 // libFuzzer target: the whole check path (tokenizer, normalisation, case
 // forms, script rule, lookup) on arbitrary bytes: no crash, no hang, and
 // every reported misspelling lies inside the input. The same for the input
-// as Markdown (core/markdown_filter.h), whose blanking changes only bytes
+// as Markdown (core/text/markdown_filter.h), whose blanking changes only bytes
 // that are neither line breaks nor UTF-8 continuation bytes, into spaces.
 #include <cstddef>
 #include <cstdint>
@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/checker.h"
-#include "core/markdown_filter.h"
+#include "core/check/checker.h"
+#include "core/text/markdown_filter.h"
 #include "tests/fuzz/fuzz_dictionary.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/dictionary.h"
-#include "core/mixed_case_table.h"
+#include "core/dictionary/dictionary.h"
+#include "core/dictionary/mixed_case_table.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto d = spellfilter::Dictionary::FromBytes(

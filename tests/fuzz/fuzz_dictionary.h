@@ -8,8 +8,8 @@
 #include <string_view>
 #include <utility>
 
-#include "core/dictionary.h"
-#include "core/dictionary_builder.h"
+#include "core/dictionary/dictionary.h"
+#include "core/dictionary/builder.h"
 
 namespace spellfilter::fuzz {
 

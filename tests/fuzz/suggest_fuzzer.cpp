@@ -1,4 +1,4 @@
-// libFuzzer target: suggestions (core/suggester.h) for arbitrary bytes, as
+// libFuzzer target: suggestions (core/suggest/suggester.h) for arbitrary bytes, as
 // one word, on a small English dictionary with every suggestion section
 // (prefixes, classes, sound skeletons, mixed case): no crash, no hang, the
 // work within the budget and its documented overrun, at most max
@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/checker.h"
-#include "core/suggester.h"
+#include "core/check/checker.h"
+#include "core/suggest/suggester.h"
 #include "tests/fuzz/fuzz_dictionary.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

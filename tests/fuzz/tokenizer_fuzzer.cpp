@@ -1,7 +1,7 @@
 // libFuzzer target for core/tokenizer. Build and run (from the repository
 // root; CORPUS_DIR is any directory, seeds optional):
 //   clang++-14 -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined
-//       core/tokenizer.cpp tests/fuzz/tokenizer_fuzzer.cpp -I.
+//       core/text/tokenizer.cpp tests/fuzz/tokenizer_fuzzer.cpp -I.
 //       $(pkg-config --cflags --libs icu-uc) -o /tmp/tokfuzz
 //   /tmp/tokfuzz -max_total_time=120 -max_len=4096 CORPUS_DIR
 //
@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/tokenizer.h"
+#include "core/text/tokenizer.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "core/hunspell_affix.h"
+#include "core/hunspell/affix.h"
 
 #include <gtest/gtest.h>
 

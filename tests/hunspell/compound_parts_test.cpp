@@ -1,4 +1,4 @@
-#include "core/hunspell_compound_parts.h"
+#include "core/hunspell/compound_parts.h"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "core/hunspell_encoding.h"
+#include "core/hunspell/encoding.h"
 
 namespace spellfilter {
 namespace {

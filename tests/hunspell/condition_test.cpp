@@ -1,4 +1,4 @@
-#include "core/hunspell_condition.h"
+#include "core/hunspell/condition.h"
 
 #include <gtest/gtest.h>
 

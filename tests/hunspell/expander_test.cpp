@@ -1,4 +1,4 @@
-#include "core/hunspell_expander.h"
+#include "core/hunspell/expander.h"
 
 #include <gtest/gtest.h>
 

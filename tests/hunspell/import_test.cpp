@@ -1,12 +1,12 @@
-#include "core/hunspell_import.h"
+#include "core/hunspell/import.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <memory>
 
-#include "core/checker.h"
-#include "core/dictionary.h"
+#include "core/check/checker.h"
+#include "core/dictionary/dictionary.h"
 
 namespace spellfilter {
 namespace {

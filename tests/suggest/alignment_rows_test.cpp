@@ -3,7 +3,7 @@
 // the optimal string alignment distance computed from scratch, including
 // when a candidate backs up and grows another way, as the by-ear walk's
 // candidates do.
-#include "core/alignment_rows.h"
+#include "core/suggest/alignment_rows.h"
 
 #include <gtest/gtest.h>
 

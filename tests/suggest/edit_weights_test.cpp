@@ -1,4 +1,4 @@
-#include "core/edit_weights.h"
+#include "core/suggest/edit_weights.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "core/suggester.h"
+#include "core/suggest/suggester.h"
 
 #include <gtest/gtest.h>
 
@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "core/checker.h"
-#include "core/dictionary_builder.h"
-#include "core/dictionary_format.h"
-#include "core/prefix_filter.h"
-#include "tests/test_dictionary.h"
+#include "core/check/checker.h"
+#include "core/dictionary/builder.h"
+#include "core/dictionary/format.h"
+#include "core/filter/prefix_filter.h"
+#include "tests/support/test_dictionary.h"
 
 namespace spellfilter {
 namespace {

@@ -12,11 +12,11 @@
 #include <unordered_set>
 #include <vector>
 
-#include "core/dictionary.h"
-#include "core/edit_weights.h"
-#include "core/letter_case.h"
-#include "core/sound_skeleton.h"
-#include "core/suggester.h"
+#include "core/dictionary/dictionary.h"
+#include "core/suggest/edit_weights.h"
+#include "core/text/letter_case.h"
+#include "core/text/sound_skeleton.h"
+#include "core/suggest/suggester.h"
 
 namespace spellfilter {
 namespace {

@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
-#include "core/dictionary.h"
-#include "core/dictionary_builder.h"
+#include "core/dictionary/dictionary.h"
+#include "core/dictionary/builder.h"
 
 namespace spellfilter {
 

@@ -1,4 +1,4 @@
-#include "core/letter_case.h"
+#include "core/text/letter_case.h"
 
 #include <gtest/gtest.h>
 

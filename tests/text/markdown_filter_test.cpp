@@ -1,12 +1,12 @@
-#include "core/markdown_filter.h"
+#include "core/text/markdown_filter.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "core/checker.h"
-#include "tests/test_dictionary.h"
+#include "core/check/checker.h"
+#include "tests/support/test_dictionary.h"
 
 namespace spellfilter {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/text_reader.h"
+#include "core/text/text_reader.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "core/tokenizer.h"
+#include "core/text/tokenizer.h"
 
 #include <gtest/gtest.h>
 #include <unicode/uchar.h>

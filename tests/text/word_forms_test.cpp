@@ -1,4 +1,4 @@
-#include "core/word_forms.h"
+#include "core/text/word_forms.h"
 
 #include <gtest/gtest.h>
 

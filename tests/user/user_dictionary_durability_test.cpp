@@ -19,12 +19,12 @@
 #include <unordered_set>
 #include <vector>
 
-#include "core/checker.h"
-#include "core/hash.h"
-#include "core/user_dictionary.h"
-#include "core/user_filter_file.h"
-#include "tests/test_dictionary.h"
-#include "tests/user_test_util.h"
+#include "core/check/checker.h"
+#include "core/util/hash.h"
+#include "core/user/user_dictionary.h"
+#include "core/user/filter_file.h"
+#include "tests/support/test_dictionary.h"
+#include "tests/support/user_test_util.h"
 
 namespace spellfilter {
 namespace {

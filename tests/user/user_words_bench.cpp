@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "core/dictionary.h"
-#include "core/user_dictionary.h"
+#include "core/dictionary/dictionary.h"
+#include "core/user/user_dictionary.h"
 
 namespace {
 

@@ -1,11 +1,11 @@
-#include "core/user_word_list.h"
+#include "core/user/word_list.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "core/word_syntax.h"
+#include "core/text/word_syntax.h"
 
 namespace spellfilter {
 namespace {

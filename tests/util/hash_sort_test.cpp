@@ -1,7 +1,7 @@
 // SortDistinctHashes (hash_sort.h): the distinct hashes in (lo, hi) order,
 // as std::sort and std::unique give them, for lists sorted directly and
 // for lists large enough to be distributed by their top bytes.
-#include "core/hash_sort.h"
+#include "core/util/hash_sort.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "core/hash.h"
+#include "core/util/hash.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "core/scratch_map.h"
+#include "core/util/scratch_map.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "core/string_sort.h"
+#include "core/util/string_sort.h"
 
 #include <gtest/gtest.h>
 
