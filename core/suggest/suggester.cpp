@@ -4,39 +4,28 @@
 #include <array>
 #include <bit>
 #include <cassert>
-#include <cmath>
 #include <cstdlib>
-#include <set>
-#include <unordered_set>
 
-#include "core/suggest/alignment_rows.h"
-#include "core/suggest/edit_weights.h"
-#include "core/util/hash.h"
-#include "core/text/letter_case.h"
-#include "core/dictionary/mixed_case_table.h"
 #include "core/filter/prefix_filter.h"
-#include "core/util/scratch_map.h"
 #include "core/filter/skeleton_filter.h"
 #include "core/filter/sound_prefix_filter.h"
+#include "core/suggest/alignment_rows.h"
+#include "core/suggest/banded_edit_distance.h"
+#include "core/suggest/candidates.h"
+#include "core/suggest/edit_weights.h"
+#include "core/suggest/inflections.h"
+#include "core/suggest/lexicon.h"
+#include "core/suggest/search_context.h"
+#include "core/suggest/splits.h"
+#include "core/text/letter_case.h"
 #include "core/text/sound_skeleton.h"
-#include "core/dictionary/word_classes.h"
-#include "core/text/word_forms.h"
+#include "core/util/scratch_map.h"
 
 namespace spellfilter {
 namespace {
 
-// Letters over which substitutions and insertions are generated; a larger
-// alphabet (not a language with edit-based spelling) uses its first 128.
-inline constexpr int kMaxLetters = 128;
+inline constexpr int kMaxLetters = Lexicon::kMaxLetters;
 static_assert(kMaxLetters - 1 <= AlignmentRows::kMaxLetter);
-// Rarity in nats is divided by this to be added to edit weights.
-inline constexpr float kNatsPerEdit = EditWeights::kNatsPerUnit;
-// Two words typed together: the space left out, taken as 5 % of slips
-// (-ln 0.05 / 7.6).
-inline constexpr float kSplitCost = 0.4f;
-// A lower-case word whose suggestion has a capital ("paris" -> "Paris").
-inline constexpr float kCaseCost = 0.15f;
-inline constexpr float kUnreached = 1e30f;
 // The by-ear search (Suggester::Impl::ByEar): at most this many filler
 // letters in a row, letters more than typed, and edits from the typed word;
 // the cost of a word found so, per edit from the typed word (plain optimal
@@ -57,8 +46,6 @@ inline constexpr uint64_t kByEarWork = 16000;
 inline constexpr int kMinChunk = 3;
 inline constexpr int kMaxChunk = 5;
 inline constexpr int kMinChunkPrefix = 3;
-// The shortest word an -ed or -ing ending is taken off (Inflections).
-inline constexpr int kMinInflectedBase = 3;
 inline constexpr float kChunk = 0.6f;
 inline constexpr float kChunkPerLetter = 0.25f;
 inline constexpr uint64_t kChunkWork = 8000;
@@ -123,55 +110,9 @@ class LetterPath {
   size_t size_ = 0;
 };
 
-// Optimal string alignment distance (adjacent transpositions count one)
-// between a and b, computed in a band of width 2*limit+1; any value above
-// `limit` is returned as limit + 1.
-int BandedEditDistance(std::u32string_view a, std::u32string_view b,
-                       int limit) {
-  const int n = static_cast<int>(a.size());
-  const int m = static_cast<int>(b.size());
-  if (std::abs(n - m) > limit) return limit + 1;
-  const int inf = limit + 1;
-  std::vector<int> prev2(m + 1, inf), prev(m + 1, inf), cur(m + 1, inf);
-  for (int j = 0; j <= std::min(m, limit); ++j) prev[j] = j;
-  for (int i = 1; i <= n; ++i) {
-    std::fill(cur.begin(), cur.end(), inf);
-    if (i <= limit) cur[0] = i;
-    int row_min = cur[0];
-    for (int j = std::max(1, i - limit); j <= std::min(m, i + limit); ++j) {
-      const int sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      int v = std::min({sub, prev[j] + 1, cur[j - 1] + 1});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
-        v = std::min(v, prev2[j - 2] + 1);
-      }
-      cur[j] = std::min(v, inf);
-      row_min = std::min(row_min, cur[j]);
-    }
-    if (row_min > limit) return inf;
-    prev2.swap(prev);
-    prev.swap(cur);
-  }
-  return std::min(prev[m], inf);
-}
-
-bool HasSharpS(const std::vector<char32_t>& alphabet) {
-  return std::binary_search(alphabet.begin(), alphabet.end(), U'\u00DF');
-}
-
-// Mean of ln r over the ranks r in (lo, hi]: the rarity, in nats, of a word
-// of a class that holds the words ranked lo+1..hi by frequency, if
-// frequencies follow Zipf's law (f ~ 1/r).
-double MeanLogRank(double lo, double hi) {
-  auto f = [](double x) { return x > 0 ? x * std::log(x) - x : 0.0; };
-  return hi > lo ? (f(hi) - f(lo)) / (hi - lo) : std::log(std::max(hi, 1.0));
-}
-
 }  // namespace
 
-struct Suggester::Impl {
-  // How a dictionary entry differs from the lower-case candidate.
-  enum Form : uint8_t { kLowerForm, kTitleForm, kUpperForm, kMixedForm };
-
+struct Suggester::Impl : Lexicon, SearchContext {
   Impl(const Dictionary& d, const SuggestOptions& o);
 
   // The suggestions for `word`: Search, bounded (see Bound), and again
@@ -230,12 +171,6 @@ struct Suggester::Impl {
   // last edit at j shares, so the walk tests fewer letters in the blocks of
   // its (always new) prefixes. b < 0 (no letter before): Before(j).
   const Mask& Between(int j, int b);
-  // Whether the prefix with state `parent` continues with letters[letter].
-  // Defined here so that it is inlined: it is the walk's commonest test.
-  bool Continues(PrefixFilter::State parent, int letter) const {
-    return prefixes.empty() || prefixes.Has(prefixes.Block(parent), parent,
-                                            letter_keys.raw[letter]);
-  }
   // Starts loading the block of a prefix that will probably be tested.
   void Prefetch(PrefixFilter::State s) const {
     if (!prefixes.empty()) __builtin_prefetch(prefixes.Block(s));
@@ -303,16 +238,12 @@ struct Suggester::Impl {
   // After a sound-alike edit: the next edit, or the typed letters to the end.
   void AfterSoundAlike(PrefixFilter::State s, int end, int edits, float cost,
                        bool last);
-  void Leaf(PrefixFilter::State h, int edits, float cost);
-  // The cheapest candidate found so far (edit weights + rarity).
-  float BestCost() const {
-    float best = kUnreached;
-    for (const LeafInfo& l : leaf_info) {
-      for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count; ++e) {
-        best = std::min(best, l.cost + prior[entries[e].code]);
-      }
-    }
-    return best;
+  // A complete candidate: path, at state h (Candidates::Leaf).
+  void Leaf(PrefixFilter::State h, int edits, float cost) {
+    if (path.empty()) return;
+    candidates.Leaf(h, edits, cost, [this](std::u32string* word) {
+      for (uint8_t j : path) word->push_back(letters[j]);
+    });
   }
   // The by-ear search: the words whose consonant sounds (SoundSkeleton) are
   // the typed word's, found by spelling `sound` letter by letter over the
@@ -348,15 +279,6 @@ struct Suggester::Impl {
   // Appends letter j to path and its row of the edit distance table to
   // ear_rows; false if the prefix is too far from the typed word.
   bool EarPush(int j);
-  // Appends to entries_ the dictionary words spelled `lower` in some case.
-  // `h` is the prefix filter's state of `lower` (any value without one).
-  void LookUp(std::u32string_view lower, PrefixFilter::State h);
-  void TryForm(std::string form, Form how);
-  // The lookups of the leaves' forms, made after a walk in one batch, so
-  // that their cache misses overlap: TryForm queues them (hashed, their
-  // lines fetched) while a leaf is being looked up, Resolve tests them.
-  void Resolve();
-  void Splits();
   // Runs of letters left out or typed too many (kMinChunk..kMaxChunk): at
   // each place from the end back, the typed prefix continued by every run
   // the prefix filter allows whose last letter can precede the typed rest,
@@ -371,46 +293,11 @@ struct Suggester::Impl {
   static float ChunkCost(int length) {
     return kChunk + kChunkPerLetter * static_cast<float>(length);
   }
-  // The states of the typed prefixes the prefix filter allows: state[i]
-  // after q[0..i), as far as some word continues them.
-  std::vector<PrefixFilter::State> TypedStates();
-  // English: the typed word without an -ed or -ing ending ("stucked"), also
-  // with its doubled last consonant undone ("splitted") or its silent e
-  // restored ("beforing"), as a candidate of one edit's cost.
-  void Inflections();
-  // Whether the dictionary has `word` with `ending` put on by English
-  // spelling rules ("vote", "ing": "voting").
-  bool TakesEnding(std::u32string_view word, std::u32string_view ending);
-  std::string Present(const std::string& entry) const;
   // The user's words: as listed, and lower-cased code points.
   std::vector<std::pair<std::string, std::u32string>> user_words;
-  bool Accepted(const std::string& presented);
-  bool OutOfBudget() {
-    if (stats.work <= work_limit) return false;
-    stats.budget_exhausted = true;
-    return true;
-  }
-  int LetterIndex(char32_t c) const;
 
-  const Dictionary& dict;
-  SuggestOptions options;
   EditWeights weights;
-  PrefixFilter prefixes;
-  WordClasses classes;
-  WordForms forms;
-  bool turkic;
-  std::array<float, kClassCodes> prior{};
-  // A split's second word: the rarity of even the commonest words, which a
-  // one-word candidate does not pay (two words are rarer than one).
-  float second_word = 0;
-  SuggestStats stats;
-
-  // The generation alphabet and its weights, by letter index.
-  std::vector<char32_t> letters;
-  PrefixFilter::LetterKeys letter_keys;  // of `letters`
-  // lower, Capitalised, ALL UPPER, other (mixed case)
-  std::array<uint64_t, 4> end_key;
-  std::array<int, 128> ascii_letter;
+  // The generation alphabet's weights, by letter index.
   std::vector<int> base_id;  // letters that differ only by accents
   std::vector<uint8_t> apostrophe;
   std::vector<float> omission_weight;  // without the doubling rule
@@ -442,23 +329,13 @@ struct Suggester::Impl {
   std::vector<Mask> omission_within;
   std::vector<Mask> same_base;  // letters equal to j but for accents
 
-  // Per call.
-  std::u32string typed;
-  WordCase typed_case = WordCase::kLower;
-  std::u32string q;          // typed, lower case
-  std::vector<int> qi;       // letter index of q[i], -1 if not in the alphabet
+  // Per call (the word itself: SearchContext).
   std::vector<float> extra;  // weight of deleting q[i]
   std::vector<uint8_t> extra_light;
-  // suffix_ok[j]: q[j..n) ends some word (its reversal is a prefix in the
-  // reversed trie); rev_state[j] its state. The last edit of a candidate
-  // must leave such a suffix after it.
-  std::vector<uint8_t> suffix_ok;
-  std::vector<PrefixFilter::State> rev_state;
   std::vector<Mask> before_mask;
   std::vector<uint8_t> before_done;
   std::vector<Mask> between_mask;     // [j * letters + b]
   std::vector<uint8_t> between_done;  // [j]: all b computed
-  int n = 0;
   // Smallest position at which a last edit can be made: a transposition
   // there leaves q[first_last_edit + 2..n), the first suffix that ends a
   // word.
@@ -480,9 +357,6 @@ struct Suggester::Impl {
   static constexpr uint8_t kNoUnit = 0xFF;
   std::vector<EarSpelling> ear_spellings;
   std::vector<std::string_view> ear_units;  // the distinct units spelled
-  // The MIXED_CASE section: the words written "JavaScript"; empty() if
-  // the dictionary has none or no such section.
-  MixedCaseTable mixed_case;
   // The SOUND_SKELETONS section (English); empty(): every skeleton a walk
   // may look for is walked.
   SkeletonFilter skeletons;
@@ -561,7 +435,6 @@ struct Suggester::Impl {
   std::vector<uint32_t> runs_before_first;  // first index, or kNotYet
   std::vector<uint32_t> runs_before_end;
   static constexpr uint32_t kNotYet = ~uint32_t{0};
-  uint64_t work_limit = 0;
   LetterPath path;  // letter indices of the candidate being built
   void Truncate(size_t depth) { path.Truncate(depth); }
   struct Tested {
@@ -571,93 +444,13 @@ struct Suggester::Impl {
   ScratchMap<Tested> children;
   // Cheapest cost seen per (edits, heavy) at a (prefix, position).
   ScratchMap<std::array<float, 2 * (kMaxEdits + 1)>> visited;
-  ScratchMap<uint32_t> leaves;  // state -> index into leaf_info
-  struct LeafInfo {
-    float cost;
-    int edits;
-    uint32_t first_entry;
-    uint32_t entry_count;
-  };
-  std::vector<LeafInfo> leaf_info;
-  struct Entry {
-    std::string word;  // as in the dictionary
-    uint32_t code;
-    Form form;  // how it differs from the lower-case candidate
-  };
-  std::vector<Entry> entries;
-  // Branch and bound: once max_suggestions candidates are known, a
-  // candidate costing more than the dearest of them cannot be listed, so
-  // the searches after it need not generate it. Bound() lowers the edit
-  // weight the walks may spend (max_cost) to that cost less the smallest
-  // rarity; Run searches again without the bound in the rare case the
-  // list ends up shorter or dearer than the bound assumed (a text the
-  // checker refuses in the end), so the list is always the unbounded one.
-  void Bound() {
-    if (!bounded_search || options.max_suggestions == 0) return;
-    kth_costs.clear();
-    for (const LeafInfo& l : leaf_info) {
-      float best = kUnreached;
-      for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count;
-           ++e) {
-        best = std::min(best, EntryCost(l, entries[e]));
-      }
-      if (best < kUnreached) kth_costs.push_back(best);
-    }
-    // Distinct leaves are distinct words, so distinct suggestions.
-    const size_t k = options.max_suggestions;
-    if (kth_costs.size() < k) return;
-    std::nth_element(kth_costs.begin(), kth_costs.begin() + (k - 1),
-                     kth_costs.end());
-    bound = std::min(bound, kth_costs[k - 1]);
-    // (A margin for the sums' rounding.)
-    max_cost = std::min(max_cost, bound - min_prior + 1e-4f);
-  }
-  // A leaf's entry's cost as ranked (the typed word's own -1 aside).
-  float EntryCost(const LeafInfo& l, const Entry& e) const {
-    float cost = l.cost + prior[e.code];
-    if (typed_case == WordCase::kLower && e.form != kLowerForm) {
-      cost += kCaseCost;
-    }
-    return cost;
-  }
-  bool bounded_search = true;
-  float bound = kUnreached;  // the cost of the last suggestion, at most
-  float max_cost = 0;        // options.max_cost, or less when bounded
-  float min_prior = 0;       // the smallest rarity of a class
-  std::vector<float> kth_costs;
-  static constexpr uint32_t kNoLeaf = ~uint32_t{0};
-  uint32_t queuing_leaf = kNoLeaf;  // TryForm queues for this leaf
-  struct Pending {
-    uint32_t leaf;
-    Form how;
-    std::string form;
-    WordHash hash;
-    WordClasses::Location where;
-  };
-  std::vector<Pending> pending;
-  struct Split {
-    std::string text;  // presented
-    float cost;
-    uint32_t code;  // the rarer half's
-  };
-  std::vector<Split> splits;
-  std::string normalized;  // the typed word, NFC
-  std::u32string leaf_word;
+  // Where every search's candidates go: ranked there.
+  Candidates candidates{*this, *this};
 };
 
 Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
-    : dict(d),
-      options(o),
-      forms(d.language(), HasSharpS(d.contents().alphabet)),
-      turkic(IsTurkic(d.language())) {
-  options.max_edits = std::clamp(options.max_edits, 0, kMaxEdits);
+    : Lexicon(d, o) {
   // Checked by DecodeDictionary already; a failure leaves the view empty.
-  if (!d.contents().prefixes.empty()) {
-    (void)PrefixFilter::Parse(d.contents().prefixes, &prefixes);
-  }
-  if (!d.contents().word_classes.empty()) {
-    (void)WordClasses::Parse(d.contents().word_classes, &classes);
-  }
   if (!d.contents().sound_skeletons.empty()) {
     (void)SkeletonFilter::Parse(d.contents().sound_skeletons, &skeletons);
   }
@@ -665,32 +458,11 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
     (void)SoundPrefixFilter::Parse(d.contents().sound_prefixes,
                                    &sound_prefixes);
   }
-  if (!d.contents().mixed_case.empty()) {
-    (void)MixedCaseTable::Parse(d.contents().mixed_case, &mixed_case);
-  }
   // A sound changed or added is searched only where the skeletons say
   // which: unguided, that walk costs three times the others together.
   if (skeletons.empty()) options.by_ear_edit = std::min(options.by_ear_edit, 1);
-  std::set<char32_t> lower;
-  for (char32_t c : d.contents().alphabet) lower.insert(LowerLetter(c, turkic));
-  for (char32_t c : lower) {
-    if (letters.size() == kMaxLetters) break;
-    letters.push_back(c);
-  }
-  ascii_letter.fill(-1);
   const int count = static_cast<int>(letters.size());
-  static_assert(kMaxLetters <= PrefixFilter::kMaxKeys);
-  for (size_t j = 0; j < letters.size(); ++j) letter_keys.Set(j, letters[j]);
-  end_key = {PrefixFilter::LetterKey(
-                 PrefixFilter::EndMarker(PrefixFilter::Written::kLower)),
-             PrefixFilter::LetterKey(
-                 PrefixFilter::EndMarker(PrefixFilter::Written::kCapitalised)),
-             PrefixFilter::LetterKey(
-                 PrefixFilter::EndMarker(PrefixFilter::Written::kAllUpper)),
-             PrefixFilter::LetterKey(
-                 PrefixFilter::EndMarker(PrefixFilter::Written::kOther))};
   for (int j = 0; j < count; ++j) {
-    if (letters[j] < 128) ascii_letter[letters[j]] = j;
     all_letters.Set(j);
     if (EditWeights::VowelForRuns(letters[j])) vowel_letters.Set(j);
   }
@@ -794,42 +566,6 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
     }
   }
 
-  // Rarity of each class code: classes ordered by value (smaller = more
-  // common) hold consecutive frequency ranks.
-  second_word = static_cast<float>(
-      MeanLogRank(0, static_cast<double>(d.contents().words_at_build)) /
-      kNatsPerEdit);
-  if (!classes.empty()) {
-    uint64_t total = 0;
-    for (uint32_t code = 0; code < kClassCodes; ++code) {
-      total += classes.ClassWords(code);
-    }
-    double lo = 0;
-    double base = -1;
-    for (uint32_t code = 1; code <= classes.class_count(); ++code) {
-      const double hi = lo + static_cast<double>(classes.ClassWords(code));
-      const double nats = MeanLogRank(lo, hi);
-      if (base < 0) base = nats;
-      prior[code] = static_cast<float>((nats - base) / kNatsPerEdit);
-      lo = hi;
-    }
-    second_word = static_cast<float>(std::max(base, 0.0) / kNatsPerEdit);
-    // Words without a class: as a word of unknown rank in the whole list.
-    prior[0] =
-        base < 0
-            ? 0.0f
-            : static_cast<float>(std::max(0.0, MeanLogRank(0, total) - base) /
-                                 kNatsPerEdit);
-  }
-  min_prior = *std::min_element(prior.begin(), prior.end());
-}
-
-int Suggester::Impl::LetterIndex(char32_t c) const {
-  if (c < 128) return ascii_letter[c];
-  auto it = std::lower_bound(letters.begin(), letters.end(), c);
-  return (it != letters.end() && *it == c)
-             ? static_cast<int>(it - letters.begin())
-             : -1;
 }
 
 Mask Suggester::Impl::Children(PrefixFilter::State h, const Mask& wanted) {
@@ -1361,26 +1097,6 @@ void Suggester::Impl::AfterSoundAlike(PrefixFilter::State s, int end, int edits,
   }
 }
 
-void Suggester::Impl::Leaf(PrefixFilter::State h, int edits, float cost) {
-  if (path.empty()) return;
-  auto [index, created] = leaves.Get(h);
-  if (!created) {
-    LeafInfo& l = leaf_info[*index];
-    if (cost < l.cost) {
-      l.cost = cost;
-      l.edits = edits;
-    }
-    return;
-  }
-  *index = static_cast<uint32_t>(leaf_info.size());
-  leaf_info.push_back(LeafInfo{cost, edits, 0, 0});
-  leaf_word.clear();
-  for (uint8_t j : path) leaf_word.push_back(letters[j]);
-  queuing_leaf = *index;
-  LookUp(leaf_word, h);
-  queuing_leaf = kNoLeaf;
-}
-
 void Suggester::Impl::ByEar() {
   sound_gaps.clear();
   sound = SoundSkeleton(q, &sound_gaps);
@@ -1481,90 +1197,12 @@ void Suggester::Impl::ByEar() {
     }
   }
   work_limit = limit;
-  Resolve();
-}
-
-std::vector<PrefixFilter::State> Suggester::Impl::TypedStates() {
-  std::vector<PrefixFilter::State> state(1, prefixes.root());
-  for (int i = 0; i < n && qi[i] >= 0; ++i) {
-    ++stats.work;
-    if (!Continues(state.back(), qi[i])) break;
-    state.push_back(PrefixFilter::Next(state.back(), q[i]));
-  }
-  return state;
-}
-
-void Suggester::Impl::Inflections() {
-  static constexpr std::u32string_view kEndings[] = {U"ed", U"ing"};
-  const std::u32string_view typed(q);
-  const std::vector<PrefixFilter::State> state = TypedStates();
-  const int e_index = LetterIndex(U'e');
-  for (std::u32string_view ending : kEndings) {
-    const int base = n - static_cast<int>(ending.size());
-    if (base < kMinInflectedBase || !typed.ends_with(ending) ||
-        static_cast<int>(state.size()) <= base) {
-      continue;
-    }
-    // Word-final: each is a leaf of the typed prefix (or of that prefix
-    // and an e), found by its end markers and confirmed like any other.
-    auto leaf_at = [&](int length, bool add_e) {
-      path.clear();
-      for (int k = 0; k < length; ++k) {
-        path.push_back(static_cast<uint8_t>(qi[k]));
-      }
-      PrefixFilter::State h = state[length];
-      if (add_e) {
-        ++stats.work;
-        if (e_index < 0 || !Continues(h, e_index)) return;
-        h = PrefixFilter::Next(h, U'e');
-        path.push_back(static_cast<uint8_t>(e_index));
-      }
-      // A word that takes the ending ("vote": "voting") was more likely
-      // meant with it, spelled wrong ("voteing"): the edit search finds
-      // that; the bare word would only push it down.
-      std::u32string word(typed.substr(0, length));
-      if (add_e) word.push_back(U'e');
-      if (TakesEnding(word, ending)) return;
-      Leaf(h, 2, options.inflection_cost);
-    };
-    leaf_at(base, false);
-    if (q[base - 1] == q[base - 2] && !vowel_letters.Test(qi[base - 1])) {
-      leaf_at(base - 1, false);
-    }
-    if (q[base - 1] != U'e') leaf_at(base, true);
-  }
-  path.clear();
-  Resolve();
-}
-
-bool Suggester::Impl::TakesEnding(std::u32string_view word,
-                                  std::u32string_view ending) {
-  // The regular spellings of word + ending, and a few more (a superset
-  // only skips more): as is, the last letter doubled, a final e or y
-  // dropped ("vote": "voted"), a final y as i ("study": "studied").
-  std::u32string forms[4];
-  int count = 0;
-  forms[count++] = std::u32string(word);
-  forms[count++] = std::u32string(word) + word.back();
-  if (word.ends_with(U'e') || word.ends_with(U'y')) {
-    forms[count++] = std::u32string(word.substr(0, word.size() - 1));
-  }
-  if (word.ends_with(U'y')) {
-    forms[count++] = std::u32string(word.substr(0, word.size() - 1)) + U'i';
-  }
-  for (int f = 0; f < count; ++f) {
-    ++stats.word_probes;
-    ++stats.work;
-    if (dict.Contains(EncodeUtf8(forms[f] + std::u32string(ending)))) {
-      return true;
-    }
-  }
-  return false;
+  candidates.Resolve();
 }
 
 void Suggester::Impl::Chunks() {
   // The states of the typed prefixes (a chunk goes after q[0..at)).
-  const std::vector<PrefixFilter::State> state = TypedStates();
+  const std::vector<PrefixFilter::State> state = TypedStates(*this, *this);
   const uint64_t limit = work_limit;
   work_limit = std::min(limit, stats.work + kChunkWork);
   // From the longest prefix back: the longer the prefix, the fewer runs
@@ -1607,7 +1245,7 @@ void Suggester::Impl::Chunks() {
     stats.budget_exhausted = false;  // this search's share, not the word's
   }
   work_limit = limit;
-  Resolve();
+  candidates.Resolve();
 }
 
 void Suggester::Impl::ChunkWalk(PrefixFilter::State h, int at, int depth,
@@ -1905,216 +1543,6 @@ void Suggester::Impl::EarLeaf(PrefixFilter::State h, int edited) {
            kByEarOtherSound * static_cast<float>(sounds));
 }
 
-void Suggester::Impl::Resolve() {
-  for (Pending& p : pending) {
-    ++stats.word_probes;
-    if (!dict.filter().MayContain(p.hash)) continue;
-    ++stats.filter_hits;
-    uint32_t code = 0;
-    if (!classes.empty()) {
-      const std::optional<uint32_t> found = classes.Find(p.where);
-      if (found) {
-        code = *found;
-      } else if (options.check_fingerprints) {
-        ++stats.fingerprint_rejects;
-        continue;
-      }
-    }
-    LeafInfo& l = leaf_info[p.leaf];
-    // A leaf's forms are queued together, so its entries stay contiguous.
-    if (l.entry_count == 0)
-      l.first_entry = static_cast<uint32_t>(entries.size());
-    ++l.entry_count;
-    entries.push_back(Entry{std::move(p.form), code, p.how});
-  }
-  pending.clear();
-}
-
-void Suggester::Impl::LookUp(std::u32string_view lower, PrefixFilter::State h) {
-  // Which forms the dictionary has, from the end markers: one cache line
-  // instead of a filter probe per form.
-  bool has[4] = {true, true, true, false};
-  if (!prefixes.empty()) {
-    const uint64_t* block = prefixes.Block(h);
-    for (int f = 0; f < 3; ++f) has[f] = prefixes.Has(block, h, end_key[f]);
-    stats.work += 3;
-    // (Not counted as work: it is in the line just tested, and the budget
-    // then cuts every search where it did without the table.)
-    if (!mixed_case.empty()) has[3] = prefixes.Has(block, h, end_key[3]);
-  }
-  // Mixed-case spellings ("JavaScript") cannot be made from the letters:
-  // the MIXED_CASE table lists them; the filter confirms them like any
-  // other form.
-  if (has[3]) {
-    const std::string key = EncodeUtf8(lower);
-    const auto [first, last] = mixed_case.Find(key);
-    for (size_t i = first; i < last; ++i) {
-      TryForm(std::string(mixed_case.Written(i)), kMixedForm);
-    }
-  }
-  if (has[0]) TryForm(EncodeUtf8(lower), kLowerForm);
-  const char32_t first_upper = UpperLetter(lower[0], turkic);
-  if (first_upper == lower[0] || (!has[1] && !has[2])) return;
-  std::string title;
-  AppendUtf8(first_upper, &title);
-  title += EncodeUtf8(lower.substr(1));
-  if (has[1]) TryForm(title, kTitleForm);
-  if (!has[2]) return;
-  std::string upper;
-  bool differs = false;
-  for (size_t k = 0; k < lower.size(); ++k) {
-    const char32_t u = UpperLetter(lower[k], turkic);
-    differs |= k > 0 && u != lower[k];
-    AppendUtf8(u, &upper);
-  }
-  if (differs) TryForm(upper, kUpperForm);
-}
-
-void Suggester::Impl::TryForm(std::string form, Impl::Form how) {
-  if (queuing_leaf != kNoLeaf) {
-    const WordHash hash = HashWord(form, dict.filter().params().seed);
-    dict.filter().Prefetch(hash);
-    const WordClasses::Location where = classes.Locate(form);
-    stats.work += classes.empty() ? 1 : 2;
-    pending.push_back(Pending{queuing_leaf, how, std::move(form), hash, where});
-    return;
-  }
-  ++stats.word_probes;
-  ++stats.work;
-  if (!dict.Contains(form)) return;
-  ++stats.filter_hits;
-  uint32_t code = 0;
-  if (!classes.empty()) {
-    ++stats.work;
-    const std::optional<uint32_t> found = classes.Find(form);
-    if (found) {
-      code = *found;
-    } else if (options.check_fingerprints) {
-      ++stats.fingerprint_rejects;
-      return;
-    }
-  }
-  entries.push_back(Entry{std::move(form), code, how});
-}
-
-std::string Suggester::Impl::Present(const std::string& entry) const {
-  std::u32string e;
-  if (!DecodeUtf8(entry, &e) || e.empty()) return entry;
-  switch (typed_case) {
-    case WordCase::kCapitalised:
-      if (CaseOf(e) != WordCase::kLower) return entry;
-      e[0] = UpperLetter(e[0], turkic);
-      return EncodeUtf8(e);
-    case WordCase::kAllUpper:
-      for (char32_t& c : e) c = UpperLetter(c, turkic);
-      return EncodeUtf8(e);
-    case WordCase::kLower:
-    case WordCase::kOther:
-      break;
-  }
-  return entry;
-}
-
-bool Suggester::Impl::Accepted(const std::string& presented) {
-  size_t start = 0;
-  // Each word of a split separately, as the checker would see them.
-  while (start <= presented.size()) {
-    size_t end = presented.find(' ', start);
-    if (end == std::string::npos) end = presented.size();
-    bool ok = false;
-    const std::span<const std::string> keys = forms.LookupForms(
-        std::string_view(presented).substr(start, end - start));
-    for (size_t i = 0; i < keys.size(); ++i) {
-      ++stats.work;
-      if (dict.Contains(keys[i]) && !dict.keep_case().Refuses(forms, keys, i)) {
-        ok = true;
-        break;
-      }
-    }
-    if (!ok) return false;
-    start = end + 1;
-  }
-  return true;
-}
-
-// A split must not change case beyond what the checker allows, or it would
-// be two corrections: a lower-case word splits into lower-case words; a
-// Capitalised one into a lower-case or Capitalised word and a lower-case
-// one; an ALL UPPER one into anything.
-void Suggester::Impl::Splits() {
-  if (n < 2 || typed_case == WordCase::kOther) return;
-  for (int i = 0; i < n; ++i) {
-    if (qi[i] < 0) return;
-  }
-  PrefixFilter::State s =
-      prefixes.empty() ? PrefixFilter::Root(0) : prefixes.root();
-  for (int k = 1; k < n; ++k) {
-    if (OutOfBudget()) return;
-    ++stats.work;
-    if (!Continues(s, qi[k - 1])) return;  // no longer a word's prefix
-    s = PrefixFilter::Next(s, q[k - 1]);
-    if (!suffix_ok[k]) continue;  // the rest ends no word
-    const std::u32string_view qv(q);
-    const size_t left_first = entries.size();
-    LookUp(qv.substr(0, k), s);
-    const size_t right_first = entries.size();
-    if (right_first == left_first) continue;
-    PrefixFilter::State rest =
-        prefixes.empty() ? PrefixFilter::Root(0) : prefixes.root();
-    for (int j = k; j < n; ++j) rest = PrefixFilter::Next(rest, q[j]);
-    stats.work += n - k;
-    LookUp(qv.substr(k), rest);
-    const size_t right_end = entries.size();
-    if (right_end == right_first) {
-      entries.resize(left_first);
-      continue;
-    }
-    // The most common reading of each half that keeps the case.
-    const bool upper = typed_case == WordCase::kAllUpper;
-    const Form left_limit = upper                                  ? kUpperForm
-                            : typed_case == WordCase::kCapitalised ? kTitleForm
-                                                                   : kLowerForm;
-    const Form right_limit = upper ? kUpperForm : kLowerForm;
-    size_t l = right_first;
-    for (size_t a = left_first; a < right_first; ++a) {
-      if (entries[a].form <= left_limit &&
-          (l == right_first ||
-           prior[entries[a].code] < prior[entries[l].code])) {
-        l = a;
-      }
-    }
-    size_t r = right_end;
-    for (size_t a = right_first; a < right_end; ++a) {
-      if (entries[a].form <= right_limit &&
-          (r == right_end || prior[entries[a].code] < prior[entries[r].code])) {
-        r = a;
-      }
-    }
-    // Single letters are listed as letter names, not written as words,
-    // except those of the commonest class ("a", "I").
-    const auto word_like = [&](size_t e, int letters) {
-      return letters > 1 || entries[e].code <= 1;
-    };
-    if (l != right_first && r != right_end && word_like(l, k) &&
-        word_like(r, n - k)) {
-      std::string right = entries[r].word;
-      if (upper) right = Present(right);
-      // P(w1 w2) lies between P(w1) P(w2) (independence; too low for the
-      // run-ons people write, which join common words: "a lot", "in fact")
-      // and min(P(w1), P(w2)); the rarity used is the mean of the two
-      // bounds' (a geometric mean of the probabilities).
-      const float a = prior[entries[l].code];
-      const float b = prior[entries[r].code];
-      const float independent = a + b + second_word;
-      const float bound = std::max(a, b);
-      splits.push_back(Split{Present(entries[l].word) + " " + right,
-                             kSplitCost + 0.5f * (independent + bound),
-                             std::max(entries[l].code, entries[r].code)});
-    }
-    entries.resize(left_first);
-  }
-}
-
 std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
   bounded_search = options.bounded;
   std::vector<Suggestion> out = Search(word);
@@ -2135,23 +1563,7 @@ std::vector<Suggestion> Suggester::Impl::Search(std::string_view word) {
   stats = SuggestStats();
   bound = kUnreached;
   max_cost = options.max_cost;
-  std::vector<Suggestion> out;
-  if (!forms.Normalize(word, &normalized) || !DecodeUtf8(normalized, &typed) ||
-      typed.empty() || typed.size() > kMaxSuggestLetters) {
-    return out;
-  }
-  typed_case = CaseOf(typed);
-  q.resize(typed.size());
-  qi.resize(typed.size());
-  for (size_t k = 0; k < typed.size(); ++k) {
-    q[k] = LowerLetter(typed[k], turkic);
-    qi[k] = LetterIndex(q[k]);
-  }
-  n = static_cast<int>(q.size());
-  // Nothing to correct from in a word of another script ("中国").
-  if (std::all_of(qi.begin(), qi.end(), [](int j) { return j < 0; })) {
-    return out;
-  }
+  if (!forms.Normalize(word, &normalized) || !SetWord(*this)) return {};
   extra.resize(n);
   extra_light.resize(n);
   for (int k = 0; k < n; ++k) {
@@ -2161,24 +1573,10 @@ std::vector<Suggestion> Suggester::Impl::Search(std::string_view word) {
                      extra[k] == EditWeights::kExtraVowel ||
                      extra[k] == EditWeights::kExtraApostrophe;
   }
-  suffix_ok.assign(n + 2, 0);
-  rev_state.assign(n + 2, 0);
   before_mask.resize(n + 2);
   before_done.assign(n + 2, 0);
   between_mask.resize((n + 2) * letters.size());
   between_done.assign(n + 2, 0);
-  suffix_ok[n] = 1;
-  rev_state[n] =
-      prefixes.empty() ? PrefixFilter::ReverseRoot(0) : prefixes.reverse_root();
-  for (int k = n - 1; k >= 0 && suffix_ok[k + 1] && qi[k] >= 0; --k) {
-    rev_state[k] = PrefixFilter::Next(rev_state[k + 1], q[k]);
-    ++stats.work;
-    suffix_ok[k] = Continues(rev_state[k + 1], qi[k]);
-  }
-  // The first typed position whose suffix ends a word; a last edit must
-  // end there or later.
-  int first_suffix = n;
-  while (first_suffix > 0 && suffix_ok[first_suffix - 1]) --first_suffix;
   vowel_run.assign(n + 1, 0);
   runs_before.clear();
   runs_before_first.assign(n + 1, kNotYet);
@@ -2213,11 +1611,7 @@ std::vector<Suggestion> Suggester::Impl::Search(std::string_view word) {
       static_cast<uint32_t>(respelling_at.size());
 
   children.Clear();
-  leaves.Clear();
-  leaf_info.clear();
-  entries.clear();
-  pending.clear();
-  splits.clear();
+  candidates.Clear();
   path.clear();
   const PrefixFilter::State root =
       prefixes.empty() ? PrefixFilter::Root(0) : prefixes.root();
@@ -2242,20 +1636,20 @@ std::vector<Suggestion> Suggester::Impl::Search(std::string_view word) {
     sound_alike_now = false;
     first_last_edit = std::max(first_suffix - 2, 0);
     Step(root, 0, 0, false, 0.0f);
-    Resolve();
+    candidates.Resolve();
     if (!stats.budget_exhausted) completed = 1;
-    wide = wide && BestCost() >= options.wide_search_below;
+    wide = wide && candidates.BestCost() >= options.wide_search_below;
     visited.Clear();
     // Distance 2 and the wide search need not look past the cost of the
     // max_suggestions-th candidate that distance 1 found.
-    Bound();
+    candidates.Bound();
   }
   max_edits_now = wide ? max_edits : std::min(max_edits, 2);
   sound_alike_now = wide && options.sound_alike && max_edits > 1;
   first_last_edit = std::max(
       first_suffix - (sound_alike_now ? static_cast<int>(longest_from) : 2), 0);
   if (!stats.budget_exhausted) Step(root, 0, 0, false, 0.0f);
-  Resolve();
+  candidates.Resolve();
   if (!stats.budget_exhausted) completed = max_edits_now;
   if (stats.budget_exhausted && max_edits > 1) {
     stats.budget_exhausted = false;
@@ -2266,22 +1660,22 @@ std::vector<Suggestion> Suggester::Impl::Search(std::string_view word) {
       sound_alike_now = false;
       first_last_edit = std::max(first_suffix - 2, 0);
       Step(root, 0, 0, false, 0.0f);
-      Resolve();
+      candidates.Resolve();
       if (!stats.budget_exhausted) completed = 1;
     }
   }
   stats.edits_completed = completed;
   if (options.by_ear && by_ear_language && !prefixes.empty() &&
       !stats.budget_exhausted) {
-    if (BestCost() >= options.by_ear_below) {
+    if (candidates.BestCost() >= options.by_ear_below) {
       stats.by_ear = true;
       ByEar();
     }
   }
   if (options.chunks && !prefixes.empty() && !stats.budget_exhausted &&
-      BestCost() >= options.chunks_below) {
+      candidates.BestCost() >= options.chunks_below) {
     // No run is searched for if the cheapest would not be listed.
-    Bound();
+    candidates.Bound();
     if (ChunkCost(kMinChunk) + min_prior <= bound) {
       stats.chunks = true;
       Chunks();
@@ -2289,81 +1683,12 @@ std::vector<Suggestion> Suggester::Impl::Search(std::string_view word) {
   }
   if (options.inflection_cost > 0 && by_ear_language && !prefixes.empty() &&
       !stats.budget_exhausted) {
-    Inflections();
+    FindInflections(*this, *this, candidates);
   }
-  if (options.split_words && !stats.budget_exhausted) Splits();
-
-  // Sorted by small keys; the texts stay in place.
-  struct Scored {
-    float cost;
-    int edits;
-    uint32_t code;
-    uint32_t text;   // index into texts
-    uint8_t source;  // kFromFilter, kFromUser, or kChecked (below)
-  };
-  // kChecked: the dictionary's filter and fingerprints accepted exactly this
-  // (ASCII, one-word) text, the first form Accepted would look up.
-  enum : uint8_t { kFromFilter, kFromUser, kChecked };
-  std::vector<std::string> texts;
-  std::vector<Scored> scored;
-  for (const LeafInfo& l : leaf_info) {
-    for (uint32_t e = l.first_entry; e < l.first_entry + l.entry_count; ++e) {
-      const Entry& entry = entries[e];
-      float cost = EntryCost(l, entry);
-      std::string text = Present(entry.word);
-      // The typed word itself, if correct, comes first whatever its class.
-      if (l.edits == 0 && text == normalized) cost = -1.0f;
-      const bool checked =
-          text == entry.word &&
-          std::all_of(text.begin(), text.end(), [](char c) {
-            return static_cast<unsigned char>(c) < 0x80 && c != ' ';
-          });
-      scored.push_back(Scored{cost, l.edits, entry.code,
-                              static_cast<uint32_t>(texts.size()),
-                              checked ? kChecked : kFromFilter});
-      texts.push_back(std::move(text));
-    }
+  if (options.split_words && !stats.budget_exhausted) {
+    FindSplits(*this, *this, candidates);
   }
-  for (Split& s : splits) {
-    scored.push_back(Scored{s.cost, 1, s.code,
-                            static_cast<uint32_t>(texts.size()), kFromFilter});
-    texts.push_back(std::move(s.text));
-  }
-  // User words: near the typed word by edit distance; they pass as accepted
-  // (they are the user's, not the filter's).
-  std::unordered_set<std::string> user_texts;
-  for (const auto& [listed, lower] : user_words) {
-    const int d = BandedEditDistance(q, lower, kMaxUserEdits);
-    if (d > kMaxUserEdits) continue;
-    std::string text = Present(listed);
-    const float cost = d == 0 ? (text == normalized ? -1.0f : kCaseCost)
-                              : static_cast<float>(d);
-    user_texts.insert(text);
-    scored.push_back(
-        Scored{cost, d, 0, static_cast<uint32_t>(texts.size()), kFromUser});
-    texts.push_back(std::move(text));
-  }
-  std::sort(scored.begin(), scored.end(),
-            [&texts](const Scored& a, const Scored& b) {
-              if (a.cost != b.cost) return a.cost < b.cost;
-              if (a.edits != b.edits) return a.edits < b.edits;
-              if (a.code != b.code) return a.code < b.code;
-              return texts[a.text] < texts[b.text];
-            });
-  for (const Scored& s : scored) {
-    if (out.size() >= options.max_suggestions) break;
-    std::string& text = texts[s.text];
-    if (std::any_of(out.begin(), out.end(),
-                    [&text](const Suggestion& o) { return o.text == text; })) {
-      continue;
-    }
-    // A user word's text counts as theirs even if the filter found it too.
-    if (s.source != kChecked && !user_texts.count(text) && !Accepted(text)) {
-      continue;
-    }
-    out.push_back(Suggestion{std::move(text), s.cost, s.edits});
-  }
-  return out;
+  return candidates.Rank(user_words);
 }
 
 Suggester::Suggester(const Dictionary& dictionary,
