@@ -11,9 +11,11 @@
 #include "core/filter/sound_prefix_filter.h"
 #include "core/suggest/alignment_rows.h"
 #include "core/suggest/banded_edit_distance.h"
+#include "core/suggest/by_ear.h"
 #include "core/suggest/candidates.h"
 #include "core/suggest/edit_weights.h"
 #include "core/suggest/inflections.h"
+#include "core/suggest/letter_path.h"
 #include "core/suggest/lexicon.h"
 #include "core/suggest/search_context.h"
 #include "core/suggest/splits.h"
@@ -26,18 +28,6 @@ namespace {
 
 inline constexpr int kMaxLetters = Lexicon::kMaxLetters;
 static_assert(kMaxLetters - 1 <= AlignmentRows::kMaxLetter);
-// The by-ear search (Suggester::Impl::ByEar): at most this many filler
-// letters in a row, letters more than typed, and edits from the typed word;
-// the cost of a word found so, per edit from the typed word (plain optimal
-// string alignment distance: the respelling's slips are not the typist's
-// ones the edit weights model).
-inline constexpr int kMaxEarFillers = 3;
-inline constexpr int kMaxEarExtraLetters = 5;
-inline constexpr int kMaxEarDistance = 5;
-inline constexpr float kByEar = 0.8f;
-inline constexpr float kByEarPerEdit = 0.35f;
-inline constexpr float kByEarOtherSound = 0.3f;
-inline constexpr uint64_t kByEarWork = 16000;
 // Letters left out together (a syllable: "implets" for "implements",
 // "experim" for "experiment"), or typed too many together ("usinging"):
 // runs of kMinChunk..kMaxChunk letters put back or taken out at one place,
@@ -52,63 +42,10 @@ inline constexpr uint64_t kChunkWork = 8000;
 // A run typed too many costs as much if it repeats the letters beside it,
 // this much more otherwise.
 inline constexpr float kExtraRunOther = 1.0f;
-// ear_other_ok's bits.
-inline constexpr uint8_t kEarAdded = 1;
-inline constexpr uint8_t kEarChanged = 2;
 // Light edits (see Suggester::Impl::Limit): substitutions up to a vowel for
 // a vowel, omissions up to a vowel's.
 inline constexpr float kLightSub = EditWeights::kSubVowel;
 inline constexpr float kLightOmission = EditWeights::kOmitVowel;
-
-// Set bits of x; std::popcount is a library call without -mpopcnt.
-inline int BitCount(uint64_t x) {
-  x = x - ((x >> 1) & 0x5555555555555555ull);
-  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-  return static_cast<int>((x * 0x0101010101010101ull) >> 56);
-}
-
-struct Mask {
-  uint64_t w[2] = {0, 0};
-  bool Test(int j) const { return (w[j >> 6] >> (j & 63)) & 1; }
-  void Set(int j) { w[j >> 6] |= uint64_t{1} << (j & 63); }
-  Mask operator&(const Mask& o) const {
-    return Mask{{w[0] & o.w[0], w[1] & o.w[1]}};
-  }
-  Mask operator|(const Mask& o) const {
-    return Mask{{w[0] | o.w[0], w[1] | o.w[1]}};
-  }
-};
-
-// The letter indices of the candidate being built, in place: pushed and
-// popped at every step of every walk, where std::vector's push_back is a
-// call at -O3 (not inlined) with a capacity check. A candidate is at most
-// the typed word (kMaxSuggestLetters) plus what the walks add to it: three
-// insertions and two sound-alike respellings of a few letters each, a run
-// of kMaxChunk letters, or the by-ear walk's kMaxEarExtraLetters and one
-// spelling; kCapacity leaves room for all of these with margin.
-class LetterPath {
- public:
-  static constexpr size_t kCapacity = 2 * kMaxSuggestLetters + 64;
-  void push_back(uint8_t j) {
-    assert(size_ < kCapacity);
-    letters_[size_++] = j;
-  }
-  void pop_back() { --size_; }
-  uint8_t back() const { return letters_[size_ - 1]; }
-  uint8_t operator[](size_t k) const { return letters_[k]; }
-  size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  void clear() { size_ = 0; }
-  // Back to `depth` letters (depth <= size()).
-  void Truncate(size_t depth) { size_ = depth; }
-  const uint8_t* begin() const { return letters_.data(); }
-  const uint8_t* end() const { return letters_.data() + size_; }
-
- private:
-  std::array<uint8_t, kCapacity> letters_;
-  size_t size_ = 0;
-};
 
 }  // namespace
 
@@ -245,40 +182,6 @@ struct Suggester::Impl : Lexicon, SearchContext {
       for (uint8_t j : path) word->push_back(letters[j]);
     });
   }
-  // The by-ear search: the words whose consonant sounds (SoundSkeleton) are
-  // the typed word's, found by spelling `sound` letter by letter over the
-  // prefixes, each unit in any of its spellings, with up to FillerRoom(k)
-  // vowels between units. `k` units are spelled, `fillers` letters since
-  // the last one.
-  void ByEar();
-  // Whether some word may have the typed skeleton; with one or two of its
-  // sounds left out or two adjacent ones swapped (fills ear_single_ok,
-  // ear_pair_ok, ear_pair_last, ear_swap_ok); with one changed or added
-  // (fills ear_other_ok). Always true without the section.
-  bool EarSkeletonsAllowed();
-  bool EarSkipsAllowed();
-  bool EarOthersAllowed();
-  // If so, and `targets` is not null, appends its key for the
-  // SOUND_PREFIXES section there (see ear_targets).
-  bool MayBeSkeleton(std::string_view skeleton,
-                     std::vector<uint64_t>* targets = nullptr);
-  // `may_repeat`: the last letters spelled a unit, which may be doubled.
-  // `edited`: sounds added, left out, changed or swapped so far (a swap
-  // counts two here: a sound added, then left out).
-  void EarWalk(PrefixFilter::State h, size_t k, int fillers, bool may_repeat,
-               int edited);
-  void EarLeaf(PrefixFilter::State h, int edited);
-  // How many edits the walk may make: none (same sounds), two (sounds
-  // left out or swapped) or one (a sound changed or added).
-  int EarEditsAllowed() const {
-    return ear_edits == 1 ? 2 : ear_edits == 2 ? 1 : 0;
-  }
-  // The walk's first edit (with ear_edits 1): -1 none yet, else 2 * k for
-  // sound k left out, 2 * k + 1 for sounds k and k + 1 swapped.
-  int ear_first = -1;
-  // Appends letter j to path and its row of the edit distance table to
-  // ear_rows; false if the prefix is too far from the typed word.
-  bool EarPush(int j);
   // Runs of letters left out or typed too many (kMinChunk..kMaxChunk): at
   // each place from the end back, the typed prefix continued by every run
   // the prefix filter allows whose last letter can precede the typed rest,
@@ -347,90 +250,8 @@ struct Suggester::Impl : Lexicon, SearchContext {
   std::vector<uint16_t> respelling_at;
   std::vector<uint32_t> respelling_first;
   std::vector<uint8_t> vowel_run;      // length of the vowel run starting at i
-  // The by-ear search's spellings (SoundSpellings, as letter indices) and
-  // the typed word's skeleton.
-  struct EarSpelling {
-    std::vector<uint8_t> letters;
-    std::string_view units;
-    uint8_t unit_id;  // index into ear_units; kNoUnit for a silent one
-  };
-  static constexpr uint8_t kNoUnit = 0xFF;
-  std::vector<EarSpelling> ear_spellings;
-  std::vector<std::string_view> ear_units;  // the distinct units spelled
-  // The SOUND_SKELETONS section (English); empty(): every skeleton a walk
-  // may look for is walked.
-  SkeletonFilter skeletons;
-  // The SOUND_PREFIXES section (English); empty(): the walks are not cut
-  // by their first letters.
-  SoundPrefixFilter sound_prefixes;
-  // The keys (SoundPrefixFilter::SkeletonKey) of the skeletons a walk may
-  // spell, collected as the skeleton variants are asked for: the first
-  // walk's (the typed skeleton, sounds left out or swapped) and the
-  // second's (a sound changed or added; the same sounds are the first
-  // walk's). ear_targets is the current walk's, sorted and distinct, and
-  // ear_prefix_ok which prefixes some word of one of them starts with, by
-  // the section's state of the prefix (EarPrefixOk).
-  std::vector<uint64_t> ear_near_targets;
-  std::vector<uint64_t> ear_other_targets;
-  const std::vector<uint64_t>* ear_targets = nullptr;
-  ScratchMap<uint8_t> ear_prefix_ok{1 << 10};
-  bool EarPrefixOk();
-  // Which edits of the typed skeleton some word has (skeleton_filter.h):
-  // ear_other_ok[k * units + u], bit 1 unit u added before sound k, bit 2
-  // sound k changed to unit u (the skips and swaps: below).
-  std::vector<uint8_t> ear_other_ok;
-  std::string ear_variant;
-  // First letters of the spellings of the typed word's units from unit k
-  // on, of its unit k - 1 alone (doubled), of the other sounds ear_other_ok
-  // allows at k, and of silent spellings.
-  std::vector<Mask> ear_next_first;
-  std::vector<Mask> ear_repeat_first;
-  std::vector<Mask> ear_other_first;
-  std::vector<Mask> ear_swap_first;
-  std::vector<uint8_t> ear_swap_ok;  // sounds k and k + 1 swapped
-  // Sound k left out alone; with sound k2 > k (ear_pair_ok[k * size + k2]);
-  // the last such k2, or -1.
-  std::vector<uint8_t> ear_single_ok;
-  std::vector<uint8_t> ear_pair_ok;
-  std::vector<int> ear_pair_last;
-  // Sound k may be left out first: alone, or with a later one.
-  bool EarSkipOk(size_t k) const {
-    return ear_single_ok[k] != 0 || ear_pair_last[k] >= 0;
-  }
-  Mask ear_silent_first;
-  // The spellings the walk may take after k units (of another sound, only
-  // those that give a skeleton some word has).
-  struct EarNext {
-    enum Kind : uint8_t { kMatch, kRepeat, kSilent, kSwap, kOther };
-    uint8_t spelling;  // index into ear_spellings
-    uint8_t kind;
-    uint8_t first;  // its first letter
-    uint8_t other_ok;  // kOther: ear_other_ok for it at k
-  };
-  std::vector<std::vector<EarNext>> ear_at;
-  Mask filler_letters;  // IsSoundFiller
+  // English: the by-ear search and the inflections apply.
   bool by_ear_language = false;
-  std::string sound;
-  std::vector<int> sound_gaps;  // letters between units (SoundSkeleton)
-  // Filler letters a candidate may have where the typed word has
-  // sound_gaps[k]: one more (a vowel left out, "sacrin" for "saccharin"),
-  // two after the last sound ("torque" for "tork"); before the first sound
-  // one more, or none if the typed word starts with one.
-  int FillerRoom(size_t k) const {
-    const int slack = k == sound.size() ? 2 : k > 0 ? 1 : sound_gaps[0] > 0;
-    return std::min(kMaxEarFillers, sound_gaps[k] + slack);
-  }
-  // (state, k, fillers, ...) walked: 1,400-4,500 per walk for words of
-  // aspell-02 searched by ear (the walks often run to their budgets).
-  // Sized for them: a table grown past its size is rehashed at every
-  // doubling and freed again at Clear, and its fresh pages cost the
-  // kernel's zeroing (with 4,096 slots, 9 % of those words' time).
-  ScratchMap<uint8_t> ear_seen{1 << 14};
-  std::u32string ear_word;
-  AlignmentRows ear_rows;  // of path against q, see EarPush
-  std::vector<uint8_t> ear_typed;  // qi as AlignmentRows letters
-  int ear_max_distance = 0;
-  int ear_edits = 0;  // this walk's SuggestOptions::by_ear_edit
   std::vector<RunBefore> runs_before;  // RunsBefore(end), per end:
   std::vector<uint32_t> runs_before_first;  // first index, or kNotYet
   std::vector<uint32_t> runs_before_end;
@@ -446,21 +267,11 @@ struct Suggester::Impl : Lexicon, SearchContext {
   ScratchMap<std::array<float, 2 * (kMaxEdits + 1)>> visited;
   // Where every search's candidates go: ranked there.
   Candidates candidates{*this, *this};
+  EarSearch ear{*this, *this, candidates};
 };
 
 Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
     : Lexicon(d, o) {
-  // Checked by DecodeDictionary already; a failure leaves the view empty.
-  if (!d.contents().sound_skeletons.empty()) {
-    (void)SkeletonFilter::Parse(d.contents().sound_skeletons, &skeletons);
-  }
-  if (o.sound_prefixes && !d.contents().sound_prefixes.empty()) {
-    (void)SoundPrefixFilter::Parse(d.contents().sound_prefixes,
-                                   &sound_prefixes);
-  }
-  // A sound changed or added is searched only where the skeletons say
-  // which: unguided, that walk costs three times the others together.
-  if (skeletons.empty()) options.by_ear_edit = std::min(options.by_ear_edit, 1);
   const int count = static_cast<int>(letters.size());
   for (int j = 0; j < count; ++j) {
     all_letters.Set(j);
@@ -489,30 +300,6 @@ Suggester::Impl::Impl(const Dictionary& d, const SuggestOptions& o)
   }
   // Spelling by ear follows English sounds (sound_skeleton.h).
   by_ear_language = SoundSkeletonsApply(d.language());
-  for (const SoundSpelling& sp : SoundSpellings()) {
-    EarSpelling e{{}, sp.units, kNoUnit};
-    bool ok = true;
-    for (char c : sp.letters) {
-      const int j = ascii_letter[static_cast<unsigned char>(c)];
-      ok &= j >= 0;
-      e.letters.push_back(static_cast<uint8_t>(std::max(j, 0)));
-    }
-    if (!ok) continue;
-    if (e.units.empty()) {
-      ear_silent_first.Set(e.letters[0]);
-    } else {
-      auto u = std::find(ear_units.begin(), ear_units.end(), e.units);
-      e.unit_id = static_cast<uint8_t>(u - ear_units.begin());
-      if (u == ear_units.end()) ear_units.push_back(e.units);
-    }
-    ear_spellings.push_back(std::move(e));
-  }
-  for (int j = 0; j < count; ++j) {
-    // The walk's fillers are the vowels: the other letters SoundSkeleton
-    // leaves out (h, the apostrophe, accented letters) would each multiply
-    // its branches for few words; h still comes in digraphs (ch, gh, ...).
-    if (EditWeights::VowelForRuns(letters[j])) filler_letters.Set(j);
-  }
 
   base_id.resize(count);
   apostrophe.resize(count);
@@ -1097,109 +884,6 @@ void Suggester::Impl::AfterSoundAlike(PrefixFilter::State s, int end, int edits,
   }
 }
 
-void Suggester::Impl::ByEar() {
-  sound_gaps.clear();
-  sound = SoundSkeleton(q, &sound_gaps);
-  // A skeleton of one sound is shared by too many words to rank ("tea",
-  // "two", "auto" are "T").
-  if (sound.size() < 2) return;
-  ear_swap_ok.assign(sound.size() + 1, 0);
-  // With the SOUND_SKELETONS section, a walk looks only for skeletons that
-  // some word has, and is skipped when there is none.
-  // The first walk always looks for the typed skeleton itself.
-  ear_near_targets.clear();
-  ear_other_targets.clear();
-  if (!sound_prefixes.empty()) {
-    ear_near_targets.push_back(sound_prefixes.SkeletonKey(sound));
-  }
-  const bool any[3] = {EarSkeletonsAllowed(),
-                       options.by_ear_edit >= 1 && EarSkipsAllowed(),
-                       options.by_ear_edit >= 2 && EarOthersAllowed()};
-  for (std::vector<uint64_t>* t : {&ear_near_targets, &ear_other_targets}) {
-    std::sort(t->begin(), t->end());
-    t->erase(std::unique(t->begin(), t->end()), t->end());
-  }
-  ear_next_first.assign(sound.size() + 1, Mask());
-  ear_repeat_first.assign(sound.size() + 1, Mask());
-  ear_other_first.assign(sound.size() + 1, Mask());
-  ear_swap_first.assign(sound.size() + 1, Mask());
-  ear_at.resize(sound.size() + 1);
-  for (size_t k = 0; k <= sound.size(); ++k) {
-    std::vector<EarNext>& at = ear_at[k];
-    at.clear();
-    for (int kind = EarNext::kMatch; kind <= EarNext::kOther; ++kind) {
-      for (size_t x = 0; x < ear_spellings.size(); ++x) {
-        const EarSpelling& e = ear_spellings[x];
-        const bool match = !e.units.empty() &&
-                           sound.compare(k, e.units.size(), e.units) == 0;
-        const bool repeat =
-            e.units.size() == 1 && k > 0 && e.units[0] == sound[k - 1];
-        const uint8_t other_ok =
-            kind == EarNext::kOther && any[2] && k > 0 && !e.units.empty()
-                ? ear_other_ok[k * ear_units.size() + e.unit_id]
-                : 0;
-        // Sounds k and k + 1 swapped: k + 1 spelled first.
-        const bool swap = k > 0 && k + 1 < sound.size() && ear_swap_ok[k] &&
-                          e.units.size() == 1 && e.units[0] == sound[k + 1];
-        if (kind == EarNext::kMatch ? match
-            : kind == EarNext::kRepeat ? repeat
-            : kind == EarNext::kSilent ? e.units.empty()
-            : kind == EarNext::kSwap   ? swap
-                                       : !match && other_ok != 0) {
-          at.push_back(EarNext{static_cast<uint8_t>(x),
-                               static_cast<uint8_t>(kind), e.letters[0],
-                               other_ok});
-        }
-      }
-    }
-    for (const EarNext& x : at) {
-      if (x.kind == EarNext::kMatch) {
-        ear_next_first[k].Set(x.first);
-      } else if (x.kind == EarNext::kRepeat) {
-        ear_repeat_first[k].Set(x.first);
-      } else if (x.kind == EarNext::kOther) {
-        ear_other_first[k].Set(x.first);
-      } else if (x.kind == EarNext::kSwap) {
-        ear_swap_first[k].Set(x.first);
-      }
-    }
-  }
-  // Half the typed letters may change, at least 3 (else the edit search
-  // had it), at most kMaxEarDistance.
-  ear_max_distance = std::clamp((n + 1) / 2, 3, kMaxEarDistance);
-  ear_typed.resize(n);
-  for (int k = 0; k < n; ++k) {
-    ear_typed[k] = qi[k] < 0 ? AlignmentRows::kNotALetter
-                             : static_cast<uint8_t>(qi[k]);
-  }
-  // The walk appends at most a spelling (3 letters) past this length.
-  ear_rows.Reset(ear_typed, ear_max_distance,
-                 static_cast<size_t>(n) + kMaxEarExtraLetters + 3);
-  // The same sounds (by_ear_edit 0), or the same sounds and up to two
-  // typed sounds left out or two adjacent ones swapped (1, one walk), then
-  // (2) one sound changed or added, each walk within its share of the work
-  // budget.
-  const uint64_t limit = work_limit;
-  for (int walk = std::min(options.by_ear_edit, 1);
-       walk <= std::min(options.by_ear_edit, 2); ++walk) {
-    if (!(walk == 1 ? any[0] || any[1] : any[walk])) continue;
-    ear_edits = walk;
-    ear_targets = walk <= 1 ? &ear_near_targets : &ear_other_targets;
-    ear_prefix_ok.Clear();
-    work_limit =
-        std::min(limit, stats.work + (walk == 1 ? 2 : 1) * kByEarWork);
-    ear_seen.Clear();
-    path.clear();
-    ear_first = -1;
-    EarWalk(prefixes.root(), 0, 0, false, 0);
-    if (stats.budget_exhausted && work_limit < limit) {
-      stats.budget_exhausted = false;  // this walk's share, not the word's
-    }
-  }
-  work_limit = limit;
-  candidates.Resolve();
-}
-
 void Suggester::Impl::Chunks() {
   // The states of the typed prefixes (a chunk goes after q[0..at)).
   const std::vector<PrefixFilter::State> state = TypedStates(*this, *this);
@@ -1281,266 +965,6 @@ void Suggester::Impl::ChunkWalk(PrefixFilter::State h, int at, int depth,
       path.pop_back();
     }
   }
-}
-
-bool Suggester::Impl::MayBeSkeleton(std::string_view skeleton,
-                                    std::vector<uint64_t>* targets) {
-  if (!skeletons.empty()) {
-    ++stats.work;
-    if (!skeletons.MayContain(skeleton)) return false;
-  }
-  if (targets != nullptr && !sound_prefixes.empty()) {
-    targets->push_back(sound_prefixes.SkeletonKey(skeleton));
-  }
-  return true;
-}
-
-bool Suggester::Impl::EarSkeletonsAllowed() { return MayBeSkeleton(sound); }
-
-bool Suggester::Impl::EarSkipsAllowed() {
-  const size_t m = sound.size();
-  ear_swap_ok.assign(m + 1, 0);
-  ear_single_ok.assign(m + 1, 0);
-  ear_pair_ok.assign(m * m, 0);
-  ear_pair_last.assign(m + 1, -1);
-  bool any = false;
-  // Without the section, one sound left out only (unguided, two or a swap
-  // would cost several times more).
-  const bool guided = !skeletons.empty();
-  // Checked against the budget per sound, as the walks check it per step.
-  for (size_t k = 1; k < m && !OutOfBudget(); ++k) {
-    // Sound k left out, alone or with a later one.
-    ear_variant.assign(sound).erase(k, 1);
-    ear_single_ok[k] = MayBeSkeleton(ear_variant, &ear_near_targets);
-    for (size_t k2 = k + 1; guided && k2 < m; ++k2) {
-      ear_variant.assign(sound).erase(k2, 1).erase(k, 1);
-      if (MayBeSkeleton(ear_variant, &ear_near_targets)) {
-        ear_pair_ok[k * m + k2] = 1;
-        ear_pair_last[k] = static_cast<int>(k2);
-      }
-    }
-    // Sounds k and k + 1 swapped.
-    if (guided && k + 1 < m && sound[k] != sound[k + 1]) {
-      ear_variant.assign(sound);
-      std::swap(ear_variant[k], ear_variant[k + 1]);
-      ear_swap_ok[k] = MayBeSkeleton(ear_variant, &ear_near_targets);
-    }
-    any |= EarSkipOk(k) || ear_swap_ok[k];
-  }
-  return any;
-}
-
-bool Suggester::Impl::EarOthersAllowed() {
-  const size_t units = ear_units.size();
-  ear_other_ok.assign((sound.size() + 1) * units, 0);
-  bool any = false;
-  for (size_t k = 1; k <= sound.size() && !OutOfBudget(); ++k) {
-    for (size_t u = 0; u < units; ++u) {
-      const std::string_view unit = ear_units[u];
-      uint8_t& ok = ear_other_ok[k * units + u];
-      ear_variant.assign(sound, 0, k).append(unit).append(sound, k);
-      if (MayBeSkeleton(ear_variant, &ear_other_targets)) ok |= kEarAdded;
-      if (unit.size() == 1 && k < sound.size() && unit[0] != sound[k]) {
-        ear_variant.assign(sound);
-        ear_variant[k] = unit[0];
-        if (MayBeSkeleton(ear_variant, &ear_other_targets)) {
-          ok |= kEarChanged;
-        }
-      }
-      any |= ok != 0;
-    }
-  }
-  return any;
-}
-
-void Suggester::Impl::EarWalk(PrefixFilter::State h, size_t k, int fillers,
-                              bool may_repeat, int edited) {
-  if (OutOfBudget()) return;
-  {
-    // After a first edit, what may follow depends on which it was.
-    const uint64_t first =
-        ear_edits == 1 && edited > 0 ? static_cast<uint64_t>(ear_first) + 1
-                                     : 0;
-    auto [seen, created] = ear_seen.Get(
-        h + first * 0xC2B2AE3D27D4EB4Full +
-        (((k * (kMaxEarFillers + 1) + fillers) * 2 + may_repeat) * 3 +
-         edited + 1) *
-            0x9E3779B97F4A7C15ull);
-    if (!created) return;
-  }
-  if (!EarPrefixOk()) return;
-  if (k == sound.size()) EarLeaf(h, edited);
-  const bool may_edit = edited < EarEditsAllowed();
-  // After a first edit, the prefix is given up past the last place where a
-  // second one gives a skeleton that the section holds (when the first
-  // alone does not): two sounds left out, a swap completed.
-  const int first_k = ear_first >> 1;
-  const bool swapped = (ear_first & 1) != 0;
-  if (ear_edits == 1 && edited == 1 &&
-      (swapped ? static_cast<int>(k) > first_k + 1
-               : !ear_single_ok[first_k] &&
-                     static_cast<int>(k) > ear_pair_last[first_k])) {
-    return;
-  }
-  // A typed sound may be one too many ("speficifcation"), or two, not the
-  // first: first letters are seldom wrong (Pollock & Zamora 1983), and
-  // without it every word would be a candidate prefix.
-  if (may_edit && ear_edits == 1 && k > 0 && k < sound.size() &&
-      (edited == 0 ? EarSkipOk(k)
-       : swapped   ? static_cast<int>(k) == first_k + 1
-                   : ear_pair_ok[first_k * sound.size() + k] != 0)) {
-    const int saved = ear_first;
-    if (edited == 0) ear_first = static_cast<int>(2 * k);
-    EarWalk(h, k + 1, fillers, false, edited + 1);
-    ear_first = saved;
-  }
-  if (path.size() >= static_cast<size_t>(n) + kMaxEarExtraLetters) return;
-  const bool filler_room = fillers < FillerRoom(k);
-  // The first letters of the spellings that may come next (ear_at[k]),
-  // and the fillers.
-  Mask spelled = ear_next_first[k];
-  if (fillers == 0 && may_repeat) spelled = spelled | ear_repeat_first[k];
-  if (filler_room) spelled = spelled | ear_silent_first;
-  const bool other_sound = may_edit && ear_edits == 2 && k > 0;
-  if (other_sound) spelled = spelled | ear_other_first[k];
-  const bool swap_sound = edited == 0 && ear_edits == 1 && k > 0;
-  if (swap_sound) spelled = spelled | ear_swap_first[k];
-  const Mask wanted = filler_room ? spelled | filler_letters : spelled;
-  // Each prefix is seldom reached twice: its letters are tested in its
-  // block directly, not remembered in `children`.
-  Mask present;
-  {
-    const uint64_t* block = prefixes.Block(h);
-    ++stats.expansions;
-    for (int w = 0; w < 2; ++w) {
-      if (wanted.w[w] == 0) continue;
-      stats.work += BitCount(wanted.w[w]);
-      present.w[w] =
-          prefixes.HasAmong(block, h, letter_keys, 64 * w, wanted.w[w]);
-    }
-  }
-  const size_t depth = path.size();
-  if (filler_room) {
-    for (int w = 0; w < 2; ++w) {
-      for (uint64_t bits = present.w[w] & filler_letters.w[w]; bits != 0;
-           bits &= bits - 1) {
-        const int j = w * 64 + std::countr_zero(bits);
-        if (EarPush(j)) {
-          EarWalk(PrefixFilter::Next(h, letters[j]), k, fillers + 1, false,
-                  edited);
-        }
-        Truncate(depth);
-      }
-    }
-  }
-  // The spellings of the next units, of the last one again (doubled), of
-  // nothing (silent), of any other sound: ear_at[k]'s classes, in order;
-  // none if no first letter of theirs continues the prefix.
-  const Mask starts = present & spelled;
-  if ((starts.w[0] | starts.w[1]) == 0) return;
-  for (const EarNext& x : ear_at[k]) {
-    if (x.kind == EarNext::kRepeat && !(fillers == 0 && may_repeat)) continue;
-    if (x.kind == EarNext::kSilent && !filler_room) continue;
-    if (x.kind == EarNext::kSwap && !swap_sound) continue;
-    if (x.kind == EarNext::kOther && !other_sound) break;
-    if (!present.Test(x.first)) continue;
-    const EarSpelling& e = ear_spellings[x.spelling];
-    const size_t next = x.kind == EarNext::kMatch ? k + e.units.size() : k;
-    // A swap starts as sound k + 1 added before sound k; leaving sound
-    // k + 1 out after it (guided as a second edit) completes it.
-    const bool edit = x.kind == EarNext::kOther || x.kind == EarNext::kSwap;
-    const uint8_t other_ok = x.other_ok;
-    PrefixFilter::State s = h;
-    bool ok = true;
-    for (size_t l = 0; ok && l < e.letters.size(); ++l) {
-      if (l > 0) {
-        ++stats.work;
-        ok = Continues(s, e.letters[l]);
-      }
-      ok = ok && EarPush(e.letters[l]);
-      s = PrefixFilter::Next(s, letters[e.letters[l]]);
-    }
-    // A sound that an edit brings in may be spelled with its letter
-    // doubled ("necessary" heard in "nesseccary": the S of "ss" for the
-    // typed K). The typed sounds' own doublings are ear_at's kRepeat, which
-    // only spell the sound before k again.
-    const bool doubled = ok && edit && e.letters.size() == 1;
-    for (int twice = 0; ok && twice <= static_cast<int>(doubled); ++twice) {
-      if (twice) {
-        ++stats.work;
-        if (!Continues(s, e.letters[0]) || !EarPush(e.letters[0])) break;
-        s = PrefixFilter::Next(s, letters[e.letters[0]]);
-      }
-      const int saved = ear_first;
-      if (x.kind == EarNext::kSwap) ear_first = static_cast<int>(2 * k + 1);
-      // A spelling of the next sounds, of none, of a sound added or
-      // swapped ...
-      if (x.kind != EarNext::kOther || (other_ok & kEarAdded)) {
-        EarWalk(s, next, e.units.empty() ? fillers + 1 : 0,
-                !e.units.empty() && next != k && !edit, edited + edit);
-      }
-      // ... or of a sound for the typed one
-      if (x.kind == EarNext::kOther && (other_ok & kEarChanged)) {
-        EarWalk(s, k + 1, 0, false, edited + 1);
-      }
-      ear_first = saved;
-    }
-    Truncate(depth);
-  }
-}
-
-bool Suggester::Impl::EarPrefixOk() {
-  const size_t depth = path.size();
-  if (sound_prefixes.empty() || depth == 0 ||
-      depth > sound_prefixes.depth()) {
-    return true;
-  }
-  PrefixFilter::State state = sound_prefixes.Root();
-  for (uint8_t j : path) state = PrefixFilter::Next(state, letters[j]);
-  auto [ok, created] = ear_prefix_ok.Get(state);
-  if (created) {
-    *ok = 0;
-    for (uint64_t target : *ear_targets) {
-      ++stats.work;
-      if (sound_prefixes.MayHave(target, state)) {
-        *ok = 1;
-        break;
-      }
-    }
-    if (!*ok) ++stats.ear_prefixes_cut;
-  }
-  return *ok != 0;
-}
-
-bool Suggester::Impl::EarPush(int j) {
-  // The walk gives up on a prefix already more than ear_max_distance edits
-  // from every prefix of the typed word.
-  path.push_back(static_cast<uint8_t>(j));
-  const size_t d = path.size();
-  return ear_rows.Fill(d, static_cast<uint8_t>(j), d > 1 ? path[d - 2] : 0);
-}
-
-void Suggester::Impl::EarLeaf(PrefixFilter::State h, int edited) {
-  if (path.empty()) return;
-  const int d = ear_rows.Distance(path.size());
-  if (d < 3 || d > ear_max_distance) return;  // nearer: the edit search
-  ear_word.clear();
-  for (uint8_t j : path) ear_word.push_back(letters[j]);
-  // The walk follows spellings out of context: the word must really sound
-  // so ("ce" is not "KE").
-  const std::string heard = SoundSkeleton(ear_word);
-  // Sounds left out, added, changed or swapped (a swap is one).
-  const int sounds =
-      heard == sound ? 0
-      : edited == 0
-          ? 1
-          : BandedEditDistance(std::u32string(heard.begin(), heard.end()),
-                               std::u32string(sound.begin(), sound.end()),
-                               edited);
-  if (sounds > edited) return;
-  Leaf(h, 3,
-       kByEar + kByEarPerEdit * static_cast<float>(d) +
-           kByEarOtherSound * static_cast<float>(sounds));
 }
 
 std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
@@ -1669,7 +1093,7 @@ std::vector<Suggestion> Suggester::Impl::Search(std::string_view word) {
       !stats.budget_exhausted) {
     if (candidates.BestCost() >= options.by_ear_below) {
       stats.by_ear = true;
-      ByEar();
+      ear.Run();
     }
   }
   if (options.chunks && !prefixes.empty() && !stats.budget_exhausted &&
@@ -1725,7 +1149,7 @@ bool Suggester::has_prefix_filter() const { return !impl_->prefixes.empty(); }
 bool Suggester::has_word_classes() const { return !impl_->classes.empty(); }
 
 bool Suggester::has_sound_prefixes() const {
-  return !impl_->sound_prefixes.empty();
+  return impl_->ear.has_sound_prefixes();
 }
 
 }  // namespace spellfilter
