@@ -10,6 +10,8 @@
 namespace spellfilter {
 namespace {
 
+// Letter indices are AlignmentRows letters (EarPush).
+static_assert(Lexicon::kMaxLetters - 1 <= AlignmentRows::kMaxLetter);
 // ear_other_ok's bits.
 inline constexpr uint8_t kEarAdded = 1;
 inline constexpr uint8_t kEarChanged = 2;
@@ -88,8 +90,8 @@ void EarSearch::Run() {
     for (int kind = EarNext::kMatch; kind <= EarNext::kOther; ++kind) {
       for (size_t x = 0; x < ear_spellings.size(); ++x) {
         const EarSpelling& e = ear_spellings[x];
-        const bool match = !e.units.empty() &&
-                           sound.compare(k, e.units.size(), e.units) == 0;
+        const bool match =
+            !e.units.empty() && sound.compare(k, e.units.size(), e.units) == 0;
         const bool repeat =
             e.units.size() == 1 && k > 0 && e.units[0] == sound[k - 1];
         const uint8_t other_ok =
@@ -99,7 +101,7 @@ void EarSearch::Run() {
         // Sounds k and k + 1 swapped: k + 1 spelled first.
         const bool swap = k > 0 && k + 1 < sound.size() && ear_swap_ok[k] &&
                           e.units.size() == 1 && e.units[0] == sound[k + 1];
-        if (kind == EarNext::kMatch ? match
+        if (kind == EarNext::kMatch    ? match
             : kind == EarNext::kRepeat ? repeat
             : kind == EarNext::kSilent ? e.units.empty()
             : kind == EarNext::kSwap   ? swap
@@ -128,7 +130,7 @@ void EarSearch::Run() {
   ear_typed.resize(ctx_.n);
   for (int k = 0; k < ctx_.n; ++k) {
     ear_typed[k] = ctx_.qi[k] < 0 ? AlignmentRows::kNotALetter
-                             : static_cast<uint8_t>(ctx_.qi[k]);
+                                  : static_cast<uint8_t>(ctx_.qi[k]);
   }
   // The walk appends at most a spelling (3 letters) past this length.
   ear_rows.Reset(ear_typed, ear_max_distance,
@@ -138,8 +140,8 @@ void EarSearch::Run() {
   // (2) one sound changed or added, each walk within its share of the work
   // budget.
   const uint64_t limit = ctx_.work_limit;
-  for (int walk = std::min(by_ear_edit_, 1);
-       walk <= std::min(by_ear_edit_, 2); ++walk) {
+  for (int walk = std::min(by_ear_edit_, 1); walk <= std::min(by_ear_edit_, 2);
+       ++walk) {
     if (!(walk == 1 ? any[0] || any[1] : any[walk])) continue;
     ear_edits = walk;
     ear_targets = walk <= 1 ? &ear_near_targets : &ear_other_targets;
@@ -159,7 +161,7 @@ void EarSearch::Run() {
 }
 
 bool EarSearch::MayBeSkeleton(std::string_view skeleton,
-                                    std::vector<uint64_t>* targets) {
+                              std::vector<uint64_t>* targets) {
   if (!skeletons.empty()) {
     ++ctx_.stats.work;
     if (!skeletons.MayContain(skeleton)) return false;
@@ -229,17 +231,16 @@ bool EarSearch::EarOthersAllowed() {
 }
 
 void EarSearch::EarWalk(PrefixFilter::State h, size_t k, int fillers,
-                              bool may_repeat, int edited) {
+                        bool may_repeat, int edited) {
   if (ctx_.OutOfBudget()) return;
   {
     // After a first edit, what may follow depends on which it was.
     const uint64_t first =
-        ear_edits == 1 && edited > 0 ? static_cast<uint64_t>(ear_first) + 1
-                                     : 0;
+        ear_edits == 1 && edited > 0 ? static_cast<uint64_t>(ear_first) + 1 : 0;
     auto [seen, created] = ear_seen.Get(
         h + first * 0xC2B2AE3D27D4EB4Full +
-        (((k * (kMaxEarFillers + 1) + fillers) * 2 + may_repeat) * 3 +
-         edited + 1) *
+        (((k * (kMaxEarFillers + 1) + fillers) * 2 + may_repeat) * 3 + edited +
+         1) *
             0x9E3779B97F4A7C15ull);
     if (!created) return;
   }
@@ -290,8 +291,8 @@ void EarSearch::EarWalk(PrefixFilter::State h, size_t k, int fillers,
     for (int w = 0; w < 2; ++w) {
       if (wanted.w[w] == 0) continue;
       ctx_.stats.work += BitCount(wanted.w[w]);
-      present.w[w] =
-          lex_.prefixes.HasAmong(block, h, lex_.letter_keys, 64 * w, wanted.w[w]);
+      present.w[w] = lex_.prefixes.HasAmong(block, h, lex_.letter_keys, 64 * w,
+                                            wanted.w[w]);
     }
   }
   const size_t depth = path.size();
@@ -366,8 +367,7 @@ void EarSearch::EarWalk(PrefixFilter::State h, size_t k, int fillers,
 
 bool EarSearch::EarPrefixOk() {
   const size_t depth = path.size();
-  if (sound_prefixes.empty() || depth == 0 ||
-      depth > sound_prefixes.depth()) {
+  if (sound_prefixes.empty() || depth == 0 || depth > sound_prefixes.depth()) {
     return true;
   }
   PrefixFilter::State state = sound_prefixes.Root();
@@ -407,11 +407,10 @@ void EarSearch::EarLeaf(PrefixFilter::State h, int edited) {
   // Sounds left out, added, changed or swapped (a swap is one).
   const int sounds =
       heard == sound ? 0
-      : edited == 0
-          ? 1
-          : BandedEditDistance(std::u32string(heard.begin(), heard.end()),
-                               std::u32string(sound.begin(), sound.end()),
-                               edited);
+      : edited == 0  ? 1
+                     : BandedEditDistance(
+                           std::u32string(heard.begin(), heard.end()),
+                           std::u32string(sound.begin(), sound.end()), edited);
   if (sounds > edited) return;
   Leaf(h, 3,
        kByEar + kByEarPerEdit * static_cast<float>(d) +

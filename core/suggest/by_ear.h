@@ -167,7 +167,7 @@ class EarSearch {
     enum Kind : uint8_t { kMatch, kRepeat, kSilent, kSwap, kOther };
     uint8_t spelling;  // index into ear_spellings
     uint8_t kind;
-    uint8_t first;  // its first letter
+    uint8_t first;     // its first letter
     uint8_t other_ok;  // kOther: ear_other_ok for it at k
   };
   std::vector<std::vector<EarNext>> ear_at;
@@ -189,7 +189,7 @@ class EarSearch {
   // kernel's zeroing (with 4,096 slots, 9 % of those words' time).
   ScratchMap<uint8_t> ear_seen{1 << 14};
   std::u32string ear_word;
-  AlignmentRows ear_rows;  // of path against q, see EarPush
+  AlignmentRows ear_rows;          // of path against q, see EarPush
   std::vector<uint8_t> ear_typed;  // qi as AlignmentRows letters
   int ear_max_distance = 0;
   int ear_edits = 0;  // this walk's SuggestOptions::by_ear_edit

@@ -145,7 +145,7 @@ class Candidates {
   std::vector<Pending> pending_;
   std::vector<Split> splits_;
   std::u32string leaf_word_;
-  std::vector<CaseForm> forms_;  // scratch of Queue
+  std::vector<CaseForm> forms_;   // scratch of Queue
   std::vector<float> kth_costs_;  // scratch of Bound
 };
 

@@ -22,8 +22,8 @@ void FindCaseForms(const Lexicon& lex, std::u32string_view lower,
     const std::string key = EncodeUtf8(lower);
     const auto [first, last] = lex.mixed_case.Find(key);
     for (size_t i = first; i < last; ++i) {
-      out->push_back(CaseForm{std::string(lex.mixed_case.Written(i)),
-                              kMixedForm});
+      out->push_back(
+          CaseForm{std::string(lex.mixed_case.Written(i)), kMixedForm});
     }
   }
   if (has[0]) out->push_back(CaseForm{EncodeUtf8(lower), kLowerForm});

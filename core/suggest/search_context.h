@@ -64,8 +64,8 @@ struct SearchContext {
 
 // The states of the typed prefixes the prefix filter allows: [i] after
 // q[0..i), as far as some word continues them (one work unit a letter).
-[[nodiscard]] std::vector<PrefixFilter::State> TypedStates(
-    const Lexicon& lex, SearchContext& ctx);
+[[nodiscard]] std::vector<PrefixFilter::State> TypedStates(const Lexicon& lex,
+                                                           SearchContext& ctx);
 
 }  // namespace spellfilter
 

@@ -13,10 +13,9 @@ namespace {
 
 std::initializer_list<std::string_view> Words() {
   static const std::initializer_list<std::string_view> words = {
-      "physics\t35",    "separate\t20",   "nation\t10",
-      "beautiful\t20",  "cat\t10",        "tea\t10",
-      "necessary\t20",  "saccharin\t60",  "torque\t50",
-      "definitely\t20", "the\t10"};
+      "physics\t35", "separate\t20",   "nation\t10",    "beautiful\t20",
+      "cat\t10",     "tea\t10",        "necessary\t20", "saccharin\t60",
+      "torque\t50",  "definitely\t20", "the\t10"};
   return words;
 }
 
@@ -78,8 +77,7 @@ TEST_F(ByEarTest, StaysWithinTheBudget) {
 
 TEST_F(ByEarTest, ReadsTheSoundSections) {
   f_ = std::make_unique<SearchFixture>(Words());
-  EXPECT_TRUE(
-      EarSearch(f_->lex, f_->ctx, f_->candidates).has_sound_prefixes());
+  EXPECT_TRUE(EarSearch(f_->lex, f_->ctx, f_->candidates).has_sound_prefixes());
   SuggestOptions o;
   o.sound_prefixes = false;
   f_ = std::make_unique<SearchFixture>(Words(), o);

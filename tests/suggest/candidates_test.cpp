@@ -11,8 +11,8 @@ namespace spellfilter {
 namespace {
 
 SearchFixture Sample(const SuggestOptions& options = SuggestOptions()) {
-  return SearchFixture({"the\t10", "then\t10", "a\t10", "lot\t10",
-                        "allot\t35", "lotto\t60", "Paris\t20", "NASA\t40"},
+  return SearchFixture({"the\t10", "then\t10", "a\t10", "lot\t10", "allot\t35",
+                        "lotto\t60", "Paris\t20", "NASA\t40"},
                        options);
 }
 
@@ -104,8 +104,8 @@ TEST(CandidatesTest, SplitsPassTheCheckerWordByWord) {
 TEST(CandidatesTest, UserWordsWithinTwoEdits) {
   SearchFixture f = Sample();
   ASSERT_TRUE(f.Type("spellfiltr"));
-  const std::vector<Suggestion> s = f.candidates.Rank(
-      {{"spellfilter", U"spellfilter"}, {"spell", U"spell"}});
+  const std::vector<Suggestion> s =
+      f.candidates.Rank({{"spellfilter", U"spellfilter"}, {"spell", U"spell"}});
   ASSERT_EQ(s.size(), 1u);
   EXPECT_EQ(s[0].text, "spellfilter");
   EXPECT_EQ(s[0].edits, 1);

@@ -13,8 +13,8 @@ namespace {
 class CaseFormsTest : public ::testing::Test {
  protected:
   CaseFormsTest()
-      : f_({"the\t10", "Paris\t20", "NASA\t40", "JavaScript\t40",
-            "polish\t30", "Polish\t30"}) {}
+      : f_({"the\t10", "Paris\t20", "NASA\t40", "JavaScript\t40", "polish\t30",
+            "Polish\t30"}) {}
   std::vector<CaseForm> Forms(std::u32string_view lower) {
     std::vector<CaseForm> out;
     FindCaseForms(f_.lex, lower, f_.StateOf(lower), &work_, &out);
@@ -68,8 +68,7 @@ TEST(PresentAsTest, FollowsTheTypedCase) {
   EXPECT_EQ(PresentAs("Paris", WordCase::kLower, false), "Paris");
   EXPECT_EQ(PresentAs("JavaScript", WordCase::kCapitalised, false),
             "JavaScript");
-  EXPECT_EQ(PresentAs("JavaScript", WordCase::kAllUpper, false),
-            "JAVASCRIPT");
+  EXPECT_EQ(PresentAs("JavaScript", WordCase::kAllUpper, false), "JAVASCRIPT");
   EXPECT_EQ(PresentAs("naïve", WordCase::kAllUpper, false), "NAÏVE");
   // Turkish: i capitalised with its dot.
   EXPECT_EQ(PresentAs("istanbul", WordCase::kCapitalised, true),

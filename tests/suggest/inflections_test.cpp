@@ -13,9 +13,9 @@ namespace {
 class InflectionsTest : public ::testing::Test {
  protected:
   InflectionsTest()
-      : f_({"split\t20", "splitter\t30", "stuck\t20", "before\t10",
-            "vote\t20", "voting\t20", "voted\t20", "study\t20", "studied\t20",
-            "sing\t20", "red\t20"}) {}
+      : f_({"split\t20", "splitter\t30", "stuck\t20", "before\t10", "vote\t20",
+            "voting\t20", "voted\t20", "study\t20", "studied\t20", "sing\t20",
+            "red\t20"}) {}
   std::vector<std::string> Bases(std::string_view typed) {
     if (!f_.Type(typed)) return {};
     FindInflections(f_.lex, f_.ctx, f_.candidates);
@@ -58,9 +58,9 @@ TEST_F(InflectionsTest, CostsTheInflectionCostAsTwoEdits) {
 
 TEST_F(InflectionsTest, TakesEndingFollowsTheSpellingRules) {
   ASSERT_TRUE(f_.Type("vote"));
-  EXPECT_TRUE(TakesEnding(f_.lex, f_.ctx, U"vote", U"ing"));   // e dropped
-  EXPECT_TRUE(TakesEnding(f_.lex, f_.ctx, U"vote", U"d"));     // as is
-  EXPECT_TRUE(TakesEnding(f_.lex, f_.ctx, U"study", U"ed"));   // y as i
+  EXPECT_TRUE(TakesEnding(f_.lex, f_.ctx, U"vote", U"ing"));  // e dropped
+  EXPECT_TRUE(TakesEnding(f_.lex, f_.ctx, U"vote", U"d"));    // as is
+  EXPECT_TRUE(TakesEnding(f_.lex, f_.ctx, U"study", U"ed"));  // y as i
   EXPECT_FALSE(TakesEnding(f_.lex, f_.ctx, U"split", U"ing"));
   EXPECT_FALSE(TakesEnding(f_.lex, f_.ctx, U"stuck", U"ed"));
 }

@@ -41,9 +41,8 @@ struct SearchFixture {
   }
   // `word` (lower case) as a leaf of the given cost.
   void AddLeaf(std::u32string_view word, float cost, int edits = 1) {
-    candidates.Leaf(StateOf(word), edits, cost, [&](std::u32string* w) {
-      w->assign(word);
-    });
+    candidates.Leaf(StateOf(word), edits, cost,
+                    [&](std::u32string* w) { w->assign(word); });
   }
   std::vector<std::string> Texts() {
     std::vector<std::string> out;
