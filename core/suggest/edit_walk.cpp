@@ -19,33 +19,12 @@ EditWalk::EditWalk(const Lexicon& lex, SearchContext& ctx, Candidates& out)
       out_(out),
       prefixes_(lex.prefixes),
       letter_keys_(lex.letter_keys),
-      letters_(lex.letters) {
+      letters_(lex.letters),
+      sound_alike_(lex) {
   const int count = static_cast<int>(letters_.size());
   for (int j = 0; j < count; ++j) {
     all_letters_.Set(j);
     if (EditWeights::VowelForRuns(letters_[j])) vowel_letters.Set(j);
-  }
-  for (const EditWeights::SpellingPair& p :
-       EditWeights::SoundAlikeSpellings()) {
-    for (int d = 0; d < 2; ++d) {
-      const std::string_view from = d == 0 ? p.a : p.b;
-      const std::string_view to = d == 0 ? p.b : p.a;
-      Respelling r;
-      bool ok = true;
-      for (char c : from) r.from.push_back(static_cast<char32_t>(c));
-      for (char c : to) {
-        const int j =
-            c >= 0 ? lex_.ascii_letter[static_cast<unsigned char>(c)] : -1;
-        ok &= j >= 0;
-        r.to.push_back(static_cast<uint8_t>(std::max(j, 0)));
-      }
-      ok &= !r.from.empty() && r.from[0] < 128;
-      if (ok) {
-        respellings_by_first[r.from[0]].push_back(
-            static_cast<uint16_t>(respellings.size()));
-        respellings.push_back(std::move(r));
-      }
-    }
   }
 
   base_id.resize(count);
@@ -121,38 +100,10 @@ void EditWalk::Prepare() {
   before_done.assign(n_ + 2, 0);
   between_mask.resize((n_ + 2) * letters_.size());
   between_done.assign(n_ + 2, 0);
-  vowel_run.assign(n_ + 1, 0);
   runs_before.clear();
   runs_before_first.assign(n_ + 1, kNotYet);
   runs_before_end.assign(n_ + 1, 0);
-  respelling_first.assign(n_ + 2, 0);
-  respelling_at.clear();
-  longest_from = 2;  // a transposition spans two letters
-  for (int k = 0; k < n_; ++k) {
-    respelling_first[k] = static_cast<uint32_t>(respelling_at.size());
-    // (Every `from` starts with an ASCII letter.)
-    for (size_t x = 0; q_[k] < 128 && x < respellings_by_first[q_[k]].size();
-         ++x) {
-      const uint16_t r = respellings_by_first[q_[k]][x];
-      const std::u32string& from = respellings[r].from;
-      if (std::u32string_view(q_).substr(k, from.size()) == from) {
-        respelling_at.push_back(r);
-        longest_from = std::max(longest_from, from.size());
-      }
-    }
-    const auto vowel = [&](int at) {
-      return qi_[at] >= 0 && vowel_letters.Test(qi_[at]) &&
-             (at > 0 || q_[at] != U'y');
-    };
-    if (vowel(k) && (k == 0 || !vowel(k - 1))) {
-      int end = k;
-      while (end < n_ && vowel(end)) ++end;
-      vowel_run[k] = static_cast<uint8_t>(std::min(end - k, 255));
-      longest_from = std::max(longest_from, static_cast<size_t>(end - k));
-    }
-  }
-  respelling_first[n_] = respelling_first[n_ + 1] =
-      static_cast<uint32_t>(respelling_at.size());
+  sound_alike_.Find(q_, qi_, vowel_letters);
   children.Clear();
   path_.clear();
 }
@@ -523,8 +474,10 @@ void EditWalk::SoundAlike(PrefixFilter::State h, int i, int edits, float cost,
   const float first = path_.empty() ? EditWeights::kFirstLetter : 0.0f;
   const size_t depth = path_.size();
   const float table_cost = cost + first + EditWeights::kSoundAlikeSpelling;
-  for (uint32_t k = respelling_first[i]; k < respelling_first[i + 1]; ++k) {
-    const Respelling& r = respellings[respelling_at[k]];
+  const SoundAlikeSpellings& t = sound_alike_;
+  for (uint32_t k = t.respelling_first[i]; k < t.respelling_first[i + 1]; ++k) {
+    const SoundAlikeSpellings::Respelling& r =
+        t.respellings[t.respelling_at[k]];
     const int end = i + static_cast<int>(r.from.size());
     if (table_cost > max_cost_ ||
         (last && !(suffix_ok_[end] && Before(end).Test(r.to.back())))) {
@@ -545,11 +498,12 @@ void EditWalk::SoundAlike(PrefixFilter::State h, int i, int edits, float cost,
     Truncate(depth);
   }
   const float run_cost = cost + first + EditWeights::kVowelRun;
-  if (vowel_run[i] > 0 && run_cost <= max_cost_) {
+  const int run = t.vowel_run[i];
+  if (run > 0 && run_cost <= max_cost_) {
     if (last) {
-      LastVowelRun(h, i, i + vowel_run[i], edits + 1, run_cost);
+      LastVowelRun(h, i, i + run, edits + 1, run_cost);
     } else {
-      VowelRun(h, i, i + vowel_run[i], 0, edits + 1, run_cost, false);
+      VowelRun(h, i, i + run, 0, edits + 1, run_cost, false);
     }
   }
 }

@@ -4,7 +4,8 @@
 // out, a vowel or a doubled letter too many, two letters swapped), and,
 // in the wide search, the sound-alike spellings as one heavy edit each (a
 // consonant spelling for another, EditWeights::SoundAlikeSpellings, and a
-// run of vowels for another). Candidates are spelled letter by letter over
+// run of vowels for another; sound_alike.h finds where the typed word has
+// them). Candidates are spelled letter by letter over
 // the dictionary's PREFIXES section, so a branch is abandoned as soon as no
 // word continues it; the same section over reversed words says which
 // typed suffixes can end a word, so a candidate's last edit is only tried
@@ -12,10 +13,11 @@
 //
 // Cost of a candidate: the edits' weights (edit_weights.h), at most
 // ctx.max_cost (lowered by the bound, Candidates::Bound). Work: one unit a
-// letter tested in the prefix filter, checked against the budget between
-// steps (one step, at most letters * (letters + 1), may run past it).
-// Distance 1 is typically 5-10 % of a word's work, distance 2 most of the
-// rest (docs/suggestions.md has the figures).
+// letter tested in the prefix filter (where probing every edit in the word
+// filter would cost, for an 8-letter word over 45 letters, ~700 probes at
+// distance 1 and ~2.5e5 at distance 2: docs/suggestions.md), checked
+// against the budget between steps (one step, at most one Between pass of
+// letters * (letters + 1) tests, may run past it).
 //
 // Walk, LastWalk and Tail are the suggester's hottest code: they are
 // member functions of this one class (no virtual calls, no std::function)
@@ -38,6 +40,7 @@
 #include "core/suggest/letter_path.h"
 #include "core/suggest/lexicon.h"
 #include "core/suggest/search_context.h"
+#include "core/suggest/sound_alike.h"
 #include "core/util/scratch_map.h"
 
 namespace spellfilter {
@@ -64,14 +67,17 @@ class EditWalk {
     max_cost_ = ctx_.max_cost;
     // Before this, what follows a last edit would end no word.
     first_last_edit = std::max(
-        ctx_.first_suffix - (sound_alike ? static_cast<int>(longest_from) : 2),
+        ctx_.first_suffix -
+            (sound_alike ? static_cast<int>(sound_alike_.longest_from) : 2),
         0);
     Step(lex_.Root(), 0, 0, false, 0.0f);
   }
 
-  // For the searches that put other letters before the typed rest
-  // (chunks.h): the candidate being built, the alphabet, and:
-  // The same with no edit left: follows the typed letters to the end.
+  // The rest is for the searches that put other letters before the typed
+  // rest (chunks.h), over the same prefixes and tables.
+  //
+  // From state h and typed position i, with no edit left: follows the
+  // typed letters to the end (a candidate if they all continue the prefix).
   void Tail(PrefixFilter::State h, int i, int edits, float cost);
   // Which of the letters in `wanted` can follow the prefix with state h.
   Mask Children(PrefixFilter::State h, const Mask& wanted);
@@ -89,6 +95,7 @@ class EditWalk {
   // last edit at j shares, so the walk tests fewer letters in the blocks of
   // its (always new) prefixes. b < 0 (no letter before): Before(j).
   const Mask& Between(int j, int b);
+  // The candidate being built; the whole alphabet as a Mask.
   LetterPath& path() { return path_; }
   const Mask& all_letters() const { return all_letters_; }
 
@@ -231,16 +238,8 @@ class EditWalk {
   std::vector<float> generic_row;      // typed letter outside the alphabet
   Mask all_letters_;
   Mask vowel_letters;  // EditWeights::VowelForRuns
-  // Sound-alike spelling pairs in both directions, the replacement as
-  // letter indices (pairs with a letter outside the alphabet left out).
-  struct Respelling {
-    std::u32string from;
-    std::vector<uint8_t> to;
-  };
-  std::vector<Respelling> respellings;
-  // Their indices, ascending, by the first letter of `from` (all ASCII),
-  // so that the typed word is matched against the few that can match.
-  std::array<std::vector<uint16_t>, 128> respellings_by_first;
+  // The sound-alike spellings and vowel runs, and where they are typed.
+  SoundAlikeSpellings sound_alike_;
   // The distinct weights of substitutions and omissions, ascending; level l
   // means "weighs at most levels[l - 1]" (level 0: nothing).
   std::vector<float> levels;
@@ -268,12 +267,7 @@ class EditWalk {
   int first_last_edit = 0;
   int max_edits_now = 0;
   bool sound_alike_now = false;
-  // respelling_at[respelling_first[i] .. respelling_first[i + 1]): the
-  // respellings whose `from` is typed at i.
-  std::vector<uint16_t> respelling_at;
-  std::vector<uint32_t> respelling_first;
-  std::vector<uint8_t> vowel_run;      // length of the vowel run starting at i
-  std::vector<RunBefore> runs_before;  // RunsBefore(end), per end:
+  std::vector<RunBefore> runs_before;       // RunsBefore(end), per end:
   std::vector<uint32_t> runs_before_first;  // first index, or kNotYet
   std::vector<uint32_t> runs_before_end;
   static constexpr uint32_t kNotYet = ~uint32_t{0};
@@ -286,9 +280,6 @@ class EditWalk {
   ScratchMap<Tested> children;
   // Cheapest cost seen per (edits, heavy) at a (prefix, position).
   ScratchMap<std::array<float, 2 * (kMaxEdits + 1)>> visited;
-  // The longest typed text a last edit replaces (a transposition's two
-  // letters, a sound-alike spelling, a vowel run).
-  size_t longest_from = 2;
 };
 
 // Inline (here, not in the .cpp): LastWalk calls it at every place.
