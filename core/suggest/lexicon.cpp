@@ -1,0 +1,105 @@
+#include "core/suggest/lexicon.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "core/suggest/edit_weights.h"
+#include "core/text/letter_case.h"
+
+namespace spellfilter {
+namespace {
+
+// Rarity in nats is divided by this to be added to edit weights.
+inline constexpr float kNatsPerEdit = EditWeights::kNatsPerUnit;
+
+bool HasSharpS(const std::vector<char32_t>& alphabet) {
+  return std::binary_search(alphabet.begin(), alphabet.end(), U'\u00DF');
+}
+
+// Mean of ln r over the ranks r in (lo, hi]: the rarity, in nats, of a word
+// of a class that holds the words ranked lo+1..hi by frequency, if
+// frequencies follow Zipf's law (f ~ 1/r).
+double MeanLogRank(double lo, double hi) {
+  auto f = [](double x) { return x > 0 ? x * std::log(x) - x : 0.0; };
+  return hi > lo ? (f(hi) - f(lo)) / (hi - lo) : std::log(std::max(hi, 1.0));
+}
+
+}  // namespace
+
+Lexicon::Lexicon(const Dictionary& d, const SuggestOptions& o)
+    : dict(d),
+      options(o),
+      forms(d.language(), HasSharpS(d.contents().alphabet)),
+      turkic(IsTurkic(d.language())) {
+  options.max_edits = std::clamp(options.max_edits, 0, kMaxEdits);
+  // Checked by DecodeDictionary already; a failure leaves the view empty.
+  if (!d.contents().prefixes.empty()) {
+    (void)PrefixFilter::Parse(d.contents().prefixes, &prefixes);
+  }
+  if (!d.contents().word_classes.empty()) {
+    (void)WordClasses::Parse(d.contents().word_classes, &classes);
+  }
+  if (!d.contents().mixed_case.empty()) {
+    (void)MixedCaseTable::Parse(d.contents().mixed_case, &mixed_case);
+  }
+  std::set<char32_t> lower;
+  for (char32_t c : d.contents().alphabet) lower.insert(LowerLetter(c, turkic));
+  for (char32_t c : lower) {
+    if (letters.size() == kMaxLetters) break;
+    letters.push_back(c);
+  }
+  ascii_letter.fill(-1);
+  static_assert(kMaxLetters <= PrefixFilter::kMaxKeys);
+  for (size_t j = 0; j < letters.size(); ++j) {
+    letter_keys.Set(j, letters[j]);
+    if (letters[j] < 128) ascii_letter[letters[j]] = static_cast<int>(j);
+  }
+  end_key = {PrefixFilter::LetterKey(
+                 PrefixFilter::EndMarker(PrefixFilter::Written::kLower)),
+             PrefixFilter::LetterKey(
+                 PrefixFilter::EndMarker(PrefixFilter::Written::kCapitalised)),
+             PrefixFilter::LetterKey(
+                 PrefixFilter::EndMarker(PrefixFilter::Written::kAllUpper)),
+             PrefixFilter::LetterKey(
+                 PrefixFilter::EndMarker(PrefixFilter::Written::kOther))};
+
+  // Rarity of each class code: classes ordered by value (smaller = more
+  // common) hold consecutive frequency ranks.
+  second_word = static_cast<float>(
+      MeanLogRank(0, static_cast<double>(d.contents().words_at_build)) /
+      kNatsPerEdit);
+  if (!classes.empty()) {
+    uint64_t total = 0;
+    for (uint32_t code = 0; code < kClassCodes; ++code) {
+      total += classes.ClassWords(code);
+    }
+    double lo = 0;
+    double base = -1;
+    for (uint32_t code = 1; code <= classes.class_count(); ++code) {
+      const double hi = lo + static_cast<double>(classes.ClassWords(code));
+      const double nats = MeanLogRank(lo, hi);
+      if (base < 0) base = nats;
+      prior[code] = static_cast<float>((nats - base) / kNatsPerEdit);
+      lo = hi;
+    }
+    second_word = static_cast<float>(std::max(base, 0.0) / kNatsPerEdit);
+    // Words without a class: as a word of unknown rank in the whole list.
+    prior[0] =
+        base < 0
+            ? 0.0f
+            : static_cast<float>(std::max(0.0, MeanLogRank(0, total) - base) /
+                                 kNatsPerEdit);
+  }
+  min_prior = *std::min_element(prior.begin(), prior.end());
+}
+
+int Lexicon::LetterIndex(char32_t c) const {
+  if (c < 128) return ascii_letter[c];
+  auto it = std::lower_bound(letters.begin(), letters.end(), c);
+  return (it != letters.end() && *it == c)
+             ? static_cast<int>(it - letters.begin())
+             : -1;
+}
+
+}  // namespace spellfilter

@@ -1,0 +1,70 @@
+// What every candidate search reads from the dictionary, prepared once per
+// Suggester: the suggestion sections (PREFIXES, WORD_CLASSES, MIXED_CASE),
+// the generation alphabet in lower case with its prefix-filter keys, the
+// case forms' end markers, and the rarity of each commonness class in edit
+// units (the ranking's prior). Read-only while words are searched.
+#ifndef SPELLFILTER_CORE_SUGGEST_LEXICON_H_
+#define SPELLFILTER_CORE_SUGGEST_LEXICON_H_
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/dictionary/dictionary.h"
+#include "core/dictionary/mixed_case_table.h"
+#include "core/dictionary/word_classes.h"
+#include "core/filter/prefix_filter.h"
+#include "core/suggest/suggester.h"
+#include "core/text/word_forms.h"
+
+namespace spellfilter {
+
+struct Lexicon {
+  // Letters over which substitutions and insertions are generated; a
+  // larger alphabet (not a language with edit-based spelling) uses its
+  // first kMaxLetters.
+  static constexpr int kMaxLetters = 128;
+
+  // `d` must outlive this. options.max_edits is clamped to 0..kMaxEdits.
+  Lexicon(const Dictionary& d, const SuggestOptions& o);
+
+  // The index of lower-case letter c in `letters`, or -1.
+  [[nodiscard]] int LetterIndex(char32_t c) const;
+  // Whether the prefix with state `parent` continues with letters[letter]
+  // (always, without the section). Inline: it is the walks' commonest test.
+  [[nodiscard]] bool Continues(PrefixFilter::State parent, int letter) const {
+    return prefixes.empty() || prefixes.Has(prefixes.Block(parent), parent,
+                                            letter_keys.raw[letter]);
+  }
+  // The prefix filter's root state (a seedless one without the section).
+  [[nodiscard]] PrefixFilter::State Root() const {
+    return prefixes.empty() ? PrefixFilter::Root(0) : prefixes.root();
+  }
+
+  const Dictionary& dict;
+  SuggestOptions options;
+  PrefixFilter prefixes;
+  WordClasses classes;
+  // The checker's case rules; mutable: LookupForms writes its scratch.
+  mutable WordForms forms;
+  // The MIXED_CASE section: the words written "JavaScript"; empty() if the
+  // dictionary has none or no such section.
+  MixedCaseTable mixed_case;
+  bool turkic;
+  // Rarity of each class code, in edit units (0 for the commonest class).
+  std::array<float, kClassCodes> prior{};
+  float min_prior = 0;  // the smallest of them
+  // A split's second word: the rarity of even the commonest words, which
+  // a one-word candidate does not pay (two words are rarer than one).
+  float second_word = 0;
+  // The generation alphabet (sorted, lower case) and its keys.
+  std::vector<char32_t> letters;
+  PrefixFilter::LetterKeys letter_keys;
+  // The end markers' keys: lower, Capitalised, ALL UPPER, other (mixed).
+  std::array<uint64_t, 4> end_key;
+  std::array<int, 128> ascii_letter;  // LetterIndex of ASCII letters
+};
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_SUGGEST_LEXICON_H_
