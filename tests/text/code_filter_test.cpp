@@ -1,0 +1,135 @@
+#include "core/text/code_filter.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/text/code_noise.h"
+#include "core/text/tokenizer.h"
+
+namespace spellfilter {
+namespace {
+
+std::string Blanked(std::string text, CodeLanguage language,
+                    CodeScope scope = CodeScope::kCommentsAndStrings) {
+  CodeFilter filter(language, scope);
+  filter.Blank(std::span<char>(text.data(), text.size()));
+  return text;
+}
+
+// The words left to check, space-separated.
+std::string Words(const std::string& text) {
+  Tokenizer tokenizer;
+  std::vector<Token> tokens;
+  tokenizer.Tokenize(text, &tokens);
+  std::string out;
+  for (const Token& t : tokens) {
+    if (!out.empty()) out += ' ';
+    out.append(text, t.offset, t.length);
+  }
+  return out;
+}
+
+std::string NoiseWords(std::string text) {
+  BlankCodeNoise(text.data(), text.data() + text.size());
+  return Words(text);
+}
+
+TEST(CodeFilterTest, CLikeKeepsCommentsAndStringsOnly) {
+  const std::string code =
+      "int contr; // recieve teh data\n"
+      "const char* s = \"helo wrold\"; /* a\nblock cmment */ return x;\n";
+  const std::string out = Blanked(code, CodeLanguage::kCLike);
+  EXPECT_EQ(out.size(), code.size());
+  EXPECT_EQ(Words(out), "recieve teh data helo wrold a block cmment");
+}
+
+TEST(CodeFilterTest, AllScopeKeepsIdentifiersButNotCommentMarks) {
+  const std::string out = Blanked("int getUser(); // see /usr/lib\n",
+                                  CodeLanguage::kCLike, CodeScope::kAll);
+  EXPECT_EQ(Words(out), "int getUser see");
+}
+
+TEST(CodeFilterTest, StateCarriesAcrossChunks) {
+  CodeFilter filter(CodeLanguage::kCLike, CodeScope::kCommentsAndStrings);
+  std::string a = "x = 1; /* open\n";
+  std::string b = "still comment */ y = z;\n";
+  filter.Blank(std::span<char>(a.data(), a.size()));
+  filter.Blank(std::span<char>(b.data(), b.size()));
+  EXPECT_EQ(Words(a), "open");
+  EXPECT_EQ(Words(b), "still comment");
+}
+
+TEST(CodeFilterTest, PythonCommentsAndTripleQuotedStrings) {
+  const std::string code =
+      "def f(x):\n"
+      "    \"\"\"Retrun the\n    valeu.\"\"\"\n"
+      "    return x  # a commnet\n"
+      "y = r'raw\\d' + 'it''s'\n";
+  EXPECT_EQ(Words(Blanked(code, CodeLanguage::kPython)),
+            "Retrun the valeu a commnet raw it s");
+}
+
+TEST(CodeFilterTest, HashFamilyCommentNeedsSpaceBefore) {
+  const std::string code =
+      "set(FOO bar) # a commment\n"
+      "echo ${#array} \"quoted text\"\n"
+      "key: value#notcomment\n";
+  EXPECT_EQ(Words(Blanked(code, CodeLanguage::kHash)),
+            "a commment quoted text");
+}
+
+TEST(CodeFilterTest, JsonStringsOnly) {
+  EXPECT_EQ(Words(Blanked("{\"nmae\": [1, true, \"valeu\\n\"]}\n",
+                          CodeLanguage::kJson)),
+            "nmae valeu");
+}
+
+TEST(CodeFilterTest, UnclosedQuoteEndsAtLineEnd) {
+  // Rust lifetimes and C++ digit separators.
+  const std::string code = "fn f<'a>(x: &'a str) {}\nint n = 1'000; // okay\n";
+  EXPECT_EQ(Words(Blanked(code, CodeLanguage::kCLike)), "a x okay");
+}
+
+TEST(CodeNoiseTest, UrlsMailsPathsAreSkipped) {
+  EXPECT_EQ(NoiseWords("see (https://exmaple.org/pth), mail jdoe@exmaple.com"),
+            "see mail");
+  EXPECT_EQ(NoiseWords("in /usr/incldue/stdoi.h and ./srcs/x or a/bb/cc"),
+            "in and or");
+  EXPECT_EQ(NoiseWords("either and/or works"), "either and or works");
+}
+
+TEST(CodeNoiseTest, HexHashesUuidsBase64) {
+  EXPECT_EQ(NoiseWords("mask 0xDEADBEEF commit 3f2a9c1e done"), "mask commit done");
+  EXPECT_EQ(NoiseWords("id 123e4567-e89b-12d3-a456-426614174000 ok"), "id ok");
+  EXPECT_EQ(NoiseWords("key QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0MjQy end"),
+            "key end");
+  EXPECT_EQ(NoiseWords("pad aGVsbG8gd29ybGQ= end"), "pad end");
+  EXPECT_EQ(NoiseWords("deadbeef facade"), "deadbeef facade");
+}
+
+TEST(CodeNoiseTest, EscapesAndFormatSpecifiers) {
+  EXPECT_EQ(NoiseWords("\\nHello\\tworld \\x41 bc \\u00e9t\\U0001F600x"),
+            "Hello world bc t x");
+  EXPECT_EQ(NoiseWords("%s hello %-5.2f kg %lu items 100% sure %select"),
+            "hello kg items sure select");
+  EXPECT_EQ(NoiseWords("{0}value {} {:>8}x {name}"), "value x name");
+}
+
+TEST(CodeNoiseTest, UnderscoresAndDigitsBreakWords) {
+  EXPECT_EQ(NoiseWords("snake_case SCREAMING_CASE utf8 x86_64 __init__"),
+            "snake case SCREAMING CASE utf x init");
+}
+
+TEST(CodeNoiseTest, BlankingKeepsLengthAndUtf8) {
+  std::string s = "été https://é.fr/ü x";
+  const std::string before = s;
+  BlankCodeNoise(s.data(), s.data() + s.size());
+  EXPECT_EQ(s.size(), before.size());
+  EXPECT_EQ(Words(s), "été x");
+}
+
+}  // namespace
+}  // namespace spellfilter
