@@ -4,7 +4,9 @@
 // --unique prints each word once, -j N checks chunks of 1 MiB on N threads
 // (output order unchanged), --mode markdown or tex (the defaults for *.md
 // and *.tex files) leaves code and markup unchecked (core/text/markdown_filter.h,
-// tex_filter.h).
+// tex_filter.h), --mode code (the default for source files by extension,
+// core/text/code_language.h) checks comments, strings and identifier parts
+// (code_filter.h, code_option.h).
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -23,6 +25,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/cli/code_option.h"
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
 #include "app/cli/misspelling_output.h"
@@ -31,6 +34,8 @@
 #include "app/cli/user_option.h"
 #include "core/check/checker.h"
 #include "core/util/huge_pages.h"
+#include "core/text/code_filter.h"
+#include "core/text/code_language.h"
 #include "core/text/markdown_filter.h"
 #include "core/suggest/suggester.h"
 #include "core/text/text_reader.h"
@@ -39,7 +44,7 @@ namespace spellfilter::cli {
 namespace {
 
 // What the input is: auto chooses by the file's name.
-enum class TextMode { kAuto, kText, kMarkdown, kTex };
+enum class TextMode { kAuto, kText, kMarkdown, kTex, kCode };
 
 struct CheckArgs {
   std::vector<std::string> files;
@@ -51,6 +56,7 @@ struct CheckArgs {
   OutputFormat format = OutputFormat::kWords;
   bool unique = false;
   unsigned jobs = 1;
+  CodeOption code;
 };
 
 // What one thread needs: Checker, Suggester and UserDictionary are not
@@ -70,6 +76,12 @@ class Worker {
         if (words.ok()) suggester_->SetUserWords(*words);
       }
     }
+  }
+
+  // Code mode on (with the programming words, if any) or off.
+  void SetCode(bool on, size_t min_length, const Dictionary* programming) {
+    checker_.SetCodeWords(on ? min_length : 0);
+    checker_.SetExtraDictionary(on ? programming : nullptr);
   }
 
   void Check(std::string_view chunk, std::vector<Found>* out) {
@@ -97,14 +109,20 @@ class Worker {
 // unchecked: Markdown's code and markup, or what Hunspell's TeX mode skips.
 class InputFilter {
  public:
-  explicit InputFilter(TextMode mode) : mode_(mode) {}
+  InputFilter(TextMode mode, CodeLanguage language, CodeScope scope)
+      : mode_(mode), code_(language, scope) {}
   bool active() const {
-    return mode_ == TextMode::kMarkdown || mode_ == TextMode::kTex;
+    return mode_ == TextMode::kMarkdown || mode_ == TextMode::kTex ||
+           mode_ == TextMode::kCode;
   }
 
   void Blank(std::span<char> chunk) {
     if (mode_ == TextMode::kMarkdown) {
       markdown_.Blank(chunk);
+      return;
+    }
+    if (mode_ == TextMode::kCode) {
+      code_.Blank(chunk);
       return;
     }
     // TexFilter works line by line on a copy. It blanks bytes; UTF-8
@@ -126,6 +144,7 @@ class InputFilter {
  private:
   TextMode mode_;
   MarkdownFilter markdown_;
+  CodeFilter code_;
   TexFilter tex_;
   std::string line_;
 };
@@ -235,7 +254,8 @@ StatusOr<uint64_t> CheckStreamParallel(
 // printing what preceded it).
 StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
                                std::vector<std::unique_ptr<Worker>>& workers,
-                               TextMode mode, MisspellingOutput* out) {
+                               TextMode mode, CodeLanguage language,
+                               CodeScope scope, MisspellingOutput* out) {
   const size_t n = workers.size();
   // One worker checks each chunk as it comes, so smaller chunks only save
   // memory (a 128 KiB buffer instead of 2 MiB: it counts in the peak RSS
@@ -249,7 +269,7 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   constexpr size_t kParallelChunkBytes = 128 * 1024;
   TextReader reader(fd, name, n == 1 ? kSingleChunkBytes : kParallelChunkBytes);
   out->BeginInput(name);
-  InputFilter filter(mode);
+  InputFilter filter(mode, language, scope);
   InputFilter* blank = filter.active() ? &filter : nullptr;
   if (n > 1) return CheckStreamParallel(reader, workers, blank, out);
   // One worker: no copies, no threads. The filter blanks a buffer of its
@@ -277,11 +297,11 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
 }
 
 // Markdown for *.md, *.markdown and the like, TeX for *.tex, *.ltx and
-// *.latex (any case), else text.
+// *.latex (any case), code for source files (code_language.h), else text.
 TextMode ModeOfName(const std::string& file) {
   const size_t dot = file.rfind('.');
   if (dot == std::string::npos || file.find('/', dot) != std::string::npos) {
-    return TextMode::kText;
+    return CodeLanguageOfFileName(file) ? TextMode::kCode : TextMode::kText;
   }
   std::string ext = file.substr(dot + 1);
   for (char& c : ext) {
@@ -292,6 +312,7 @@ TextMode ModeOfName(const std::string& file) {
     return TextMode::kMarkdown;
   }
   if (ext == "tex" || ext == "ltx" || ext == "latex") return TextMode::kTex;
+  if (CodeLanguageOfFileName(file)) return TextMode::kCode;
   return TextMode::kText;
 }
 
@@ -318,6 +339,9 @@ int RunCheck(const CheckArgs& a) {
     }
     workers.push_back(std::make_unique<Worker>(**dict, std::move(user), a));
   }
+  StatusOr<std::unique_ptr<Dictionary>> programming =
+      OpenCodeDictionary(a.code);
+  if (!programming.ok()) return ReportError(programming.status().message());
   MisspellingOutput out(a.format, a.suggest, a.unique);
 
   std::vector<std::string> files = a.files;
@@ -336,8 +360,17 @@ int RunCheck(const CheckArgs& a) {
     const TextMode mode = a.mode != TextMode::kAuto ? a.mode
                           : is_stdin                ? TextMode::kText
                                                     : ModeOfName(file);
+    // Code of an unknown language (stdin, --mode code on any file) is
+    // lexed as C-like.
+    const CodeLanguage language =
+        CodeLanguageOfFileName(file).value_or(CodeLanguage::kCLike);
+    for (std::unique_ptr<Worker>& w : workers) {
+      w->SetCode(mode == TextMode::kCode, a.code.min_length,
+                 programming->get());
+    }
     StatusOr<uint64_t> n =
-        CheckStream(fd, is_stdin ? "<stdin>" : file, workers, mode, &out);
+        CheckStream(fd, is_stdin ? "<stdin>" : file, workers, mode, language,
+                    a.code.scope, &out);
     if (!is_stdin) ::close(fd);
     if (!n.ok()) {
       out.Flush();
@@ -383,15 +416,18 @@ Command AddCheckCommand(CLI::App* parent) {
       {"auto", TextMode::kAuto},
       {"text", TextMode::kText},
       {"markdown", TextMode::kMarkdown},
-      {"tex", TextMode::kTex}};
+      {"tex", TextMode::kTex},
+      {"code", TextMode::kCode}};
   c->add_option("-m,--mode", args->mode,
                 "What the input is: text; markdown (code blocks and spans, "
                 "link targets and HTML tags are not checked); tex (commands, "
                 "math, comments and non-text arguments are not checked, as "
-                "in hunspell -t); or auto: markdown for *.md, tex for *.tex "
-                "files, else text")
+                "in hunspell -t); code (comments, strings and identifiers split "
+                "into words; programming words known); or auto: markdown for "
+                "*.md, tex for *.tex, code for source files, else text")
       ->transform(CLI::CheckedTransformer(modes, CLI::ignore_case))
       ->default_str("auto");
+  AddCodeOptions(c, &args->code);
   c->add_flag("-u,--unique", args->unique, "Print each misspelled word once");
   c->add_option("-j,--jobs", args->jobs,
                 "Threads; 0: one per core. Output order is unchanged")
