@@ -39,6 +39,8 @@ class CodeFilter {
   // be checked. Chunks should end at line breaks (TextReader's do); the
   // state (inside a block comment or a multi-line string) carries over.
   void Blank(std::span<char> text);
+  // Same state: what follows is blanked alike.
+  friend bool operator==(const CodeFilter&, const CodeFilter&) = default;
   // Back to the start of a document.
   void Reset() {
     state_ = State::kCode;
