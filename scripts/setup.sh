@@ -15,6 +15,7 @@ packages=(
   libxxhash-dev       # XXH3: the filter's hash and the file checksums
   libcli11-dev        # the command line parser
   nlohmann-json3-dev  # JSON for the language server (spellfilter lsp)
+  libtomlplusplus-dev # the project file .spellfilter.toml
   qt6-base-dev        # the desktop editor (Qt 6 Widgets)
   libgtest-dev libgmock-dev libbenchmark-dev
   emacs-nox hunspell hunspell-en-us   # tests drive Emacs and compare with hunspell -a

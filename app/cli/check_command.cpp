@@ -6,7 +6,8 @@
 // and *.tex files) leaves code and markup unchecked (core/text/markdown_filter.h,
 // tex_filter.h), --mode code (the default for source files by extension,
 // core/text/code_language.h) checks comments, strings and identifier parts
-// (code_filter.h, code_option.h).
+// (code_filter.h, code_option.h). A directory is walked (tree_walk.h); the
+// nearest .spellfilter.toml applies to each file (project_config.h).
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -16,6 +17,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -29,6 +31,8 @@
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
 #include "app/cli/misspelling_output.h"
+#include "app/cli/project_config.h"
+#include "app/cli/tree_walk.h"
 #include "app/cli/remembered_suggestions.h"
 #include "core/text/tex_filter.h"
 #include "app/cli/user_option.h"
@@ -84,10 +88,25 @@ class Worker {
     checker_.SetExtraDictionary(on ? programming : nullptr);
   }
 
+  // The project's words and flag words (nullptr: none).
+  void SetProject(const ProjectConfig* project) { project_ = project; }
+
   void Check(std::string_view chunk, std::vector<Found>* out) {
     checker_.Check(chunk, &misspelled_);
+    if (project_ != nullptr) ApplyProject(chunk);
     out->clear();
     for (const Misspelling& m : misspelled_) {
+      const std::string_view word = chunk.substr(m.offset, m.length);
+      if (project_ != nullptr) {
+        auto flag = project_->flag_words.find(word);
+        if (flag != project_->flag_words.end()) {
+          out->push_back(Found{m.offset, m.length, {}});
+          if (suggester_ && !flag->second.empty()) {
+            out->back().suggestions = {flag->second};
+          }
+          continue;
+        }
+      }
       out->push_back(Found{m.offset, m.length, {}});
       if (suggester_) {
         out->back().suggestions =
@@ -97,6 +116,34 @@ class Worker {
   }
 
  private:
+  // Drops the project's words from misspelled_ and adds its flag words.
+  void ApplyProject(std::string_view chunk) {
+    std::erase_if(misspelled_, [&](const Misspelling& m) {
+      return project_->Accepts(chunk.substr(m.offset, m.length));
+    });
+    if (project_->flag_words.empty()) return;
+    tokenizer_.Tokenize(chunk, &tokens_);
+    const size_t before = misspelled_.size();
+    for (const Token& t : tokens_) {
+      if (project_->flag_words.count(chunk.substr(t.offset, t.length)) > 0) {
+        misspelled_.push_back(Misspelling{t.offset, t.length});
+      }
+    }
+    if (misspelled_.size() == before) return;
+    std::sort(misspelled_.begin(), misspelled_.end(),
+              [](const Misspelling& a, const Misspelling& b) {
+                return a.offset < b.offset;
+              });
+    misspelled_.erase(std::unique(misspelled_.begin(), misspelled_.end(),
+                                  [](const Misspelling& a, const Misspelling& b) {
+                                    return a.offset == b.offset;
+                                  }),
+                      misspelled_.end());
+  }
+
+  const ProjectConfig* project_ = nullptr;
+  Tokenizer tokenizer_;
+  std::vector<Token> tokens_;
   std::unique_ptr<UserDictionary> user_;
   Checker checker_;
   std::unique_ptr<Suggester> suggester_;
@@ -109,14 +156,18 @@ class Worker {
 // unchecked: Markdown's code and markup, or what Hunspell's TeX mode skips.
 class InputFilter {
  public:
-  InputFilter(TextMode mode, CodeLanguage language, CodeScope scope)
-      : mode_(mode), code_(language, scope) {}
+  InputFilter(TextMode mode, CodeLanguage language, CodeScope scope,
+              const ProjectConfig* project)
+      : mode_(mode), code_(language, scope), project_(project) {}
   bool active() const {
     return mode_ == TextMode::kMarkdown || mode_ == TextMode::kTex ||
-           mode_ == TextMode::kCode;
+           mode_ == TextMode::kCode ||
+           (project_ != nullptr && !project_->ignore.empty());
   }
 
   void Blank(std::span<char> chunk) {
+    if (project_ != nullptr) project_->BlankIgnored(chunk.data(), chunk.size());
+    if (mode_ == TextMode::kText) return;
     if (mode_ == TextMode::kMarkdown) {
       markdown_.Blank(chunk);
       return;
@@ -145,6 +196,7 @@ class InputFilter {
   TextMode mode_;
   MarkdownFilter markdown_;
   CodeFilter code_;
+  const ProjectConfig* project_;
   TexFilter tex_;
   std::string line_;
 };
@@ -255,7 +307,8 @@ StatusOr<uint64_t> CheckStreamParallel(
 StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
                                std::vector<std::unique_ptr<Worker>>& workers,
                                TextMode mode, CodeLanguage language,
-                               CodeScope scope, MisspellingOutput* out) {
+                               CodeScope scope, const ProjectConfig* project,
+                               MisspellingOutput* out) {
   const size_t n = workers.size();
   // One worker checks each chunk as it comes, so smaller chunks only save
   // memory (a 128 KiB buffer instead of 2 MiB: it counts in the peak RSS
@@ -269,7 +322,7 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   constexpr size_t kParallelChunkBytes = 128 * 1024;
   TextReader reader(fd, name, n == 1 ? kSingleChunkBytes : kParallelChunkBytes);
   out->BeginInput(name);
-  InputFilter filter(mode, language, scope);
+  InputFilter filter(mode, language, scope, project);
   InputFilter* blank = filter.active() ? &filter : nullptr;
   if (n > 1) return CheckStreamParallel(reader, workers, blank, out);
   // One worker: no copies, no threads. The filter blanks a buffer of its
@@ -316,6 +369,14 @@ TextMode ModeOfName(const std::string& file) {
   return TextMode::kText;
 }
 
+// A mode as a project file names it (project_config.h checks the names).
+TextMode ModeOfConfigName(const std::string& name) {
+  if (name == "markdown") return TextMode::kMarkdown;
+  if (name == "tex") return TextMode::kTex;
+  if (name == "code") return TextMode::kCode;
+  return TextMode::kText;
+}
+
 int RunCheck(const CheckArgs& a) {
   StatusOr<std::unique_ptr<Dictionary>> dict = OpenDictionary(
       a.dictionary, a.suggest ? DictionaryUse::kCheckAndSuggest
@@ -344,9 +405,25 @@ int RunCheck(const CheckArgs& a) {
   if (!programming.ok()) return ReportError(programming.status().message());
   MisspellingOutput out(a.format, a.suggest, a.unique);
 
-  std::vector<std::string> files = a.files;
-  if (files.empty()) files.push_back("-");
   bool failed = false;
+  // Directories become the files under them (tree_walk.h).
+  ProjectConfigFinder configs;
+  std::vector<std::string> files;
+  for (const std::string& f : a.files) {
+    std::error_code ec;
+    if (f == "-" || !std::filesystem::is_directory(f, ec)) {
+      files.push_back(f);
+      continue;
+    }
+    StatusOr<std::vector<std::string>> under = FilesToCheck(f, &configs);
+    if (!under.ok()) {
+      ReportError(under.status().message());
+      failed = true;
+      continue;
+    }
+    files.insert(files.end(), under->begin(), under->end());
+  }
+  if (a.files.empty()) files.push_back("-");
   uint64_t misspelled = 0;
   for (const std::string& file : files) {
     const bool is_stdin = file == "-";
@@ -357,8 +434,23 @@ int RunCheck(const CheckArgs& a) {
       failed = true;
       continue;
     }
+    std::shared_ptr<const ProjectConfig> project;
+    if (!is_stdin) {
+      StatusOr<std::shared_ptr<const ProjectConfig>> c = configs.For(file);
+      if (!c.ok()) {
+        ::close(fd);
+        out.Flush();
+        ReportError(c.status().message());
+        failed = true;
+        continue;
+      }
+      project = *c;
+    }
+    std::optional<std::string> project_mode;
+    if (project) project_mode = project->ModeFor(file);
     const TextMode mode = a.mode != TextMode::kAuto ? a.mode
                           : is_stdin                ? TextMode::kText
+                          : project_mode            ? ModeOfConfigName(*project_mode)
                                                     : ModeOfName(file);
     // Code of an unknown language (stdin, --mode code on any file) is
     // lexed as C-like.
@@ -367,10 +459,11 @@ int RunCheck(const CheckArgs& a) {
     for (std::unique_ptr<Worker>& w : workers) {
       w->SetCode(mode == TextMode::kCode, a.code.min_length,
                  programming->get());
+      w->SetProject(project.get());
     }
     StatusOr<uint64_t> n =
         CheckStream(fd, is_stdin ? "<stdin>" : file, workers, mode, language,
-                    a.code.scope, &out);
+                    a.code.scope, project.get(), &out);
     if (!is_stdin) ::close(fd);
     if (!n.ok()) {
       out.Flush();
@@ -392,7 +485,10 @@ Command AddCheckCommand(CLI::App* parent) {
   auto args = std::make_shared<CheckArgs>();
   CLI::App* c = parent->add_subcommand(
       "check", "Print the misspelled words of the files (or stdin), one per line");
-  c->add_option("files", args->files, "Text files, UTF-8; '-' or none: stdin");
+  c->add_option("files", args->files,
+                "Text files, UTF-8, or directories (the files under them, "
+                "without what .gitignore and .spellfilter.toml exclude); "
+                "'-' or none: stdin");
   c->add_option("-d,--dict", args->dictionary,
                 "Dictionary file (default: $SPELLFILTER_DICTIONARY, "
                 "~/.config/spellfilter/en_US.sfd, PREFIX/share/spellfilter, "
