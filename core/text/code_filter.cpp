@@ -81,7 +81,10 @@ void CodeFilter::Blank(std::span<char> text) {
   // kAll), whose noise is blanked when it ends.
   char* kept = nullptr;
   const auto end_kept = [&](char* at) {
-    if (kept != nullptr) BlankCodeNoise(kept, at);
+    if (kept != nullptr) {
+      BlankCodeNoise(kept, at, state_ == State::kLineComment ||
+                                   state_ == State::kBlockComment);
+    }
     kept = nullptr;
   };
   const auto back_to_code = [&](char* at) {

@@ -175,7 +175,7 @@ void BlankHexAndBase64(char* b, char* e) {
 
 }  // namespace
 
-void BlankCodeNoise(char* begin, char* end) {
+void BlankCodeNoise(char* begin, char* end, bool comment) {
   // Whole runs: URLs, e-mail addresses, paths.
   for (char* p = begin; p < end;) {
     if (IsSpace(*p)) {
@@ -204,7 +204,12 @@ void BlankCodeNoise(char* begin, char* end) {
   // Escapes and format specifiers.
   for (char* p = begin; p < end;) {
     size_t n = 0;
-    if (*p == '\\') {
+    if (comment && (*p == '\\' || *p == '@') && p + 1 < end &&
+        IsAsciiLetter(p[1]) && (p == begin || !IsAlnum(p[-1]))) {
+      // A documentation command: \brief, \endcode, @param.
+      n = 1;
+      while (p + n < end && IsAsciiLetter(p[n])) ++n;
+    } else if (*p == '\\') {
       n = EscapeAt(p, end);
     } else if (*p == '%') {
       n = PrintfAt(p, end);

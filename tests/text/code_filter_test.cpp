@@ -52,6 +52,14 @@ TEST(CodeFilterTest, AllScopeKeepsIdentifiersButNotCommentMarks) {
   EXPECT_EQ(Words(out), "int getUser see");
 }
 
+TEST(CodeFilterTest, DocumentationCommandsInCommentsAreNotWords) {
+  const std::string code =
+      "/** \\brief Opens it. @param nmae \\endcode */\n"
+      "s = \"\\nHello\\tworld\";\n";
+  EXPECT_EQ(Words(Blanked(code, CodeLanguage::kCLike)),
+            "Opens it nmae Hello world");
+}
+
 TEST(CodeFilterTest, StateCarriesAcrossChunks) {
   CodeFilter filter(CodeLanguage::kCLike, CodeScope::kCommentsAndStrings);
   std::string a = "x = 1; /* open\n";
