@@ -80,11 +80,18 @@ void CodeFilter::Blank(std::span<char> text) {
   // The stretch being kept (a comment's or string's text, or code in
   // kAll), whose noise is blanked when it ends.
   char* kept = nullptr;
-  const auto end_kept = [&](char* at) {
-    if (kept != nullptr) {
-      BlankCodeNoise(kept, at, state_ == State::kLineComment ||
-                                   state_ == State::kBlockComment);
+  // What the stretch being kept is (before the state changes).
+  const auto context = [&] {
+    if (state_ == State::kLineComment || state_ == State::kBlockComment) {
+      return NoiseContext::kComment;
     }
+    if (state_ == State::kString) {
+      return raw_ ? NoiseContext::kRawString : NoiseContext::kString;
+    }
+    return NoiseContext::kCode;
+  };
+  const auto end_kept = [&](char* at, NoiseContext c) {
+    if (kept != nullptr) BlankCodeNoise(kept, at, c);
     kept = nullptr;
   };
   const auto back_to_code = [&](char* at) {
@@ -104,7 +111,7 @@ void CodeFilter::Blank(std::span<char> text) {
   for (char* p = begin; p < end;) {
     if (state_ == State::kCode) {
       if (const size_t n = Opening(p, end); n > 0) {
-        end_kept(p);
+        end_kept(p, NoiseContext::kCode);
         advance(p, n);
         BlankRange(p - n, p);
         kept = p;
@@ -117,7 +124,7 @@ void CodeFilter::Blank(std::span<char> text) {
     if (*p == '\n') {
       if (state_ == State::kLineComment ||
           (state_ == State::kString && !multiline_)) {
-        end_kept(p);
+        end_kept(p, context());
         back_to_code(p);
       }
       advance(p, 1);
@@ -128,7 +135,7 @@ void CodeFilter::Blank(std::span<char> text) {
       continue;
     }
     if (const size_t n = Closing(p, end); n > 0) {
-      end_kept(p);
+      end_kept(p, context());
       advance(p, n);
       BlankRange(p - n, p);
       back_to_code(p);
@@ -136,7 +143,7 @@ void CodeFilter::Blank(std::span<char> text) {
     }
     advance(p, 1);
   }
-  end_kept(end);
+  end_kept(end, context());
 }
 
 }  // namespace spellfilter

@@ -175,7 +175,8 @@ void BlankHexAndBase64(char* b, char* e) {
 
 }  // namespace
 
-void BlankCodeNoise(char* begin, char* end, bool comment) {
+void BlankCodeNoise(char* begin, char* end, NoiseContext context) {
+  const bool comment = context == NoiseContext::kComment;
   // Whole runs: URLs, e-mail addresses, paths.
   for (char* p = begin; p < end;) {
     if (IsSpace(*p)) {
@@ -210,7 +211,12 @@ void BlankCodeNoise(char* begin, char* end, bool comment) {
       n = 1;
       while (p + n < end && IsAsciiLetter(p[n])) ++n;
     } else if (*p == '\\') {
-      n = EscapeAt(p, end);
+      n = context == NoiseContext::kRawString ? 1 : EscapeAt(p, end);
+    } else if (*p == '&' && p + 1 < end && IsAsciiLetter(p[1])) {
+      // An HTML character entity: &amp; &curren;
+      const char* q = p + 1;
+      while (q < end && IsAsciiLetter(*q)) ++q;
+      if (q < end && *q == ';') n = static_cast<size_t>(q + 1 - p);
     } else if (*p == '%') {
       n = PrintfAt(p, end);
     } else if (*p == '{') {

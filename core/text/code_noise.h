@@ -16,9 +16,12 @@
 //   QUJDRE...==                     base64-like runs: 40 or more of
 //                                   [A-Za-z0-9+/] with a digit, or 16 or
 //                                   more ending in '='
-//   \n \t \x41 \u00e9 \U0001F600 \0 escape sequences; in comments, a
-//   \brief \endcode @param        backslash or '@' and the letters after it
-//                                   (Doxygen, Javadoc and TeX commands)
+//   \n \t \x41 \u00e9 \U0001F600 \0 escape sequences (in raw strings a
+//                                   backslash is only itself: r'a\Path')
+//   \brief \endcode @param        in comments, a backslash or '@' and the
+//                                   letters after it (Doxygen, Javadoc and
+//                                   TeX commands)
+//   &amp; &curren;                  HTML character entities
 //   %s %-5.2f %lu %%  {0} {} {:>8}  printf and format-string specifiers
 //                                   (not followed by a letter)
 //
@@ -34,9 +37,10 @@ namespace spellfilter {
 // Blanks the noise above in [begin, end) and turns '_' and digits into
 // spaces. A run of non-space characters must not be cut by `begin` or `end`
 // (pass whole lines, or stretches bounded by white space or by the quotes
-// and comment marks of code_filter.h). `comment`: the stretch is a comment
-// (commands rather than escapes).
-void BlankCodeNoise(char* begin, char* end, bool comment = false);
+// and comment marks of code_filter.h). `context` says what the stretch is.
+enum class NoiseContext { kCode, kString, kRawString, kComment };
+void BlankCodeNoise(char* begin, char* end,
+                    NoiseContext context = NoiseContext::kCode);
 
 // Replaces one byte as blanking does: spaces for all but '\n' and UTF-8
 // continuation bytes.

@@ -60,6 +60,17 @@ TEST(CodeFilterTest, DocumentationCommandsInCommentsAreNotWords) {
             "Opens it nmae Hello world");
 }
 
+TEST(CodeFilterTest, RawStringsKeepBackslashesAsSeparators) {
+  const std::string code =
+      "a = [r'Team Tools\\Performance Tools', 'x\\nNew']\n";
+  EXPECT_EQ(Words(Blanked(code, CodeLanguage::kPython)),
+            "Team Tools Performance Tools x New");
+}
+
+TEST(CodeNoiseTest, HtmlEntities) {
+  EXPECT_EQ(NoiseWords("a &curren; b &amp;c &nope"), "a b c nope");
+}
+
 TEST(CodeFilterTest, StateCarriesAcrossChunks) {
   CodeFilter filter(CodeLanguage::kCLike, CodeScope::kCommentsAndStrings);
   std::string a = "x = 1; /* open\n";
@@ -77,7 +88,7 @@ TEST(CodeFilterTest, PythonCommentsAndTripleQuotedStrings) {
       "    return x  # a commnet\n"
       "y = r'raw\\d' + 'it''s'\n";
   EXPECT_EQ(Words(Blanked(code, CodeLanguage::kPython)),
-            "Retrun the valeu a commnet raw it s");
+            "Retrun the valeu a commnet raw d it s");
 }
 
 TEST(CodeFilterTest, HashFamilyCommentNeedsSpaceBefore) {
