@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/project_config.h"
+#include "app/project/project_config.h"
 #include "core/util/status.h"
 
 namespace spellfilter::cli {

@@ -3,6 +3,33 @@
 #include "core/text/code_language.h"
 
 namespace spellfilter::lsp {
+namespace {
+
+// The local path of a file: URI ("" for other schemes), %XX decoded.
+std::string PathOfUri(std::string_view uri) {
+  constexpr std::string_view kScheme = "file://";
+  if (!uri.starts_with(kScheme)) return "";
+  uri.remove_prefix(kScheme.size());
+  const auto hex = [](char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string path;
+  for (size_t i = 0; i < uri.size(); ++i) {
+    if (uri[i] == '%' && i + 2 < uri.size() && hex(uri[i + 1]) >= 0 &&
+        hex(uri[i + 2]) >= 0) {
+      path += static_cast<char>(hex(uri[i + 1]) * 16 + hex(uri[i + 2]));
+      i += 2;
+    } else {
+      path += uri[i];
+    }
+  }
+  return path;
+}
+
+}  // namespace
 
 Engine::Engine(const Dictionary& dictionary, const Dictionary* programming,
                UserDictionary* user)
@@ -15,8 +42,8 @@ Engine::Engine(const Dictionary& dictionary, const Dictionary* programming,
 
 Engine::~Engine() = default;
 
-void Engine::Open(const std::string& uri, const std::string& language_id,
-                  std::string_view text) {
+Status Engine::Open(const std::string& uri, const std::string& language_id,
+                    std::string_view text) {
   std::optional<CodeLanguage> language = CodeLanguageOfLanguageId(language_id);
   if (!language && (language_id.empty() || language_id == "plaintext")) {
     language = CodeLanguageOfFileName(uri);
@@ -32,6 +59,51 @@ void Engine::Open(const std::string& uri, const std::string& language_id,
   open.code = language.has_value();
   open.language = language;
   open.ignored.clear();
+  open.path = PathOfUri(uri);
+  open.project = nullptr;
+  if (open.path.empty()) return Status::Ok();
+  StatusOr<std::shared_ptr<const ProjectConfig>> project = projects_.For(open.path);
+  if (!project.ok()) return project.status();
+  open.project = *project;
+  return Status::Ok();
+}
+
+bool Engine::IsFile(const std::string& uri) const {
+  auto it = documents_.find(uri);
+  return it != documents_.end() && !it->second.path.empty();
+}
+
+void Engine::SetRoot(const std::string& uri) { root_ = PathOfUri(uri); }
+
+Status Engine::AddProjectWord(const std::string& uri, const std::string& word) {
+  auto it = documents_.find(uri);
+  if (it == documents_.end() || it->second.path.empty()) {
+    return Status::InvalidArgument("not a local file: " + uri);
+  }
+  std::string file;
+  if (it->second.project) {
+    file = it->second.project->file;
+  } else {
+    std::string dir = root_;
+    if (dir.empty()) {
+      const size_t slash = it->second.path.rfind('/');
+      dir = slash == std::string::npos ? "." : it->second.path.substr(0, slash);
+    }
+    file = dir + "/" + kProjectFileName;
+  }
+  if (Status s = spellfilter::AddProjectWord(file, word); !s.ok()) return s;
+  projects_ = ProjectConfigFinder();
+  Status status = Status::Ok();
+  for (auto& [u, open] : documents_) {
+    if (open.path.empty()) continue;
+    StatusOr<std::shared_ptr<const ProjectConfig>> p = projects_.For(open.path);
+    if (p.ok()) {
+      open.project = *p;
+    } else {
+      status = p.status();
+    }
+  }
+  return status;
 }
 
 void Engine::Change(const std::string& uri, Position start, Position end,
@@ -72,6 +144,7 @@ std::vector<Finding> Engine::Findings(const std::string& uri) const {
     for (const Misspelling& m : lines[i].misspelled) {
       std::string word = lines[i].text.substr(m.offset, m.length);
       if (it->second.ignored.count(word) > 0) continue;
+      if (it->second.project && it->second.project->Accepts(word)) continue;
       out.push_back(Finding{i, m.offset, m.offset + m.length, std::move(word)});
     }
   }

@@ -6,6 +6,10 @@
 // A document is code (identifier parts, the programming words, code_filter.h)
 // when its languageId is a known code language (code_language.h), or failing
 // that its URI's file name is; Markdown for "markdown"; else plain text.
+//
+// Project words: for a file: URI, the nearest .spellfilter.toml
+// (app/project/project_config.h) applies its `words`; AddProjectWord writes
+// to it (or creates one at the workspace root, or beside the file).
 #ifndef SPELLFILTER_APP_LSP_ENGINE_H_
 #define SPELLFILTER_APP_LSP_ENGINE_H_
 
@@ -17,6 +21,7 @@
 #include <vector>
 
 #include "app/lsp/document.h"
+#include "app/project/project_config.h"
 #include "core/check/checker.h"
 #include "core/text/code_language.h"
 #include "core/dictionary/dictionary.h"
@@ -47,8 +52,10 @@ class Engine {
          UserDictionary* user);
   ~Engine();
 
-  void Open(const std::string& uri, const std::string& language_id,
-            std::string_view text);
+  // Returns the error of a broken project file (the document is open and
+  // checked without it).
+  Status Open(const std::string& uri, const std::string& language_id,
+              std::string_view text);
   // An LSP range replaced; no range (full = true): the whole text.
   void Change(const std::string& uri, Position start, Position end,
               std::string_view text, bool full);
@@ -67,6 +74,13 @@ class Engine {
   // Adds `word` to the user's words and marks every document for
   // rechecking. Error when there is no user list.
   Status AddUserWord(const std::string& word);
+  // Adds `word` to the project file of `uri` (a file: URI) and rereads the
+  // project files; every document is marked for rechecking.
+  Status AddProjectWord(const std::string& uri, const std::string& word);
+  // Whether `uri` names a local file (project words can apply).
+  bool IsFile(const std::string& uri) const;
+  // The workspace root, a directory (from initialize's rootUri).
+  void SetRoot(const std::string& uri);
   // `word` is not reported in `uri` any more (until it is closed).
   void IgnoreInDocument(const std::string& uri, const std::string& word);
   // New settings; every document is rechecked. Returns the URIs open.
@@ -81,6 +95,8 @@ class Engine {
     std::unique_ptr<Document> document;
     bool code = false;
     std::optional<CodeLanguage> language;
+    std::string path;  // the local file, for file: URIs
+    std::shared_ptr<const ProjectConfig> project;
     std::set<std::string> ignored;
   };
   void Configure(bool code);
@@ -93,6 +109,8 @@ class Engine {
   Checker checker_;
   std::unique_ptr<Suggester> suggester_;
   std::map<std::string, Open_> documents_;
+  ProjectConfigFinder projects_;
+  std::string root_;
 };
 
 }  // namespace spellfilter::lsp

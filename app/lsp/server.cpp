@@ -106,6 +106,9 @@ struct Server::Impl {
     if (auto it = params.find("initializationOptions"); it != params.end()) {
       ReadSettings(*it);
     }
+    if (auto root = params.find("rootUri"); root != params.end() && root->is_string()) {
+      engine.SetRoot(root->get<std::string>());
+    }
     engine.SetSettings(settings);
     initialized = true;
     return json{
@@ -114,7 +117,8 @@ struct Server::Impl {
            {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
           {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
           {"executeCommandProvider",
-           {{"commands", {kAddToUserCommand, kIgnoreInFileCommand}}}}}},
+           {{"commands",
+             {kAddToUserCommand, kAddToProjectCommand, kIgnoreInFileCommand}}}}}},
         {"serverInfo", {{"name", "spellfilter"}, {"version", SPELLFILTER_VERSION}}}};
   }
 
@@ -155,6 +159,16 @@ struct Server::Impl {
             {{"title", "Add to user dictionary"},
              {"command", kAddToUserCommand},
              {"arguments", json::array({word})}}}});
+      if (engine.IsFile(uri)) {
+        actions.push_back(
+            {{"title", "Add \"" + word + "\" to project words"},
+             {"kind", "quickfix"},
+             {"diagnostics", json::array({d})},
+             {"command",
+              {{"title", "Add to project words"},
+               {"command", kAddToProjectCommand},
+               {"arguments", json::array({uri, word})}}}});
+      }
       actions.push_back(
           {{"title", "Ignore \"" + word + "\" in this file"},
            {"kind", "quickfix"},
@@ -172,6 +186,14 @@ struct Server::Impl {
     const json args = params.value("arguments", json::array());
     if (command == kAddToUserCommand && !args.empty() && args[0].is_string()) {
       if (Status s = engine.AddUserWord(args[0].get<std::string>()); !s.ok()) {
+        ShowMessage(1, "spellfilter: " + s.message());
+      }
+      PublishAll();
+    } else if (command == kAddToProjectCommand && args.size() >= 2 &&
+               args[0].is_string() && args[1].is_string()) {
+      if (Status s = engine.AddProjectWord(args[0].get<std::string>(),
+                                           args[1].get<std::string>());
+          !s.ok()) {
         ShowMessage(1, "spellfilter: " + s.message());
       }
       PublishAll();
@@ -220,8 +242,11 @@ struct Server::Impl {
       } else if (method == "textDocument/didOpen") {
         const json& doc = params.at("textDocument");
         const std::string uri = doc.at("uri");
-        engine.Open(uri, doc.value("languageId", ""),
-                    doc.at("text").get<std::string>());
+        if (Status s = engine.Open(uri, doc.value("languageId", ""),
+                                   doc.at("text").get<std::string>());
+            !s.ok()) {
+          ShowMessage(1, "spellfilter: " + s.message());
+        }
         Publish(uri);
       } else if (method == "textDocument/didChange") {
         DidChange(params);

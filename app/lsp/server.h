@@ -6,7 +6,8 @@
 // didChange (incremental, or whole), didClose, didSave; publishDiagnostics
 // after each (ranges in UTF-16 code units, code "misspelling", source
 // "spellfilter", the word in `data`); textDocument/codeAction: a quick fix
-// per suggestion, "Add to user dictionary" and "Ignore in this file"
+// per suggestion, "Add to user dictionary", "Add to project words" (local
+// files: the .spellfilter.toml, engine.h) and "Ignore in this file"
 // (commands run through workspace/executeCommand);
 // workspace/didChangeConfiguration.
 //
@@ -31,6 +32,7 @@ namespace spellfilter::lsp {
 
 inline constexpr char kAddToUserCommand[] = "spellfilter.addToUserDictionary";
 inline constexpr char kIgnoreInFileCommand[] = "spellfilter.ignoreInFile";
+inline constexpr char kAddToProjectCommand[] = "spellfilter.addToProjectWords";
 
 class Server {
  public:

@@ -162,8 +162,13 @@ TEST_F(LspProtocolTest, CodeActionsFixAddAndIgnore) {
   EXPECT_EQ(actions[0]["title"], "Change to \"receive\"");
   EXPECT_EQ(actions[0]["edit"]["changes"][uri][0]["newText"], "receive");
   EXPECT_EQ(actions[0]["edit"]["changes"][uri][0]["range"], diags[0]["range"]);
-  EXPECT_EQ(actions[actions.size() - 2]["command"]["command"],
-            "spellfilter.addToUserDictionary");
+  std::vector<std::string> commands;
+  for (const json& a : actions) {
+    if (a.contains("command")) commands.push_back(a["command"]["command"]);
+  }
+  EXPECT_EQ(commands, (std::vector<std::string>{"spellfilter.addToUserDictionary",
+                                                "spellfilter.addToProjectWords",
+                                                "spellfilter.ignoreInFile"}));
 
   // Add to the user dictionary: written to the list, diagnostics updated.
   id = client_->Request("workspace/executeCommand",
@@ -182,6 +187,42 @@ TEST_F(LspProtocolTest, CodeActionsFixAddAndIgnore) {
                          {"arguments", {uri, "recieve"}}});
   EXPECT_TRUE(client_->ReadReply(id).contains("result"));
   EXPECT_TRUE(client_->ReadDiagnostics(uri)["diagnostics"].empty());
+}
+
+TEST_F(LspProtocolTest, AddToProjectWordsWritesTheProjectFile) {
+  const std::string root = "file://" + dir_.string();
+  const int init = client_->Request("initialize", {{"rootUri", root},
+                                                   {"capabilities", json::object()}});
+  client_->ReadReply(init);
+  fs::create_directories(dir_ / "src");
+  const std::string uri = root + "/src/a.md";
+  Open(uri, "markdown", "qwertzuiop asdfghjkl\n");
+  EXPECT_EQ(client_->ReadDiagnostics(uri)["diagnostics"].size(), 2u);
+  // No project file yet: one is made at the workspace root.
+  int id = client_->Request("workspace/executeCommand",
+                            {{"command", "spellfilter.addToProjectWords"},
+                             {"arguments", {uri, "qwertzuiop"}}});
+  client_->ReadReply(id);
+  EXPECT_EQ(Spans(client_->ReadDiagnostics(uri)), Spans_({{0, 11, 20, "asdfghjkl"}}));
+  const auto slurp = [](const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  EXPECT_EQ(slurp(dir_ / ".spellfilter.toml"), "words = [\"qwertzuiop\"]\n");
+  // Into the existing array, comments kept.
+  std::ofstream(dir_ / ".spellfilter.toml")
+      << "# the project's words\nwords = [\n  \"qwertzuiop\", # first\n]\n"
+         "[[overrides]]\nfiles = [\"*.txt\"]\nmode = \"text\"\n";
+  id = client_->Request("workspace/executeCommand",
+                        {{"command", "spellfilter.addToProjectWords"},
+                         {"arguments", {uri, "asdfghjkl"}}});
+  client_->ReadReply(id);
+  EXPECT_TRUE(client_->ReadDiagnostics(uri)["diagnostics"].empty());
+  EXPECT_EQ(slurp(dir_ / ".spellfilter.toml"),
+            "# the project's words\nwords = [\n  \"qwertzuiop\", \"asdfghjkl\", # first\n]\n"
+            "[[overrides]]\nfiles = [\"*.txt\"]\nmode = \"text\"\n");
 }
 
 TEST_F(LspProtocolTest, SettingsFromInitializeAndConfiguration) {

@@ -1,11 +1,15 @@
-#include "app/cli/project_config.h"
+#include "app/project/project_config.h"
 
 #include <fnmatch.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <toml++/toml.h>
 
-namespace spellfilter::cli {
+namespace spellfilter {
 namespace {
 
 namespace fs = std::filesystem;
@@ -174,6 +178,98 @@ StatusOr<std::shared_ptr<const ProjectConfig>> LoadProjectConfig(
   return std::shared_ptr<const ProjectConfig>(std::move(config));
 }
 
+namespace {
+
+std::string TomlString(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// Byte offset of a 1-based (line, column) in `text`; columns count code
+// points.
+size_t OffsetOf(const std::string& text, size_t line, size_t column) {
+  size_t i = 0;
+  for (size_t l = 1; l < line && i < text.size(); ++i) {
+    if (text[i] == '\n') ++l;
+  }
+  for (size_t c = 1; c < column && i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++c;
+  }
+  while (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++i;
+  return i;
+}
+
+}  // namespace
+
+Status AddProjectWord(const std::string& file, const std::string& word) {
+  std::string text;
+  std::error_code ec;
+  if (fs::exists(file, ec)) {
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+  }
+  std::string updated;
+  try {
+    const toml::table table = toml::parse(text, file);
+    const toml::node* words = table.get("words");
+    if (words == nullptr) {
+      updated = "words = [" + TomlString(word) + "]\n" + text;
+    } else {
+      const toml::array* a = words->as_array();
+      if (a == nullptr) {
+        return Status::InvalidArgument(Where(file, words->source()) +
+                                       ": words must be an array of strings");
+      }
+      // After the last element (a trailing comma or comment stays after
+      // it), or just inside the '[' of an empty array.
+      if (a->empty()) {
+        const size_t open = text.find(
+            '[', OffsetOf(text, words->source().begin.line,
+                          words->source().begin.column));
+        if (open == std::string::npos) {
+          return Status::InvalidArgument(file + ": cannot find words' '['");
+        }
+        updated = text.substr(0, open + 1) + TomlString(word) +
+                  text.substr(open + 1);
+      } else {
+        const toml::source_region& last = a->back().source();
+        const size_t at =
+            std::min(OffsetOf(text, last.end.line, last.end.column), text.size());
+        updated = text.substr(0, at) + ", " + TomlString(word) + text.substr(at);
+      }
+    }
+  } catch (const toml::parse_error& e) {
+    return Status::InvalidArgument(Where(file, e.source()) + ": " +
+                                   std::string(e.description()));
+  }
+  // Parsed again: the word must be there and nothing else broken.
+  try {
+    const toml::table check = toml::parse(updated, file);
+    const toml::array* a = check["words"].as_array();
+    bool found = false;
+    for (const toml::node& e : *a) found |= e.value<std::string>() == word;
+    if (!found) return Status::InvalidArgument(file + ": adding the word failed");
+  } catch (const toml::parse_error& e) {
+    return Status::InvalidArgument(file + ": adding the word would break it: " +
+                                   std::string(e.description()));
+  }
+  const std::string tmp = file + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << updated;
+    if (!out.flush()) return Status::IOError(tmp + ": write failed");
+  }
+  fs::rename(tmp, file, ec);
+  if (ec) return Status::IOError(file + ": " + ec.message());
+  return Status::Ok();
+}
+
 StatusOr<std::shared_ptr<const ProjectConfig>> ProjectConfigFinder::For(
     const std::string& path) {
   std::error_code ec;
@@ -202,4 +298,4 @@ StatusOr<std::shared_ptr<const ProjectConfig>> ProjectConfigFinder::For(
   return found;
 }
 
-}  // namespace spellfilter::cli
+}  // namespace spellfilter

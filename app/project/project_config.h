@@ -18,8 +18,8 @@
 // relative to the file's directory, and a pattern without '/' against the
 // base name too. A broken file is an error naming file, line and column;
 // an unknown key is an error (a typo would otherwise be silently ignored).
-#ifndef SPELLFILTER_APP_CLI_PROJECT_CONFIG_H_
-#define SPELLFILTER_APP_CLI_PROJECT_CONFIG_H_
+#ifndef SPELLFILTER_APP_PROJECT_PROJECT_CONFIG_H_
+#define SPELLFILTER_APP_PROJECT_PROJECT_CONFIG_H_
 
 #include <map>
 #include <memory>
@@ -32,7 +32,7 @@
 
 #include "core/util/status.h"
 
-namespace spellfilter::cli {
+namespace spellfilter {
 
 inline constexpr char kProjectFileName[] = ".spellfilter.toml";
 
@@ -60,6 +60,12 @@ struct ProjectConfig {
 StatusOr<std::shared_ptr<const ProjectConfig>> LoadProjectConfig(
     const std::string& file);
 
+// Adds `word` to the `words` of the project file `file`, keeping the rest
+// of it as written (comments included): into the existing array, or as a
+// new `words` line at the top; a missing file is created with just that.
+// The result is parsed again before it replaces the file (atomically).
+Status AddProjectWord(const std::string& file, const std::string& word);
+
 // The nearest project file at or above `directory` (memoised per
 // directory); nullptr when there is none.
 class ProjectConfigFinder {
@@ -70,6 +76,6 @@ class ProjectConfigFinder {
   std::map<std::string, std::shared_ptr<const ProjectConfig>> by_directory_;
 };
 
-}  // namespace spellfilter::cli
+}  // namespace spellfilter
 
-#endif  // SPELLFILTER_APP_CLI_PROJECT_CONFIG_H_
+#endif  // SPELLFILTER_APP_PROJECT_PROJECT_CONFIG_H_
