@@ -31,6 +31,7 @@
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
 #include "app/cli/misspelling_output.h"
+#include "app/cli/project_words.h"
 #include "app/project/project_config.h"
 #include "app/cli/tree_walk.h"
 #include "app/cli/remembered_suggestions.h"
@@ -93,7 +94,7 @@ class Worker {
 
   void Check(std::string_view chunk, std::vector<Found>* out) {
     checker_.Check(chunk, &misspelled_);
-    if (project_ != nullptr) ApplyProject(chunk);
+    if (project_ != nullptr) project_words_.Apply(*project_, chunk, &misspelled_);
     out->clear();
     for (const Misspelling& m : misspelled_) {
       const std::string_view word = chunk.substr(m.offset, m.length);
@@ -116,34 +117,8 @@ class Worker {
   }
 
  private:
-  // Drops the project's words from misspelled_ and adds its flag words.
-  void ApplyProject(std::string_view chunk) {
-    std::erase_if(misspelled_, [&](const Misspelling& m) {
-      return project_->Accepts(chunk.substr(m.offset, m.length));
-    });
-    if (project_->flag_words.empty()) return;
-    tokenizer_.Tokenize(chunk, &tokens_);
-    const size_t before = misspelled_.size();
-    for (const Token& t : tokens_) {
-      if (project_->flag_words.count(chunk.substr(t.offset, t.length)) > 0) {
-        misspelled_.push_back(Misspelling{t.offset, t.length});
-      }
-    }
-    if (misspelled_.size() == before) return;
-    std::sort(misspelled_.begin(), misspelled_.end(),
-              [](const Misspelling& a, const Misspelling& b) {
-                return a.offset < b.offset;
-              });
-    misspelled_.erase(std::unique(misspelled_.begin(), misspelled_.end(),
-                                  [](const Misspelling& a, const Misspelling& b) {
-                                    return a.offset == b.offset;
-                                  }),
-                      misspelled_.end());
-  }
-
   const ProjectConfig* project_ = nullptr;
-  Tokenizer tokenizer_;
-  std::vector<Token> tokens_;
+  ProjectWords project_words_;
   std::unique_ptr<UserDictionary> user_;
   Checker checker_;
   std::unique_ptr<Suggester> suggester_;

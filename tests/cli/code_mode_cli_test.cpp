@@ -72,6 +72,12 @@ TEST_F(CodeModeCliTest, ScopeAndMinimumLength) {
   EXPECT_EQ(Run({"check", "--min-length", "5", Path("a.go")}).out, "");
 }
 
+TEST_F(CodeModeCliTest, SuggestionsKeepThePartsCasing) {
+  Result r = Run({"check", "--mode", "code", "-s", "-n", "1"},
+                 "int HTTPSevrer; int parse_respnse;\n");
+  EXPECT_EQ(r.out, "Sevrer: Server\nrespnse: response\n");
+}
+
 TEST_F(CodeModeCliTest, MissingCodeDictionaryIsAnError) {
   Result r = Run({"check", "--code-dict", Path("nope.sfd"), "--mode", "code"},
                  "x\n");
