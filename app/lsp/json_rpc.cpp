@@ -4,6 +4,13 @@
 #include <cstring>
 
 namespace spellfilter::lsp {
+namespace {
+
+// Far above any document an editor sends; a bad header must not make the
+// server allocate what it says.
+constexpr long kMaxMessageBytes = 1L << 30;
+
+}  // namespace
 
 bool ReadMessage(std::FILE* in, std::string* body, Status* status) {
   *status = Status::Ok();
@@ -29,6 +36,11 @@ bool ReadMessage(std::FILE* in, std::string* body, Status* status) {
   }
   if (length < 0) {
     *status = Status::InvalidArgument("lsp: message without Content-Length");
+    return false;
+  }
+  if (length > kMaxMessageBytes) {
+    *status = Status::InvalidArgument("lsp: message of " + std::to_string(length) +
+                                      " bytes, more than the 1 GiB allowed");
     return false;
   }
   body->resize(static_cast<size_t>(length));

@@ -34,6 +34,8 @@ int SeverityOf(const std::string& name, int fallback) {
 }  // namespace
 
 struct Server::Impl {
+  Impl(Engine& e, std::FILE* i, std::FILE* o) : engine(e), in(i), out(o) {}
+
   Engine& engine;
   std::FILE* in;
   std::FILE* out;
@@ -42,7 +44,11 @@ struct Server::Impl {
   int severity = 3;
   EngineSettings settings;
 
-  void Send(const json& message) { WriteMessage(out, message.dump()); }
+  // Invalid UTF-8 (none should reach here: documents come as JSON) is
+  // replaced rather than thrown.
+  void Send(const json& message) {
+    WriteMessage(out, message.dump(-1, ' ', false, json::error_handler_t::replace));
+  }
   void Reply(const json& id, json result) {
     Send(json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
   }
@@ -279,7 +285,7 @@ struct Server::Impl {
 };
 
 Server::Server(Engine& engine, std::FILE* in, std::FILE* out)
-    : impl_(new Impl{engine, in, out}) {}
+    : impl_(new Impl(engine, in, out)) {}
 
 Server::~Server() { delete impl_; }
 
@@ -294,6 +300,7 @@ int Server::Run() {
     }
     if (!impl_->Handle(message)) break;
   }
+  if (!status.ok()) std::fprintf(stderr, "spellfilter: %s\n", status.message().c_str());
   return impl_->shut_down ? 0 : 1;
 }
 

@@ -49,6 +49,11 @@ class LspClient {
     }
   }
 
+  // Bytes as they are, header included.
+  void SendBytes(const std::string& bytes) {
+    std::fputs(bytes.c_str(), in_);
+    std::fflush(in_);
+  }
   void SendRaw(const std::string& body) {
     std::fprintf(in_, "Content-Length: %zu\r\n\r\n%s", body.size(), body.c_str());
     std::fflush(in_);

@@ -99,6 +99,12 @@ TEST_F(LspProtocolTest, RequestsBeforeInitializeAndUnknownMethodsAreErrors) {
   EXPECT_TRUE(client_->ReadReply(id).contains("result"));
 }
 
+TEST_F(LspProtocolTest, AnImpossibleContentLengthEndsTheServer) {
+  Initialize();
+  client_->SendBytes("Content-Length: 99999999999\r\n\r\n{}");
+  EXPECT_EQ(client_->Wait(), 1);
+}
+
 TEST_F(LspProtocolTest, RangesAreUtf16CodeUnits) {
   Initialize();
   // U+1F600 is 4 bytes of UTF-8 and 2 UTF-16 units; é is 2 bytes and 1 unit.
