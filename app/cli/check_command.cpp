@@ -31,7 +31,7 @@
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
 #include "app/cli/misspelling_output.h"
-#include "app/cli/project_words.h"
+#include "app/project/project_words.h"
 #include "app/project/project_config.h"
 #include "app/cli/tree_walk.h"
 #include "app/cli/remembered_suggestions.h"

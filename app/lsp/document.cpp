@@ -87,7 +87,9 @@ void Document::CheckLine(Checker& checker, Line& line, LineFilter& state) {
         }
       },
       state);
+  if (project_ != nullptr) project_->BlankIgnored(scratch_.data(), scratch_.size());
   checker.Check(scratch_, &line.misspelled);
+  if (project_ != nullptr) project_words_.Apply(*project_, scratch_, &line.misspelled);
 }
 
 size_t Document::Recheck(Checker& checker) {

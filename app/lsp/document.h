@@ -13,6 +13,8 @@
 #include <variant>
 #include <vector>
 
+#include "app/project/project_config.h"
+#include "app/project/project_words.h"
 #include "core/check/checker.h"
 #include "core/text/code_filter.h"
 #include "core/text/markdown_filter.h"
@@ -46,6 +48,13 @@ class Document {
   void Replace(Position start, Position end, std::string_view text);
   // Marks every line for checking (the dictionary or the settings changed).
   void MarkAllDirty();
+  // The project file's rules (ignore patterns, words, flag words) applied
+  // to each line (nullptr: none; not owned, must outlive its use); every
+  // line is marked for checking.
+  void SetProject(const ProjectConfig* project) {
+    project_ = project;
+    MarkAllDirty();
+  }
 
   // Checks what needs it with `checker`; returns the number of lines
   // checked.
@@ -58,6 +67,8 @@ class Document {
   void CheckLine(Checker& checker, Line& line, LineFilter& state);
 
   LineFilter initial_;
+  const ProjectConfig* project_ = nullptr;
+  ProjectWords project_words_;
   std::vector<Line> lines_;
   std::string scratch_;
 };

@@ -65,6 +65,7 @@ Status Engine::Open(const std::string& uri, const std::string& language_id,
   StatusOr<std::shared_ptr<const ProjectConfig>> project = projects_.For(open.path);
   if (!project.ok()) return project.status();
   open.project = *project;
+  open.document->SetProject(open.project.get());
   return Status::Ok();
 }
 
@@ -99,6 +100,7 @@ Status Engine::AddProjectWord(const std::string& uri, const std::string& word) {
     StatusOr<std::shared_ptr<const ProjectConfig>> p = projects_.For(open.path);
     if (p.ok()) {
       open.project = *p;
+      open.document->SetProject(open.project.get());
     } else {
       status = p.status();
     }
@@ -144,7 +146,6 @@ std::vector<Finding> Engine::Findings(const std::string& uri) const {
     for (const Misspelling& m : lines[i].misspelled) {
       std::string word = lines[i].text.substr(m.offset, m.length);
       if (it->second.ignored.count(word) > 0) continue;
-      if (it->second.project && it->second.project->Accepts(word)) continue;
       out.push_back(Finding{i, m.offset, m.offset + m.length, std::move(word)});
     }
   }
@@ -200,6 +201,7 @@ std::vector<std::string> Engine::SetSettings(const EngineSettings& settings) {
       // The filter itself changes: the same text under a new one.
       open.document = std::make_unique<Document>(
           open.document->Text(), CodeFilter(*open.language, settings.scope));
+      open.document->SetProject(open.project.get());
     }
   }
   MarkAllDirty();

@@ -7,9 +7,11 @@
 // when its languageId is a known code language (code_language.h), or failing
 // that its URI's file name is; Markdown for "markdown"; else plain text.
 //
-// Project words: for a file: URI, the nearest .spellfilter.toml
-// (app/project/project_config.h) applies its `words`; AddProjectWord writes
-// to it (or creates one at the workspace root, or beside the file).
+// Project file: for a file: URI, the nearest .spellfilter.toml
+// (app/project/project_config.h) applies its `words`, `flagWords` and
+// `ignore` (not its `overrides`: the languageId decides the mode);
+// AddProjectWord writes to it (or creates one at the workspace root, or
+// beside the file).
 #ifndef SPELLFILTER_APP_LSP_ENGINE_H_
 #define SPELLFILTER_APP_LSP_ENGINE_H_
 

@@ -231,6 +231,16 @@ TEST_F(LspProtocolTest, AddToProjectWordsWritesTheProjectFile) {
             "[[overrides]]\nfiles = [\"*.txt\"]\nmode = \"text\"\n");
 }
 
+TEST_F(LspProtocolTest, ProjectFlagWordsAndIgnorePatternsApply) {
+  Initialize();
+  std::ofstream(dir_ / ".spellfilter.toml")
+      << "flagWords = [\"receive->get\"]\nignore = [\"TODO\\\\(\\\\w+\\\\)\"]\n";
+  const std::string uri = "file://" + (dir_ / "n.md").string();
+  Open(uri, "markdown", "I receive TODO(qwertyx) wrold\n");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics(uri)),
+            Spans_({{0, 2, 9, "receive"}, {0, 24, 29, "wrold"}}));
+}
+
 TEST_F(LspProtocolTest, SettingsFromInitializeAndConfiguration) {
   Initialize({{"severity", "error"}, {"minLength", 6}});
   const std::string uri = "file:///s.py";

@@ -2,8 +2,8 @@
 // applied to what the Checker found in a chunk: the project's words are
 // dropped, its flag words added wherever the tokenizer finds them (even
 // when the dictionary has them), in order of offset. One per thread.
-#ifndef SPELLFILTER_APP_CLI_PROJECT_WORDS_H_
-#define SPELLFILTER_APP_CLI_PROJECT_WORDS_H_
+#ifndef SPELLFILTER_APP_PROJECT_PROJECT_WORDS_H_
+#define SPELLFILTER_APP_PROJECT_PROJECT_WORDS_H_
 
 #include <algorithm>
 #include <string_view>
@@ -13,7 +13,7 @@
 #include "core/check/checker.h"
 #include "core/text/tokenizer.h"
 
-namespace spellfilter::cli {
+namespace spellfilter {
 
 class ProjectWords {
  public:
@@ -47,6 +47,6 @@ class ProjectWords {
   std::vector<Token> tokens_;
 };
 
-}  // namespace spellfilter::cli
+}  // namespace spellfilter
 
-#endif  // SPELLFILTER_APP_CLI_PROJECT_WORDS_H_
+#endif  // SPELLFILTER_APP_PROJECT_PROJECT_WORDS_H_
