@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -148,6 +150,55 @@ TEST(CodeNoiseTest, BlankingKeepsLengthAndUtf8) {
   BlankCodeNoise(s.data(), s.data() + s.size());
   EXPECT_EQ(s.size(), before.size());
   EXPECT_EQ(Words(s), "été x");
+}
+
+}  // namespace
+}  // namespace spellfilter
+
+namespace spellfilter {
+namespace {
+
+// Any bytes, in chunks cut anywhere: the length, every line break and
+// every UTF-8 continuation byte stay where they were, and every other
+// byte is either kept or a space.
+TEST(CodeFilterTest, BlankingPreservesLayoutOnRandomInput) {
+  uint64_t state = 0x9E3779B97F4A7C15ull;
+  const auto next = [&] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  static constexpr char kAlphabet[] =
+      "ab_Z09 \n\t\"'`/*#\\%{}:@.-=+x\xC3\xA9\xF0\x9F\x98\x80";
+  for (CodeLanguage language : {CodeLanguage::kCLike, CodeLanguage::kPython,
+                                CodeLanguage::kHash, CodeLanguage::kJson}) {
+    for (CodeScope scope : {CodeScope::kAll, CodeScope::kCommentsAndStrings}) {
+      for (int round = 0; round < 200; ++round) {
+        std::string text;
+        const size_t n = next() % 300;
+        for (size_t i = 0; i < n; ++i) {
+          text += kAlphabet[next() % (sizeof kAlphabet - 1)];
+        }
+        const std::string before = text;
+        CodeFilter filter(language, scope);
+        for (size_t begin = 0; begin < text.size();) {
+          const size_t end = std::min(text.size(), begin + 1 + next() % 40);
+          filter.Blank(std::span<char>(text.data() + begin, end - begin));
+          begin = end;
+        }
+        ASSERT_EQ(text.size(), before.size());
+        for (size_t i = 0; i < text.size(); ++i) {
+          const unsigned char b = static_cast<unsigned char>(before[i]);
+          if (b == '\n' || (b & 0xC0) == 0x80) {
+            ASSERT_EQ(text[i], before[i]) << i;
+          } else {
+            ASSERT_TRUE(text[i] == before[i] || text[i] == ' ') << i;
+          }
+        }
+      }
+    }
+  }
 }
 
 }  // namespace
