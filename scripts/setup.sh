@@ -14,10 +14,13 @@ packages=(
   libicu-dev          # ICU 72: word breaks, case mapping, NFC
   libxxhash-dev       # XXH3: the filter's hash and the file checksums
   libcli11-dev        # the command line parser
+  nlohmann-json3-dev  # JSON for the language server (spellfilter lsp)
+  libtomlplusplus-dev # the project file .spellfilter.toml
   qt6-base-dev        # the desktop editor (Qt 6 Widgets)
   libgtest-dev libgmock-dev libbenchmark-dev
   emacs-nox hunspell hunspell-en-us   # tests drive Emacs and compare with hunspell -a
   time                                # GNU time: a test measures peak memory
+  neovim                              # a test drives the language server from Neovim
 )
 for arg in "$@"; do
   case "$arg" in

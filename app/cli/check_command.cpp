@@ -4,7 +4,10 @@
 // --unique prints each word once, -j N checks chunks of 1 MiB on N threads
 // (output order unchanged), --mode markdown or tex (the defaults for *.md
 // and *.tex files) leaves code and markup unchecked (core/text/markdown_filter.h,
-// tex_filter.h).
+// tex_filter.h), --mode code (the default for source files by extension,
+// core/text/code_language.h) checks comments, strings and identifier parts
+// (code_filter.h, code_option.h). A directory is walked (tree_walk.h); the
+// nearest .spellfilter.toml applies to each file (project_config.h).
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -14,6 +17,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -23,14 +27,20 @@
 #include <thread>
 #include <vector>
 
+#include "app/cli/code_option.h"
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
 #include "app/cli/misspelling_output.h"
+#include "app/project/project_words.h"
+#include "app/project/project_config.h"
+#include "app/cli/tree_walk.h"
 #include "app/cli/remembered_suggestions.h"
 #include "core/text/tex_filter.h"
 #include "app/cli/user_option.h"
 #include "core/check/checker.h"
 #include "core/util/huge_pages.h"
+#include "core/text/code_filter.h"
+#include "core/text/code_language.h"
 #include "core/text/markdown_filter.h"
 #include "core/suggest/suggester.h"
 #include "core/text/text_reader.h"
@@ -39,7 +49,7 @@ namespace spellfilter::cli {
 namespace {
 
 // What the input is: auto chooses by the file's name.
-enum class TextMode { kAuto, kText, kMarkdown, kTex };
+enum class TextMode { kAuto, kText, kMarkdown, kTex, kCode };
 
 struct CheckArgs {
   std::vector<std::string> files;
@@ -51,6 +61,7 @@ struct CheckArgs {
   OutputFormat format = OutputFormat::kWords;
   bool unique = false;
   unsigned jobs = 1;
+  CodeOption code;
 };
 
 // What one thread needs: Checker, Suggester and UserDictionary are not
@@ -72,10 +83,31 @@ class Worker {
     }
   }
 
+  // Code mode on (with the programming words, if any) or off.
+  void SetCode(bool on, size_t min_length, const Dictionary* programming) {
+    checker_.SetCodeWords(on ? min_length : 0);
+    checker_.SetExtraDictionary(on ? programming : nullptr);
+  }
+
+  // The project's words and flag words (nullptr: none).
+  void SetProject(const ProjectConfig* project) { project_ = project; }
+
   void Check(std::string_view chunk, std::vector<Found>* out) {
     checker_.Check(chunk, &misspelled_);
+    if (project_ != nullptr) project_words_.Apply(*project_, chunk, &misspelled_);
     out->clear();
     for (const Misspelling& m : misspelled_) {
+      const std::string_view word = chunk.substr(m.offset, m.length);
+      if (project_ != nullptr) {
+        auto flag = project_->flag_words.find(word);
+        if (flag != project_->flag_words.end()) {
+          out->push_back(Found{m.offset, m.length, {}});
+          if (suggester_ && !flag->second.empty()) {
+            out->back().suggestions = {flag->second};
+          }
+          continue;
+        }
+      }
       out->push_back(Found{m.offset, m.length, {}});
       if (suggester_) {
         out->back().suggestions =
@@ -85,6 +117,8 @@ class Worker {
   }
 
  private:
+  const ProjectConfig* project_ = nullptr;
+  ProjectWords project_words_;
   std::unique_ptr<UserDictionary> user_;
   Checker checker_;
   std::unique_ptr<Suggester> suggester_;
@@ -97,14 +131,24 @@ class Worker {
 // unchecked: Markdown's code and markup, or what Hunspell's TeX mode skips.
 class InputFilter {
  public:
-  explicit InputFilter(TextMode mode) : mode_(mode) {}
+  InputFilter(TextMode mode, CodeLanguage language, CodeScope scope,
+              const ProjectConfig* project)
+      : mode_(mode), code_(language, scope), project_(project) {}
   bool active() const {
-    return mode_ == TextMode::kMarkdown || mode_ == TextMode::kTex;
+    return mode_ == TextMode::kMarkdown || mode_ == TextMode::kTex ||
+           mode_ == TextMode::kCode ||
+           (project_ != nullptr && !project_->ignore.empty());
   }
 
   void Blank(std::span<char> chunk) {
+    if (project_ != nullptr) project_->BlankIgnored(chunk.data(), chunk.size());
+    if (mode_ == TextMode::kText) return;
     if (mode_ == TextMode::kMarkdown) {
       markdown_.Blank(chunk);
+      return;
+    }
+    if (mode_ == TextMode::kCode) {
+      code_.Blank(chunk);
       return;
     }
     // TexFilter works line by line on a copy. It blanks bytes; UTF-8
@@ -126,6 +170,8 @@ class InputFilter {
  private:
   TextMode mode_;
   MarkdownFilter markdown_;
+  CodeFilter code_;
+  const ProjectConfig* project_;
   TexFilter tex_;
   std::string line_;
 };
@@ -235,7 +281,9 @@ StatusOr<uint64_t> CheckStreamParallel(
 // printing what preceded it).
 StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
                                std::vector<std::unique_ptr<Worker>>& workers,
-                               TextMode mode, MisspellingOutput* out) {
+                               TextMode mode, CodeLanguage language,
+                               CodeScope scope, const ProjectConfig* project,
+                               MisspellingOutput* out) {
   const size_t n = workers.size();
   // One worker checks each chunk as it comes, so smaller chunks only save
   // memory (a 128 KiB buffer instead of 2 MiB: it counts in the peak RSS
@@ -249,7 +297,7 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   constexpr size_t kParallelChunkBytes = 128 * 1024;
   TextReader reader(fd, name, n == 1 ? kSingleChunkBytes : kParallelChunkBytes);
   out->BeginInput(name);
-  InputFilter filter(mode);
+  InputFilter filter(mode, language, scope, project);
   InputFilter* blank = filter.active() ? &filter : nullptr;
   if (n > 1) return CheckStreamParallel(reader, workers, blank, out);
   // One worker: no copies, no threads. The filter blanks a buffer of its
@@ -277,11 +325,11 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
 }
 
 // Markdown for *.md, *.markdown and the like, TeX for *.tex, *.ltx and
-// *.latex (any case), else text.
+// *.latex (any case), code for source files (code_language.h), else text.
 TextMode ModeOfName(const std::string& file) {
   const size_t dot = file.rfind('.');
   if (dot == std::string::npos || file.find('/', dot) != std::string::npos) {
-    return TextMode::kText;
+    return CodeLanguageOfFileName(file) ? TextMode::kCode : TextMode::kText;
   }
   std::string ext = file.substr(dot + 1);
   for (char& c : ext) {
@@ -292,6 +340,15 @@ TextMode ModeOfName(const std::string& file) {
     return TextMode::kMarkdown;
   }
   if (ext == "tex" || ext == "ltx" || ext == "latex") return TextMode::kTex;
+  if (CodeLanguageOfFileName(file)) return TextMode::kCode;
+  return TextMode::kText;
+}
+
+// A mode as a project file names it (project_config.h checks the names).
+TextMode ModeOfConfigName(const std::string& name) {
+  if (name == "markdown") return TextMode::kMarkdown;
+  if (name == "tex") return TextMode::kTex;
+  if (name == "code") return TextMode::kCode;
   return TextMode::kText;
 }
 
@@ -318,11 +375,30 @@ int RunCheck(const CheckArgs& a) {
     }
     workers.push_back(std::make_unique<Worker>(**dict, std::move(user), a));
   }
+  StatusOr<std::unique_ptr<Dictionary>> programming =
+      OpenCodeDictionary(a.code);
+  if (!programming.ok()) return ReportError(programming.status().message());
   MisspellingOutput out(a.format, a.suggest, a.unique);
 
-  std::vector<std::string> files = a.files;
-  if (files.empty()) files.push_back("-");
   bool failed = false;
+  // Directories become the files under them (tree_walk.h).
+  ProjectConfigFinder configs;
+  std::vector<std::string> files;
+  for (const std::string& f : a.files) {
+    std::error_code ec;
+    if (f == "-" || !std::filesystem::is_directory(f, ec)) {
+      files.push_back(f);
+      continue;
+    }
+    StatusOr<std::vector<std::string>> under = FilesToCheck(f, &configs);
+    if (!under.ok()) {
+      ReportError(under.status().message());
+      failed = true;
+      continue;
+    }
+    files.insert(files.end(), under->begin(), under->end());
+  }
+  if (a.files.empty()) files.push_back("-");
   uint64_t misspelled = 0;
   for (const std::string& file : files) {
     const bool is_stdin = file == "-";
@@ -333,11 +409,36 @@ int RunCheck(const CheckArgs& a) {
       failed = true;
       continue;
     }
+    std::shared_ptr<const ProjectConfig> project;
+    if (!is_stdin) {
+      StatusOr<std::shared_ptr<const ProjectConfig>> c = configs.For(file);
+      if (!c.ok()) {
+        ::close(fd);
+        out.Flush();
+        ReportError(c.status().message());
+        failed = true;
+        continue;
+      }
+      project = *c;
+    }
+    std::optional<std::string> project_mode;
+    if (project) project_mode = project->ModeFor(file);
     const TextMode mode = a.mode != TextMode::kAuto ? a.mode
                           : is_stdin                ? TextMode::kText
+                          : project_mode            ? ModeOfConfigName(*project_mode)
                                                     : ModeOfName(file);
+    // Code of an unknown language (stdin, --mode code on any file) is
+    // lexed as C-like.
+    const CodeLanguage language =
+        CodeLanguageOfFileName(file).value_or(CodeLanguage::kCLike);
+    for (std::unique_ptr<Worker>& w : workers) {
+      w->SetCode(mode == TextMode::kCode, a.code.min_length,
+                 programming->get());
+      w->SetProject(project.get());
+    }
     StatusOr<uint64_t> n =
-        CheckStream(fd, is_stdin ? "<stdin>" : file, workers, mode, &out);
+        CheckStream(fd, is_stdin ? "<stdin>" : file, workers, mode, language,
+                    a.code.scope, project.get(), &out);
     if (!is_stdin) ::close(fd);
     if (!n.ok()) {
       out.Flush();
@@ -359,7 +460,10 @@ Command AddCheckCommand(CLI::App* parent) {
   auto args = std::make_shared<CheckArgs>();
   CLI::App* c = parent->add_subcommand(
       "check", "Print the misspelled words of the files (or stdin), one per line");
-  c->add_option("files", args->files, "Text files, UTF-8; '-' or none: stdin");
+  c->add_option("files", args->files,
+                "Text files, UTF-8, or directories (the files under them, "
+                "without what .gitignore and .spellfilter.toml exclude); "
+                "'-' or none: stdin");
   c->add_option("-d,--dict", args->dictionary,
                 "Dictionary file (default: $SPELLFILTER_DICTIONARY, "
                 "~/.config/spellfilter/en_US.sfd, PREFIX/share/spellfilter, "
@@ -383,15 +487,18 @@ Command AddCheckCommand(CLI::App* parent) {
       {"auto", TextMode::kAuto},
       {"text", TextMode::kText},
       {"markdown", TextMode::kMarkdown},
-      {"tex", TextMode::kTex}};
+      {"tex", TextMode::kTex},
+      {"code", TextMode::kCode}};
   c->add_option("-m,--mode", args->mode,
                 "What the input is: text; markdown (code blocks and spans, "
                 "link targets and HTML tags are not checked); tex (commands, "
                 "math, comments and non-text arguments are not checked, as "
-                "in hunspell -t); or auto: markdown for *.md, tex for *.tex "
-                "files, else text")
+                "in hunspell -t); code (comments, strings and identifiers split "
+                "into words; programming words known); or auto: markdown for "
+                "*.md, tex for *.tex, code for source files, else text")
       ->transform(CLI::CheckedTransformer(modes, CLI::ignore_case))
       ->default_str("auto");
+  AddCodeOptions(c, &args->code);
   c->add_flag("-u,--unique", args->unique, "Print each misspelled word once");
   c->add_option("-j,--jobs", args->jobs,
                 "Threads; 0: one per core. Output order is unchanged")

@@ -27,6 +27,8 @@ Command AddSuggestCommand(CLI::App* parent);
 Command AddAddCommand(CLI::App* parent);
 Command AddRemoveCommand(CLI::App* parent);
 Command AddWordsCommand(CLI::App* parent);
+// The language server (lsp_command.cpp).
+Command AddLspCommand(CLI::App* parent);
 
 // Prints "spellfilter: MESSAGE" on stderr; returns kExitError.
 int ReportError(const std::string& message);

@@ -45,7 +45,8 @@ int main(int argc, char** argv) {
                                    AddSuggestCommand(&app),
                                    AddAddCommand(&app),
                                    AddRemoveCommand(&app),
-                                   AddWordsCommand(&app)};
+                                   AddWordsCommand(&app),
+                                   AddLspCommand(&app)};
   for (Command& c : commands) {
     c.app->set_version_flag("--version", kVersion);
     c.app->footer(kFooter);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/text/identifier_splitter.h"
 #include "core/user/user_dictionary.h"
 
 namespace spellfilter {
@@ -71,6 +72,9 @@ Checker::Verdict Checker::Known(std::string_view word) {
       return Verdict::kDictionary;
     }
     if (user_ != nullptr && user_->Contains(form)) return Verdict::kUser;
+    if (extra_ != nullptr && extra_->Contains(form)) {
+      return Verdict::kDictionary;
+    }
   }
   if (!dictionary_.compound_parts().empty()) {
     for (const std::string& form : forms) {
@@ -117,6 +121,7 @@ void Checker::CheckSlice(std::string_view text, size_t slice_begin,
   tokenizer_.Tokenize(text.substr(slice_begin, slice_end - slice_begin),
                       &tokens_);
   for (Token& t : tokens_) t.offset += slice_begin;
+  if (code_min_length_ > 0) SplitCodeWords(text);
   // Short words the dictionary accepted before are answered by the cache
   // (known_word_cache.h). Most other words are found as written. Their
   // first probes go in batches: hash a batch, then test it in one call that
@@ -159,6 +164,27 @@ void Checker::CheckSlice(std::string_view text, size_t slice_begin,
     if (++n == kBatch) flush();
   }
   if (n > 0) flush();
+}
+
+void Checker::SplitCodeWords(std::string_view text) {
+  const auto long_enough = [&](const Token& t) {
+    size_t code_points = 0;
+    for (size_t i = t.offset; i < t.offset + t.length; ++i) {
+      code_points += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+    }
+    return code_points >= code_min_length_;
+  };
+  parts_.clear();
+  for (const Token& t : tokens_) {
+    split_.clear();
+    const std::string_view word = text.substr(t.offset, t.length);
+    SplitIdentifier(word, t.offset, &split_);
+    if (split_.size() > 1 && IsCorrect(word)) continue;
+    for (const Token& part : split_) {
+      if (long_enough(part)) parts_.push_back(part);
+    }
+  }
+  tokens_.swap(parts_);
 }
 
 bool Checker::CheckSlow(std::string_view text, const Token& t,

@@ -28,6 +28,15 @@
 // when one of its lookup forms is in the user's words, by the same case
 // rules (adding "foo" accepts "Foo" and "FOO"; adding "Qt" accepts "QT" but
 // not "qt").
+//
+// Code words (SetCodeWords, for text a CodeFilter has prepared): a token
+// that splits into identifier parts (identifier_splitter.h: getUserNmae ->
+// get, User, Nmae) is correct as a whole when known as written (GitLab);
+// otherwise each part is checked and reported on its own. Tokens and parts
+// shorter than the minimum length, in code points, are not checked.
+//
+// Extra dictionary (SetExtraDictionary, e.g. the programming words in code
+// mode): a word is also correct when one of its lookup forms is there.
 #ifndef SPELLFILTER_CORE_CHECK_CHECKER_H_
 #define SPELLFILTER_CORE_CHECK_CHECKER_H_
 
@@ -71,6 +80,17 @@ class Checker {
   void SetUserWords(const UserDictionary* user) { user_ = user; }
   const UserDictionary* user_words() const { return user_; }
 
+  // Splits tokens into identifier parts and skips parts shorter than
+  // `min_length` code points; 0 (the default) checks tokens whole.
+  void SetCodeWords(size_t min_length) { code_min_length_ = min_length; }
+
+  // Also accept the words of `extra` (nullptr: none, the default). Not
+  // owned; it must outlive the Checker or be unset first.
+  void SetExtraDictionary(const Dictionary* extra) {
+    if (extra != extra_) cache_.Clear();
+    extra_ = extra;
+  }
+
  private:
   // Who accepted a word: only kDictionary verdicts may be cached, since
   // the user's words can change under a Checker.
@@ -84,9 +104,15 @@ class Checker {
   // unchanging verdict (dictionary or script), which may be cached.
   bool CheckSlow(std::string_view text, const Token& t,
                  std::vector<Misspelling>* out);
+  // SetCodeWords: replaces tokens_ by the identifier parts to check.
+  void SplitCodeWords(std::string_view text);
 
   const Dictionary& dictionary_;
   const UserDictionary* user_ = nullptr;
+  const Dictionary* extra_ = nullptr;
+  size_t code_min_length_ = 0;
+  std::vector<Token> parts_;
+  std::vector<Token> split_;
   Tokenizer tokenizer_;
   WordForms forms_;
   CompoundSplitter compounds_;

@@ -39,6 +39,9 @@ class MarkdownFilter {
   void Blank(std::span<char> text);
   // Back to the start of a document.
   void Reset() { *this = MarkdownFilter(); }
+  // Same state: what follows is blanked alike (a language server stops
+  // rechecking lines after an edit once the state at a line is as before).
+  friend bool operator==(const MarkdownFilter&, const MarkdownFilter&) = default;
 
  private:
   // One line without its line break, or the part of it in this chunk.

@@ -209,3 +209,65 @@ TEST(CheckerTest, InvalidUtf8AndNulNeverCrash) {
 
 }  // namespace
 }  // namespace spellfilter
+
+namespace spellfilter {
+namespace {
+
+std::vector<std::pair<size_t, std::string>> Found(Checker& checker,
+                                                  std::string_view text) {
+  std::vector<Misspelling> found;
+  checker.Check(text, &found);
+  std::vector<std::pair<size_t, std::string>> out;
+  for (const Misspelling& m : found) {
+    out.emplace_back(m.offset, std::string(text.substr(m.offset, m.length)));
+  }
+  return out;
+}
+
+TEST(CheckerCodeWordsTest, IdentifierPartsAreCheckedAndReportedAtTheirOffset) {
+  auto dict = MakeDictionary({"get", "user", "name", "parse", "response",
+                              "request", "server"});
+  Checker checker(*dict);
+  const std::string_view text = "getUserNmae parseHttpRespnse HTTPServer";
+  // Without code words: whole identifiers are flagged.
+  EXPECT_EQ(Misspelled(checker, text),
+            V({"getUserNmae", "parseHttpRespnse", "HTTPServer"}));
+  checker.SetCodeWords(4);
+  // "Http" and "HTTP" are 4 letters and unknown here: flagged as parts.
+  using F = std::vector<std::pair<size_t, std::string>>;
+  EXPECT_EQ(Found(checker, text),
+            F({{7, "Nmae"}, {17, "Http"}, {21, "Respnse"}, {29, "HTTP"}}));
+}
+
+TEST(CheckerCodeWordsTest, ShortPartsAreNotFlagged) {
+  auto dict = MakeDictionary({"value"});
+  Checker checker(*dict);
+  checker.SetCodeWords(4);
+  EXPECT_EQ(Misspelled(checker, "xyzValue abc qwer"), V({"qwer"}));
+  checker.SetCodeWords(5);
+  EXPECT_EQ(Misspelled(checker, "xyzValue abc qwer"), V());
+}
+
+TEST(CheckerCodeWordsTest, AKnownWholeIsNotSplit) {
+  auto dict = MakeDictionary({"GitLab", "lab", "git"});
+  Checker checker(*dict);
+  checker.SetCodeWords(3);
+  EXPECT_EQ(Misspelled(checker, "GitLab GitLabb"), V({"Labb"}));
+}
+
+TEST(CheckerCodeWordsTest, ExtraDictionaryAcceptsItsWords) {
+  auto dict = MakeDictionary({"the", "data"});
+  auto code = MakeDictionary({"printf", "config"});
+  Checker checker(*dict);
+  EXPECT_EQ(Misspelled(checker, "printf the config data"),
+            V({"printf", "config"}));
+  checker.SetExtraDictionary(code.get());
+  EXPECT_EQ(Misspelled(checker, "printf the config data"), V());
+  // Unset: the cache forgets what the extra dictionary accepted.
+  checker.SetExtraDictionary(nullptr);
+  EXPECT_EQ(Misspelled(checker, "printf the config data"),
+            V({"printf", "config"}));
+}
+
+}  // namespace
+}  // namespace spellfilter

@@ -1,0 +1,34 @@
+// Code mode's options (check --mode code, and the language server): what is
+// checked (--code-scope), the shortest part flagged (--min-length) and the
+// programming dictionary used beside the language's (--code-dict; default:
+// programming.sfd, found where the language dictionary is,
+// core/dictionary/locator.h; "none" for no programming words).
+#ifndef SPELLFILTER_APP_CLI_CODE_OPTION_H_
+#define SPELLFILTER_APP_CLI_CODE_OPTION_H_
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <string>
+
+#include "core/dictionary/dictionary.h"
+#include "core/text/code_filter.h"
+
+namespace spellfilter::cli {
+
+struct CodeOption {
+  CodeScope scope = CodeScope::kAll;
+  size_t min_length = 4;  // cspell's minWordLength
+  std::string dictionary;  // empty: the default; "none": none
+};
+
+// Registers --code-scope, --min-length and --code-dict on `c`.
+void AddCodeOptions(CLI::App* c, CodeOption* o);
+
+// The programming dictionary `o` names. The default, when not installed,
+// is no dictionary (nullptr, not an error); a file named with --code-dict
+// that cannot be opened is an error.
+StatusOr<std::unique_ptr<Dictionary>> OpenCodeDictionary(const CodeOption& o);
+
+}  // namespace spellfilter::cli
+
+#endif  // SPELLFILTER_APP_CLI_CODE_OPTION_H_

@@ -1,0 +1,66 @@
+// spellfilter lsp: the Language Server Protocol over stdin and stdout
+// (app/lsp/server.h). Opens the dictionary, the programming words and the
+// user's words as `check` does (-d, --user, --no-user, --code-dict), then
+// serves until the client says exit.
+#include <cstdio>
+#include <memory>
+
+#include "app/cli/code_option.h"
+#include "app/cli/command.h"
+#include "app/cli/dictionary_option.h"
+#include "app/cli/user_option.h"
+#include "app/lsp/engine.h"
+#include "app/lsp/server.h"
+
+namespace spellfilter::cli {
+namespace {
+
+struct LspArgs {
+  std::string dictionary;
+  UserWordsOption user;
+  CodeOption code;
+  bool stdio = true;  // the only transport; accepted as clients pass it
+};
+
+int RunLsp(const LspArgs& a) {
+  StatusOr<std::unique_ptr<Dictionary>> dict =
+      OpenDictionary(a.dictionary, DictionaryUse::kCheckAndSuggest);
+  if (!dict.ok()) return ReportError(dict.status().message());
+  StatusOr<std::unique_ptr<Dictionary>> programming = OpenCodeDictionary(a.code);
+  if (!programming.ok()) return ReportError(programming.status().message());
+  // Unlike check, the server may add words, so the list is opened for
+  // editing when it can be.
+  std::unique_ptr<UserDictionary> user;
+  if (!a.user.disabled) {
+    StatusOr<std::unique_ptr<UserDictionary>> u = OpenUserWords(a.user, **dict);
+    if (u.ok()) {
+      user = std::move(u.value());
+    } else {
+      std::fprintf(stderr, "spellfilter: warning: %s; no user words\n",
+                   u.status().message().c_str());
+    }
+  }
+  lsp::Engine engine(**dict, programming->get(), user.get());
+  lsp::EngineSettings settings;
+  settings.scope = a.code.scope;
+  settings.min_length = a.code.min_length;
+  engine.SetSettings(settings);
+  lsp::Server server(engine, stdin, stdout);
+  return server.Run();
+}
+
+}  // namespace
+
+Command AddLspCommand(CLI::App* parent) {
+  auto args = std::make_shared<LspArgs>();
+  CLI::App* c = parent->add_subcommand(
+      "lsp", "Serve editors through the Language Server Protocol on stdio");
+  c->add_option("-d,--dict", args->dictionary,
+                "Dictionary file (default: as for check)");
+  AddUserOptions(c, &args->user, /*allow_disable=*/true);
+  AddCodeOptions(c, &args->code);
+  c->add_flag("--stdio", args->stdio, "Talk over stdin/stdout (the default)");
+  return Command{c, [args] { return RunLsp(*args); }};
+}
+
+}  // namespace spellfilter::cli

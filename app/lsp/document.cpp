@@ -1,0 +1,128 @@
+#include "app/lsp/document.h"
+
+#include <span>
+
+#include "app/lsp/utf16.h"
+
+namespace spellfilter::lsp {
+namespace {
+
+// Splits at '\n' (a '\r' before it is kept in the line: it is no letter).
+std::vector<std::string> SplitLines(std::string_view text) {
+  std::vector<std::string> out;
+  size_t begin = 0;
+  for (;;) {
+    const size_t nl = text.find('\n', begin);
+    if (nl == std::string_view::npos) {
+      out.emplace_back(text.substr(begin));
+      return out;
+    }
+    out.emplace_back(text.substr(begin, nl - begin));
+    begin = nl + 1;
+  }
+}
+
+}  // namespace
+
+Document::Document(std::string_view text, LineFilter filter)
+    : initial_(std::move(filter)) {
+  SetText(text);
+}
+
+void Document::SetText(std::string_view text) {
+  lines_.clear();
+  for (std::string& l : SplitLines(text)) {
+    lines_.push_back(Line{std::move(l), {}, initial_, true});
+  }
+}
+
+void Document::Replace(Position start, Position end, std::string_view text) {
+  if (lines_.empty()) lines_.push_back(Line{"", {}, initial_, true});
+  const auto clamp = [&](Position p) {
+    if (p.line >= lines_.size()) {
+      return std::pair<size_t, size_t>(lines_.size() - 1,
+                                       lines_.back().text.size());
+    }
+    return std::pair<size_t, size_t>(
+        p.line, ByteOffsetOfUtf16(lines_[p.line].text, p.character));
+  };
+  auto [first, first_byte] = clamp(start);
+  auto [last, last_byte] = clamp(end);
+  if (last < first || (last == first && last_byte < first_byte)) {
+    std::swap(first, last);
+    std::swap(first_byte, last_byte);
+  }
+  std::string joined = lines_[first].text.substr(0, first_byte);
+  joined += text;
+  joined += std::string_view(lines_[last].text).substr(last_byte);
+  std::vector<std::string> replacement = SplitLines(joined);
+  // The first line keeps its start state (it depends on the lines before);
+  // the others get a placeholder, computed when they are checked.
+  const LineFilter state = lines_[first].state;
+  std::vector<Line> fresh;
+  fresh.reserve(replacement.size());
+  for (std::string& l : replacement) {
+    fresh.push_back(Line{std::move(l), {}, state, true});
+  }
+  lines_.erase(lines_.begin() + static_cast<std::ptrdiff_t>(first),
+               lines_.begin() + static_cast<std::ptrdiff_t>(last) + 1);
+  lines_.insert(lines_.begin() + static_cast<std::ptrdiff_t>(first),
+                std::make_move_iterator(fresh.begin()),
+                std::make_move_iterator(fresh.end()));
+}
+
+void Document::MarkAllDirty() {
+  for (Line& l : lines_) l.dirty = true;
+  if (!lines_.empty()) lines_[0].state = initial_;
+}
+
+void Document::CheckLine(Checker& checker, Line& line, LineFilter& state) {
+  scratch_.assign(line.text);
+  scratch_.push_back('\n');
+  std::visit(
+      [&](auto& f) {
+        if constexpr (!std::is_same_v<std::decay_t<decltype(f)>,
+                                      std::monostate>) {
+          f.Blank(std::span<char>(scratch_.data(), scratch_.size()));
+        }
+      },
+      state);
+  if (project_ != nullptr) project_->BlankIgnored(scratch_.data(), scratch_.size());
+  checker.Check(scratch_, &line.misspelled);
+  if (project_ != nullptr) project_words_.Apply(*project_, scratch_, &line.misspelled);
+}
+
+size_t Document::Recheck(Checker& checker) {
+  size_t i = 0;
+  while (i < lines_.size() && !lines_[i].dirty) ++i;
+  if (i == lines_.size()) return 0;
+  size_t checked = 0;
+  LineFilter state = lines_[i].state;
+  while (i < lines_.size()) {
+    Line& line = lines_[i];
+    if (!line.dirty && line.state == state) {
+      // Unchanged from here to the next dirty line.
+      while (i < lines_.size() && !lines_[i].dirty) ++i;
+      if (i == lines_.size()) break;
+      state = lines_[i].state;
+      continue;
+    }
+    line.state = state;
+    CheckLine(checker, line, state);  // leaves `state` at the next line
+    line.dirty = false;
+    ++checked;
+    ++i;
+  }
+  return checked;
+}
+
+std::string Document::Text() const {
+  std::string out;
+  for (size_t i = 0; i < lines_.size(); ++i) {
+    if (i > 0) out += '\n';
+    out += lines_[i].text;
+  }
+  return out;
+}
+
+}  // namespace spellfilter::lsp

@@ -1,0 +1,78 @@
+// A text document as the language server holds it: its lines, the filter
+// state at the start of each line (Markdown's or code's, core/text), and
+// each line's misspellings. An edit marks the lines it touches; Recheck
+// checks those, and the lines after them only as long as the filter state
+// at their start differs from before (an opened block comment changes what
+// follows; an edit inside a line usually changes nothing else). Positions
+// are bytes of UTF-8 here; utf16.h converts.
+#ifndef SPELLFILTER_APP_LSP_DOCUMENT_H_
+#define SPELLFILTER_APP_LSP_DOCUMENT_H_
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "app/project/project_config.h"
+#include "app/project/project_words.h"
+#include "core/check/checker.h"
+#include "core/text/code_filter.h"
+#include "core/text/markdown_filter.h"
+
+namespace spellfilter::lsp {
+
+// What a document's text is: plain text, Markdown, or code of a family.
+using LineFilter = std::variant<std::monostate, MarkdownFilter, CodeFilter>;
+
+struct Position {
+  size_t line;
+  size_t character;  // UTF-16 code units, as in the protocol
+};
+
+class Document {
+ public:
+  struct Line {
+    std::string text;  // without its line break
+    std::vector<Misspelling> misspelled;  // byte offsets in text
+    LineFilter state;  // the filter's state at the line's start
+    bool dirty = true;
+  };
+
+  // `filter` is the filter in its initial state (monostate: plain text).
+  Document(std::string_view text, LineFilter filter);
+
+  // The whole text replaced.
+  void SetText(std::string_view text);
+  // Replaces the text from `start` to `end` (an LSP range) by `text`.
+  // Positions past a line's end mean its end; past the last line, the end.
+  void Replace(Position start, Position end, std::string_view text);
+  // Marks every line for checking (the dictionary or the settings changed).
+  void MarkAllDirty();
+  // The project file's rules (ignore patterns, words, flag words) applied
+  // to each line (nullptr: none; not owned, must outlive its use); every
+  // line is marked for checking.
+  void SetProject(const ProjectConfig* project) {
+    project_ = project;
+    MarkAllDirty();
+  }
+
+  // Checks what needs it with `checker`; returns the number of lines
+  // checked.
+  size_t Recheck(Checker& checker);
+
+  const std::vector<Line>& lines() const { return lines_; }
+  std::string Text() const;
+
+ private:
+  void CheckLine(Checker& checker, Line& line, LineFilter& state);
+
+  LineFilter initial_;
+  const ProjectConfig* project_ = nullptr;
+  ProjectWords project_words_;
+  std::vector<Line> lines_;
+  std::string scratch_;
+};
+
+}  // namespace spellfilter::lsp
+
+#endif  // SPELLFILTER_APP_LSP_DOCUMENT_H_

@@ -1,0 +1,226 @@
+#include "app/lsp/engine.h"
+
+#include "core/text/code_language.h"
+
+namespace spellfilter::lsp {
+namespace {
+
+// The local path of a file: URI ("" for other schemes), %XX decoded.
+std::string PathOfUri(std::string_view uri) {
+  constexpr std::string_view kScheme = "file://";
+  if (!uri.starts_with(kScheme)) return "";
+  uri.remove_prefix(kScheme.size());
+  const auto hex = [](char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string path;
+  for (size_t i = 0; i < uri.size(); ++i) {
+    if (uri[i] == '%' && i + 2 < uri.size() && hex(uri[i + 1]) >= 0 &&
+        hex(uri[i + 2]) >= 0) {
+      path += static_cast<char>(hex(uri[i + 1]) * 16 + hex(uri[i + 2]));
+      i += 2;
+    } else {
+      path += uri[i];
+    }
+  }
+  return path;
+}
+
+}  // namespace
+
+Engine::Engine(const Dictionary& dictionary, const Dictionary* programming,
+               UserDictionary* user)
+    : dictionary_(dictionary),
+      programming_(programming),
+      user_(user),
+      checker_(dictionary) {
+  checker_.SetUserWords(user_);
+}
+
+Engine::~Engine() = default;
+
+Status Engine::Open(const std::string& uri, const std::string& language_id,
+                    std::string_view text) {
+  std::optional<CodeLanguage> language = CodeLanguageOfLanguageId(language_id);
+  if (!language && (language_id.empty() || language_id == "plaintext")) {
+    language = CodeLanguageOfFileName(uri);
+  }
+  LineFilter filter;
+  if (language) {
+    filter = CodeFilter(*language, settings_.scope);
+  } else if (language_id == "markdown") {
+    filter = MarkdownFilter();
+  }
+  Open_& open = documents_[uri];
+  open.document = std::make_unique<Document>(text, std::move(filter));
+  open.code = language.has_value();
+  open.language = language;
+  open.ignored.clear();
+  open.path = PathOfUri(uri);
+  open.project = nullptr;
+  if (open.path.empty()) return Status::Ok();
+  StatusOr<std::shared_ptr<const ProjectConfig>> project = projects_.For(open.path);
+  if (!project.ok()) return project.status();
+  open.project = *project;
+  open.document->SetProject(open.project.get());
+  return Status::Ok();
+}
+
+bool Engine::IsFile(const std::string& uri) const {
+  auto it = documents_.find(uri);
+  return it != documents_.end() && !it->second.path.empty();
+}
+
+void Engine::SetRoot(const std::string& uri) { root_ = PathOfUri(uri); }
+
+Status Engine::AddProjectWord(const std::string& uri, const std::string& word) {
+  auto it = documents_.find(uri);
+  if (it == documents_.end() || it->second.path.empty()) {
+    return Status::InvalidArgument("not a local file: " + uri);
+  }
+  std::string file;
+  if (it->second.project) {
+    file = it->second.project->file;
+  } else {
+    std::string dir = root_;
+    if (dir.empty()) {
+      const size_t slash = it->second.path.rfind('/');
+      dir = slash == std::string::npos ? "." : it->second.path.substr(0, slash);
+    }
+    file = dir + "/" + kProjectFileName;
+  }
+  if (Status s = spellfilter::AddProjectWord(file, word); !s.ok()) return s;
+  projects_ = ProjectConfigFinder();
+  Status status = Status::Ok();
+  for (auto& [u, open] : documents_) {
+    if (open.path.empty()) continue;
+    StatusOr<std::shared_ptr<const ProjectConfig>> p = projects_.For(open.path);
+    if (p.ok()) {
+      open.project = *p;
+      open.document->SetProject(open.project.get());
+    } else {
+      status = p.status();
+    }
+  }
+  return status;
+}
+
+void Engine::Change(const std::string& uri, Position start, Position end,
+                    std::string_view text, bool full) {
+  auto it = documents_.find(uri);
+  if (it == documents_.end()) return;
+  if (full) {
+    it->second.document->SetText(text);
+  } else {
+    it->second.document->Replace(start, end, text);
+  }
+}
+
+void Engine::Close(const std::string& uri) { documents_.erase(uri); }
+
+bool Engine::IsOpen(const std::string& uri) const {
+  return documents_.count(uri) > 0;
+}
+
+void Engine::Configure(bool code) {
+  checker_.SetCodeWords(code ? settings_.min_length : 0);
+  checker_.SetExtraDictionary(code ? programming_ : nullptr);
+}
+
+size_t Engine::Recheck(const std::string& uri) {
+  auto it = documents_.find(uri);
+  if (it == documents_.end()) return 0;
+  Configure(it->second.code);
+  return it->second.document->Recheck(checker_);
+}
+
+std::vector<Finding> Engine::Findings(const std::string& uri) const {
+  std::vector<Finding> out;
+  auto it = documents_.find(uri);
+  if (it == documents_.end()) return out;
+  const std::vector<Document::Line>& lines = it->second.document->lines();
+  for (size_t i = 0; i < lines.size(); ++i) {
+    for (const Misspelling& m : lines[i].misspelled) {
+      std::string word = lines[i].text.substr(m.offset, m.length);
+      if (it->second.ignored.count(word) > 0) continue;
+      out.push_back(Finding{i, m.offset, m.offset + m.length, std::move(word)});
+    }
+  }
+  return out;
+}
+
+std::string_view Engine::LineText(const std::string& uri, size_t line) const {
+  auto it = documents_.find(uri);
+  if (it == documents_.end()) return {};
+  const std::vector<Document::Line>& lines = it->second.document->lines();
+  return line < lines.size() ? std::string_view(lines[line].text)
+                             : std::string_view();
+}
+
+std::vector<std::string> Engine::Suggest(std::string_view word) {
+  if (!suggester_) {
+    SuggestOptions options;
+    options.max_suggestions = settings_.max_suggestions;
+    suggester_ = std::make_unique<Suggester>(dictionary_, options);
+    if (user_ != nullptr) {
+      StatusOr<std::vector<std::string>> words = user_->Words();
+      if (words.ok()) suggester_->SetUserWords(*words);
+    }
+  }
+  return suggester_->Suggest(word);
+}
+
+void Engine::MarkAllDirty() {
+  for (auto& [uri, open] : documents_) open.document->MarkAllDirty();
+}
+
+Status Engine::AddUserWord(const std::string& word) {
+  if (user_ == nullptr) return Status::NotFound("no user word list");
+  const std::string words[] = {word};
+  StatusOr<UserDictionary::EditResult> r = user_->Add(words);
+  if (!r.ok()) return r.status();
+  suggester_.reset();  // it lists the user's words
+  MarkAllDirty();
+  return Status::Ok();
+}
+
+void Engine::IgnoreInDocument(const std::string& uri, const std::string& word) {
+  auto it = documents_.find(uri);
+  if (it != documents_.end()) it->second.ignored.insert(word);
+}
+
+std::vector<std::string> Engine::SetSettings(const EngineSettings& settings) {
+  const bool scope_changed = settings.scope != settings_.scope;
+  settings_ = settings;
+  suggester_.reset();
+  for (auto& [uri, open] : documents_) {
+    if (scope_changed && open.language) {
+      // The filter itself changes: the same text under a new one.
+      open.document = std::make_unique<Document>(
+          open.document->Text(), CodeFilter(*open.language, settings.scope));
+      open.document->SetProject(open.project.get());
+    }
+  }
+  MarkAllDirty();
+  return Uris();
+}
+
+bool Engine::ReloadUserWords() {
+  if (user_ == nullptr) return false;
+  StatusOr<bool> changed = user_->ReloadIfChanged();
+  if (!changed.ok() || !*changed) return false;
+  suggester_.reset();
+  MarkAllDirty();
+  return true;
+}
+
+std::vector<std::string> Engine::Uris() const {
+  std::vector<std::string> out;
+  for (const auto& [uri, open] : documents_) out.push_back(uri);
+  return out;
+}
+
+}  // namespace spellfilter::lsp

@@ -1,0 +1,120 @@
+// The language server's engine: its open documents and what is wrong in
+// them, the suggestions and the user's words. Knows nothing of JSON or of
+// the protocol (server.h speaks that), as clangd's ClangdServer knows
+// nothing of ClangdLSPServer. Not thread-safe.
+//
+// A document is code (identifier parts, the programming words, code_filter.h)
+// when its languageId is a known code language (code_language.h), or failing
+// that its URI's file name is; Markdown for "markdown"; else plain text.
+//
+// Project file: for a file: URI, the nearest .spellfilter.toml
+// (app/project/project_config.h) applies its `words`, `flagWords` and
+// `ignore` (not its `overrides`: the languageId decides the mode);
+// AddProjectWord writes to it (or creates one at the workspace root, or
+// beside the file).
+#ifndef SPELLFILTER_APP_LSP_ENGINE_H_
+#define SPELLFILTER_APP_LSP_ENGINE_H_
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "app/lsp/document.h"
+#include "app/project/project_config.h"
+#include "core/check/checker.h"
+#include "core/text/code_language.h"
+#include "core/dictionary/dictionary.h"
+#include "core/suggest/suggester.h"
+#include "core/user/user_dictionary.h"
+
+namespace spellfilter::lsp {
+
+struct EngineSettings {
+  CodeScope scope = CodeScope::kAll;
+  size_t min_length = 4;
+  size_t max_suggestions = 5;
+};
+
+// One misspelled word of a document.
+struct Finding {
+  size_t line;
+  size_t begin;  // bytes in the line
+  size_t end;
+  std::string word;
+};
+
+class Engine {
+ public:
+  // `dictionary` (opened for suggesting), `programming` (nullable) and
+  // `user` (nullable; words are added to it) must outlive the engine.
+  Engine(const Dictionary& dictionary, const Dictionary* programming,
+         UserDictionary* user);
+  ~Engine();
+
+  // Returns the error of a broken project file (the document is open and
+  // checked without it).
+  Status Open(const std::string& uri, const std::string& language_id,
+              std::string_view text);
+  // An LSP range replaced; no range (full = true): the whole text.
+  void Change(const std::string& uri, Position start, Position end,
+              std::string_view text, bool full);
+  void Close(const std::string& uri);
+  bool IsOpen(const std::string& uri) const;
+
+  // Rechecks what changed in `uri`; returns the number of lines checked.
+  size_t Recheck(const std::string& uri);
+  // The misspellings of `uri`, in order, without the ignored words.
+  std::vector<Finding> Findings(const std::string& uri) const;
+  // The text of line `line` of `uri` ("" if none).
+  std::string_view LineText(const std::string& uri, size_t line) const;
+
+  std::vector<std::string> Suggest(std::string_view word);
+
+  // Adds `word` to the user's words and marks every document for
+  // rechecking. Error when there is no user list.
+  Status AddUserWord(const std::string& word);
+  // Adds `word` to the project file of `uri` (a file: URI) and rereads the
+  // project files; every document is marked for rechecking.
+  Status AddProjectWord(const std::string& uri, const std::string& word);
+  // Whether `uri` names a local file (project words can apply).
+  bool IsFile(const std::string& uri) const;
+  // The workspace root, a directory (from initialize's rootUri).
+  void SetRoot(const std::string& uri);
+  // `word` is not reported in `uri` any more (until it is closed).
+  void IgnoreInDocument(const std::string& uri, const std::string& word);
+  // New settings; every document is rechecked. Returns the URIs open.
+  std::vector<std::string> SetSettings(const EngineSettings& settings);
+  // Rereads the user's words if another process changed them; true if so
+  // (every document is then marked for rechecking).
+  bool ReloadUserWords();
+  std::vector<std::string> Uris() const;
+
+ private:
+  struct Open_ {
+    std::unique_ptr<Document> document;
+    bool code = false;
+    std::optional<CodeLanguage> language;
+    std::string path;  // the local file, for file: URIs
+    std::shared_ptr<const ProjectConfig> project;
+    std::set<std::string> ignored;
+  };
+  void Configure(bool code);
+  void MarkAllDirty();
+
+  const Dictionary& dictionary_;
+  const Dictionary* programming_;
+  UserDictionary* user_;
+  EngineSettings settings_;
+  Checker checker_;
+  std::unique_ptr<Suggester> suggester_;
+  std::map<std::string, Open_> documents_;
+  ProjectConfigFinder projects_;
+  std::string root_;
+};
+
+}  // namespace spellfilter::lsp
+
+#endif  // SPELLFILTER_APP_LSP_ENGINE_H_

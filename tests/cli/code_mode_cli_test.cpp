@@ -1,0 +1,88 @@
+// `spellfilter check` on source code: --mode code, chosen by extension, the
+// code options, and the bundled programming dictionary.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tests/cli/cli_runner.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using spellfilter::cli_runner::CommandLine;
+using spellfilter::cli_runner::MakeTestDirectory;
+using spellfilter::cli_runner::Result;
+using spellfilter::cli_runner::RunShell;
+using spellfilter::cli_runner::Write;
+
+class CodeModeCliTest : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = MakeTestDirectory("spellfilter_code_cli"); }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string Path(const std::string& name) const { return (dir_ / name).string(); }
+  // With the bundled dictionaries of the build tree.
+  Result Run(std::vector<std::string> args, const std::string& input = "") {
+    args.insert(args.begin() + 1, {"-d", EN_US_SFD, "--no-user"});
+    if (std::find(args.begin(), args.end(), "--code-dict") == args.end()) {
+      args.insert(args.begin() + 1, {"--code-dict", PROGRAMMING_SFD});
+    }
+    return RunShell(CommandLine(SPELLFILTER_EXE, args), input, dir_);
+  }
+  fs::path dir_;
+};
+
+TEST_F(CodeModeCliTest, IdentifiersAreSplitIntoWords) {
+  Result r = Run({"check", "--mode", "code"},
+                 "getUserNmae parseHttpRespnse std::vectr HTTPServer "
+                 "XMLHttpRequest\n");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "Nmae\nRespnse\nvectr\n");
+}
+
+TEST_F(CodeModeCliTest, SourceFilesAreCodeByExtensionWithPositions) {
+  Write(dir_ / "t.cpp",
+        "int contr; // recieve teh data\nconst char* s = \"helo wrold\";\n");
+  Result r = Run({"check", "-f", "lines", Path("t.cpp")});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, Path("t.cpp") + ":1:15: recieve\n" + Path("t.cpp") +
+                       ":2:23: wrold\n");
+  // The same file as text: the keyword and short words are flagged.
+  r = Run({"check", "--mode", "text", Path("t.cpp")});
+  EXPECT_NE(r.out.find("const\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("teh\n"), std::string::npos) << r.out;
+}
+
+TEST_F(CodeModeCliTest, ProgrammingWordsComeFromTheProgrammingDictionary) {
+  const std::string code = "# configure stdin args and env for printf\n";
+  Write(dir_ / "x.py", code);
+  Result with = Run({"check", Path("x.py")});
+  EXPECT_EQ(with.exit_code, 0) << with.out << with.err;
+  Result without = Run({"check", "--code-dict", "none", Path("x.py")});
+  EXPECT_EQ(without.exit_code, 1);
+  EXPECT_NE(without.out.find("printf"), std::string::npos) << without.out;
+}
+
+TEST_F(CodeModeCliTest, ScopeAndMinimumLength) {
+  Write(dir_ / "a.go", "func fooBarx() { return \"vbnm\" } // wxyz\n");
+  EXPECT_EQ(Run({"check", Path("a.go")}).out, "Barx\nvbnm\nwxyz\n");
+  EXPECT_EQ(Run({"check", "--code-scope", "comments,strings", Path("a.go")}).out,
+            "vbnm\nwxyz\n");
+  EXPECT_EQ(Run({"check", "--min-length", "5", Path("a.go")}).out, "");
+}
+
+TEST_F(CodeModeCliTest, SuggestionsKeepThePartsCasing) {
+  Result r = Run({"check", "--mode", "code", "-s", "-n", "1"},
+                 "int HTTPSevrer; int parse_respnse;\n");
+  EXPECT_EQ(r.out, "Sevrer: Server\nrespnse: response\n");
+}
+
+TEST_F(CodeModeCliTest, MissingCodeDictionaryIsAnError) {
+  Result r = Run({"check", "--code-dict", Path("nope.sfd"), "--mode", "code"},
+                 "x\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("nope.sfd"), std::string::npos) << r.err;
+}
+
+}  // namespace

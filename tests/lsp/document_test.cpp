@@ -1,0 +1,80 @@
+#include "app/lsp/document.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "app/lsp/utf16.h"
+#include "tests/support/test_dictionary.h"
+
+namespace spellfilter::lsp {
+namespace {
+
+std::string Flagged(const Document& d) {
+  std::string out;
+  for (size_t i = 0; i < d.lines().size(); ++i) {
+    for (const Misspelling& m : d.lines()[i].misspelled) {
+      out += std::to_string(i) + ":" + d.lines()[i].text.substr(m.offset, m.length) + " ";
+    }
+  }
+  return out;
+}
+
+TEST(Utf16Test, CountsSurrogatePairsTwice) {
+  const std::string line = "a\xC3\xA9\xF0\x9F\x98\x80z";  // a é 😀 z
+  EXPECT_EQ(Utf16Length(line, 1), 1u);
+  EXPECT_EQ(Utf16Length(line, 3), 2u);
+  EXPECT_EQ(Utf16Length(line, 7), 4u);
+  EXPECT_EQ(Utf16Length(line, 99), 5u);
+  EXPECT_EQ(ByteOffsetOfUtf16(line, 2), 3u);
+  EXPECT_EQ(ByteOffsetOfUtf16(line, 3), 3u);  // inside the pair
+  EXPECT_EQ(ByteOffsetOfUtf16(line, 4), 7u);
+  EXPECT_EQ(ByteOffsetOfUtf16(line, 9), 8u);
+}
+
+TEST(DocumentTest, AnEditRechecksOnlyItsLines) {
+  auto dict = MakeDictionary({"the", "cat", "sat"});
+  Checker checker(*dict);
+  std::string text;
+  for (int i = 0; i < 10000; ++i) text += "the cat sat\n";
+  Document doc(text, CodeFilter(CodeLanguage::kCLike, CodeScope::kAll));
+  EXPECT_EQ(doc.Recheck(checker), 10001u);  // and the empty last line
+  doc.Replace({5000, 4}, {5000, 7}, "cta");
+  EXPECT_EQ(doc.Recheck(checker), 1u);
+  EXPECT_EQ(Flagged(doc), "5000:cta ");
+  // A line split in two: two lines checked, the rest shift.
+  doc.Replace({5000, 3}, {5000, 3}, "\n");
+  EXPECT_EQ(doc.Recheck(checker), 2u);
+  EXPECT_EQ(Flagged(doc), "5001:cta ");
+  EXPECT_EQ(doc.Recheck(checker), 0u);
+}
+
+TEST(DocumentTest, AnOpenedCommentRechecksTheLinesItCovers) {
+  auto dict = MakeDictionary({"the", "cat", "sat"});
+  Checker checker(*dict);
+  Document doc("x = 1;\ny = 2;\nz = 3; */ w\nthe cat\n",
+               CodeFilter(CodeLanguage::kCLike, CodeScope::kCommentsAndStrings));
+  doc.Recheck(checker);
+  EXPECT_EQ(Flagged(doc), "");
+  doc.Replace({0, 0}, {0, 0}, "/* ");
+  // Lines 0-2 change state; line 3 starts in code as before.
+  EXPECT_EQ(doc.Recheck(checker), 3u);
+  // In the comment now: "x", "y", "z" are words (one letter, flagged here
+  // since no minimum length is set).
+  EXPECT_EQ(Flagged(doc), "0:x 1:y 2:z ");
+}
+
+TEST(DocumentTest, ReplaceAcrossLinesAndPastTheEnd) {
+  auto dict = MakeDictionary({"the", "cat", "sat"});
+  Checker checker(*dict);
+  Document doc("the cat\nsat the\ncat", std::monostate());
+  doc.Replace({0, 4}, {1, 3}, "dgo");
+  EXPECT_EQ(doc.Text(), "the dgo the\ncat");
+  doc.Replace({7, 0}, {9, 0}, "!");
+  EXPECT_EQ(doc.Text(), "the dgo the\ncat!");
+  doc.Recheck(checker);
+  EXPECT_EQ(Flagged(doc), "0:dgo ");
+}
+
+}  // namespace
+}  // namespace spellfilter::lsp

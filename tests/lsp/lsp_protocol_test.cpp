@@ -1,0 +1,262 @@
+// Speaks JSON-RPC to the real `spellfilter lsp`, as an editor does: the
+// lifecycle, diagnostics with UTF-16 ranges, incremental changes, code mode
+// by languageId, code actions and their commands, settings, errors.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "tests/lsp/lsp_client.h"
+
+namespace spellfilter::lsp_test {
+namespace {
+
+namespace fs = std::filesystem;
+
+class LspProtocolTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("spellfilter_lsp_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+    client_ = std::make_unique<LspClient>(std::vector<std::string>{
+        SPELLFILTER_EXE, "lsp", "-d", EN_US_SFD, "--code-dict", PROGRAMMING_SFD,
+        "--user", (dir_ / "user.words").string()});
+  }
+  void TearDown() override {
+    client_.reset();
+    fs::remove_all(dir_);
+  }
+
+  json Initialize(const json& options = json::object()) {
+    const int id = client_->Request(
+        "initialize", {{"processId", nullptr},
+                       {"rootUri", nullptr},
+                       {"capabilities", json::object()},
+                       {"initializationOptions", options}});
+    json reply = client_->ReadReply(id);
+    client_->Notify("initialized", json::object());
+    return reply;
+  }
+  void Open(const std::string& uri, const std::string& language,
+            const std::string& text) {
+    client_->Notify("textDocument/didOpen",
+                    {{"textDocument",
+                      {{"uri", uri}, {"languageId", language}, {"version", 1}, {"text", text}}}});
+  }
+  // (line, start character, end character, word) of each diagnostic.
+  static std::vector<std::tuple<int, int, int, std::string>> Spans(const json& params) {
+    std::vector<std::tuple<int, int, int, std::string>> out;
+    for (const json& d : params["diagnostics"]) {
+      out.emplace_back(d["range"]["start"]["line"].get<int>(),
+                       d["range"]["start"]["character"].get<int>(),
+                       d["range"]["end"]["character"].get<int>(),
+                       d["data"]["word"].get<std::string>());
+    }
+    return out;
+  }
+  using Spans_ = std::vector<std::tuple<int, int, int, std::string>>;
+
+  fs::path dir_;
+  std::unique_ptr<LspClient> client_;
+};
+
+TEST_F(LspProtocolTest, InitializeShutdownExit) {
+  json reply = Initialize();
+  const json& caps = reply["result"]["capabilities"];
+  EXPECT_EQ(caps["textDocumentSync"]["change"], 2);  // incremental
+  EXPECT_TRUE(caps.contains("codeActionProvider"));
+  EXPECT_EQ(caps["executeCommandProvider"]["commands"][0],
+            "spellfilter.addToUserDictionary");
+  const int id = client_->Request("shutdown", nullptr);
+  EXPECT_TRUE(client_->ReadReply(id)["result"].is_null());
+  client_->Notify("exit", nullptr);
+  EXPECT_EQ(client_->Wait(), 0);
+}
+
+TEST_F(LspProtocolTest, ExitWithoutShutdownIsCode1) {
+  Initialize();
+  client_->Notify("exit", nullptr);
+  EXPECT_EQ(client_->Wait(), 1);
+}
+
+TEST_F(LspProtocolTest, RequestsBeforeInitializeAndUnknownMethodsAreErrors) {
+  int id = client_->Request("textDocument/codeAction", json::object());
+  EXPECT_EQ(client_->ReadReply(id)["error"]["code"], -32002);
+  Initialize();
+  id = client_->Request("textDocument/noSuchThing", json::object());
+  EXPECT_EQ(client_->ReadReply(id)["error"]["code"], -32601);
+  client_->SendRaw("{not json");
+  json m = client_->Read();
+  EXPECT_EQ(m["error"]["code"], -32700);
+  // Bad params: an error reply, and the server goes on.
+  id = client_->Request("textDocument/codeAction", {{"bad", 1}});
+  EXPECT_EQ(client_->ReadReply(id)["error"]["code"], -32602);
+  id = client_->Request("shutdown", nullptr);
+  EXPECT_TRUE(client_->ReadReply(id).contains("result"));
+}
+
+TEST_F(LspProtocolTest, AnImpossibleContentLengthEndsTheServer) {
+  Initialize();
+  client_->SendBytes("Content-Length: 99999999999\r\n\r\n{}");
+  EXPECT_EQ(client_->Wait(), 1);
+}
+
+TEST_F(LspProtocolTest, RangesAreUtf16CodeUnits) {
+  Initialize();
+  // U+1F600 is 4 bytes of UTF-8 and 2 UTF-16 units; é is 2 bytes and 1 unit.
+  Open("file:///t.txt", "plaintext",
+       "\xF0\x9F\x98\x80\xF0\x9F\x98\x80 recieve\ncaf\xC3\xA9 wrold\n");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics("file:///t.txt")),
+            Spans_({{0, 5, 12, "recieve"}, {1, 5, 10, "wrold"}}));
+}
+
+TEST_F(LspProtocolTest, IncrementalChangesAndClose) {
+  Initialize();
+  const std::string uri = "file:///c.md";
+  Open(uri, "markdown", "one recieve two\n`cde wrold` three\n");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics(uri)), Spans_({{0, 4, 11, "recieve"}}));
+  // Replace "recieve" by "receive", and add a line with a typo after the
+  // emoji (UTF-16 positions in the change too).
+  client_->Notify(
+      "textDocument/didChange",
+      {{"textDocument", {{"uri", uri}, {"version", 2}}},
+       {"contentChanges",
+        {{{"range", {{"start", {{"line", 0}, {"character", 4}}},
+                     {"end", {{"line", 0}, {"character", 11}}}}},
+          {"text", "receive"}},
+         {{"range", {{"start", {{"line", 2}, {"character", 0}}},
+                     {"end", {{"line", 2}, {"character", 0}}}}},
+          {"text", "\xF0\x9F\x98\x80 speling\n"}}}}});
+  EXPECT_EQ(Spans(client_->ReadDiagnostics(uri)), Spans_({{2, 3, 10, "speling"}}));
+  client_->Notify("textDocument/didClose", {{"textDocument", {{"uri", uri}}}});
+  EXPECT_TRUE(client_->ReadDiagnostics(uri)["diagnostics"].empty());
+}
+
+TEST_F(LspProtocolTest, CodeDocumentsByLanguageId) {
+  Initialize();
+  Open("file:///a.cpp", "cpp",
+       "const char* getUserNmae(); // recieve teh data\n/* a\nblock cmment */\n");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics("file:///a.cpp")),
+            Spans_({{0, 19, 23, "Nmae"}, {0, 30, 37, "recieve"}, {2, 6, 12, "cmment"}}));
+  // Opening a comment on line 0 makes line 1 a comment (no longer code):
+  // the lines after an edit are rechecked while the lexer's state differs.
+  client_->Notify(
+      "textDocument/didChange",
+      {{"textDocument", {{"uri", "file:///a.cpp"}, {"version", 2}}},
+       {"contentChanges", {{{"text", "int x; /* xyzzyq\nint qzxvbnmk; */\n"}}}}});
+  EXPECT_EQ(Spans(client_->ReadDiagnostics("file:///a.cpp")),
+            Spans_({{0, 10, 16, "xyzzyq"}, {1, 4, 12, "qzxvbnmk"}}));
+}
+
+TEST_F(LspProtocolTest, CodeActionsFixAddAndIgnore) {
+  Initialize();
+  const std::string uri = "file:///x.txt";
+  Open(uri, "plaintext", "I recieve zorbleflap zorbleflap\n");
+  json diags = client_->ReadDiagnostics(uri)["diagnostics"];
+  ASSERT_EQ(diags.size(), 3u);
+  int id = client_->Request(
+      "textDocument/codeAction",
+      {{"textDocument", {{"uri", uri}}},
+       {"range", diags[0]["range"]},
+       {"context", {{"diagnostics", json::array({diags[0]})}}}});
+  json actions = client_->ReadReply(id)["result"];
+  ASSERT_GE(actions.size(), 3u);
+  EXPECT_EQ(actions[0]["title"], "Change to \"receive\"");
+  EXPECT_EQ(actions[0]["edit"]["changes"][uri][0]["newText"], "receive");
+  EXPECT_EQ(actions[0]["edit"]["changes"][uri][0]["range"], diags[0]["range"]);
+  std::vector<std::string> commands;
+  for (const json& a : actions) {
+    if (a.contains("command")) commands.push_back(a["command"]["command"]);
+  }
+  EXPECT_EQ(commands, (std::vector<std::string>{"spellfilter.addToUserDictionary",
+                                                "spellfilter.addToProjectWords",
+                                                "spellfilter.ignoreInFile"}));
+
+  // Add to the user dictionary: written to the list, diagnostics updated.
+  id = client_->Request("workspace/executeCommand",
+                        {{"command", "spellfilter.addToUserDictionary"},
+                         {"arguments", {"zorbleflap"}}});
+  EXPECT_TRUE(client_->ReadReply(id).contains("result"));
+  EXPECT_EQ(Spans(client_->ReadDiagnostics(uri)), Spans_({{0, 2, 9, "recieve"}}));
+  std::ifstream list(dir_ / "user.words");
+  std::stringstream words;
+  words << list.rdbuf();
+  EXPECT_NE(words.str().find("zorbleflap"), std::string::npos);
+
+  // Ignore in this file.
+  id = client_->Request("workspace/executeCommand",
+                        {{"command", "spellfilter.ignoreInFile"},
+                         {"arguments", {uri, "recieve"}}});
+  EXPECT_TRUE(client_->ReadReply(id).contains("result"));
+  EXPECT_TRUE(client_->ReadDiagnostics(uri)["diagnostics"].empty());
+}
+
+TEST_F(LspProtocolTest, AddToProjectWordsWritesTheProjectFile) {
+  const std::string root = "file://" + dir_.string();
+  const int init = client_->Request("initialize", {{"rootUri", root},
+                                                   {"capabilities", json::object()}});
+  client_->ReadReply(init);
+  fs::create_directories(dir_ / "src");
+  const std::string uri = root + "/src/a.md";
+  Open(uri, "markdown", "qwertzuiop asdfghjkl\n");
+  EXPECT_EQ(client_->ReadDiagnostics(uri)["diagnostics"].size(), 2u);
+  // No project file yet: one is made at the workspace root.
+  int id = client_->Request("workspace/executeCommand",
+                            {{"command", "spellfilter.addToProjectWords"},
+                             {"arguments", {uri, "qwertzuiop"}}});
+  client_->ReadReply(id);
+  EXPECT_EQ(Spans(client_->ReadDiagnostics(uri)), Spans_({{0, 11, 20, "asdfghjkl"}}));
+  const auto slurp = [](const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  EXPECT_EQ(slurp(dir_ / ".spellfilter.toml"), "words = [\"qwertzuiop\"]\n");
+  // Into the existing array, comments kept.
+  std::ofstream(dir_ / ".spellfilter.toml")
+      << "# the project's words\nwords = [\n  \"qwertzuiop\", # first\n]\n"
+         "[[overrides]]\nfiles = [\"*.txt\"]\nmode = \"text\"\n";
+  id = client_->Request("workspace/executeCommand",
+                        {{"command", "spellfilter.addToProjectWords"},
+                         {"arguments", {uri, "asdfghjkl"}}});
+  client_->ReadReply(id);
+  EXPECT_TRUE(client_->ReadDiagnostics(uri)["diagnostics"].empty());
+  EXPECT_EQ(slurp(dir_ / ".spellfilter.toml"),
+            "# the project's words\nwords = [\n  \"qwertzuiop\", \"asdfghjkl\", # first\n]\n"
+            "[[overrides]]\nfiles = [\"*.txt\"]\nmode = \"text\"\n");
+}
+
+TEST_F(LspProtocolTest, ProjectFlagWordsAndIgnorePatternsApply) {
+  Initialize();
+  std::ofstream(dir_ / ".spellfilter.toml")
+      << "flagWords = [\"receive->get\"]\nignore = [\"TODO\\\\(\\\\w+\\\\)\"]\n";
+  const std::string uri = "file://" + (dir_ / "n.md").string();
+  Open(uri, "markdown", "I receive TODO(qwertyx) wrold\n");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics(uri)),
+            Spans_({{0, 2, 9, "receive"}, {0, 24, 29, "wrold"}}));
+}
+
+TEST_F(LspProtocolTest, SettingsFromInitializeAndConfiguration) {
+  Initialize({{"severity", "error"}, {"minLength", 6}});
+  const std::string uri = "file:///s.py";
+  Open(uri, "python", "# wrold recieve\n");
+  json d = client_->ReadDiagnostics(uri)["diagnostics"];
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0]["data"]["word"], "recieve");
+  EXPECT_EQ(d[0]["severity"], 1);
+  EXPECT_EQ(d[0]["code"], "misspelling");
+  EXPECT_EQ(d[0]["source"], "spellfilter");
+  client_->Notify("workspace/didChangeConfiguration",
+                  {{"settings", {{"spellfilter", {{"minLength", 4}, {"severity", "hint"}}}}}});
+  d = client_->ReadDiagnostics(uri)["diagnostics"];
+  ASSERT_EQ(d.size(), 2u);
+  EXPECT_EQ(d[0]["severity"], 4);
+}
+
+}  // namespace
+}  // namespace spellfilter::lsp_test
