@@ -45,6 +45,7 @@ struct CheckArgs {
   std::vector<std::string> files;
   TextMode mode = TextMode::kAuto;
   std::string dictionary;
+  std::string language;  // --lang: a tag, found by the language catalog
   UserWordsOption user;
   bool suggest = false;
   size_t max_suggestions = kDefaultMaxSuggestions;
@@ -298,7 +299,7 @@ TextMode ModeOfName(const std::string& file) {
 int RunCheck(const CheckArgs& a) {
   StatusOr<std::unique_ptr<Dictionary>> dict = OpenDictionary(
       a.dictionary, a.suggest ? DictionaryUse::kCheckAndSuggest
-                              : DictionaryUse::kCheckOnly);
+                              : DictionaryUse::kCheckOnly, a.language);
   if (!dict.ok()) return ReportError(dict.status().message());
   if (a.suggest && a.max_suggestions == 0) {
     return ReportError("check: --max must be at least 1");
@@ -360,10 +361,16 @@ Command AddCheckCommand(CLI::App* parent) {
   CLI::App* c = parent->add_subcommand(
       "check", "Print the misspelled words of the files (or stdin), one per line");
   c->add_option("files", args->files, "Text files, UTF-8; '-' or none: stdin");
-  c->add_option("-d,--dict", args->dictionary,
-                "Dictionary file (default: $SPELLFILTER_DICTIONARY, "
-                "~/.config/spellfilter/en_US.sfd, PREFIX/share/spellfilter, "
-                "the build tree)");
+  CLI::Option* dict = c->add_option(
+      "-d,--dict", args->dictionary,
+      "Dictionary file (default: $SPELLFILTER_DICTIONARY, "
+      "~/.config/spellfilter/en_US.sfd, PREFIX/share/spellfilter, "
+      "the build tree)");
+  c->add_option("--lang", args->language,
+                "Language tag (de_DE, de): its spellfilter dictionary, or the "
+                "system's Hunspell one converted once into "
+                "~/.cache/spellfilter (see `spellfilter dicts`)")
+      ->excludes(dict);
   AddUserOptions(c, &args->user, /*allow_disable=*/true);
   c->add_flag("-s,--suggest", args->suggest,
               "Add suggestions, best first ('word: s1, s2, ...')");
