@@ -14,6 +14,12 @@ namespace spellfilter::capi {
 inline size_t FirstInvalidUtf8(std::string_view s) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const size_t n = s.size();
+  // Short ASCII words, most of what is checked one at a time: one pass.
+  if (n < 16) {
+    unsigned char any = 0;
+    for (size_t k = 0; k < n; ++k) any |= p[k];
+    if (any < 0x80) return std::string_view::npos;
+  }
   size_t i = 0;
   while (i < n) {
     if (i + 8 <= n) {
