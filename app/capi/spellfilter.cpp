@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <unordered_set>
 #include <vector>
 
@@ -100,10 +101,13 @@ std::string LibraryDataDirectory() {
       info.dli_fname == nullptr) {
     return "";
   }
-  return (std::filesystem::path(info.dli_fname).parent_path() /
-          SPELLFILTER_LIB_TO_DATA)
-      .lexically_normal()
-      .string();
+  // Resolved first: the loader may have found it as /lib/... where /lib is
+  // a link to /usr/lib (Debian's merged /usr), and ../../share from there
+  // is not the prefix's.
+  std::error_code ec;
+  std::filesystem::path lib = std::filesystem::canonical(info.dli_fname, ec);
+  if (ec) lib = info.dli_fname;
+  return (lib.parent_path() / SPELLFILTER_LIB_TO_DATA).lexically_normal().string();
 }
 
 spellfilter::CatalogOptions Catalog() {
