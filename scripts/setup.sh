@@ -22,6 +22,7 @@ packages=(
   emacs-nox hunspell hunspell-en-us   # tests drive Emacs and compare with hunspell -a
   time                                # GNU time: a test measures peak memory
   libenchant-2-dev enchant-2          # the Enchant provider and its test
+  dpkg-dev                            # cpack -G DEB: dpkg-shlibdeps (deb_package test)
 )
 for arg in "$@"; do
   case "$arg" in
