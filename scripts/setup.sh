@@ -31,7 +31,7 @@ for arg in "$@"; do
                         codespell) ;;
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
     --bench) packages+=(gnuplot-nox time) ;;
-    --desktop) packages+=(libkf5sonnet-dev kate gedit xvfb x11-apps imagemagick
+    --desktop) packages+=(libkf5sonnet-dev kate gedit xvfb x11-apps imagemagick xdotool dbus
                           hunspell-de-de) ;;
     --editor-screenshot) packages+=(xvfb x11-apps imagemagick) ;;
     *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
