@@ -6,6 +6,9 @@
 #                               codespell's list for the development sets)
 #   scripts/setup.sh --fuzz     also clang's libFuzzer runtime
 #   scripts/setup.sh --bench    also gnuplot and time (bench_compare.py)
+#   scripts/setup.sh --desktop  also what trying the desktop integrations by
+#                               hand needs: Kate and KF5 Sonnet (the KDE
+#                               side), gedit, Xvfb, a German dictionary
 # Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
@@ -21,6 +24,8 @@ packages=(
   emacs-nox hunspell hunspell-en-us   # tests drive Emacs and compare with hunspell -a
   time                                # GNU time: a test measures peak memory
   neovim                              # a test drives the language server from Neovim
+  libenchant-2-dev enchant-2          # the Enchant provider and its test
+  dpkg-dev                            # cpack -G DEB: dpkg-shlibdeps (deb_package test)
 )
 for arg in "$@"; do
   case "$arg" in
@@ -29,6 +34,8 @@ for arg in "$@"; do
                         codespell) ;;
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
     --bench) packages+=(gnuplot-nox time) ;;
+    --desktop) packages+=(libkf5sonnet-dev kate gedit xvfb x11-apps imagemagick xdotool dbus
+                          hunspell-de-de) ;;
     --editor-screenshot) packages+=(xvfb x11-apps imagemagick) ;;
     *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
   esac

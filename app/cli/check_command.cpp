@@ -55,6 +55,7 @@ struct CheckArgs {
   std::vector<std::string> files;
   TextMode mode = TextMode::kAuto;
   std::string dictionary;
+  std::string language;  // --lang: a tag, found by the language catalog
   UserWordsOption user;
   bool suggest = false;
   size_t max_suggestions = kDefaultMaxSuggestions;
@@ -355,7 +356,7 @@ TextMode ModeOfConfigName(const std::string& name) {
 int RunCheck(const CheckArgs& a) {
   StatusOr<std::unique_ptr<Dictionary>> dict = OpenDictionary(
       a.dictionary, a.suggest ? DictionaryUse::kCheckAndSuggest
-                              : DictionaryUse::kCheckOnly);
+                              : DictionaryUse::kCheckOnly, a.language);
   if (!dict.ok()) return ReportError(dict.status().message());
   if (a.suggest && a.max_suggestions == 0) {
     return ReportError("check: --max must be at least 1");
@@ -464,10 +465,16 @@ Command AddCheckCommand(CLI::App* parent) {
                 "Text files, UTF-8, or directories (the files under them, "
                 "without what .gitignore and .spellfilter.toml exclude); "
                 "'-' or none: stdin");
-  c->add_option("-d,--dict", args->dictionary,
-                "Dictionary file (default: $SPELLFILTER_DICTIONARY, "
-                "~/.config/spellfilter/en_US.sfd, PREFIX/share/spellfilter, "
-                "the build tree)");
+  CLI::Option* dict = c->add_option(
+      "-d,--dict", args->dictionary,
+      "Dictionary file (default: $SPELLFILTER_DICTIONARY, "
+      "~/.config/spellfilter/en_US.sfd, PREFIX/share/spellfilter, "
+      "the build tree)");
+  c->add_option("--lang", args->language,
+                "Language tag (de_DE, de): its spellfilter dictionary, or the "
+                "system's Hunspell one converted once into "
+                "~/.cache/spellfilter (see `spellfilter dicts`)")
+      ->excludes(dict);
   AddUserOptions(c, &args->user, /*allow_disable=*/true);
   c->add_flag("-s,--suggest", args->suggest,
               "Add suggestions, best first ('word: s1, s2, ...')");

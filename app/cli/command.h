@@ -21,6 +21,7 @@ struct Command {
 
 Command AddBuildCommand(CLI::App* parent);
 Command AddCheckCommand(CLI::App* parent);
+Command AddDictsCommand(CLI::App* parent);
 Command AddStatsCommand(CLI::App* parent);
 Command AddSuggestCommand(CLI::App* parent);
 // User word list: add, remove, words (user_words_command.cpp).

@@ -1,10 +1,14 @@
-// --dict FILE, or the default dictionary (core/dictionary/locator.h).
+// --dict FILE, --lang TAG, or the default dictionary
+// (core/dictionary/locator.h). A language tag means the installed
+// spellfilter dictionary of that language, or the system's Hunspell one
+// converted into the user's cache (core/catalog/language_catalog.h).
 #ifndef SPELLFILTER_APP_CLI_DICTIONARY_OPTION_H_
 #define SPELLFILTER_APP_CLI_DICTIONARY_OPTION_H_
 
 #include <memory>
 #include <string>
 
+#include "core/catalog/language_catalog.h"
 #include "core/dictionary/dictionary.h"
 #include "core/dictionary/locator.h"
 
@@ -12,11 +16,19 @@ namespace spellfilter::cli {
 
 inline StatusOr<std::unique_ptr<Dictionary>> OpenDictionary(
     const std::string& path,
-    DictionaryUse use = DictionaryUse::kCheckAndSuggest) {
-  if (!path.empty()) return Dictionary::Open(path, use);
-  StatusOr<std::string> found = FindDefaultDictionary();
-  if (!found.ok()) return found.status();
-  return Dictionary::Open(*found, use);
+    DictionaryUse use = DictionaryUse::kCheckAndSuggest,
+    const std::string& language = "") {
+  std::string chosen = path;
+  if (!language.empty()) {
+    StatusOr<std::string> found = ResolveLanguage(language);
+    if (!found.ok()) return found.status();
+    chosen = *found;
+  } else if (path.empty()) {
+    StatusOr<std::string> found = FindDefaultDictionary();
+    if (!found.ok()) return found.status();
+    chosen = *found;
+  }
+  return Dictionary::Open(chosen, use);
 }
 
 }  // namespace spellfilter::cli

@@ -41,6 +41,7 @@ int main(int argc, char** argv) {
 
   std::vector<Command> commands = {AddBuildCommand(&app),
                                    AddCheckCommand(&app),
+                                   AddDictsCommand(&app),
                                    AddStatsCommand(&app),
                                    AddSuggestCommand(&app),
                                    AddAddCommand(&app),

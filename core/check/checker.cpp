@@ -85,8 +85,22 @@ Checker::Verdict Checker::Known(std::string_view word) {
 }
 
 bool Checker::IsCorrect(std::string_view word) {
-  if (!InCoveredScript(word)) return true;
-  return Known(word) != Verdict::kMisspelled;
+  // The known-word cache serves callers that check word by word (the C
+  // library, editors) as it serves Check: the same bytes, accepted by the
+  // same unchanging verdict, are accepted again without hashing and
+  // probing the filter (a cache miss in memory for most words).
+  const uint64_t key = KnownWordCache::Key(word, 0, word.size());
+  if (key != 0 && cache_.Contains(key)) return true;
+  // Then the bytes as written, one probe, as Check's first probe (see
+  // CheckSlice on why a hit needs no normalising); the case forms only if
+  // that misses.
+  if (dictionary_.Contains(word) || !InCoveredScript(word)) {
+    if (key != 0) cache_.Insert(key);
+    return true;
+  }
+  const Verdict verdict = Known(word);
+  if (verdict == Verdict::kDictionary && key != 0) cache_.Insert(key);
+  return verdict != Verdict::kMisspelled;
 }
 
 void Checker::Check(std::string_view text, std::vector<Misspelling>* out) {

@@ -64,7 +64,8 @@ class Checker {
  public:
   explicit Checker(const Dictionary& dictionary);
 
-  // Whether `word` (one word as typed) is correct.
+  // Whether `word` (one word as typed) is correct. Short words the
+  // dictionary accepted are remembered (known_word_cache.h), as by Check.
   bool IsCorrect(std::string_view word);
 
   // Appends to *out (cleared first) the misspelled words of `text`, in

@@ -23,19 +23,9 @@ std::string ExecutableDirectory() {
 
 std::vector<std::string> NamedSearchPath(const std::string& name) {
   std::vector<std::string> paths;
-  const std::string file = name + kDictionaryExtension;
-
-  std::string config = Env("XDG_CONFIG_HOME");
-  if (config.empty() && !Env("HOME").empty()) config = Env("HOME") + "/.config";
-  if (!config.empty()) paths.push_back(config + "/spellfilter/" + file);
-
-  const std::string exe_dir = ExecutableDirectory();
-  if (!exe_dir.empty()) {
-    paths.push_back(exe_dir + "/../share/spellfilter/" + file);
+  for (const std::string& dir : DictionaryDirectories()) {
+    paths.push_back(dir + "/" + name + kDictionaryExtension);
   }
-#ifdef SPELLFILTER_BUILD_DICTIONARY_DIR
-  paths.push_back(std::string(SPELLFILTER_BUILD_DICTIONARY_DIR) + "/" + file);
-#endif
   return paths;
 }
 
@@ -51,6 +41,20 @@ StatusOr<std::string> FirstExisting(const std::vector<std::string>& paths) {
 }
 
 }  // namespace
+
+std::vector<std::string> DictionaryDirectories() {
+  std::vector<std::string> dirs;
+  std::string config = Env("XDG_CONFIG_HOME");
+  if (config.empty() && !Env("HOME").empty()) config = Env("HOME") + "/.config";
+  if (!config.empty()) dirs.push_back(config + "/spellfilter");
+
+  const std::string exe_dir = ExecutableDirectory();
+  if (!exe_dir.empty()) dirs.push_back(exe_dir + "/../share/spellfilter");
+#ifdef SPELLFILTER_BUILD_DICTIONARY_DIR
+  dirs.push_back(SPELLFILTER_BUILD_DICTIONARY_DIR);
+#endif
+  return dirs;
+}
 
 std::vector<std::string> DictionarySearchPath() {
   std::vector<std::string> paths;

@@ -20,6 +20,9 @@ namespace spellfilter {
 inline constexpr char kDefaultDictionaryName[] = "en_US";
 inline constexpr char kDictionaryExtension[] = ".sfd";
 
+// The directories of places 2-4 above, in search order (NAME.sfd files).
+std::vector<std::string> DictionaryDirectories();
+
 // The candidate paths in search order.
 std::vector<std::string> DictionarySearchPath();
 

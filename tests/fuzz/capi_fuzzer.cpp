@@ -1,0 +1,125 @@
+// libFuzzer target: the C API (app/capi/include/spellfilter.h) on arbitrary
+// bytes, as a C caller could pass them. The first byte chooses the call,
+// the rest is the argument. No crash, no hang, and:
+//  - a status of SPELLFILTER_INVALID_ARGUMENT exactly when the bytes are not
+//    valid UTF-8 (checked against ICU's own UTF-8 decoder), with a message;
+//  - spans of check_text in order, non-empty, inside the input;
+//  - suggestions are valid UTF-8 and at most the number asked for;
+//  - a session word is then accepted by check_word.
+// The dictionary is a small one built in memory and written to a temporary
+// file (the C API opens files).
+#include <unicode/utf8.h>
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "core/dictionary/builder.h"
+#include "spellfilter.h"
+
+namespace {
+
+bool ValidUtf8(const uint8_t* s, size_t n) {
+  int32_t i = 0;
+  const int32_t len = static_cast<int32_t>(n);
+  while (i < len) {
+    UChar32 c;
+    U8_NEXT(s, i, len, c);
+    if (c < 0) return false;
+  }
+  return true;
+}
+
+spellfilter_dict* Open() {
+  spellfilter::BuildOptions options;
+  options.language = "en-US";
+  spellfilter::DictionaryBuilder b(options);
+  for (const char* w : {"the", "cat", "don't", "caf\xC3\xA9", "Paris", "hello"}) {
+    (void)b.AddLine(w, "fuzz");
+  }
+  auto image = b.Finish(nullptr);
+  char path[] = "/tmp/capi-fuzz-XXXXXX";
+  const int fd = mkstemp(path);
+  if (fd < 0 || !image.ok()) __builtin_trap();
+  if (write(fd, image->data(), image->size()) !=
+      static_cast<ssize_t>(image->size())) {
+    __builtin_trap();
+  }
+  close(fd);
+  spellfilter_dict* d = nullptr;
+  if (spellfilter_open_path(path, SPELLFILTER_USER_NONE, &d) != SPELLFILTER_OK) {
+    __builtin_trap();
+  }
+  unlink(path);  // mapped: the file may go
+  return d;
+}
+
+void ExpectStatus(spellfilter_status s, bool valid) {
+  if (valid ? s != SPELLFILTER_OK : s != SPELLFILTER_INVALID_ARGUMENT) {
+    __builtin_trap();
+  }
+  if (!valid && spellfilter_last_error()[0] == '\0') __builtin_trap();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static spellfilter_dict* const dict = Open();
+  if (size == 0) return 0;
+  const char* arg = reinterpret_cast<const char*>(data + 1);
+  const size_t n = size - 1;
+  const bool valid = ValidUtf8(data + 1, n);
+  switch (data[0] % 4) {
+    case 0: {
+      const int r = spellfilter_check_word(dict, arg, n);
+      if (valid ? r < 0 : r != -1) __builtin_trap();
+      break;
+    }
+    case 1: {
+      spellfilter_span* spans = nullptr;
+      size_t count = 0;
+      ExpectStatus(spellfilter_check_text(dict, arg, n, &spans, &count), valid);
+      size_t end = 0;
+      for (size_t i = 0; i < count; ++i) {
+        if (spans[i].offset < end || spans[i].length == 0 ||
+            spans[i].offset + spans[i].length > n) {
+          __builtin_trap();
+        }
+        end = spans[i].offset + spans[i].length;
+      }
+      if (!valid && (count != 0 || spans != nullptr)) __builtin_trap();
+      spellfilter_free_spans(spans);
+      break;
+    }
+    case 2: {
+      char** words = nullptr;
+      size_t count = 0;
+      const size_t max = n % 7;
+      ExpectStatus(spellfilter_suggest(dict, arg, n, max, &words, &count), valid);
+      if (count > max) __builtin_trap();
+      for (size_t i = 0; i < count; ++i) {
+        if (!ValidUtf8(reinterpret_cast<const uint8_t*>(words[i]),
+                       std::strlen(words[i]))) {
+          __builtin_trap();
+        }
+      }
+      spellfilter_free_words(words, count);
+      break;
+    }
+    case 3: {
+      const spellfilter_status s = spellfilter_add_session_word(dict, arg, n);
+      if (!valid || n == 0) {
+        if (s != SPELLFILTER_INVALID_ARGUMENT) __builtin_trap();
+      } else {
+        if (s != SPELLFILTER_OK) __builtin_trap();
+        if (spellfilter_check_word(dict, arg, n) != 1) __builtin_trap();
+      }
+      break;
+    }
+  }
+  return 0;
+}
