@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <optional>
@@ -121,32 +123,32 @@ Status ReadWordList(const BuildArgs& a, DictionaryBuilder* builder) {
 }
 
 // What the Hunspell expansion did, and what it could not do.
-void PrintHunspellSummary(const HunspellImport& h,
+void PrintHunspellSummary(std::FILE* out, const HunspellImport& h,
                           const HunspellImportSummary& hs) {
   const ExpandStats& e = hs.expand;
-  std::printf("  hunspell        %s entries -> %s word forms",
+  std::fprintf(out, "  hunspell        %s entries -> %s word forms",
               Group(e.entries).c_str(), Group(e.forms).c_str());
   if (e.upper_forms > 0) {
-    std::printf(" (%s ALL UPPER forms of mixed-case words)",
+    std::fprintf(out, " (%s ALL UPPER forms of mixed-case words)",
                 Group(e.upper_forms).c_str());
   }
-  std::printf("\n");
+  std::fprintf(out, "\n");
   if (e.forbidden_entries + e.forbidden_forms > 0) {
-    std::printf("                  forbidden: %s entries, %s forms dropped\n",
+    std::fprintf(out, "                  forbidden: %s entries, %s forms dropped\n",
                 Group(e.forbidden_entries).c_str(),
                 Group(e.forbidden_forms).c_str());
   }
   const CompoundRules& cr = h.rules().compound;
   if (h.compounds() && cr.any() && cr.max_parts != 1) {
-    std::printf(
+    std::fprintf(out, 
         "                  compounds: %s parts by position (%s stems only "
         "occur inside compounds), COMPOUNDMIN %u",
         Group(e.compound_parts).c_str(),
         Group(e.compound_only_entries).c_str(), cr.min_part);
-    if (cr.max_parts > 0) std::printf(", COMPOUNDWORDMAX %u", cr.max_parts);
-    std::printf("\n");
+    if (cr.max_parts > 0) std::fprintf(out, ", COMPOUNDWORDMAX %u", cr.max_parts);
+    std::fprintf(out, "\n");
   } else if (h.rules().compounding) {
-    std::printf(
+    std::fprintf(out, 
         "                  compound parts not kept (--no-compounds, or only "
         "COMPOUNDRULE): a compound word is accepted only if the .dic lists "
         "it\n");
@@ -156,21 +158,21 @@ void PrintHunspellSummary(const HunspellImport& h,
     for (const std::string& n : cr.unsupported) {
       names += names.empty() ? n : ", " + n;
     }
-    std::printf("                  not applied: %s "
+    std::fprintf(out, "                  not applied: %s "
                 "(docs/hunspell_dictionaries.md)\n",
                 names.c_str());
   }
   if (e.multiword_entries > 0) {
-    std::printf("                  %s multi-word entries skipped\n",
+    std::fprintf(out, "                  %s multi-word entries skipped\n",
                 Group(e.multiword_entries).c_str());
   }
   if (hs.skipped_forms > 0) {
-    std::printf("                  %s forms skipped (not storable words)\n",
+    std::fprintf(out, "                  %s forms skipped (not storable words)\n",
                 Group(hs.skipped_forms).c_str());
   }
   const uint64_t warnings = hs.aff_warning_count + e.warning_count;
   if (warnings > 0) {
-    std::printf("                  %s warnings (first: %s)\n",
+    std::fprintf(out, "                  %s warnings (first: %s)\n",
                 Group(warnings).c_str(),
                 (hs.aff_warnings.empty() ? e.warnings : hs.aff_warnings)
                     .front()
@@ -188,6 +190,19 @@ int RunBuild(const BuildArgs& a) {
                        "read from beside it), not stdin");
   }
   const std::string output = a.output.empty() ? DefaultOutput(a.input) : a.output;
+  // -o -: the dictionary on stdout (not a terminal), the summary on stderr.
+  const bool to_stdout = output == "-";
+  if (to_stdout && isatty(1)) {
+    return ReportError("build: -o -: refusing to write a dictionary to a "
+                       "terminal; redirect stdout");
+  }
+  // A target that exists and is not a regular file (a device, a FIFO, a
+  // directory) is refused before the work, not after it.
+  if (!to_stdout) {
+    if (StatusOr<std::string> t = ResolveWriteTarget(output); !t.ok()) {
+      return ReportError("build: " + t.status().message());
+    }
+  }
   std::optional<HunspellImport> hunspell;
   if (a.hunspell) {
     StatusOr<HunspellImport> h = HunspellImport::Open(a.input);
@@ -224,57 +239,64 @@ int RunBuild(const BuildArgs& a) {
   BuildSummary s;
   StatusOr<std::string> image = builder.Finish(&s);
   if (!image.ok()) return ReportError("build: " + image.status().message());
-  if (Status w = WriteFileAtomically(output, *image); !w.ok()) {
-    return ReportError(w.message());
+  if (to_stdout) {
+    if (std::fwrite(image->data(), 1, image->size(), stdout) != image->size() ||
+        std::fflush(stdout) != 0) {
+      return ReportError("build: <stdout>: " +
+                         std::string(std::strerror(errno)));
+    }
+  } else if (Status w = WriteFileAtomically(output, *image); !w.ok()) {
+    return ReportError("build: " + w.message());
   }
   if (a.quiet) return kExitOk;
+  std::FILE* out = to_stdout ? stderr : stdout;
   const double m = static_cast<double>(s.params.bits);
-  std::printf("wrote %s\n", output.c_str());
-  std::printf("  words           %s", Group(s.words).c_str());
+  std::fprintf(out, "wrote %s\n", to_stdout ? "<stdout>" : output.c_str());
+  std::fprintf(out, "  words           %s", Group(s.words).c_str());
   if (s.duplicates > 0) {
-    std::printf(" (%s duplicates counted once)", Group(s.duplicates).c_str());
+    std::fprintf(out, " (%s duplicates counted once)", Group(s.duplicates).c_str());
   }
   if (s.upper_forms > 0) {
-    std::printf(", and %s ALL UPPER forms of mixed-case words (PHD for PhD)",
+    std::fprintf(out, ", and %s ALL UPPER forms of mixed-case words (PHD for PhD)",
                 Group(s.upper_forms).c_str());
   }
   const uint64_t keys = s.words + s.upper_forms;
-  std::printf("\n  capacity        %s (room for %s more words)\n",
+  std::fprintf(out, "\n  capacity        %s (room for %s more words)\n",
               Group(s.capacity).c_str(),
               Group(s.capacity > keys ? s.capacity - keys : 0).c_str());
-  std::printf("  layout          %s\n",
+  std::fprintf(out, "  layout          %s\n",
               BloomFilter::DescribeLayout(s.params).c_str());
-  std::printf("  bits            %s (%.2f per word, %.2f per word at capacity)\n",
+  std::fprintf(out, "  bits            %s (%.2f per word, %.2f per word at capacity)\n",
               Group(s.params.bits).c_str(), s.words ? m / s.words : 0.0,
               m / s.capacity);
-  std::printf("  probes          %u\n", s.params.probes);
-  std::printf("  seed            %llu\n",
+  std::fprintf(out, "  probes          %u\n", s.params.probes);
+  std::fprintf(out, "  seed            %llu\n",
               static_cast<unsigned long long>(s.params.seed));
-  std::printf("  predicted fp    %.3g now, %.3g at capacity (target %.3g)\n",
+  std::fprintf(out, "  predicted fp    %.3g now, %.3g at capacity (target %.3g)\n",
               s.predicted_fp, s.predicted_fp_at_capacity, a.fp);
-  std::printf("  file size       %s bytes (%.2f bytes per word)\n",
+  std::fprintf(out, "  file size       %s bytes (%.2f bytes per word)\n",
               Group(s.file_bytes).c_str(),
               s.words ? static_cast<double>(s.file_bytes) / s.words : 0.0);
   if (s.sound_skeletons > 0) {
-    std::printf("  sound skeletons %s distinct, %s bytes (%.3g per probe)\n",
+    std::fprintf(out, "  sound skeletons %s distinct, %s bytes (%.3g per probe)\n",
                 Group(s.sound_skeletons).c_str(),
                 Group(s.sound_skeleton_bytes).c_str(),
                 kDefaultSkeletonFalsePositiveRate);
   }
   if (s.sound_prefixes > 0) {
-    std::printf("  sound prefixes  %s (skeleton, first letters) pairs, %s "
+    std::fprintf(out, "  sound prefixes  %s (skeleton, first letters) pairs, %s "
                 "bytes (%.3g per probe)\n",
                 Group(s.sound_prefixes).c_str(),
                 Group(s.sound_prefix_bytes).c_str(),
                 kDefaultSoundPrefixFalsePositiveRate);
   }
   if (s.mixed_case_words > 0) {
-    std::printf("  mixed case      %s words (\"JavaScript\"), %s bytes\n",
+    std::fprintf(out, "  mixed case      %s words (\"JavaScript\"), %s bytes\n",
                 Group(s.mixed_case_words).c_str(),
                 Group(s.mixed_case_bytes).c_str());
   }
   if (s.compound_parts > 0) {
-    std::printf("  compound parts  %s (role, part) keys, %s bytes (%.2f bits "
+    std::fprintf(out, "  compound parts  %s (role, part) keys, %s bytes (%.2f bits "
                 "per key, %.3g per probe)\n",
                 Group(s.compound_parts).c_str(),
                 Group(s.compound_bytes).c_str(),
@@ -282,13 +304,13 @@ int RunBuild(const BuildArgs& a) {
                 kDefaultCompoundFalsePositiveRate);
   }
   if (s.keep_case_words > 0) {
-    std::printf("  keep case       %s words valid only as written, %s bytes "
+    std::fprintf(out, "  keep case       %s words valid only as written, %s bytes "
                 "(%.3g per probe)\n",
                 Group(s.keep_case_words).c_str(),
                 Group(s.keep_case_bytes).c_str(),
                 kDefaultKeepCaseFalsePositiveRate);
   }
-  if (hunspell) PrintHunspellSummary(*hunspell, hunspell_summary);
+  if (hunspell) PrintHunspellSummary(out, *hunspell, hunspell_summary);
   return kExitOk;
 }
 
@@ -310,7 +332,11 @@ Command AddBuildCommand(CLI::App* parent) {
               "name (de_DE -> de-DE) unless --lang is given. Compounding "
               "flags (German) are kept as a compound parts section");
   c->add_option("-o,--output", args->output,
-                "Dictionary file to write (default: the list's name with .sfd)");
+                "Dictionary file to write (default: the list's name with .sfd); "
+                "'-' writes it to stdout (not a terminal) and the summary to "
+                "stderr. A symbolic link is followed and the file it names "
+                "replaced, keeping its mode; a target that is not a regular "
+                "file is refused");
   c->add_option("--fp", args->fp, "Target false-positive rate at capacity")
       ->capture_default_str();
   c->add_option("--capacity", args->capacity,

@@ -124,10 +124,12 @@ std::string Banner() {
                      "spellfilter ") + SPELLFILTER_VERSION + ")";
 }
 
-// Code points in s[0, bytes).
-size_t CharCount(std::string_view s, size_t bytes) {
+// Code points in s[from, to): with a running total, the character offsets
+// of a line's misspellings cost one pass over the line, not one per
+// misspelling (which made -a quadratic in the line's length).
+size_t CharCount(std::string_view s, size_t from, size_t to) {
   size_t n = 0;
-  for (size_t i = 0; i < bytes && i < s.size(); ++i) {
+  for (size_t i = from; i < to && i < s.size(); ++i) {
     n += (static_cast<unsigned char>(s[i]) & 0xC0) != 0x80;
   }
   return n;
@@ -275,6 +277,8 @@ class PipeSession {
     checker_.Check(text, &misspelled_);
     size_t m = 0;
     std::string out;
+    size_t counted_bytes = 0;  // line[0, counted_bytes) holds
+    size_t counted_chars = 0;  // counted_chars code points
     for (const Token& t : tokens_) {
       while (m < misspelled_.size() && misspelled_[m].offset < t.offset) ++m;
       const bool wrong = m < misspelled_.size() && misspelled_[m].offset == t.offset;
@@ -283,7 +287,9 @@ class PipeSession {
         if (!terse_) out += "*\n";
         continue;
       }
-      const size_t offset = CharCount(line, skip + t.offset);
+      counted_chars += CharCount(line, counted_bytes, skip + t.offset);
+      counted_bytes = skip + t.offset;
+      const size_t offset = counted_chars;
       const std::vector<std::string>& s = answered_.Get(suggester_, word);
       if (s.empty()) {
         out += "# " + std::string(word) + " " + std::to_string(offset) + "\n";

@@ -210,8 +210,10 @@ int RunSuggest(const SuggestArgs& a) {
   const unsigned jobs =
       a.jobs > 0 ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::string> user_words;
-  if (std::unique_ptr<UserDictionary> user =
-          OpenUserWordsForChecking(a.user, **dict)) {
+  StatusOr<std::unique_ptr<UserDictionary>> opened =
+      OpenUserWordsForChecking(a.user, **dict);
+  if (!opened.ok()) return ReportError(opened.status().message());
+  if (const std::unique_ptr<UserDictionary>& user = *opened) {
     if (StatusOr<std::vector<std::string>> words = user->Words(); words.ok()) {
       user_words = std::move(words).value();
     }

@@ -109,6 +109,9 @@ int RunAdd(const UserWordsArgs& a) {
     for (SourcedWord& w : imported) words.push_back(std::move(w));
   }
 
+  if (Status w = CheckNamedUserListForWriting(a.user); !w.ok()) {
+    return ReportError("add: " + w.message());
+  }
   StatusOr<std::unique_ptr<Dictionary>> base = OpenBase(a);
   if (!base.ok()) return ReportError(base.status().message());
   StatusOr<std::unique_ptr<UserDictionary>> user =

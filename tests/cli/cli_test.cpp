@@ -6,6 +6,7 @@
 #include "core/dictionary/format.h"
 #include "tests/cli/cli_runner.h"
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -364,3 +365,67 @@ TEST_F(CliTest, ClassicLayoutIsSelectable) {
 }
 
 }  // namespace
+
+// Issue 27, item 1: build -o never replaces what is not a regular file,
+// writes through a symbolic link, keeps the target's mode, and `-o -`
+// writes the dictionary to stdout.
+TEST_F(CliTest, BuildOutputRefusesAFifoAndWritesThroughLinks) {
+  const std::string fifo = Path("fifo");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  Result r = Run({"build", Path("words.txt"), "-o", fifo, "-q"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find(fifo + ": exists and is not a regular file"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(fs::is_fifo(fifo));
+
+  fs::create_directories(dir_ / "real");
+  Write(dir_ / "real" / "real.sfd", "old");
+  fs::permissions(dir_ / "real" / "real.sfd", fs::perms::owner_read |
+                                                  fs::perms::owner_write);
+  fs::create_symlink("real/real.sfd", dir_ / "link.sfd");
+  r = Run({"build", Path("words.txt"), "-o", Path("link.sfd"), "-q"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::is_symlink(dir_ / "link.sfd"));
+  EXPECT_EQ(Slurp(dir_ / "real" / "real.sfd"), Slurp(dir_ / "test.sfd"));
+  EXPECT_EQ(fs::status(dir_ / "real" / "real.sfd").permissions() &
+                fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+  // A link to a file not there yet: the file is created, the link kept.
+  fs::create_symlink("real/new.sfd", dir_ / "dangling.sfd");
+  r = Run({"build", Path("words.txt"), "-o", Path("dangling.sfd"), "-q"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::is_symlink(dir_ / "dangling.sfd"));
+  EXPECT_EQ(Slurp(dir_ / "real" / "new.sfd"), Slurp(dir_ / "test.sfd"));
+  // The temporary file was in the target's directory and is gone.
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_ / "real"),
+                          fs::directory_iterator()),
+            2);
+}
+
+TEST_F(CliTest, BuildOutputDashWritesTheDictionaryToStdout) {
+  Result r = Run({"build", Path("words.txt"), "-o", "-"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, Slurp(dir_ / "test.sfd"));
+  EXPECT_NE(r.err.find("wrote <stdout>"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(fs::current_path() / "-"));
+}
+
+// Issue 27, item 6: -j far beyond the cores is capped, and a thread that
+// cannot be created (here: a 4 GB thread stack under a 3 GB address-space
+// limit) means fewer threads, not an abort.
+TEST_F(CliTest, CheckJobsAreCappedAndSurviveThreadCreationFailure) {
+  const std::string text = "The cat sta on teh mat.\n";
+  const std::string cmd =
+      CommandLine(SPELLFILTER_EXE, {"check", "--dict", Path("test.sfd"), "-j",
+                                    "20000"});
+  Result r = RunShell("ulimit -v 2000000; " + cmd, text, dir_);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "sta\nteh\n");
+  const std::string two = CommandLine(
+      SPELLFILTER_EXE, {"check", "--dict", Path("test.sfd"), "-j", "2"});
+  r = RunShell("ulimit -s 4000000; ulimit -v 3000000; " + two, text, dir_);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "sta\nteh\n");
+}

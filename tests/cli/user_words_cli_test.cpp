@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/cli/cli_runner.h"
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -117,6 +118,7 @@ TEST_F(UserWordsCliTest, UserWordsAreSuggested) {
 
 TEST_F(UserWordsCliTest, UserOptionOverridesAndNoUserIgnores) {
   const std::string mine = Path("elsewhere/my.words");
+  fs::create_directories(dir_ / "elsewhere");
   ASSERT_EQ(
       Run({"add", "-d", Path("test.sfd"), "--user", mine, "zorblax"}).exit_code,
       0);
@@ -248,3 +250,64 @@ TEST_F(UserWordsCliTest, ConcurrentAddsLoseNothing) {
 }
 
 }  // namespace
+
+// Issue 27, item 2: a symbolic link to the list (stow, chezmoi, yadm) stays
+// a link, the file it names gets the word, and the list keeps its mode.
+TEST_F(UserWordsCliTest, AddWritesThroughALinkedListAndKeepsItsMode) {
+  fs::create_directories(dir_ / "dotfiles");
+  Write(dir_ / "dotfiles" / "test.words", "alpha\n");
+  fs::permissions(dir_ / "dotfiles" / "test.words",
+                  fs::perms::owner_read | fs::perms::owner_write);
+  fs::create_directories(DefaultList().parent_path());
+  fs::create_symlink(dir_ / "dotfiles" / "test.words", DefaultList());
+  Result r = Run({"add", "-d", Path("test.sfd"), "betaa"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::is_symlink(DefaultList()));
+  EXPECT_EQ(Slurp(dir_ / "dotfiles" / "test.words"), "alpha\nbetaa\n");
+  EXPECT_EQ(fs::status(dir_ / "dotfiles" / "test.words").permissions() &
+                fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(Check("alpha betaa\n").exit_code, 0);
+  // A list that is not a regular file is refused, not replaced.
+  const std::string fifo = Path("fifo.words");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  // (A reader of the FIFO would wait forever: timeout makes that a failure.)
+  r = RunShell("timeout 20 env " +
+                   Command({"add", "-d", Path("test.sfd"), "--user", fifo,
+                            "gamma"}),
+               "", dir_);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_TRUE(fs::is_fifo(fifo));
+}
+
+// Issue 27, item 3: a list named by --user that is missing (for check), or
+// whose directory is missing (for add), or that is a directory, is an error.
+TEST_F(UserWordsCliTest, NamedUserListThatIsMissingIsAnError) {
+  const std::string missing_dir = Path("nonexistent/dir/x.words");
+  Result r = Run({"add", "-d", Path("test.sfd"), "--user", missing_dir, "foo"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find(Path("nonexistent/dir") + ": no such directory"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "nonexistent"));
+
+  r = Check("the cat\n", {"--user", Path("x.words")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find(Path("x.words") + ": no such user word list"),
+            std::string::npos)
+      << r.err;
+  r = Check("the cat\n", {"--user", Path("cfg")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(Path("cfg") + ": not a regular file"), std::string::npos)
+      << r.err;
+  r = Run({"suggest", "-d", Path("test.sfd"), "--user", Path("x.words"), "cta"});
+  EXPECT_EQ(r.exit_code, 2);
+  // add creates a missing list in a directory that exists.
+  r = Run({"add", "-d", Path("test.sfd"), "--user", Path("x.words"), "foo"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(Check("foo\n", {"--user", Path("x.words")}).exit_code, 0);
+}
