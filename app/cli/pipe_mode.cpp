@@ -368,8 +368,28 @@ bool WantsPipeMode(int argc, char** argv) {
   return false;
 }
 
+constexpr char kPipeUsage[] =
+    "Usage: spellfilter -a [-d DICT] [-p FILE] [-t|-n]\n"
+    "       spellfilter -l [-d DICT] [-p FILE] [-t|-n]\n"
+    "\n"
+    "ispell-compatible modes, for editors (Emacs ispell/flyspell and others).\n"
+    "  -a, --pipe     the ispell pipe protocol on stdin/stdout: a banner, then\n"
+    "                 for each word '*' (correct), '& WORD N OFFSET: s1, ...'\n"
+    "                 or '# WORD OFFSET', and an empty line after each line\n"
+    "  -l             print the misspelled words of stdin, one per line\n"
+    "  -d, --dict D   dictionary file (default: as for `spellfilter check`)\n"
+    "  -p, --user F   user word list ('*word' and '#' in -a save to it)\n"
+    "  -t / -n        TeX mode on / off\n"
+    "  -v             print the version banner\n"
+    "ispell's other options (-m -B -C -S -P -x -H -o -T -w -i --encoding)\n"
+    "are accepted and ignored. spellfilter(1) has the protocol's commands.\n";
+
 int RunPipeMode(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "-h") == 0 || std::strcmp(argv[i], "--help") == 0) {
+      std::fputs(kPipeUsage, stdout);
+      return kExitOk;
+    }
     if (std::strcmp(argv[i], "-v") == 0 || std::strcmp(argv[i], "-vv") == 0) {
       std::printf("%s\n", Banner().c_str());
       return kExitOk;

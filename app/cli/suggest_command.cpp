@@ -276,7 +276,9 @@ Command AddSuggestCommand(CLI::App* parent) {
                 "~/.config/spellfilter/en_US.sfd, PREFIX/share/spellfilter, "
                 "the build tree)");
   c->add_option("--max-edits", args->options.max_edits,
-                "Experiments: most edits per candidate (0-2)")
+                "Experiments: most edits per candidate (0-" +
+                    std::to_string(kMaxEdits) + ")")
+      ->check(CLI::Range(0, kMaxEdits).description(""))
       ->capture_default_str();
   c->add_option("--max-cost", args->options.max_cost,
                 "Experiments: most edit weight per candidate")

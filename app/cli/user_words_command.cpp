@@ -142,14 +142,16 @@ int RunRemove(const UserWordsArgs& a) {
   ReportDamage(**user);
   StatusOr<UserDictionary::EditResult> r = (*user)->Remove(a.words);
   if (!r.ok()) return ReportError(r.status().message());
-  if (!r->unchanged.empty()) {
-    std::fprintf(stderr, "spellfilter: not in %s: %s\n",
-                 (*user)->path().c_str(), Some(r->unchanged).c_str());
-  }
   if (!a.quiet) {
     std::printf("removed %s from %s\n",
                 Plural(r->changed.size(), "word").c_str(),
                 (*user)->path().c_str());
+  }
+  // The others are removed; a word that was not there is an error (a typo
+  // must not look like success).
+  if (!r->unchanged.empty()) {
+    return ReportError("not in " + (*user)->path() + ": " +
+                       Some(r->unchanged));
   }
   return kExitOk;
 }
@@ -203,7 +205,9 @@ Command AddRemoveCommand(CLI::App* parent) {
   auto args = std::make_shared<UserWordsArgs>();
   CLI::App* c =
       parent->add_subcommand("remove", "Remove words from the user word list");
-  c->add_option("words", args->words, "Words, exactly as listed by `words`")
+  c->add_option("words", args->words,
+                "Words, exactly as listed by `words`; one that is not in the "
+                "list is an error (exit 2), the others are removed")
       ->required();
   c->add_flag("-q,--quiet", args->quiet, "No summary");
   AddCommonOptions(c, args.get());

@@ -429,3 +429,45 @@ TEST_F(CliTest, CheckJobsAreCappedAndSurviveThreadCreationFailure) {
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_EQ(r.out, "sta\nteh\n");
 }
+
+// Issue 27, item 14: help and usage errors say what is there and what is
+// wrong.
+TEST_F(CliTest, HelpNamesPipeModesAndUsageErrorsNameTheProblem) {
+  Result help = Run({"--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("spellfilter -a "), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("spellfilter -l "), std::string::npos) << help.out;
+  Result pipe_help = Run({"-a", "--help"});
+  EXPECT_EQ(pipe_help.exit_code, 0) << pipe_help.err;
+  EXPECT_NE(pipe_help.out.find("Usage: spellfilter -a"), std::string::npos);
+  Result bogus = Run({"bogus"});
+  EXPECT_EQ(bogus.exit_code, 2);
+  EXPECT_EQ(Lines(bogus.err), 1) << bogus.err;
+  EXPECT_NE(bogus.err.find("'bogus' is not a command"), std::string::npos)
+      << bogus.err;
+  Result suggest_help = Run({"suggest", "--help"});
+  EXPECT_EQ(suggest_help.out.find("{false}"), std::string::npos)
+      << suggest_help.out;
+  EXPECT_NE(suggest_help.out.find("--no-sound-alike "), std::string::npos);
+  EXPECT_NE(suggest_help.out.find("--max-edits INT=3"), std::string::npos);
+  EXPECT_NE(suggest_help.out.find("(0-3)"), std::string::npos);
+  EXPECT_EQ(Run({"suggest", "--dict", Path("test.sfd"), "--max-edits", "4",
+                 "cta"})
+                .exit_code,
+            2);
+}
+
+TEST_F(CliTest, RemovingAWordThatIsNotThereIsAnError) {
+  ASSERT_EQ(Run({"add", "--dict", Path("test.sfd"), "--user",
+                 Path("mine.words"), "zorblax", "quux"})
+                .exit_code,
+            0);
+  Result r = Run({"remove", "--dict", Path("test.sfd"), "--user",
+                  Path("mine.words"), "notthere", "quux"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("not in " + Path("mine.words") + ": 'notthere'"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(Slurp(dir_ / "mine.words"), "zorblax\n");  // quux removed
+}
