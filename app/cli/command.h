@@ -28,8 +28,12 @@ Command AddAddCommand(CLI::App* parent);
 Command AddRemoveCommand(CLI::App* parent);
 Command AddWordsCommand(CLI::App* parent);
 
-// Prints "spellfilter: MESSAGE" on stderr; returns kExitError.
+// Prints "spellfilter: MESSAGE" on stderr, control characters and bytes
+// that are not UTF-8 (from file names) escaped (terminal_text.h); returns
+// kExitError.
 int ReportError(const std::string& message);
+// Prints "spellfilter: warning: MESSAGE" on stderr, escaped the same way.
+void ReportWarning(const std::string& message);
 
 }  // namespace spellfilter::cli
 

@@ -9,6 +9,7 @@
 #include "app/cli/command.h"
 #include "app/cli/icu_data.h"
 #include "app/cli/pipe_mode.h"
+#include "app/cli/terminal_text.h"
 
 namespace {
 
@@ -46,8 +47,14 @@ namespace spellfilter::cli {
 
 int ReportError(const std::string& message) {
   std::fflush(stdout);
-  std::fprintf(stderr, "spellfilter: %s\n", message.c_str());
+  std::fprintf(stderr, "spellfilter: %s\n", TerminalSafe(message).c_str());
   return kExitError;
+}
+
+void ReportWarning(const std::string& message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "spellfilter: warning: %s\n",
+               TerminalSafe(message).c_str());
 }
 
 }  // namespace spellfilter::cli

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "app/cli/terminal_text.h"
+
 namespace spellfilter::cli {
 namespace {
 
@@ -15,28 +17,6 @@ size_t CodePoints(std::string_view s) {
 }
 
 }  // namespace
-
-std::string JsonString(std::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof(buf), "\\u%04x", c);
-          out += buf;
-        } else {
-          out.push_back(static_cast<char>(c));
-        }
-    }
-  }
-  return out + "\"";
-}
 
 MisspellingOutput::MisspellingOutput(OutputFormat format, bool with_suggestions,
                                      bool unique)
@@ -94,7 +74,7 @@ void MisspellingOutput::Emit(std::string_view word, const Found& f) {
       }
       break;
     case OutputFormat::kLines:
-      buffer_ += name_ + ":" + std::to_string(line_) + ":" +
+      buffer_ += TerminalSafe(name_) + ":" + std::to_string(line_) + ":" +
                  std::to_string(column_ + 1) + ": ";
       buffer_.append(word);
       if (with_suggestions_ && !s.empty()) {

@@ -50,9 +50,6 @@ class MisspellingOutput {
   std::string buffer_;
 };
 
-// JSON string literal of UTF-8 text.
-std::string JsonString(std::string_view s);
-
 }  // namespace spellfilter::cli
 
 #endif  // SPELLFILTER_APP_CLI_MISSPELLING_OUTPUT_H_

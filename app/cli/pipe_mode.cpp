@@ -245,13 +245,12 @@ class PipeSession {
   void Save() {
     if (pending_.empty()) return;
     if (user_ == nullptr) {
-      std::fprintf(stderr, "spellfilter: cannot save the personal dictionary: %s\n",
-                   user_error_.c_str());
+      ReportError("cannot save the personal dictionary: " + user_error_);
       return;
     }
     StatusOr<UserDictionary::EditResult> r = user_->Add(pending_);
     if (!r.ok()) {
-      std::fprintf(stderr, "spellfilter: %s\n", r.status().message().c_str());
+      ReportError(r.status().message());
       return;
     }
     pending_.clear();
@@ -416,7 +415,7 @@ int RunPipeMode(int argc, char** argv) {
       user = std::move(opened.value());
     } else {
       user_error = opened.status().message();
-      std::fprintf(stderr, "spellfilter: warning: %s\n", user_error.c_str());
+      ReportWarning(user_error);
     }
   } else {
     user_error = user_path.status().message();

@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "app/cli/command.h"
 #include "core/dictionary/dictionary.h"
 #include "core/user/user_dictionary.h"
 #include "core/util/file_io.h"
@@ -111,14 +112,11 @@ inline StatusOr<std::unique_ptr<UserDictionary>> OpenUserWordsForChecking(
     if (user.status().code() == Status::Code::kNotFound) {
       return std::unique_ptr<UserDictionary>();
     }
-    std::fprintf(stderr,
-                 "spellfilter: warning: %s; checking without user words\n",
-                 user.status().message().c_str());
+    ReportWarning(user.status().message() + "; checking without user words");
     return std::unique_ptr<UserDictionary>();
   }
   if (!(*user)->damage().ok()) {
-    std::fprintf(stderr, "spellfilter: warning: %s\n",
-                 (*user)->damage().message().c_str());
+    ReportWarning((*user)->damage().message());
   }
   return user;
 }

@@ -70,8 +70,7 @@ std::string Some(const std::vector<std::string>& words) {
 
 void ReportDamage(const UserDictionary& user) {
   if (!user.damage().ok()) {
-    std::fprintf(stderr, "spellfilter: warning: %s\n",
-                 user.damage().message().c_str());
+    ReportWarning(user.damage().message());
   }
 }
 

@@ -471,3 +471,35 @@ TEST_F(CliTest, RemovingAWordThatIsNotThereIsAnError) {
       << r.err;
   EXPECT_EQ(Slurp(dir_ / "mine.words"), "zorblax\n");  // quux removed
 }
+
+// Issue 27, item 8: a file name never sends escape sequences to the
+// terminal, and a name that is not UTF-8 gives valid, lossless JSON.
+TEST_F(CliTest, FileNamesAreEscapedInMessagesAndLosslessInJson) {
+  const std::string evil = Path("\x1b]0;pwned\a");
+  Result r = Run({"check", "--dict", Path("test.sfd"), evil});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\a'), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\\x1B]0;pwned\\x07: No such file"), std::string::npos)
+      << r.err;
+
+  const std::string latin1 = Path("caf\xE9.txt");  // é in Latin-1
+  Write(latin1, "the cat sta\n");
+  r = Run({"check", "--dict", Path("test.sfd"), "-f", "json", latin1});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out.find('\xE9'), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("caf\\udce9.txt\""), std::string::npos) << r.out;
+  // Python reads it and gets the bytes back with os.fsencode.
+  Write(dir_ / "out.json", r.out);
+  const std::string py =
+      "python3 -c 'import json,os,sys; "
+      "d=json.loads(open(sys.argv[1]).read()); "
+      "sys.exit(0 if os.fsencode(d[\"file\"])==sys.argv[2].encode(\"utf-8\","
+      "\"surrogateescape\") else 1)' " +
+      Quote(Path("out.json")) + " " + Quote(latin1);
+  EXPECT_EQ(RunShell(py, "", dir_).exit_code, 0);
+  Write(evil + ".txt", "sta\n");
+  r = Run({"check", "--dict", Path("test.sfd"), "-f", "lines", evil + ".txt"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+}
