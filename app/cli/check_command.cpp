@@ -293,6 +293,35 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   }
 }
 
+// What the first bytes of an input say it is, read with pread so that
+// nothing is consumed (a pipe, which cannot be read twice, is not looked
+// at). UTF-16 and UTF-32 are recognised by their byte-order mark; a NUL
+// byte in the first block marks binary data, as grep decides.
+enum class InputKind { kText, kUtf16Or32, kBinary };
+constexpr size_t kSniffBytes = 32 * 1024;
+
+InputKind SniffInput(int fd, std::string* encoding) {
+  char head[kSniffBytes];
+  ssize_t n;
+  do {
+    n = ::pread(fd, head, sizeof(head), 0);
+  } while (n < 0 && errno == EINTR);
+  if (n <= 0) return InputKind::kText;
+  const std::string_view h(head, static_cast<size_t>(n));
+  if (h.starts_with(std::string_view("\xFF\xFE\0\0", 4))) {
+    *encoding = "UTF-32LE";
+  } else if (h.starts_with(std::string_view("\0\0\xFE\xFF", 4))) {
+    *encoding = "UTF-32BE";
+  } else if (h.starts_with("\xFF\xFE")) {
+    *encoding = "UTF-16LE";
+  } else if (h.starts_with("\xFE\xFF")) {
+    *encoding = "UTF-16BE";
+  }
+  if (!encoding->empty()) return InputKind::kUtf16Or32;
+  return h.find('\0') != std::string_view::npos ? InputKind::kBinary
+                                                 : InputKind::kText;
+}
+
 // Markdown for *.md, *.markdown and the like, TeX for *.tex, *.ltx and
 // *.latex (any case), else text.
 TextMode ModeOfName(const std::string& file) {
@@ -353,6 +382,25 @@ int RunCheck(const CheckArgs& a) {
       out.Flush();
       ReportError(ErrnoStatus(file, errno).message());
       failed = true;
+      continue;
+    }
+    const std::string shown = is_stdin ? "<stdin>" : file;
+    std::string encoding;
+    const InputKind kind = SniffInput(fd, &encoding);
+    if (kind != InputKind::kText) {
+      if (!is_stdin) ::close(fd);
+      out.Flush();
+      if (kind == InputKind::kUtf16Or32) {
+        ReportError(shown + ": " + encoding +
+                    " text (byte-order mark); spellfilter reads UTF-8: "
+                    "convert it first, e.g. iconv -f " + encoding +
+                    " -t UTF-8");
+        failed = true;
+      } else {
+        ReportWarning(shown + ": binary file (a NUL byte in its first " +
+                      std::to_string(kSniffBytes / 1024) +
+                      " KiB), not checked");
+      }
       continue;
     }
     const TextMode mode = a.mode != TextMode::kAuto ? a.mode

@@ -503,3 +503,27 @@ TEST_F(CliTest, FileNamesAreEscapedInMessagesAndLosslessInJson) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
 }
+
+// Issue 27, item 10: UTF-16/32 input is refused by its byte-order mark, a
+// binary file is skipped with a warning, as grep does; the other files are
+// still checked.
+TEST_F(CliTest, Utf16InputIsRefusedAndBinaryInputSkipped) {
+  // "sta teh" in UTF-16LE with its BOM.
+  Write(dir_ / "u16.txt", std::string("\xFF\xFEs\0t\0a\0 \0t\0e\0h\0\n\0", 18));
+  Write(dir_ / "bin.dat", std::string("ELF\0\x01\x02qzxv wrold blorf\n", 23));
+  Write(dir_ / "ok.txt", "teh\n");
+  Result r = Run({"check", "--dict", Path("test.sfd"), Path("u16.txt"),
+                  Path("bin.dat"), Path("ok.txt")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "teh\n");
+  EXPECT_EQ(Lines(r.err), 2) << r.err;
+  EXPECT_NE(r.err.find(Path("u16.txt") + ": UTF-16LE text"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("warning: " + Path("bin.dat") + ": binary file"),
+            std::string::npos)
+      << r.err;
+  // Redirected stdin is looked at too.
+  r = Run({"check", "--dict", Path("test.sfd")}, Slurp(dir_ / "u16.txt"));
+  EXPECT_NE(r.err.find("<stdin>: UTF-16LE text"), std::string::npos) << r.err;
+  EXPECT_EQ(r.exit_code, 2);
+}
