@@ -5,6 +5,7 @@
 // (the .dic and the .aff beside it; core/hunspell/import.h).
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <unicode/uloc.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -122,6 +123,72 @@ Status ReadWordList(const BuildArgs& a, DictionaryBuilder* builder) {
   return status;
 }
 
+// "xx_XX.aff" -> "xx_XX.dic": --hunspell accepts either file of the pair.
+std::string DicOfPair(const std::string& path) {
+  if (path.size() > 4 && path.ends_with(".aff")) {
+    return path.substr(0, path.size() - 4) + ".dic";
+  }
+  return path;
+}
+
+bool IsCountLine(std::string_view line) {
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) {
+    line.remove_suffix(1);
+  }
+  if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+  return !line.empty() && line.find_first_not_of("0123456789") ==
+                              std::string_view::npos;
+}
+
+// Whether a word list given without --hunspell is a Hunspell .dic: its
+// first line is a count, and an .aff lies beside it or its lines carry
+// /FLAGS. Such a file would store "hello/S" and the count as words.
+bool LooksLikeHunspellDic(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char head[64 * 1024];
+  const ssize_t n = ::pread(fd, head, sizeof(head), 0);
+  ::close(fd);
+  if (n <= 0) return false;
+  std::string_view h(head, static_cast<size_t>(n));
+  const size_t nl = h.find('\n');
+  if (nl == std::string_view::npos || !IsCountLine(h.substr(0, nl))) {
+    return false;
+  }
+  std::string aff = path;
+  const size_t slash = aff.rfind('/');
+  const size_t dot = aff.rfind('.');
+  if (dot != std::string::npos && (slash == std::string::npos || dot > slash)) {
+    aff.resize(dot);
+  }
+  aff += ".aff";
+  struct stat st;
+  if (::stat(aff.c_str(), &st) == 0) return true;
+  h.remove_prefix(nl + 1);
+  for (size_t lines = 0; !h.empty() && lines < 100; ++lines) {
+    const size_t end = h.find('\n');
+    const std::string_view line = h.substr(0, end);
+    const size_t slash_at = line.find('/');
+    if (slash_at != std::string_view::npos && slash_at > 0 &&
+        line[slash_at - 1] != '\\') {
+      return true;
+    }
+    if (end == std::string_view::npos) break;
+    h.remove_prefix(end + 1);
+  }
+  return false;
+}
+
+// Whether ICU parses the whole of `tag` as a BCP 47 language tag.
+bool IsLanguageTag(const std::string& tag) {
+  if (tag.empty()) return false;
+  char locale[ULOC_FULLNAME_CAPACITY];
+  int32_t parsed = 0;
+  UErrorCode status = U_ZERO_ERROR;
+  uloc_forLanguageTag(tag.c_str(), locale, sizeof(locale), &parsed, &status);
+  return U_SUCCESS(status) && parsed == static_cast<int32_t>(tag.size());
+}
+
 // What the Hunspell expansion did, and what it could not do.
 void PrintHunspellSummary(std::FILE* out, const HunspellImport& h,
                           const HunspellImportSummary& hs) {
@@ -189,7 +256,20 @@ int RunBuild(const BuildArgs& a) {
     return ReportError("build: --hunspell needs the .dic file (its .aff is "
                        "read from beside it), not stdin");
   }
-  const std::string output = a.output.empty() ? DefaultOutput(a.input) : a.output;
+  const std::string input = a.hunspell ? DicOfPair(a.input) : a.input;
+  if (a.lang_given && !IsLanguageTag(a.language)) {
+    return ReportError("build: --lang '" + a.language +
+                       "': not a BCP 47 language tag (e.g. en-GB, de-DE, "
+                       "pt-BR, und)");
+  }
+  if (!a.hunspell && !from_stdin && LooksLikeHunspellDic(input)) {
+    return ReportError(
+        "build: " + input +
+        ": looks like a Hunspell .dic (a count on the first line, and "
+        "word/FLAGS lines or an .aff beside it); use --hunspell to expand "
+        "it with its .aff");
+  }
+  const std::string output = a.output.empty() ? DefaultOutput(input) : a.output;
   // -o -: the dictionary on stdout (not a terminal), the summary on stderr.
   const bool to_stdout = output == "-";
   if (to_stdout && isatty(1)) {
@@ -205,7 +285,7 @@ int RunBuild(const BuildArgs& a) {
   }
   std::optional<HunspellImport> hunspell;
   if (a.hunspell) {
-    StatusOr<HunspellImport> h = HunspellImport::Open(a.input);
+    StatusOr<HunspellImport> h = HunspellImport::Open(input);
     if (!h.ok()) return ReportError(h.status().message());
     hunspell.emplace(std::move(h).value());
     hunspell->set_compounds(!a.no_compounds);
@@ -239,6 +319,11 @@ int RunBuild(const BuildArgs& a) {
   BuildSummary s;
   StatusOr<std::string> image = builder.Finish(&s);
   if (!image.ok()) return ReportError("build: " + image.status().message());
+  if (s.words == 0) {
+    ReportWarning((from_stdin ? std::string("<stdin>") : input) +
+                  ": no words (an empty word list): the dictionary accepts "
+                  "nothing");
+  }
   if (to_stdout) {
     if (std::fwrite(image->data(), 1, image->size(), stdout) != image->size() ||
         std::fflush(stdout) != 0) {
@@ -327,7 +412,8 @@ Command AddBuildCommand(CLI::App* parent) {
                 "--hunspell: the .dic")
       ->required();
   c->add_flag("--hunspell", args->hunspell,
-              "WORDS is a Hunspell .dic (with its .aff beside it): expand its "
+              "WORDS is a Hunspell .dic (with its .aff beside it; either file "
+              "of the pair may be named): expand its "
               "affixes into word forms; the language comes from the file "
               "name (de_DE -> de-DE) unless --lang is given. Compounding "
               "flags (German) are kept as a compound parts section");
@@ -342,7 +428,7 @@ Command AddBuildCommand(CLI::App* parent) {
   c->add_option("--capacity", args->capacity,
                 "Words to size for (default: list + max(10%, 10000) for user words)");
   CLI::Option* lang = c->add_option("--lang", args->language,
-                "Language tag (BCP 47), used for case rules")
+                "Language tag (BCP 47, checked by ICU), used for case rules")
       ->capture_default_str();
   const std::map<std::string, Layout> layouts = {
       {"blocked", Layout::kBlocked}, {"classic", Layout::kClassic}};

@@ -527,3 +527,45 @@ TEST_F(CliTest, Utf16InputIsRefusedAndBinaryInputSkipped) {
   EXPECT_NE(r.err.find("<stdin>: UTF-16LE text"), std::string::npos) << r.err;
   EXPECT_EQ(r.exit_code, 2);
 }
+
+// Issue 27, item 11: a Hunspell .dic given as a plain word list is refused
+// with a hint, --hunspell takes either file of the pair, an empty list is
+// warned about, and --lang is a BCP 47 tag.
+TEST_F(CliTest, BuildRecognisesHunspellPairsEmptyListsAndBadTags) {
+  Write(dir_ / "xx_XX.dic", "2\nhello/S\nworld\n");
+  Write(dir_ / "xx_XX.aff", "SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n");
+  Result r = Run({"build", Path("xx_XX.dic"), "-o", Path("x.sfd"), "-q"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("looks like a Hunspell .dic"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("--hunspell"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "x.sfd"));
+  // Flags alone (no .aff beside it) are enough to tell.
+  Write(dir_ / "lone.dic", "1\nhello/S\n");
+  EXPECT_EQ(Run({"build", Path("lone.dic"), "-q"}).exit_code, 2);
+
+  r = Run({"build", "--hunspell", Path("xx_XX.aff"), "-o", Path("x.sfd"),
+           "-q"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  Result c = Run({"check", "--dict", Path("x.sfd")}, "hellos world hello/S\n");
+  EXPECT_EQ(c.out, "S\n") << c.err;
+
+  Write(dir_ / "empty.txt", "# nothing here\n\n");
+  r = Run({"build", Path("empty.txt"), "-o", Path("empty.sfd"), "-q"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("warning: " + Path("empty.txt") + ": no words"),
+            std::string::npos)
+      << r.err;
+
+  r = Run({"build", Path("words.txt"), "-o", Path("bad.sfd"), "--lang",
+           "xx-notatag-!!"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("not a BCP 47 language tag"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "bad.sfd"));
+  EXPECT_EQ(Run({"build", Path("words.txt"), "-o", Path("gb.sfd"), "--lang",
+                 "en-GB", "-q"})
+                .exit_code,
+            0);
+}
