@@ -95,7 +95,8 @@ TEST_F(UserWordsCliTest, AddCheckRemove) {
   EXPECT_NE(again.out.find("1 already there"), std::string::npos) << again.out;
 
   Result remove = Run({"remove", "-d", Path("test.sfd"), "zorblax", "nothere"});
-  EXPECT_EQ(remove.exit_code, 0) << remove.err;
+  // A word that is not there is an error; the others are removed.
+  EXPECT_EQ(remove.exit_code, 2) << remove.err;
   EXPECT_NE(remove.out.find("removed 1 word"), std::string::npos);
   EXPECT_NE(remove.err.find("'nothere'"), std::string::npos) << remove.err;
   EXPECT_EQ(Check("zorblax KDE\n").out, "zorblax\n");
@@ -158,8 +159,12 @@ TEST_F(UserWordsCliTest, ImportsHunspellAndAspellLists) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("forbidden"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Aspell header skipped"), std::string::npos) << r.out;
+  // and/or is two words to the tokenizer: skipped, with a warning.
   EXPECT_EQ(Slurp(DefaultList()),
-            "extra\nZorblax\nfrobnicate\nand/or\nKDE\nGNOME\n");
+            "extra\nZorblax\nfrobnicate\nKDE\nGNOME\n");
+  EXPECT_NE(r.err.find("'and/or': checking splits it into 'and', 'or'"),
+            std::string::npos)
+      << r.err;
   EXPECT_EQ(Check("frobnicate ZORBLAX GNOME\n").exit_code, 0);
 
   Write(dir_ / "bad.dic", "good\nnot good\n");
@@ -225,7 +230,8 @@ TEST_F(UserWordsCliTest, ConcurrentAddsLoseNothing) {
     script += "( ";
     for (int i = 0; i < kWords; ++i) {
       script += Command({"add", "-q", "-d", Path("test.sfd"),
-                         "c" + std::to_string(p) + "x" + std::to_string(i)}) +
+                         "c" + std::string(1, static_cast<char>('a' + p)) + "x" +
+                             std::string(1, static_cast<char>('a' + i))}) +
                 " || exit 1; ";
     }
     script += ") & p" + std::to_string(p) + "=$!; ";
@@ -244,7 +250,8 @@ TEST_F(UserWordsCliTest, ConcurrentAddsLoseNothing) {
   std::string text;
   for (int p = 0; p < kProcesses; ++p) {
     for (int i = 0; i < kWords; ++i) {
-      text += "c" + std::to_string(p) + "x" + std::to_string(i) + " ";
+      text += "c" + std::string(1, static_cast<char>('a' + p)) + "x" +
+                             std::string(1, static_cast<char>('a' + i)) + " ";
     }
   }
   Result check = Check(text + "\n");
@@ -312,4 +319,27 @@ TEST_F(UserWordsCliTest, NamedUserListThatIsMissingIsAnError) {
   r = Run({"add", "-d", Path("test.sfd"), "--user", Path("x.words"), "foo"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(Check("foo\n", {"--user", Path("x.words")}).exit_code, 0);
+}
+
+// Issue 27, item 12: add accepts only what the tokenizer can produce as one
+// word, and says why not.
+TEST_F(UserWordsCliTest, AddRefusesWhatCheckingNeverSeesAsOneWord) {
+  ASSERT_EQ(Run({"add", "-d", Path("test.sfd"), "keep"}).exit_code, 0);
+  for (const std::string& bad :
+       {std::string("foo-bar"), std::string("abc123"), std::string("e.g"),
+        std::string("\xE2\x80\xAE" "evil"), std::string("foo_bar")}) {
+    Result r = Run({"add", "-d", Path("test.sfd"), "fine", bad});
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_EQ(Lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("checking"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("nothing was added"), std::string::npos) << r.err;
+    EXPECT_EQ(Slurp(DefaultList()), "keep\n");
+  }
+  Result r = Run({"add", "-d", Path("test.sfd"), "foo-bar"});
+  EXPECT_NE(r.err.find("splits it into 'foo', 'bar'"), std::string::npos)
+      << r.err;
+  // Words the tokenizer keeps whole are fine: apostrophes, accents.
+  EXPECT_EQ(Run({"add", "-d", Path("test.sfd"), "O'Neill", "caf\xC3\xA9"})
+                .exit_code,
+            0);
 }
