@@ -50,6 +50,7 @@ struct CheckArgs {
   bool suggest = false;
   size_t max_suggestions = kDefaultMaxSuggestions;
   OutputFormat format = OutputFormat::kWords;
+  ColumnUnit columns = ColumnUnit::kBytes;
   bool unique = false;
   unsigned jobs = 1;
 };
@@ -369,7 +370,7 @@ int RunCheck(const CheckArgs& a) {
     workers.push_back(
         std::make_unique<Worker>(**dict, user.get(), user_words, a));
   }
-  MisspellingOutput out(a.format, a.suggest, a.unique);
+  MisspellingOutput out(a.format, a.suggest, a.unique, a.columns);
 
   std::vector<std::string> files = a.files;
   if (files.empty()) files.push_back("-");
@@ -446,9 +447,18 @@ Command AddCheckCommand(CLI::App* parent) {
       {"json", OutputFormat::kJson}};
   c->add_option("-f,--format", args->format,
                 "words: one per line; lines: FILE:LINE:COLUMN: word (1-based, "
-                "columns in characters); json: one object per line with file, "
-                "line, column, offset (bytes), word[, suggestions]")
+                "columns as --columns says); json: one object per line with "
+                "file, line, column, offset (bytes), word[, suggestions]")
       ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+  const std::map<std::string, ColumnUnit> units = {
+      {"bytes", ColumnUnit::kBytes}, {"chars", ColumnUnit::kChars}};
+  c->add_option("--columns", args->columns,
+                "What -f lines and json columns count: bytes (default; as "
+                "gcc and grep, for Vim's quickfix and Emacs's compilation "
+                "mode) or chars (code points, for tools that count "
+                "characters, e.g. LSP-like consumers in UTF-32)")
+      ->transform(CLI::CheckedTransformer(units, CLI::ignore_case))
+      ->default_str("bytes");
   const std::map<std::string, TextMode> modes = {
       {"auto", TextMode::kAuto},
       {"text", TextMode::kText},

@@ -19,8 +19,11 @@ size_t CodePoints(std::string_view s) {
 }  // namespace
 
 MisspellingOutput::MisspellingOutput(OutputFormat format, bool with_suggestions,
-                                     bool unique)
-    : format_(format), with_suggestions_(with_suggestions), unique_(unique) {}
+                                     bool unique, ColumnUnit columns)
+    : format_(format),
+      with_suggestions_(with_suggestions),
+      unique_(unique),
+      columns_(columns) {}
 
 MisspellingOutput::~MisspellingOutput() { Flush(); }
 
@@ -40,12 +43,13 @@ void MisspellingOutput::Advance(std::string_view text) {
     column_ = 0;
     text.remove_prefix(at + 1);
   }
-  column_ += CodePoints(text);
+  column_ += columns_ == ColumnUnit::kBytes ? text.size() : CodePoints(text);
 }
 
 void MisspellingOutput::Chunk(std::string_view chunk,
                               const std::vector<Found>& found) {
-  size_t cursor = 0;
+  // A byte-order mark is not a column: editors do not show it.
+  size_t cursor = offset_ == 0 && chunk.starts_with("\xEF\xBB\xBF") ? 3 : 0;
   for (const Found& f : found) {
     const std::string_view word = chunk.substr(f.offset, f.length);
     if (unique_ && !seen_.emplace(word).second) continue;

@@ -94,7 +94,12 @@ TEST_F(CliTest, CheckFormatsLinesAndJson) {
   Result lines = Run({"check", "-d", Path("test.sfd"), "--format", "lines", Path("a.txt")});
   EXPECT_EQ(lines.exit_code, 1);
   const std::string f = Path("a.txt");
+  // Byte columns by default: the second teh follows the two bytes of é.
   EXPECT_EQ(lines.out, f + ":2:8: teh\n" + f + ":2:17: caf\xC3\xA9\n" + f +
+                           ":2:23: teh\n" + f + ":3:3: mta\n");
+  Result chars = Run({"check", "-d", Path("test.sfd"), "--format", "lines",
+                      "--columns", "chars", Path("a.txt")});
+  EXPECT_EQ(chars.out, f + ":2:8: teh\n" + f + ":2:17: caf\xC3\xA9\n" + f +
                            ":2:22: teh\n" + f + ":3:3: mta\n");
   Result json = Run({"check", "-d", Path("test.sfd"), "-f", "json", "--unique", Path("a.txt")});
   EXPECT_EQ(json.out,
@@ -118,7 +123,7 @@ TEST_F(CliTest, CheckMarkdownMode) {
   Result r = Run({"check", "-d", Path("test.sfd"), "-f", "lines", md});
   EXPECT_EQ(r.exit_code, 1);
   // Columns count the blanked characters as before (é is one).
-  EXPECT_EQ(r.out, md + ":1:31: teh\n");
+  EXPECT_EQ(r.out, md + ":1:32: teh\n");  // byte column
   Result text = Run({"check", "-d", Path("test.sfd"), txt});
   EXPECT_NE(text.out.find("tehcode"), std::string::npos);
   EXPECT_NE(text.out.find("mta"), std::string::npos);
@@ -157,8 +162,8 @@ TEST_F(CliTest, CheckTexMode) {
   Result r = Run({"check", "-d", Path("test.sfd"), "-f", "lines", tex});
   EXPECT_EQ(r.exit_code, 1);
   // Columns count the blanked math's é as one character.
-  EXPECT_EQ(r.out, tex + ":3:17: teh\n" + tex + ":3:44: caf\xC3\xA9\n" +
-                       tex + ":3:49: mta\n");
+  EXPECT_EQ(r.out, tex + ":3:17: teh\n" + tex + ":3:45: caf\xC3\xA9\n" +
+                       tex + ":3:51: mta\n");  // byte columns
   Result text = Run({"check", "-d", Path("test.sfd"), "-m", "text", tex});
   EXPECT_NE(text.out.find("cmment"), std::string::npos);
   EXPECT_EQ(Run({"check", "-d", Path("test.sfd"), "-m", "tex"}, doc).out,
@@ -568,4 +573,43 @@ TEST_F(CliTest, BuildRecognisesHunspellPairsEmptyListsAndBadTags) {
                  "en-GB", "-q"})
                 .exit_code,
             0);
+}
+
+// Issue 27, item 7: -f lines columns are 1-based bytes, as gcc and grep
+// give them, so Vim's quickfix list lands on the word; a UTF-8 BOM is not
+// a column; --columns chars counts code points.
+TEST_F(CliTest, LinesColumnsAreBytesAndVimLandsOnTheWord) {
+  Write(dir_ / "v.txt", "\xEF\xBB\xBFsta\ncaf\xC3\xA9 na\xC3\xAFve teh\n");
+  Write(dir_ / "v.words", "caf\xC3\xA9\nna\xC3\xAFve\n");
+  ASSERT_EQ(Run({"add", "--dict", Path("test.sfd"), "--user", Path("v.words"),
+                 "--from", Path("v.words"), "-q"})
+                .exit_code,
+            0);
+  const std::vector<std::string> base = {"check", "--dict", Path("test.sfd"),
+                                         "--user", Path("v.words"), "-f",
+                                         "lines", Path("v.txt")};
+  Result r = Run(base);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const std::string f = Path("v.txt");
+  EXPECT_EQ(r.out, f + ":1:1: sta\n" + f + ":2:14: teh\n");
+  std::vector<std::string> with_chars = base;
+  with_chars.insert(with_chars.end(), {"--columns", "chars"});
+  EXPECT_EQ(Run(with_chars).out, f + ":1:1: sta\n" + f + ":2:12: teh\n");
+  if (std::system("command -v vim > /dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "vim not installed";
+  }
+  Write(dir_ / "errors", r.out);
+  // Vim reads the list (%c is a byte column) and writes the text under the
+  // cursor at each error.
+  const std::string vim =
+      "vim -es -N -u NONE -i NONE -c 'set efm=%f:%l:%c:\\ %m' "
+      "-c 'cfile " + Path("errors") + "' "
+      "-c 'call writefile([strpart(getline(\".\"), col(\".\") - 1, 3)], \"" +
+      Path("at1") + "\")' "
+      "-c 'cnext' "
+      "-c 'call writefile([strpart(getline(\".\"), col(\".\") - 1, 3)], \"" +
+      Path("at2") + "\")' -c 'qa!'";
+  RunShell(vim, "", dir_);
+  EXPECT_EQ(Slurp(dir_ / "at1"), "sta\n");
+  EXPECT_EQ(Slurp(dir_ / "at2"), "teh\n");
 }
