@@ -18,6 +18,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   emacs-nox hunspell hunspell-en-us   # tests drive Emacs and compare with hunspell -a
   time                                # GNU time: a test measures peak memory
+  python3                             # the cli_docs test (check_cli_docs.py)
+  vim                                 # a test reads -f lines into Vim's quickfix list
 )
 for arg in "$@"; do
   case "$arg" in
