@@ -302,8 +302,8 @@ int RunBuild(const BuildArgs& a) {
   options.seed = a.seed;
   options.suggestion_data = !a.no_suggestion_data;
   options.prefix_fp = a.prefix_fp;
-  options.threads =
-      a.jobs > 0 ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  options.threads = a.jobs > 0 ? std::min(a.jobs, cores) : cores;
   if (hunspell && !a.lang_given) options.language = hunspell->language();
   DictionaryBuilder builder(options);
   if (!builder.status().ok()) {
@@ -456,7 +456,8 @@ Command AddBuildCommand(CLI::App* parent) {
                 "against size of the suggestion data)")
       ->capture_default_str();
   c->add_option("-j,--jobs", args->jobs,
-                "Threads (default: one per core); with 2 or more the "
+                "Threads (default: one per core; never more than the cores); "
+                "with 2 or more the "
                 "suggestion data is built beside the filter. The file is the "
                 "same");
   c->add_flag("-q,--quiet", args->quiet, "No summary, no progress");

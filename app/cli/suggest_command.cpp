@@ -207,8 +207,9 @@ int RunSuggest(const SuggestArgs& a) {
   SuggestOptions options = a.options;
   options.max_suggestions = a.max;
   if (a.repeat < 1) return ReportError("suggest: --repeat must be at least 1");
-  const unsigned jobs =
-      a.jobs > 0 ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+  // Never more threads than cores: each answerer holds its own search state.
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned jobs = a.jobs > 0 ? std::min(a.jobs, cores) : cores;
   std::vector<std::string> user_words;
   StatusOr<std::unique_ptr<UserDictionary>> opened =
       OpenUserWordsForChecking(a.user, **dict);
@@ -325,7 +326,8 @@ Command AddSuggestCommand(CLI::App* parent) {
   c->add_flag("--stats", args->stats,
               "Print the mean search cost per word on stderr at the end");
   c->add_option("-j,--jobs", args->jobs,
-                "Threads; 0: one per core. Output order is unchanged")
+                "Threads; 0: one per core, and never more than the cores. "
+                "Output order is unchanged")
       ->capture_default_str();
   return Command{c, [args] { return RunSuggest(*args); }};
 }
