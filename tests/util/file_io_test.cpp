@@ -57,6 +57,17 @@ TEST_F(FileIoTest, ReplacedFileKeepsItsMode) {
   EXPECT_EQ(st.st_mode & 07777, 0600u);
 }
 
+TEST_F(FileIoTest, ReplacedFileKeepsItsOwnerWherePermitted) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only root may give a file away";
+  std::ofstream(dir_ / "f") << "old";
+  ASSERT_EQ(::chown((dir_ / "f").c_str(), 65534, 65534), 0);  // nobody
+  ASSERT_TRUE(WriteFileAtomically((dir_ / "f").string(), "new").ok());
+  struct stat st;
+  ASSERT_EQ(::stat((dir_ / "f").c_str(), &st), 0);
+  EXPECT_EQ(st.st_uid, 65534u);
+  EXPECT_EQ(st.st_gid, 65534u);
+}
+
 TEST_F(FileIoTest, SymbolicLinksAreFollowedAndKept) {
   std::ofstream(dir_ / "real" / "f") << "old";
   fs::create_symlink("real/f", dir_ / "link1");
