@@ -408,17 +408,21 @@ StatusOr<UserDictionary::EditResult> UserDictionary::Mutate(Edit&& edit) {
   if (!lock.ok()) return lock.status();
 
   // Temporary files of writers that died (SIGKILL, power loss) before their
-  // rename; only lock holders create them, so none is in use now.
-  const std::string list_tmp = BaseName(path_) + ".tmp.";
-  const std::string filter_tmp = BaseName(filter_path()) + ".tmp.";
-  if (DIR* d = ::opendir(dir.c_str())) {
-    while (const dirent* e = ::readdir(d)) {
-      const std::string_view name = e->d_name;
-      if (name.starts_with(list_tmp) || name.starts_with(filter_tmp)) {
-        ::unlinkat(::dirfd(d), e->d_name, 0);
+  // rename; only lock holders create them, so none is in use now. They lie
+  // beside the file each name leads to (WriteFileAtomically follows a
+  // symbolic link, e.g. a list kept in a dotfile repository).
+  for (const std::string& file : {path_, filter_path()}) {
+    StatusOr<std::string> target = ResolveWriteTarget(file);
+    const std::string& real = target.ok() ? *target : file;
+    const std::string tmp = BaseName(real) + ".tmp.";
+    if (DIR* d = ::opendir(DirectoryOf(real).c_str())) {
+      while (const dirent* e = ::readdir(d)) {
+        if (std::string_view(e->d_name).starts_with(tmp)) {
+          ::unlinkat(::dirfd(d), e->d_name, 0);
+        }
       }
+      ::closedir(d);
     }
-    ::closedir(d);
   }
 
   State s;

@@ -585,3 +585,26 @@ TEST_F(UserDictionaryTest, HundredThousandWords) {
 
 }  // namespace
 }  // namespace spellfilter
+
+namespace spellfilter {
+namespace {
+
+// Issue 27, item 2: a list that is a symbolic link (a dotfile manager's)
+// stays one; the file it names gets the words, and a writer that died
+// leaves its temporary file beside that file, where the next writer
+// removes it.
+TEST_F(UserDictionaryTest, LinkedListStaysALinkAndItsLeftoversAreRemoved) {
+  fs::create_directories(dir_.File("dotfiles"));
+  fs::create_directories(fs::path(list_).parent_path());
+  WriteFile(dir_.File("dotfiles/mine.words"), "alpha\n");
+  fs::create_symlink(dir_.File("dotfiles/mine.words"), list_);
+  WriteFile(dir_.File("dotfiles/mine.words.tmp.AbC123"), "half a list");
+  auto u = OpenUser(list_, *base_);
+  MustAdd(*u, {"beta"});
+  EXPECT_TRUE(fs::is_symlink(list_));
+  EXPECT_EQ(Slurp(dir_.File("dotfiles/mine.words")), "alpha\nbeta\n");
+  EXPECT_FALSE(fs::exists(dir_.File("dotfiles/mine.words.tmp.AbC123")));
+}
+
+}  // namespace
+}  // namespace spellfilter
