@@ -116,6 +116,14 @@ def main():
     say()
     say(f"spellfilter: {mb5 / t_short:.1f} MB/s ordinary, {mb5 / t_long:.1f} MB/s "
         f"with 1 MB lines (ratio {t_short / t_long:.2f}).")
+    # The same for -a (ispell pipe mode; '^' makes every line text to
+    # check), whose column offsets were once counted from each line's start
+    # for every misspelling (quadratic in line length).
+    pipe = lambda f: f"sed 's/^/^/' {f} | {sf} -a > /dev/null"
+    p_short, p_long = hyperfine([pipe(t5), pipe(tlong)], runs)
+    say(f"spellfilter -a: {mb5 / p_short:.1f} MB/s ordinary, "
+        f"{mb5 / p_long:.1f} MB/s with 1 MB lines "
+        f"(ratio {p_short / p_long:.2f}).")
     say()
 
     # Start-up on empty input.

@@ -26,6 +26,8 @@ packages=(
   neovim                              # a test drives the language server from Neovim
   libenchant-2-dev enchant-2          # the Enchant provider and its test
   dpkg-dev                            # cpack -G DEB: dpkg-shlibdeps (deb_package test)
+  python3                             # the cli_docs test (check_cli_docs.py)
+  vim                                 # a test reads -f lines into Vim's quickfix list
 )
 for arg in "$@"; do
   case "$arg" in

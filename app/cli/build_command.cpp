@@ -5,11 +5,14 @@
 // (the .dic and the .aff beside it; core/hunspell/import.h).
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <unicode/uloc.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <optional>
@@ -120,33 +123,99 @@ Status ReadWordList(const BuildArgs& a, DictionaryBuilder* builder) {
   return status;
 }
 
+// "xx_XX.aff" -> "xx_XX.dic": --hunspell accepts either file of the pair.
+std::string DicOfPair(const std::string& path) {
+  if (path.size() > 4 && path.ends_with(".aff")) {
+    return path.substr(0, path.size() - 4) + ".dic";
+  }
+  return path;
+}
+
+bool IsCountLine(std::string_view line) {
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) {
+    line.remove_suffix(1);
+  }
+  if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+  return !line.empty() && line.find_first_not_of("0123456789") ==
+                              std::string_view::npos;
+}
+
+// Whether a word list given without --hunspell is a Hunspell .dic: its
+// first line is a count, and an .aff lies beside it or its lines carry
+// /FLAGS. Such a file would store "hello/S" and the count as words.
+bool LooksLikeHunspellDic(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char head[64 * 1024];
+  const ssize_t n = ::pread(fd, head, sizeof(head), 0);
+  ::close(fd);
+  if (n <= 0) return false;
+  std::string_view h(head, static_cast<size_t>(n));
+  const size_t nl = h.find('\n');
+  if (nl == std::string_view::npos || !IsCountLine(h.substr(0, nl))) {
+    return false;
+  }
+  std::string aff = path;
+  const size_t slash = aff.rfind('/');
+  const size_t dot = aff.rfind('.');
+  if (dot != std::string::npos && (slash == std::string::npos || dot > slash)) {
+    aff.resize(dot);
+  }
+  aff += ".aff";
+  struct stat st;
+  if (::stat(aff.c_str(), &st) == 0) return true;
+  h.remove_prefix(nl + 1);
+  for (size_t lines = 0; !h.empty() && lines < 100; ++lines) {
+    const size_t end = h.find('\n');
+    const std::string_view line = h.substr(0, end);
+    const size_t slash_at = line.find('/');
+    if (slash_at != std::string_view::npos && slash_at > 0 &&
+        line[slash_at - 1] != '\\') {
+      return true;
+    }
+    if (end == std::string_view::npos) break;
+    h.remove_prefix(end + 1);
+  }
+  return false;
+}
+
+// Whether ICU parses the whole of `tag` as a BCP 47 language tag.
+bool IsLanguageTag(const std::string& tag) {
+  if (tag.empty()) return false;
+  char locale[ULOC_FULLNAME_CAPACITY];
+  int32_t parsed = 0;
+  UErrorCode status = U_ZERO_ERROR;
+  uloc_forLanguageTag(tag.c_str(), locale, sizeof(locale), &parsed, &status);
+  return U_SUCCESS(status) && parsed == static_cast<int32_t>(tag.size());
+}
+
 // What the Hunspell expansion did, and what it could not do.
-void PrintHunspellSummary(const HunspellImport& h,
+void PrintHunspellSummary(std::FILE* out, const HunspellImport& h,
                           const HunspellImportSummary& hs) {
   const ExpandStats& e = hs.expand;
-  std::printf("  hunspell        %s entries -> %s word forms",
+  std::fprintf(out, "  hunspell        %s entries -> %s word forms",
               Group(e.entries).c_str(), Group(e.forms).c_str());
   if (e.upper_forms > 0) {
-    std::printf(" (%s ALL UPPER forms of mixed-case words)",
+    std::fprintf(out, " (%s ALL UPPER forms of mixed-case words)",
                 Group(e.upper_forms).c_str());
   }
-  std::printf("\n");
+  std::fprintf(out, "\n");
   if (e.forbidden_entries + e.forbidden_forms > 0) {
-    std::printf("                  forbidden: %s entries, %s forms dropped\n",
+    std::fprintf(out, "                  forbidden: %s entries, %s forms dropped\n",
                 Group(e.forbidden_entries).c_str(),
                 Group(e.forbidden_forms).c_str());
   }
   const CompoundRules& cr = h.rules().compound;
   if (h.compounds() && cr.any() && cr.max_parts != 1) {
-    std::printf(
+    std::fprintf(out, 
         "                  compounds: %s parts by position (%s stems only "
         "occur inside compounds), COMPOUNDMIN %u",
         Group(e.compound_parts).c_str(),
         Group(e.compound_only_entries).c_str(), cr.min_part);
-    if (cr.max_parts > 0) std::printf(", COMPOUNDWORDMAX %u", cr.max_parts);
-    std::printf("\n");
+    if (cr.max_parts > 0) std::fprintf(out, ", COMPOUNDWORDMAX %u", cr.max_parts);
+    std::fprintf(out, "\n");
   } else if (h.rules().compounding) {
-    std::printf(
+    std::fprintf(out, 
         "                  compound parts not kept (--no-compounds, or only "
         "COMPOUNDRULE): a compound word is accepted only if the .dic lists "
         "it\n");
@@ -156,21 +225,21 @@ void PrintHunspellSummary(const HunspellImport& h,
     for (const std::string& n : cr.unsupported) {
       names += names.empty() ? n : ", " + n;
     }
-    std::printf("                  not applied: %s "
+    std::fprintf(out, "                  not applied: %s "
                 "(docs/hunspell_dictionaries.md)\n",
                 names.c_str());
   }
   if (e.multiword_entries > 0) {
-    std::printf("                  %s multi-word entries skipped\n",
+    std::fprintf(out, "                  %s multi-word entries skipped\n",
                 Group(e.multiword_entries).c_str());
   }
   if (hs.skipped_forms > 0) {
-    std::printf("                  %s forms skipped (not storable words)\n",
+    std::fprintf(out, "                  %s forms skipped (not storable words)\n",
                 Group(hs.skipped_forms).c_str());
   }
   const uint64_t warnings = hs.aff_warning_count + e.warning_count;
   if (warnings > 0) {
-    std::printf("                  %s warnings (first: %s)\n",
+    std::fprintf(out, "                  %s warnings (first: %s)\n",
                 Group(warnings).c_str(),
                 (hs.aff_warnings.empty() ? e.warnings : hs.aff_warnings)
                     .front()
@@ -187,10 +256,36 @@ int RunBuild(const BuildArgs& a) {
     return ReportError("build: --hunspell needs the .dic file (its .aff is "
                        "read from beside it), not stdin");
   }
-  const std::string output = a.output.empty() ? DefaultOutput(a.input) : a.output;
+  const std::string input = a.hunspell ? DicOfPair(a.input) : a.input;
+  if (a.lang_given && !IsLanguageTag(a.language)) {
+    return ReportError("build: --lang '" + a.language +
+                       "': not a BCP 47 language tag (e.g. en-GB, de-DE, "
+                       "pt-BR, und)");
+  }
+  if (!a.hunspell && !from_stdin && LooksLikeHunspellDic(input)) {
+    return ReportError(
+        "build: " + input +
+        ": looks like a Hunspell .dic (a count on the first line, and "
+        "word/FLAGS lines or an .aff beside it); use --hunspell to expand "
+        "it with its .aff");
+  }
+  const std::string output = a.output.empty() ? DefaultOutput(input) : a.output;
+  // -o -: the dictionary on stdout (not a terminal), the summary on stderr.
+  const bool to_stdout = output == "-";
+  if (to_stdout && isatty(1)) {
+    return ReportError("build: -o -: refusing to write a dictionary to a "
+                       "terminal; redirect stdout");
+  }
+  // A target that exists and is not a regular file (a device, a FIFO, a
+  // directory) is refused before the work, not after it.
+  if (!to_stdout) {
+    if (StatusOr<std::string> t = ResolveWriteTarget(output); !t.ok()) {
+      return ReportError("build: " + t.status().message());
+    }
+  }
   std::optional<HunspellImport> hunspell;
   if (a.hunspell) {
-    StatusOr<HunspellImport> h = HunspellImport::Open(a.input);
+    StatusOr<HunspellImport> h = HunspellImport::Open(input);
     if (!h.ok()) return ReportError(h.status().message());
     hunspell.emplace(std::move(h).value());
     hunspell->set_compounds(!a.no_compounds);
@@ -207,8 +302,8 @@ int RunBuild(const BuildArgs& a) {
   options.seed = a.seed;
   options.suggestion_data = !a.no_suggestion_data;
   options.prefix_fp = a.prefix_fp;
-  options.threads =
-      a.jobs > 0 ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  options.threads = a.jobs > 0 ? std::min(a.jobs, cores) : cores;
   if (hunspell && !a.lang_given) options.language = hunspell->language();
   DictionaryBuilder builder(options);
   if (!builder.status().ok()) {
@@ -224,57 +319,69 @@ int RunBuild(const BuildArgs& a) {
   BuildSummary s;
   StatusOr<std::string> image = builder.Finish(&s);
   if (!image.ok()) return ReportError("build: " + image.status().message());
-  if (Status w = WriteFileAtomically(output, *image); !w.ok()) {
-    return ReportError(w.message());
+  if (s.words == 0) {
+    ReportWarning((from_stdin ? std::string("<stdin>") : input) +
+                  ": no words (an empty word list): the dictionary accepts "
+                  "nothing");
+  }
+  if (to_stdout) {
+    if (std::fwrite(image->data(), 1, image->size(), stdout) != image->size() ||
+        std::fflush(stdout) != 0) {
+      return ReportError("build: <stdout>: " +
+                         std::string(std::strerror(errno)));
+    }
+  } else if (Status w = WriteFileAtomically(output, *image); !w.ok()) {
+    return ReportError("build: " + w.message());
   }
   if (a.quiet) return kExitOk;
+  std::FILE* out = to_stdout ? stderr : stdout;
   const double m = static_cast<double>(s.params.bits);
-  std::printf("wrote %s\n", output.c_str());
-  std::printf("  words           %s", Group(s.words).c_str());
+  std::fprintf(out, "wrote %s\n", to_stdout ? "<stdout>" : output.c_str());
+  std::fprintf(out, "  words           %s", Group(s.words).c_str());
   if (s.duplicates > 0) {
-    std::printf(" (%s duplicates counted once)", Group(s.duplicates).c_str());
+    std::fprintf(out, " (%s duplicates counted once)", Group(s.duplicates).c_str());
   }
   if (s.upper_forms > 0) {
-    std::printf(", and %s ALL UPPER forms of mixed-case words (PHD for PhD)",
+    std::fprintf(out, ", and %s ALL UPPER forms of mixed-case words (PHD for PhD)",
                 Group(s.upper_forms).c_str());
   }
   const uint64_t keys = s.words + s.upper_forms;
-  std::printf("\n  capacity        %s (room for %s more words)\n",
+  std::fprintf(out, "\n  capacity        %s (room for %s more words)\n",
               Group(s.capacity).c_str(),
               Group(s.capacity > keys ? s.capacity - keys : 0).c_str());
-  std::printf("  layout          %s\n",
+  std::fprintf(out, "  layout          %s\n",
               BloomFilter::DescribeLayout(s.params).c_str());
-  std::printf("  bits            %s (%.2f per word, %.2f per word at capacity)\n",
+  std::fprintf(out, "  bits            %s (%.2f per word, %.2f per word at capacity)\n",
               Group(s.params.bits).c_str(), s.words ? m / s.words : 0.0,
               m / s.capacity);
-  std::printf("  probes          %u\n", s.params.probes);
-  std::printf("  seed            %llu\n",
+  std::fprintf(out, "  probes          %u\n", s.params.probes);
+  std::fprintf(out, "  seed            %llu\n",
               static_cast<unsigned long long>(s.params.seed));
-  std::printf("  predicted fp    %.3g now, %.3g at capacity (target %.3g)\n",
+  std::fprintf(out, "  predicted fp    %.3g now, %.3g at capacity (target %.3g)\n",
               s.predicted_fp, s.predicted_fp_at_capacity, a.fp);
-  std::printf("  file size       %s bytes (%.2f bytes per word)\n",
+  std::fprintf(out, "  file size       %s bytes (%.2f bytes per word)\n",
               Group(s.file_bytes).c_str(),
               s.words ? static_cast<double>(s.file_bytes) / s.words : 0.0);
   if (s.sound_skeletons > 0) {
-    std::printf("  sound skeletons %s distinct, %s bytes (%.3g per probe)\n",
+    std::fprintf(out, "  sound skeletons %s distinct, %s bytes (%.3g per probe)\n",
                 Group(s.sound_skeletons).c_str(),
                 Group(s.sound_skeleton_bytes).c_str(),
                 kDefaultSkeletonFalsePositiveRate);
   }
   if (s.sound_prefixes > 0) {
-    std::printf("  sound prefixes  %s (skeleton, first letters) pairs, %s "
+    std::fprintf(out, "  sound prefixes  %s (skeleton, first letters) pairs, %s "
                 "bytes (%.3g per probe)\n",
                 Group(s.sound_prefixes).c_str(),
                 Group(s.sound_prefix_bytes).c_str(),
                 kDefaultSoundPrefixFalsePositiveRate);
   }
   if (s.mixed_case_words > 0) {
-    std::printf("  mixed case      %s words (\"JavaScript\"), %s bytes\n",
+    std::fprintf(out, "  mixed case      %s words (\"JavaScript\"), %s bytes\n",
                 Group(s.mixed_case_words).c_str(),
                 Group(s.mixed_case_bytes).c_str());
   }
   if (s.compound_parts > 0) {
-    std::printf("  compound parts  %s (role, part) keys, %s bytes (%.2f bits "
+    std::fprintf(out, "  compound parts  %s (role, part) keys, %s bytes (%.2f bits "
                 "per key, %.3g per probe)\n",
                 Group(s.compound_parts).c_str(),
                 Group(s.compound_bytes).c_str(),
@@ -282,13 +389,13 @@ int RunBuild(const BuildArgs& a) {
                 kDefaultCompoundFalsePositiveRate);
   }
   if (s.keep_case_words > 0) {
-    std::printf("  keep case       %s words valid only as written, %s bytes "
+    std::fprintf(out, "  keep case       %s words valid only as written, %s bytes "
                 "(%.3g per probe)\n",
                 Group(s.keep_case_words).c_str(),
                 Group(s.keep_case_bytes).c_str(),
                 kDefaultKeepCaseFalsePositiveRate);
   }
-  if (hunspell) PrintHunspellSummary(*hunspell, hunspell_summary);
+  if (hunspell) PrintHunspellSummary(out, *hunspell, hunspell_summary);
   return kExitOk;
 }
 
@@ -305,18 +412,23 @@ Command AddBuildCommand(CLI::App* parent) {
                 "--hunspell: the .dic")
       ->required();
   c->add_flag("--hunspell", args->hunspell,
-              "WORDS is a Hunspell .dic (with its .aff beside it): expand its "
+              "WORDS is a Hunspell .dic (with its .aff beside it; either file "
+              "of the pair may be named): expand its "
               "affixes into word forms; the language comes from the file "
               "name (de_DE -> de-DE) unless --lang is given. Compounding "
               "flags (German) are kept as a compound parts section");
   c->add_option("-o,--output", args->output,
-                "Dictionary file to write (default: the list's name with .sfd)");
+                "Dictionary file to write (default: the list's name with .sfd); "
+                "'-' writes it to stdout (not a terminal) and the summary to "
+                "stderr. A symbolic link is followed and the file it names "
+                "replaced, keeping its mode; a target that is not a regular "
+                "file is refused");
   c->add_option("--fp", args->fp, "Target false-positive rate at capacity")
       ->capture_default_str();
   c->add_option("--capacity", args->capacity,
                 "Words to size for (default: list + max(10%, 10000) for user words)");
   CLI::Option* lang = c->add_option("--lang", args->language,
-                "Language tag (BCP 47), used for case rules")
+                "Language tag (BCP 47, checked by ICU), used for case rules")
       ->capture_default_str();
   const std::map<std::string, Layout> layouts = {
       {"blocked", Layout::kBlocked}, {"classic", Layout::kClassic}};
@@ -344,7 +456,8 @@ Command AddBuildCommand(CLI::App* parent) {
                 "against size of the suggestion data)")
       ->capture_default_str();
   c->add_option("-j,--jobs", args->jobs,
-                "Threads (default: one per core); with 2 or more the "
+                "Threads (default: one per core; never more than the cores); "
+                "with 2 or more the "
                 "suggestion data is built beside the filter. The file is the "
                 "same");
   c->add_flag("-q,--quiet", args->quiet, "No summary, no progress");

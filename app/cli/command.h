@@ -31,8 +31,12 @@ Command AddWordsCommand(CLI::App* parent);
 // The language server (lsp_command.cpp).
 Command AddLspCommand(CLI::App* parent);
 
-// Prints "spellfilter: MESSAGE" on stderr; returns kExitError.
+// Prints "spellfilter: MESSAGE" on stderr, control characters and bytes
+// that are not UTF-8 (from file names) escaped (terminal_text.h); returns
+// kExitError.
 int ReportError(const std::string& message);
+// Prints "spellfilter: warning: MESSAGE" on stderr, escaped the same way.
+void ReportWarning(const std::string& message);
 
 }  // namespace spellfilter::cli
 

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "app/cli/terminal_text.h"
+
 namespace spellfilter::cli {
 namespace {
 
@@ -16,31 +18,12 @@ size_t CodePoints(std::string_view s) {
 
 }  // namespace
 
-std::string JsonString(std::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof(buf), "\\u%04x", c);
-          out += buf;
-        } else {
-          out.push_back(static_cast<char>(c));
-        }
-    }
-  }
-  return out + "\"";
-}
-
 MisspellingOutput::MisspellingOutput(OutputFormat format, bool with_suggestions,
-                                     bool unique)
-    : format_(format), with_suggestions_(with_suggestions), unique_(unique) {}
+                                     bool unique, ColumnUnit columns)
+    : format_(format),
+      with_suggestions_(with_suggestions),
+      unique_(unique),
+      columns_(columns) {}
 
 MisspellingOutput::~MisspellingOutput() { Flush(); }
 
@@ -60,12 +43,13 @@ void MisspellingOutput::Advance(std::string_view text) {
     column_ = 0;
     text.remove_prefix(at + 1);
   }
-  column_ += CodePoints(text);
+  column_ += columns_ == ColumnUnit::kBytes ? text.size() : CodePoints(text);
 }
 
 void MisspellingOutput::Chunk(std::string_view chunk,
                               const std::vector<Found>& found) {
-  size_t cursor = 0;
+  // A byte-order mark is not a column: editors do not show it.
+  size_t cursor = offset_ == 0 && chunk.starts_with("\xEF\xBB\xBF") ? 3 : 0;
   for (const Found& f : found) {
     const std::string_view word = chunk.substr(f.offset, f.length);
     if (unique_ && !seen_.emplace(word).second) continue;
@@ -94,7 +78,7 @@ void MisspellingOutput::Emit(std::string_view word, const Found& f) {
       }
       break;
     case OutputFormat::kLines:
-      buffer_ += name_ + ":" + std::to_string(line_) + ":" +
+      buffer_ += TerminalSafe(name_) + ":" + std::to_string(line_) + ":" +
                  std::to_string(column_ + 1) + ": ";
       buffer_.append(word);
       if (with_suggestions_ && !s.empty()) {

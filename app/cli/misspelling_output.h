@@ -1,8 +1,11 @@
 // How `check` prints what it found: --format words (one word per line, like
 // hunspell -l), lines (FILE:LINE:COLUMN: word, for Vim's quickfix and Emacs's
-// compilation mode; 1-based, columns in characters) or json (one object per
-// misspelling and line). Tracks line and column across the chunks of one
-// input, and --unique across all inputs.
+// compilation mode) or json (one object per misspelling and line). Lines
+// and columns are 1-based; columns count bytes by default, as gcc, clang
+// and grep do (what Vim's %c and Emacs's compilation mode expect of
+// them), or characters (code points) with --columns chars. A UTF-8
+// byte-order mark at the start of an input is not counted. Tracks line and
+// column across the chunks of one input, and --unique across all inputs.
 #ifndef SPELLFILTER_APP_CLI_MISSPELLING_OUTPUT_H_
 #define SPELLFILTER_APP_CLI_MISSPELLING_OUTPUT_H_
 
@@ -15,6 +18,8 @@
 namespace spellfilter::cli {
 
 enum class OutputFormat { kWords, kLines, kJson };
+// What a column counts: bytes (the default) or code points.
+enum class ColumnUnit { kBytes, kChars };
 
 // One misspelling of a chunk: byte span in the chunk, and the suggestions
 // (empty unless asked for).
@@ -26,7 +31,8 @@ struct Found {
 
 class MisspellingOutput {
  public:
-  MisspellingOutput(OutputFormat format, bool with_suggestions, bool unique);
+  MisspellingOutput(OutputFormat format, bool with_suggestions, bool unique,
+                    ColumnUnit columns = ColumnUnit::kBytes);
   ~MisspellingOutput();
 
   // Starts a new input (resets line and column).
@@ -42,16 +48,14 @@ class MisspellingOutput {
   OutputFormat format_;
   bool with_suggestions_;
   bool unique_;
+  ColumnUnit columns_;
   std::unordered_set<std::string> seen_;
   std::string name_;
   uint64_t line_ = 1;
-  uint64_t column_ = 0;  // characters before the cursor on its line
+  uint64_t column_ = 0;  // bytes or characters before the cursor on its line
   uint64_t offset_ = 0;  // bytes before the current chunk in this input
   std::string buffer_;
 };
-
-// JSON string literal of UTF-8 text.
-std::string JsonString(std::string_view s);
 
 }  // namespace spellfilter::cli
 

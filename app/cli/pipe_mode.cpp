@@ -124,10 +124,12 @@ std::string Banner() {
                      "spellfilter ") + SPELLFILTER_VERSION + ")";
 }
 
-// Code points in s[0, bytes).
-size_t CharCount(std::string_view s, size_t bytes) {
+// Code points in s[from, to): with a running total, the character offsets
+// of a line's misspellings cost one pass over the line, not one per
+// misspelling (which made -a quadratic in the line's length).
+size_t CharCount(std::string_view s, size_t from, size_t to) {
   size_t n = 0;
-  for (size_t i = 0; i < bytes && i < s.size(); ++i) {
+  for (size_t i = from; i < to && i < s.size(); ++i) {
     n += (static_cast<unsigned char>(s[i]) & 0xC0) != 0x80;
   }
   return n;
@@ -243,13 +245,12 @@ class PipeSession {
   void Save() {
     if (pending_.empty()) return;
     if (user_ == nullptr) {
-      std::fprintf(stderr, "spellfilter: cannot save the personal dictionary: %s\n",
-                   user_error_.c_str());
+      ReportError("cannot save the personal dictionary: " + user_error_);
       return;
     }
     StatusOr<UserDictionary::EditResult> r = user_->Add(pending_);
     if (!r.ok()) {
-      std::fprintf(stderr, "spellfilter: %s\n", r.status().message().c_str());
+      ReportError(r.status().message());
       return;
     }
     pending_.clear();
@@ -275,6 +276,8 @@ class PipeSession {
     checker_.Check(text, &misspelled_);
     size_t m = 0;
     std::string out;
+    size_t counted_bytes = 0;  // line[0, counted_bytes) holds
+    size_t counted_chars = 0;  // counted_chars code points
     for (const Token& t : tokens_) {
       while (m < misspelled_.size() && misspelled_[m].offset < t.offset) ++m;
       const bool wrong = m < misspelled_.size() && misspelled_[m].offset == t.offset;
@@ -283,7 +286,9 @@ class PipeSession {
         if (!terse_) out += "*\n";
         continue;
       }
-      const size_t offset = CharCount(line, skip + t.offset);
+      counted_chars += CharCount(line, counted_bytes, skip + t.offset);
+      counted_bytes = skip + t.offset;
+      const size_t offset = counted_chars;
       const std::vector<std::string>& s = answered_.Get(suggester_, word);
       if (s.empty()) {
         out += "# " + std::string(word) + " " + std::to_string(offset) + "\n";
@@ -362,8 +367,28 @@ bool WantsPipeMode(int argc, char** argv) {
   return false;
 }
 
+constexpr char kPipeUsage[] =
+    "Usage: spellfilter -a [-d DICT] [-p FILE] [-t|-n]\n"
+    "       spellfilter -l [-d DICT] [-p FILE] [-t|-n]\n"
+    "\n"
+    "ispell-compatible modes, for editors (Emacs ispell/flyspell and others).\n"
+    "  -a, --pipe     the ispell pipe protocol on stdin/stdout: a banner, then\n"
+    "                 for each word '*' (correct), '& WORD N OFFSET: s1, ...'\n"
+    "                 or '# WORD OFFSET', and an empty line after each line\n"
+    "  -l             print the misspelled words of stdin, one per line\n"
+    "  -d, --dict D   dictionary file (default: as for `spellfilter check`)\n"
+    "  -p, --user F   user word list ('*word' and '#' in -a save to it)\n"
+    "  -t / -n        TeX mode on / off\n"
+    "  -v             print the version banner\n"
+    "ispell's other options (-m -B -C -S -P -x -H -o -T -w -i --encoding)\n"
+    "are accepted and ignored. spellfilter(1) has the protocol's commands.\n";
+
 int RunPipeMode(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "-h") == 0 || std::strcmp(argv[i], "--help") == 0) {
+      std::fputs(kPipeUsage, stdout);
+      return kExitOk;
+    }
     if (std::strcmp(argv[i], "-v") == 0 || std::strcmp(argv[i], "-vv") == 0) {
       std::printf("%s\n", Banner().c_str());
       return kExitOk;
@@ -390,7 +415,7 @@ int RunPipeMode(int argc, char** argv) {
       user = std::move(opened.value());
     } else {
       user_error = opened.status().message();
-      std::fprintf(stderr, "spellfilter: warning: %s\n", user_error.c_str());
+      ReportWarning(user_error);
     }
   } else {
     user_error = user_path.status().message();

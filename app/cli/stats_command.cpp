@@ -203,7 +203,10 @@ int RunStats(const StatsArgs& a) {
   std::printf("  at capacity     %.4g\n", PredictedRate(p, c.capacity));
   PrintSuggestionSections(c);
 
-  const std::unique_ptr<UserDictionary> user = OpenUserWordsForChecking(a.user, dict);
+  StatusOr<std::unique_ptr<UserDictionary>> opened_user =
+      OpenUserWordsForChecking(a.user, dict);
+  if (!opened_user.ok()) return ReportError(opened_user.status().message());
+  const std::unique_ptr<UserDictionary> user = std::move(opened_user).value();
   if (user != nullptr) PrintUserWords(*user, c.target_fp);
 
   if (!a.measure.empty()) {

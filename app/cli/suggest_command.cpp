@@ -207,11 +207,14 @@ int RunSuggest(const SuggestArgs& a) {
   SuggestOptions options = a.options;
   options.max_suggestions = a.max;
   if (a.repeat < 1) return ReportError("suggest: --repeat must be at least 1");
-  const unsigned jobs =
-      a.jobs > 0 ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+  // Never more threads than cores: each answerer holds its own search state.
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned jobs = a.jobs > 0 ? std::min(a.jobs, cores) : cores;
   std::vector<std::string> user_words;
-  if (std::unique_ptr<UserDictionary> user =
-          OpenUserWordsForChecking(a.user, **dict)) {
+  StatusOr<std::unique_ptr<UserDictionary>> opened =
+      OpenUserWordsForChecking(a.user, **dict);
+  if (!opened.ok()) return ReportError(opened.status().message());
+  if (const std::unique_ptr<UserDictionary>& user = *opened) {
     if (StatusOr<std::vector<std::string>> words = user->Words(); words.ok()) {
       user_words = std::move(words).value();
     }
@@ -274,7 +277,9 @@ Command AddSuggestCommand(CLI::App* parent) {
                 "~/.config/spellfilter/en_US.sfd, PREFIX/share/spellfilter, "
                 "the build tree)");
   c->add_option("--max-edits", args->options.max_edits,
-                "Experiments: most edits per candidate (0-2)")
+                "Experiments: most edits per candidate (0-" +
+                    std::to_string(kMaxEdits) + ")")
+      ->check(CLI::Range(0, kMaxEdits).description(""))
       ->capture_default_str();
   c->add_option("--max-cost", args->options.max_cost,
                 "Experiments: most edit weight per candidate")
@@ -321,7 +326,8 @@ Command AddSuggestCommand(CLI::App* parent) {
   c->add_flag("--stats", args->stats,
               "Print the mean search cost per word on stderr at the end");
   c->add_option("-j,--jobs", args->jobs,
-                "Threads; 0: one per core. Output order is unchanged")
+                "Threads; 0: one per core, and never more than the cores. "
+                "Output order is unchanged")
       ->capture_default_str();
   return Command{c, [args] { return RunSuggest(*args); }};
 }

@@ -6,12 +6,17 @@
 #define SPELLFILTER_APP_CLI_USER_OPTION_H_
 
 #include <CLI/CLI.hpp>
+#include <sys/stat.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <memory>
 #include <string>
 
+#include "app/cli/command.h"
 #include "core/dictionary/dictionary.h"
 #include "core/user/user_dictionary.h"
+#include "core/util/file_io.h"
 
 namespace spellfilter::cli {
 
@@ -49,28 +54,71 @@ inline StatusOr<std::unique_ptr<UserDictionary>> OpenUserWords(
   return UserDictionary::Open(*path, base);
 }
 
-// For checking: a user list that cannot be read, or is damaged, is reported
-// as a warning on stderr and the base dictionary is used alone (nullptr);
-// --no-user gives nullptr silently.
-inline std::unique_ptr<UserDictionary> OpenUserWordsForChecking(
+// A list named by --user that a reader cannot use: missing, or not a
+// regular file. (A typo must not silently check without the user's words.)
+inline Status CheckNamedUserList(const UserWordsOption& o) {
+  if (o.disabled || o.path.empty()) return Status::Ok();
+  struct stat st;
+  if (::stat(o.path.c_str(), &st) != 0) {
+    const int err = errno;
+    if (err == ENOENT) {
+      return Status::NotFound(o.path +
+                              ": no such user word list (--user names a file "
+                              "that does not exist; `spellfilter add --user` "
+                              "creates one)");
+    }
+    return ErrnoStatus(o.path, err);
+  }
+  if (!S_ISREG(st.st_mode)) {
+    return Status::InvalidArgument(o.path +
+                                   ": not a regular file (--user names the "
+                                   "word list file)");
+  }
+  return Status::Ok();
+}
+
+// For a writer (add): the list named by --user may be created, but not its
+// missing directories, and it must be a regular file if it exists (a
+// symbolic link to one is followed).
+inline Status CheckNamedUserListForWriting(const UserWordsOption& o) {
+  if (o.path.empty()) return Status::Ok();
+  const size_t slash = o.path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "."
+                          : slash == 0               ? "/"
+                                                     : o.path.substr(0, slash);
+  struct stat st;
+  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    return Status::NotFound(dir + ": no such directory (--user " + o.path +
+                            ": the list may be created, its directory is "
+                            "not)");
+  }
+  StatusOr<std::string> target = ResolveWriteTarget(o.path);
+  return target.ok() ? Status::Ok() : target.status();
+}
+
+// For checking: a list named by --user that is missing, not a regular file
+// or unreadable is an error (returned). The default list is looked for
+// quietly: if it cannot be read it is reported as a warning on stderr and
+// the base dictionary is used alone (nullptr). A damaged line is a warning
+// (the rest of the list is used). --no-user gives nullptr silently.
+inline StatusOr<std::unique_ptr<UserDictionary>> OpenUserWordsForChecking(
     const UserWordsOption& o, const Dictionary& base) {
-  if (o.disabled) return nullptr;
+  if (o.disabled) return std::unique_ptr<UserDictionary>();
+  if (Status named = CheckNamedUserList(o); !named.ok()) return named;
   StatusOr<std::unique_ptr<UserDictionary>> user = OpenUserWords(o, base);
   if (!user.ok()) {
-    // No HOME and no --user: nothing to warn about, there is no list.
-    if (o.path.empty() && user.status().code() == Status::Code::kNotFound) {
-      return nullptr;
+    if (!o.path.empty()) return user.status();
+    // No HOME: nothing to warn about, there is no list.
+    if (user.status().code() == Status::Code::kNotFound) {
+      return std::unique_ptr<UserDictionary>();
     }
-    std::fprintf(stderr,
-                 "spellfilter: warning: %s; checking without user words\n",
-                 user.status().message().c_str());
-    return nullptr;
+    ReportWarning(user.status().message() + "; checking without user words");
+    return std::unique_ptr<UserDictionary>();
   }
   if (!(*user)->damage().ok()) {
-    std::fprintf(stderr, "spellfilter: warning: %s\n",
-                 (*user)->damage().message().c_str());
+    ReportWarning((*user)->damage().message());
   }
-  return std::move(user).value();
+  return user;
 }
 
 }  // namespace spellfilter::cli

@@ -18,6 +18,7 @@
 #include "core/util/file_io.h"
 #include "core/user/user_dictionary.h"
 #include "core/user/word_list.h"
+#include "core/text/tokenizer.h"
 #include "core/text/word_syntax.h"
 
 namespace spellfilter::cli {
@@ -70,13 +71,35 @@ std::string Some(const std::vector<std::string>& words) {
 
 void ReportDamage(const UserDictionary& user) {
   if (!user.damage().ok()) {
-    std::fprintf(stderr, "spellfilter: warning: %s\n",
-                 user.damage().message().c_str());
+    ReportWarning(user.damage().message());
   }
 }
 
 StatusOr<std::unique_ptr<Dictionary>> OpenBase(const UserWordsArgs& a) {
   return OpenDictionary(a.dictionary);
+}
+
+// A user word is only useful if checking can meet it: the tokenizer must
+// produce it, whole, as one word. Empty when it does; else why not.
+std::string WhyNotOneWord(Tokenizer& tokenizer, std::string_view word,
+                          std::vector<Token>* tokens) {
+  tokenizer.Tokenize(word, tokens);
+  if (tokens->size() == 1 && (*tokens)[0].offset == 0 &&
+      (*tokens)[0].length == word.size()) {
+    return "";
+  }
+  if (tokens->empty()) {
+    return "checking never sees it as a word (digits, '_', '@', or no "
+           "letters make the tokenizer skip it)";
+  }
+  std::string parts;
+  for (const Token& t : *tokens) {
+    parts += (parts.empty() ? "'" : ", '") +
+             PrintableWord(word.substr(t.offset, t.length)) + "'";
+  }
+  return "checking splits it into " + parts +
+         " (at hyphens, full stops and the like; invisible characters are "
+         "not part of a word): add those instead";
 }
 
 int RunAdd(const UserWordsArgs& a) {
@@ -108,7 +131,52 @@ int RunAdd(const UserWordsArgs& a) {
     }
     for (SourcedWord& w : imported) words.push_back(std::move(w));
   }
+  {
+    // A word on the command line that checking cannot meet is refused (all
+    // or nothing, as Add does); one in an imported list is skipped with a
+    // note (lists such as Hunspell's hold "and/or" or "e.g.").
+    Tokenizer tokenizer;
+    std::vector<Token> tokens;
+    std::string first_refused, first_skipped;
+    size_t refused = 0, skipped = 0;
+    std::vector<SourcedWord> kept;
+    for (SourcedWord& w : words) {
+      // Syntax errors (white space, bad UTF-8) are Add's to report.
+      const std::string why = CheckUserWord(w.word, w.where).ok()
+                                  ? WhyNotOneWord(tokenizer, w.word, &tokens)
+                                  : std::string();
+      if (why.empty()) {
+        kept.push_back(std::move(w));
+        continue;
+      }
+      const std::string what =
+          w.where + ": '" + PrintableWord(w.word) + "': " + why;
+      if (w.where == "add") {
+        if (refused++ == 0) first_refused = what;
+      } else if (skipped++ == 0) {
+        first_skipped = what;
+      }
+    }
+    if (refused > 0) {
+      return ReportError(first_refused +
+                         (refused > 1 ? " (and " + std::to_string(refused - 1) +
+                                            " more)"
+                                      : "") +
+                         "; nothing was added");
+    }
+    if (skipped > 0) {
+      ReportWarning(first_skipped +
+                    (skipped > 1 ? " (and " + std::to_string(skipped - 1) +
+                                       " more)"
+                                 : "") +
+                    "; skipped");
+    }
+    words = std::move(kept);
+  }
 
+  if (Status w = CheckNamedUserListForWriting(a.user); !w.ok()) {
+    return ReportError("add: " + w.message());
+  }
   StatusOr<std::unique_ptr<Dictionary>> base = OpenBase(a);
   if (!base.ok()) return ReportError(base.status().message());
   StatusOr<std::unique_ptr<UserDictionary>> user =
@@ -139,14 +207,16 @@ int RunRemove(const UserWordsArgs& a) {
   ReportDamage(**user);
   StatusOr<UserDictionary::EditResult> r = (*user)->Remove(a.words);
   if (!r.ok()) return ReportError(r.status().message());
-  if (!r->unchanged.empty()) {
-    std::fprintf(stderr, "spellfilter: not in %s: %s\n",
-                 (*user)->path().c_str(), Some(r->unchanged).c_str());
-  }
   if (!a.quiet) {
     std::printf("removed %s from %s\n",
                 Plural(r->changed.size(), "word").c_str(),
                 (*user)->path().c_str());
+  }
+  // The others are removed; a word that was not there is an error (a typo
+  // must not look like success).
+  if (!r->unchanged.empty()) {
+    return ReportError("not in " + (*user)->path() + ": " +
+                       Some(r->unchanged));
   }
   return kExitOk;
 }
@@ -200,7 +270,9 @@ Command AddRemoveCommand(CLI::App* parent) {
   auto args = std::make_shared<UserWordsArgs>();
   CLI::App* c =
       parent->add_subcommand("remove", "Remove words from the user word list");
-  c->add_option("words", args->words, "Words, exactly as listed by `words`")
+  c->add_option("words", args->words,
+                "Words, exactly as listed by `words`; one that is not in the "
+                "list is an error (exit 2), the others are removed")
       ->required();
   c->add_flag("-q,--quiet", args->quiet, "No summary");
   AddCommonOptions(c, args.get());

@@ -349,6 +349,9 @@ Status DictionaryBuilder::AddWord(std::string_view normalized,
   if (!options_.suggestion_data) {
     hashed_bytes_ += normalized.size();
     hashes_.push_back(HashWord(normalized, options_.seed));
+    if (hashes_.size() >= merge_at_) {
+      merge_at_ = std::max(kFirstMergeEntries, 2 * SortAndMergeHashes());
+    }
     return Status::Ok();
   }
   const auto offset = static_cast<uint32_t>(arena_.size());
@@ -356,13 +359,21 @@ Status DictionaryBuilder::AddWord(std::string_view normalized,
   words_.push_back(MakeSortedString(arena_, offset,
                                     static_cast<uint32_t>(normalized.size()),
                                     word_class));
+  // Merging is idempotent (a word keeps one entry, with its smallest
+  // nonzero class), so merging early changes nothing in the result.
+  if (words_.size() >= merge_at_) {
+    merge_at_ = std::max(kFirstMergeEntries, 2 * SortAndMerge());
+  }
   return Status::Ok();
 }
 
 void DictionaryBuilder::Reserve(uint64_t bytes) {
   // Words average about ten bytes with their line breaks in English lists.
   constexpr uint64_t kBytesPerLine = 8;
-  bytes = std::min<uint64_t>(bytes, kMaxArenaBytes);
+  // No more than the first merge needs: past it, the entries follow the
+  // distinct words (a file of repeats must not reserve for every line).
+  bytes = std::min<uint64_t>({bytes, kMaxArenaBytes,
+                              uint64_t{kFirstMergeEntries} * kBytesPerLine});
   if (!options_.suggestion_data) {
     hashes_.reserve(bytes / kBytesPerLine);
     return;

@@ -212,10 +212,15 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
     return corrupt("header checksum mismatch (the file is damaged)");
   }
   if (version != kFormatVersion) {
+    // A newer file needs a newer program; only an older one needs a rebuild.
     return Status::Unsupported(
         n + ": dictionary format version " + std::to_string(version) +
         " is not supported (this spellfilter reads version " +
-        std::to_string(kFormatVersion) + "); rebuild it with `spellfilter build`");
+        std::to_string(kFormatVersion) + "); " +
+        (version > kFormatVersion
+             ? std::string("it was written by a newer spellfilter: upgrade "
+                           "spellfilter to read it")
+             : std::string("rebuild it with `spellfilter build`")));
   }
   if (GetFixed<uint32_t>(base + 12) != kHeaderBytes) {
     return corrupt("unexpected header size");

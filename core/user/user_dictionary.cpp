@@ -279,15 +279,23 @@ Status UserDictionary::ReadState(bool need_words, State* s) {
     }
   }
   if (s->cached && !need_words) return Status::Ok();
+  std::vector<std::string> bad_lines;
   if (s->cached && s->canonical) {
     SplitTrustedWordList(s->bytes, &s->words);
-  } else if (Status p = ParseWordList(s->bytes, path_, &forms_, &s->words);
+  } else if (Status p = ParseWordList(s->bytes, path_, &forms_, &s->words,
+                                      &bad_lines);
              !p.ok()) {
-    s->damage = p;
-    s->words.clear();
-    s->filter.Clear();
-    s->cached = false;
-    return Status::Ok();
+    return p;
+  } else if (!bad_lines.empty()) {
+    // Lines that are not words are skipped, the rest used: one typo in a
+    // hand edit must not cost the user the whole list.
+    std::string msg = bad_lines.front();
+    if (bad_lines.size() > 1) {
+      msg += " (and " + std::to_string(bad_lines.size() - 1) + " more line" +
+             (bad_lines.size() > 2 ? "s" : "") + ")";
+    }
+    s->damage = Status::Corruption(std::move(msg));
+    s->canonical = false;
   } else {
     s->canonical = SerializeWordList(s->words) == s->bytes;
   }
@@ -317,35 +325,37 @@ Status UserDictionary::SetAside(const State& s, std::string* aside) {
   for (int i = 0; i < 1000; ++i) {
     std::string candidate = path_ + kUserDamagedInfix + stamp;
     if (i > 0) candidate += "-" + std::to_string(i);
-    // link + unlink, unlike rename, never replaces an earlier damaged file.
-    if (::link(path_.c_str(), candidate.c_str()) == 0) {
-      ::unlink(path_.c_str());
-      SyncDirectory(DirectoryOf(path_));
-      *aside = std::move(candidate);
-      return Status::Ok();
+    // A copy of the list's bytes, never a rename or a link: the user's file
+    // (perhaps a symbolic link into a dotfile repository) is only ever
+    // replaced by the writer that follows. O_EXCL never replaces an
+    // earlier copy.
+    const int fd = ::open(candidate.c_str(),
+                          O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0 && errno == EEXIST) continue;
+    if (fd < 0) return ErrnoStatus(candidate, errno);
+    size_t done = 0;
+    while (done < s.bytes.size()) {
+      const ssize_t n =
+          ::write(fd, s.bytes.data() + done, s.bytes.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        const int err = errno;
+        ::close(fd);
+        ::unlink(candidate.c_str());
+        return ErrnoStatus(candidate, err);
+      }
+      done += static_cast<size_t>(n);
     }
-    if (errno == EEXIST) continue;
-    if (errno != EPERM && errno != ENOTSUP && errno != EMLINK) {
-      return ErrnoStatus(candidate, errno);
-    }
-    // No hard links here: rename to a name checked to be free (under the
-    // lock, so no other spellfilter takes it meanwhile).
-    struct stat st;
-    if (::lstat(candidate.c_str(), &st) == 0) continue;
-    if (::rename(path_.c_str(), candidate.c_str()) != 0) {
-      return ErrnoStatus(candidate, errno);
+    if (::fsync(fd) != 0 || ::close(fd) != 0) {
+      const int err = errno;
+      ::unlink(candidate.c_str());
+      return ErrnoStatus(candidate, err);
     }
     SyncDirectory(DirectoryOf(path_));
     *aside = std::move(candidate);
     return Status::Ok();
   }
-  return Status::IOError(path_ + ": no free name to move the damaged file to");
-}
-
-void UserDictionary::AdoptEmpty() {
-  State empty;
-  empty.filter = filter_.EmptyCopy();
-  Adopt(std::move(empty));
+  return Status::IOError(path_ + ": no free name for a copy of the list");
 }
 
 void UserDictionary::Adopt(State&& s) {
@@ -362,43 +372,15 @@ Status UserDictionary::Load() {
     FileLock lock = SharedLockIfPossible(lock_path());
     if (Status r = ReadState(/*need_words=*/false, &s); !r.ok()) return r;
   }
-  if (!s.damage.ok()) {
-    // Move it aside under the exclusive lock, after checking that it is
-    // still the damaged file (a writer may have replaced it meanwhile).
-    StatusOr<FileLock> lock =
-        FileLock::Acquire(lock_path(), FileLock::Mode::kExclusive);
-    if (!lock.ok()) {
-      damage_ = Status::Corruption(
-          s.damage.message() + "; user words ignored (could not lock " +
-          lock_path() + " to move the file aside: " + lock.status().message() +
-          ")");
-      AdoptEmpty();
-      return Status::Ok();
-    }
-    if (Status r = ReadState(false, &s); !r.ok()) return r;
-    if (!s.damage.ok()) {
-      std::string aside;
-      const Status moved = SetAside(s, &aside);
-      damage_ = Status::Corruption(
-          s.damage.message() +
-          (moved.ok() ? "; the file was moved to " + aside +
-                            " and the user word list starts empty (fix the "
-                            "line, then `spellfilter add --from " +
-                            aside + "`)"
-                      : "; user words ignored (could not move the file "
-                        "aside: " +
-                            moved.message() + ")"));
-      if (!moved.ok()) {
-        AdoptEmpty();
-        return Status::Ok();
-      }
-      if (Status r = ReadState(false, &s); !r.ok()) return r;
-      Adopt(std::move(s));
-      return Status::Ok();
-    }
-  }
-  damage_ = Status::Ok();
-  if (!s.cached) {
+  // A reader never changes the user's list: lines that are not words are
+  // skipped (and reported, on every load, since the filter of such a list
+  // is not saved), the rest is used.
+  damage_ = s.damage.ok()
+                ? Status::Ok()
+                : Status::Corruption(s.damage.message() +
+                                     "; the line is skipped, the other words "
+                                     "are used");
+  if (!s.cached && s.damage.ok()) {
     // Save the rebuilt filter for the next reader, unless a writer is busy
     // (it writes a fresh one anyway) or the directory is read-only.
     StatusOr<FileLock> lock =
@@ -426,38 +408,46 @@ StatusOr<UserDictionary::EditResult> UserDictionary::Mutate(Edit&& edit) {
   if (!lock.ok()) return lock.status();
 
   // Temporary files of writers that died (SIGKILL, power loss) before their
-  // rename; only lock holders create them, so none is in use now.
-  const std::string list_tmp = BaseName(path_) + ".tmp.";
-  const std::string filter_tmp = BaseName(filter_path()) + ".tmp.";
-  if (DIR* d = ::opendir(dir.c_str())) {
-    while (const dirent* e = ::readdir(d)) {
-      const std::string_view name = e->d_name;
-      if (name.starts_with(list_tmp) || name.starts_with(filter_tmp)) {
-        ::unlinkat(::dirfd(d), e->d_name, 0);
+  // rename; only lock holders create them, so none is in use now. They lie
+  // beside the file each name leads to (WriteFileAtomically follows a
+  // symbolic link, e.g. a list kept in a dotfile repository).
+  for (const std::string& file : {path_, filter_path()}) {
+    StatusOr<std::string> target = ResolveWriteTarget(file);
+    const std::string& real = target.ok() ? *target : file;
+    const std::string tmp = BaseName(real) + ".tmp.";
+    if (DIR* d = ::opendir(DirectoryOf(real).c_str())) {
+      while (const dirent* e = ::readdir(d)) {
+        if (std::string_view(e->d_name).starts_with(tmp)) {
+          ::unlinkat(::dirfd(d), e->d_name, 0);
+        }
       }
+      ::closedir(d);
     }
-    ::closedir(d);
   }
 
   State s;
   if (Status r = ReadState(/*need_words=*/true, &s); !r.ok()) return r;
   damage_ = Status::Ok();
+  // Lines that are not words: the writer repairs the list by keeping every
+  // good line (s.words) and, first, a copy of the list as it was, so the
+  // dropped lines can be fixed and added again.
+  std::string aside;
   if (!s.damage.ok()) {
-    std::string aside;
-    if (Status moved = SetAside(s, &aside); !moved.ok()) {
+    if (Status copied = SetAside(s, &aside); !copied.ok()) {
       return Status::Corruption(
           s.damage.message() +
-          "; not changed (could not move it aside: " + moved.message() + ")");
+          "; not changed (could not copy it aside: " + copied.message() + ")");
     }
-    damage_ =
-        Status::Corruption(s.damage.message() + "; the file was moved to " +
-                           aside + " and the user word list starts anew");
-    if (Status r = ReadState(true, &s); !r.ok()) return r;
   }
 
   EditResult result;
   if (Status e = edit(&s.words, &s.filter, &result); !e.ok()) return e;
-  if (!result.changed.empty()) {
+  if (!s.damage.ok()) {
+    damage_ = Status::Corruption(
+        s.damage.message() + "; the line was dropped, the other words kept (" +
+        "the list as it was is copied to " + aside + ")");
+  }
+  if (!result.changed.empty() || !s.damage.ok()) {
     s.bytes = SerializeWordList(s.words);
     s.hash = Checksum(s.bytes.data(), s.bytes.size());
     s.canonical = true;

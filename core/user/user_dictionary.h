@@ -29,9 +29,12 @@
 // the user words a tenth of the target; the compound rate then exceeds it,
 // and `stats` says so.)
 //
-// A damaged list (a line that is not a word) is reported by damage(), moved
-// aside to LIST.damaged-<UTC time>, never overwritten, and the user words
-// start empty; the base dictionary works throughout.
+// A line of the list that is not a word (a hand edit) is skipped and
+// reported by damage() as "LIST:LINE: problem"; the other words are used. A
+// reader never changes the list (nor saves the filter of such a list, so
+// every reader reports the line). A writer repairs it by keeping every good
+// line, after copying the list as it was to LIST.damaged-<UTC time> (never
+// replacing an earlier copy).
 //
 // Not thread-safe: one thread may use a UserDictionary at a time (Contains
 // included, while Add, Remove or ReloadIfChanged runs). Processes share the
@@ -116,9 +119,9 @@ class UserDictionary {
   // size and time stamp). On error the previous words stay in use.
   StatusOr<bool> ReloadIfChanged();
 
-  // Non-ok (Corruption) when the last load found the list damaged: the
-  // message names the file, the line and the problem, and where the file
-  // was moved.
+  // Non-ok (Corruption) when the last load or edit found lines that are not
+  // words: the message names the file, the (first) line and the problem,
+  // and, after an edit, where the list as it was was copied.
   const Status& damage() const { return damage_; }
 
   const std::string& path() const { return path_; }
@@ -161,8 +164,6 @@ class UserDictionary {
   Status Persist(const State& s);
   Status SetAside(const State& s, std::string* aside);
   void Adopt(State&& s);
-  // No words, as when the damaged list could not be moved aside.
-  void AdoptEmpty();
   template <typename Edit>
   StatusOr<EditResult> Mutate(Edit&& edit);
   std::string lock_path() const { return path_ + kUserLockSuffix; }

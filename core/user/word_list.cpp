@@ -52,8 +52,10 @@ Status CheckUserWord(std::string_view word, std::string_view where) {
 }
 
 Status ParseWordList(std::string_view bytes, std::string_view name,
-                     WordForms* forms, std::vector<std::string>* words) {
+                     WordForms* forms, std::vector<std::string>* words,
+                     std::vector<std::string>* bad_lines) {
   words->clear();
+  if (bad_lines != nullptr) bad_lines->clear();
   std::unordered_set<std::string> seen;
   std::string normalized;
   Status status;
@@ -61,12 +63,18 @@ Status ParseWordList(std::string_view bytes, std::string_view name,
     const std::string_view line = TrimSpaces(raw);
     if (line.empty() || line.front() == '#') return true;
     const std::string where = std::string(name) + ":" + std::to_string(number);
+    std::string problem;
     if (Status s = CheckWordSyntax(line, where); !s.ok()) {
-      status = Status::Corruption(s.message());
-      return false;
+      problem = s.message();
+    } else if (!forms->Normalize(line, &normalized)) {
+      problem = where + ": invalid UTF-8";
     }
-    if (!forms->Normalize(line, &normalized)) {
-      status = Status::Corruption(where + ": invalid UTF-8");
+    if (!problem.empty()) {
+      if (bad_lines != nullptr) {
+        bad_lines->push_back(std::move(problem));
+        return true;
+      }
+      status = Status::Corruption(std::move(problem));
       return false;
     }
     if (seen.insert(normalized).second) words->push_back(normalized);

@@ -4,9 +4,10 @@
 //
 // Reading the kept list is lenient about what a hand edit may leave behind
 // (a byte-order mark, CR before LF, spaces around a word, blank lines,
-// '#' comment lines, a missing final line break, a word listed twice) and
-// strict about anything else: a line that is not a word (word_syntax.h) makes
-// the whole file damaged, with a message naming the line.
+// '#' comment lines, a missing final line break, a word listed twice); a
+// line that is not a word (word_syntax.h) is either an error naming the
+// line or, for a reader of the user's list, skipped with a message naming
+// it.
 //
 // Imports (`spellfilter add --from FILE`) accept, besides plain lists:
 //  * Aspell personal word lists (.aspell.LANG.pws): the first line is the
@@ -42,9 +43,12 @@ struct SourcedWord {
 Status CheckUserWord(std::string_view word, std::string_view where);
 
 // Parses the kept list into normalised (word_forms.h), distinct words in
-// file order. Corruption "NAME:LINE: problem" for a line that is not a word.
+// file order. A line that is not a word: without `bad_lines`, Corruption
+// "NAME:LINE: problem" (and no words); with it, the line is skipped, its
+// "NAME:LINE: problem" appended there, and the result is Ok.
 Status ParseWordList(std::string_view bytes, std::string_view name,
-                     WordForms* forms, std::vector<std::string>* words);
+                     WordForms* forms, std::vector<std::string>* words,
+                     std::vector<std::string>* bad_lines = nullptr);
 
 // Splits a list this program wrote (and whose checksum proves it) into its
 // lines, without checking them again.

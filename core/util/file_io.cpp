@@ -118,26 +118,69 @@ bool WriteAll(int fd, std::string_view data) {
 
 }  // namespace
 
+StatusOr<std::string> ResolveWriteTarget(const std::string& path) {
+  std::string target = path;
+  // Follow the chain of links by hand: the last one may name a file that
+  // does not exist yet (realpath(3) fails on it), which is then created.
+  for (int hops = 0;; ++hops) {
+    struct stat st;
+    if (::lstat(target.c_str(), &st) != 0) {
+      if (errno == ENOENT) return target;
+      return ErrnoStatus(path, errno);
+    }
+    if (S_ISREG(st.st_mode)) return target;
+    if (!S_ISLNK(st.st_mode)) {
+      return Status::InvalidArgument(
+          path + ": exists and is not a regular file (not replaced)");
+    }
+    if (hops >= 40) return ErrnoStatus(path, ELOOP);
+    std::string link(4096, '\0');
+    const ssize_t n = ::readlink(target.c_str(), link.data(), link.size());
+    if (n < 0) return ErrnoStatus(path, errno);
+    link.resize(static_cast<size_t>(n));
+    if (link.empty() || link.front() != '/') {
+      const std::string dir = DirectoryOf(target);
+      link = (dir == "/" ? "/" : dir + "/") + link;
+    }
+    target = std::move(link);
+  }
+}
+
 Status WriteFileAtomically(const std::string& path, std::string_view data) {
-  std::string tmp = path + ".tmp.XXXXXX";
+  StatusOr<std::string> resolved = ResolveWriteTarget(path);
+  if (!resolved.ok()) return resolved.status();
+  const std::string& target = *resolved;
+  struct stat old;
+  const bool existed = ::stat(target.c_str(), &old) == 0;
+  std::string tmp = target + ".tmp.XXXXXX";
   const int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
   if (fd < 0) return ErrnoStatus(path, errno);
-  // mkostemp creates 0600; a dictionary or word list is an ordinary file.
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  if (!WriteAll(fd, data) || ::fchmod(fd, 0666 & ~mask) != 0 ||
-      ::fsync(fd) != 0) {
+  // mkostemp creates 0600: a new file gets the ordinary mode (0666 less the
+  // umask), a replaced one keeps its mode, and its owner and group where
+  // this process may give them (root may; others keep what they can).
+  mode_t mode;
+  if (existed) {
+    mode = old.st_mode & 07777;
+    if (::fchown(fd, old.st_uid, old.st_gid) != 0) {
+      (void)::fchown(fd, static_cast<uid_t>(-1), old.st_gid);
+    }
+  } else {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  if (!WriteAll(fd, data) || ::fchmod(fd, mode) != 0 || ::fsync(fd) != 0) {
     const int err = errno;
     ::close(fd);
     ::unlink(tmp.c_str());
     return ErrnoStatus(path, err);
   }
-  if (::close(fd) != 0 || ::rename(tmp.c_str(), path.c_str()) != 0) {
+  if (::close(fd) != 0 || ::rename(tmp.c_str(), target.c_str()) != 0) {
     const int err = errno;
     ::unlink(tmp.c_str());
     return ErrnoStatus(path, err);
   }
-  const std::string dir = DirectoryOf(path);
+  const std::string dir = DirectoryOf(target);
   const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {
     ::fsync(dfd);

@@ -54,7 +54,19 @@ class MappedFile {
   uint64_t file_size_ = 0;
 };
 
-Status WriteFileAtomically(const std::string& path, std::string_view data);
+// Replaces the file at `path` with `data` atomically. A symbolic link is
+// followed (the chain of them, to a file that may not exist yet): the file
+// it names is replaced, in that file's directory, and the link stays. A
+// replaced file keeps its mode, and its owner and group where permitted; a
+// new one gets 0666 less the umask. InvalidArgument, and nothing written,
+// when `path` (or what its links name) exists and is not a regular file: a
+// device, a FIFO, a directory is never replaced.
+[[nodiscard]] Status WriteFileAtomically(const std::string& path,
+                                         std::string_view data);
+
+// The file WriteFileAtomically(path) would replace: `path` with its links
+// followed. InvalidArgument when that exists and is not a regular file.
+[[nodiscard]] StatusOr<std::string> ResolveWriteTarget(const std::string& path);
 
 // "PATH: <strerror(err)>" as a Status of the fitting code.
 Status ErrnoStatus(const std::string& path, int err);

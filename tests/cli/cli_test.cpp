@@ -6,6 +6,7 @@
 #include "core/dictionary/format.h"
 #include "tests/cli/cli_runner.h"
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -93,7 +94,12 @@ TEST_F(CliTest, CheckFormatsLinesAndJson) {
   Result lines = Run({"check", "-d", Path("test.sfd"), "--format", "lines", Path("a.txt")});
   EXPECT_EQ(lines.exit_code, 1);
   const std::string f = Path("a.txt");
+  // Byte columns by default: the second teh follows the two bytes of é.
   EXPECT_EQ(lines.out, f + ":2:8: teh\n" + f + ":2:17: caf\xC3\xA9\n" + f +
+                           ":2:23: teh\n" + f + ":3:3: mta\n");
+  Result chars = Run({"check", "-d", Path("test.sfd"), "--format", "lines",
+                      "--columns", "chars", Path("a.txt")});
+  EXPECT_EQ(chars.out, f + ":2:8: teh\n" + f + ":2:17: caf\xC3\xA9\n" + f +
                            ":2:22: teh\n" + f + ":3:3: mta\n");
   Result json = Run({"check", "-d", Path("test.sfd"), "-f", "json", "--unique", Path("a.txt")});
   EXPECT_EQ(json.out,
@@ -117,7 +123,7 @@ TEST_F(CliTest, CheckMarkdownMode) {
   Result r = Run({"check", "-d", Path("test.sfd"), "-f", "lines", md});
   EXPECT_EQ(r.exit_code, 1);
   // Columns count the blanked characters as before (é is one).
-  EXPECT_EQ(r.out, md + ":1:31: teh\n");
+  EXPECT_EQ(r.out, md + ":1:32: teh\n");  // byte column
   Result text = Run({"check", "-d", Path("test.sfd"), txt});
   EXPECT_NE(text.out.find("tehcode"), std::string::npos);
   EXPECT_NE(text.out.find("mta"), std::string::npos);
@@ -156,8 +162,8 @@ TEST_F(CliTest, CheckTexMode) {
   Result r = Run({"check", "-d", Path("test.sfd"), "-f", "lines", tex});
   EXPECT_EQ(r.exit_code, 1);
   // Columns count the blanked math's é as one character.
-  EXPECT_EQ(r.out, tex + ":3:17: teh\n" + tex + ":3:44: caf\xC3\xA9\n" +
-                       tex + ":3:49: mta\n");
+  EXPECT_EQ(r.out, tex + ":3:17: teh\n" + tex + ":3:45: caf\xC3\xA9\n" +
+                       tex + ":3:51: mta\n");  // byte columns
   Result text = Run({"check", "-d", Path("test.sfd"), "-m", "text", tex});
   EXPECT_NE(text.out.find("cmment"), std::string::npos);
   EXPECT_EQ(Run({"check", "-d", Path("test.sfd"), "-m", "tex"}, doc).out,
@@ -364,3 +370,272 @@ TEST_F(CliTest, ClassicLayoutIsSelectable) {
 }
 
 }  // namespace
+
+// Issue 27, item 1: build -o never replaces what is not a regular file,
+// writes through a symbolic link, keeps the target's mode, and `-o -`
+// writes the dictionary to stdout.
+TEST_F(CliTest, BuildOutputRefusesAFifoAndWritesThroughLinks) {
+  const std::string fifo = Path("fifo");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  Result r = Run({"build", Path("words.txt"), "-o", fifo, "-q"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find(fifo + ": exists and is not a regular file"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(fs::is_fifo(fifo));
+
+  fs::create_directories(dir_ / "real");
+  Write(dir_ / "real" / "real.sfd", "old");
+  fs::permissions(dir_ / "real" / "real.sfd", fs::perms::owner_read |
+                                                  fs::perms::owner_write);
+  fs::create_symlink("real/real.sfd", dir_ / "link.sfd");
+  r = Run({"build", Path("words.txt"), "-o", Path("link.sfd"), "-q"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::is_symlink(dir_ / "link.sfd"));
+  EXPECT_EQ(Slurp(dir_ / "real" / "real.sfd"), Slurp(dir_ / "test.sfd"));
+  EXPECT_EQ(fs::status(dir_ / "real" / "real.sfd").permissions() &
+                fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+  // A link to a file not there yet: the file is created, the link kept.
+  fs::create_symlink("real/new.sfd", dir_ / "dangling.sfd");
+  r = Run({"build", Path("words.txt"), "-o", Path("dangling.sfd"), "-q"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::is_symlink(dir_ / "dangling.sfd"));
+  EXPECT_EQ(Slurp(dir_ / "real" / "new.sfd"), Slurp(dir_ / "test.sfd"));
+  // The temporary file was in the target's directory and is gone.
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_ / "real"),
+                          fs::directory_iterator()),
+            2);
+}
+
+TEST_F(CliTest, BuildOutputDashWritesTheDictionaryToStdout) {
+  Result r = Run({"build", Path("words.txt"), "-o", "-"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, Slurp(dir_ / "test.sfd"));
+  EXPECT_NE(r.err.find("wrote <stdout>"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(fs::current_path() / "-"));
+}
+
+// Issue 27, item 6: -j far beyond the cores is capped, and a thread that
+// cannot be created (here: a 4 GB thread stack under a 3 GB address-space
+// limit) means fewer threads, not an abort.
+TEST_F(CliTest, CheckJobsAreCappedAndSurviveThreadCreationFailure) {
+  const std::string text = "The cat sta on teh mat.\n";
+  const std::string cmd =
+      CommandLine(SPELLFILTER_EXE, {"check", "--dict", Path("test.sfd"), "-j",
+                                    "20000"});
+  Result r = RunShell("ulimit -v 2000000; " + cmd, text, dir_);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "sta\nteh\n");
+  const std::string two = CommandLine(
+      SPELLFILTER_EXE, {"check", "--dict", Path("test.sfd"), "-j", "2"});
+  r = RunShell("ulimit -s 4000000; ulimit -v 3000000; " + two, text, dir_);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "sta\nteh\n");
+}
+
+// Issue 27, item 14: help and usage errors say what is there and what is
+// wrong.
+TEST_F(CliTest, HelpNamesPipeModesAndUsageErrorsNameTheProblem) {
+  Result help = Run({"--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("spellfilter -a "), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("spellfilter -l "), std::string::npos) << help.out;
+  Result pipe_help = Run({"-a", "--help"});
+  EXPECT_EQ(pipe_help.exit_code, 0) << pipe_help.err;
+  EXPECT_NE(pipe_help.out.find("Usage: spellfilter -a"), std::string::npos);
+  Result bogus = Run({"bogus"});
+  EXPECT_EQ(bogus.exit_code, 2);
+  EXPECT_EQ(Lines(bogus.err), 1) << bogus.err;
+  EXPECT_NE(bogus.err.find("'bogus' is not a command"), std::string::npos)
+      << bogus.err;
+  Result suggest_help = Run({"suggest", "--help"});
+  EXPECT_EQ(suggest_help.out.find("{false}"), std::string::npos)
+      << suggest_help.out;
+  EXPECT_NE(suggest_help.out.find("--no-sound-alike "), std::string::npos);
+  EXPECT_NE(suggest_help.out.find("--max-edits INT=3"), std::string::npos);
+  EXPECT_NE(suggest_help.out.find("(0-3)"), std::string::npos);
+  EXPECT_EQ(Run({"suggest", "--dict", Path("test.sfd"), "--max-edits", "4",
+                 "cta"})
+                .exit_code,
+            2);
+}
+
+TEST_F(CliTest, RemovingAWordThatIsNotThereIsAnError) {
+  ASSERT_EQ(Run({"add", "--dict", Path("test.sfd"), "--user",
+                 Path("mine.words"), "zorblax", "quux"})
+                .exit_code,
+            0);
+  Result r = Run({"remove", "--dict", Path("test.sfd"), "--user",
+                  Path("mine.words"), "notthere", "quux"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("not in " + Path("mine.words") + ": 'notthere'"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(Slurp(dir_ / "mine.words"), "zorblax\n");  // quux removed
+}
+
+// Issue 27, item 8: a file name never sends escape sequences to the
+// terminal, and a name that is not UTF-8 gives valid, lossless JSON.
+TEST_F(CliTest, FileNamesAreEscapedInMessagesAndLosslessInJson) {
+  const std::string evil = Path("\x1b]0;pwned\a");
+  Result r = Run({"check", "--dict", Path("test.sfd"), evil});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\a'), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\\x1B]0;pwned\\x07: No such file"), std::string::npos)
+      << r.err;
+
+  const std::string latin1 = Path("caf\xE9.txt");  // é in Latin-1
+  Write(latin1, "the cat sta\n");
+  r = Run({"check", "--dict", Path("test.sfd"), "-f", "json", latin1});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out.find('\xE9'), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("caf\\udce9.txt\""), std::string::npos) << r.out;
+  // Python reads it and gets the bytes back with os.fsencode.
+  Write(dir_ / "out.json", r.out);
+  const std::string py =
+      "python3 -c 'import json,os,sys; "
+      "d=json.loads(open(sys.argv[1]).read()); "
+      "sys.exit(0 if os.fsencode(d[\"file\"])==sys.argv[2].encode(\"utf-8\","
+      "\"surrogateescape\") else 1)' " +
+      Quote(Path("out.json")) + " " + Quote(latin1);
+  EXPECT_EQ(RunShell(py, "", dir_).exit_code, 0);
+  Write(evil + ".txt", "sta\n");
+  r = Run({"check", "--dict", Path("test.sfd"), "-f", "lines", evil + ".txt"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+}
+
+// Issue 27, item 10: UTF-16/32 input is refused by its byte-order mark, a
+// binary file is skipped with a warning, as grep does; the other files are
+// still checked.
+TEST_F(CliTest, Utf16InputIsRefusedAndBinaryInputSkipped) {
+  // "sta teh" in UTF-16LE with its BOM.
+  Write(dir_ / "u16.txt", std::string("\xFF\xFEs\0t\0a\0 \0t\0e\0h\0\n\0", 18));
+  Write(dir_ / "bin.dat", std::string("ELF\0\x01\x02qzxv wrold blorf\n", 23));
+  Write(dir_ / "ok.txt", "teh\n");
+  Result r = Run({"check", "--dict", Path("test.sfd"), Path("u16.txt"),
+                  Path("bin.dat"), Path("ok.txt")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "teh\n");
+  EXPECT_EQ(Lines(r.err), 2) << r.err;
+  EXPECT_NE(r.err.find(Path("u16.txt") + ": UTF-16LE text"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("warning: " + Path("bin.dat") + ": binary file"),
+            std::string::npos)
+      << r.err;
+  // Redirected stdin is looked at too.
+  r = Run({"check", "--dict", Path("test.sfd")}, Slurp(dir_ / "u16.txt"));
+  EXPECT_NE(r.err.find("<stdin>: UTF-16LE text"), std::string::npos) << r.err;
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+// Issue 27, item 11: a Hunspell .dic given as a plain word list is refused
+// with a hint, --hunspell takes either file of the pair, an empty list is
+// warned about, and --lang is a BCP 47 tag.
+TEST_F(CliTest, BuildRecognisesHunspellPairsEmptyListsAndBadTags) {
+  Write(dir_ / "xx_XX.dic", "2\nhello/S\nworld\n");
+  Write(dir_ / "xx_XX.aff", "SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n");
+  Result r = Run({"build", Path("xx_XX.dic"), "-o", Path("x.sfd"), "-q"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("looks like a Hunspell .dic"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("--hunspell"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "x.sfd"));
+  // Flags alone (no .aff beside it) are enough to tell.
+  Write(dir_ / "lone.dic", "1\nhello/S\n");
+  EXPECT_EQ(Run({"build", Path("lone.dic"), "-q"}).exit_code, 2);
+
+  r = Run({"build", "--hunspell", Path("xx_XX.aff"), "-o", Path("x.sfd"),
+           "-q"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  Result c = Run({"check", "--dict", Path("x.sfd")}, "hellos world hello/S\n");
+  EXPECT_EQ(c.out, "S\n") << c.err;
+
+  Write(dir_ / "empty.txt", "# nothing here\n\n");
+  r = Run({"build", Path("empty.txt"), "-o", Path("empty.sfd"), "-q"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("warning: " + Path("empty.txt") + ": no words"),
+            std::string::npos)
+      << r.err;
+
+  r = Run({"build", Path("words.txt"), "-o", Path("bad.sfd"), "--lang",
+           "xx-notatag-!!"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("not a BCP 47 language tag"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "bad.sfd"));
+  EXPECT_EQ(Run({"build", Path("words.txt"), "-o", Path("gb.sfd"), "--lang",
+                 "en-GB", "-q"})
+                .exit_code,
+            0);
+}
+
+// Issue 27, item 7: -f lines columns are 1-based bytes, as gcc and grep
+// give them, so Vim's quickfix list lands on the word; a UTF-8 BOM is not
+// a column; --columns chars counts code points.
+TEST_F(CliTest, LinesColumnsAreBytesAndVimLandsOnTheWord) {
+  Write(dir_ / "v.txt", "\xEF\xBB\xBFsta\ncaf\xC3\xA9 na\xC3\xAFve teh\n");
+  Write(dir_ / "v.words", "caf\xC3\xA9\nna\xC3\xAFve\n");
+  ASSERT_EQ(Run({"add", "--dict", Path("test.sfd"), "--user", Path("v.words"),
+                 "--from", Path("v.words"), "-q"})
+                .exit_code,
+            0);
+  const std::vector<std::string> base = {"check", "--dict", Path("test.sfd"),
+                                         "--user", Path("v.words"), "-f",
+                                         "lines", Path("v.txt")};
+  Result r = Run(base);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const std::string f = Path("v.txt");
+  EXPECT_EQ(r.out, f + ":1:1: sta\n" + f + ":2:14: teh\n");
+  std::vector<std::string> with_chars = base;
+  with_chars.insert(with_chars.end(), {"--columns", "chars"});
+  EXPECT_EQ(Run(with_chars).out, f + ":1:1: sta\n" + f + ":2:12: teh\n");
+  if (std::system("command -v vim > /dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "vim not installed";
+  }
+  Write(dir_ / "errors", r.out);
+  // Vim reads the list (%c is a byte column) and writes the text under the
+  // cursor at each error.
+  const std::string vim =
+      "vim -es -N -u NONE -i NONE -c 'set efm=%f:%l:%c:\\ %m' "
+      "-c 'cfile " + Path("errors") + "' "
+      "-c 'call writefile([strpart(getline(\".\"), col(\".\") - 1, 3)], \"" +
+      Path("at1") + "\")' "
+      "-c 'cnext' "
+      "-c 'call writefile([strpart(getline(\".\"), col(\".\") - 1, 3)], \"" +
+      Path("at2") + "\")' -c 'qa!'";
+  RunShell(vim, "", dir_);
+  EXPECT_EQ(Slurp(dir_ / "at1"), "sta\n");
+  EXPECT_EQ(Slurp(dir_ / "at2"), "teh\n");
+}
+
+// Issue 27, item 13: build's memory follows the distinct words, not the
+// lines: 4 million lines of ten words fit in 150 MB of address space (they
+// took ~210 MB, and 10 million 517 MB).
+TEST_F(CliTest, BuildMemoryFollowsDistinctWords) {
+  {
+    std::ofstream out(dir_ / "dup.txt", std::ios::binary);
+    const std::string ten = "hello\nworld\nthe\ncat\nsat\nmat\nzebra\nquick\n"
+                            "brown\nfox\n";
+    std::string block;
+    for (int i = 0; i < 1000; ++i) block += ten;
+    for (int i = 0; i < 400; ++i) out << block;
+  }
+  for (const char* extra : {"--seed=0", "--no-suggestion-data"}) {
+    const std::string cmd =
+        "ulimit -v 150000; " +
+        CommandLine(SPELLFILTER_EXE, {"build", Path("dup.txt"), "-o",
+                                      Path("dup.sfd"), "-j", "1", extra});
+    Result r = RunShell(cmd, "", dir_);
+    EXPECT_EQ(r.exit_code, 0) << extra << ": " << r.err;
+    EXPECT_NE(r.out.find("words           10 (3,999,990 duplicates counted "
+                         "once)"),
+              std::string::npos)
+        << r.out;
+  }
+}

@@ -280,3 +280,24 @@ TEST_F(PipeModeTest, AgreesWithHunspellOnKinds) {
 }
 
 }  // namespace
+
+// Issue 27, item 5: a line with many misspellings costs time linear in its
+// length (each offset was counted from the line's start: 1 MB took 20 s).
+TEST(PipeModeLongLineTest, ManyMisspellingsOnAMegabyteLineAreFast) {
+  const fs::path dir = MakeTestDirectory("spellfilter_pipe_long");
+  std::string line;
+  while (line.size() < 1000000) line += "wrold caf\xC3\xA9 teh ";
+  line += "zzqx\n";
+  const std::string cmd = "timeout 15 " +
+                          CommandLine(SPELLFILTER_EXE, {"-a", "-d", EN_US_SFD});
+  Result r = RunShell(cmd, line, dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  // The last misspelling's offset is in characters: é is one.
+  const size_t units = (line.size() - 5) / 16;  // 16 bytes, 15 characters
+  const size_t at = r.out.rfind("zzqx ");
+  ASSERT_NE(at, std::string::npos);
+  const std::string result = r.out.substr(at, r.out.find('\n', at) - at);
+  EXPECT_NE(result.find(" " + std::to_string(units * 15)), std::string::npos)
+      << result;
+  fs::remove_all(dir);
+}

@@ -185,6 +185,17 @@ TEST(DictionaryFormatTest, NewerVersionIsRefusedWithItsNumber) {
   ASSERT_FALSE(d.ok());
   EXPECT_EQ(d.status().code(), Status::Code::kUnsupported);
   EXPECT_NE(d.status().message().find("version 7"), std::string::npos);
+  // Issue 27, item 14: a newer file needs a newer program, not a rebuild.
+  EXPECT_NE(d.status().message().find("upgrade spellfilter"),
+            std::string::npos)
+      << d.status().message();
+  EXPECT_EQ(d.status().message().find("rebuild"), std::string::npos);
+  // An older one (version 0) is to be rebuilt.
+  Poke<uint32_t>(&image, 8, 0);
+  Reseal(&image);
+  auto old = Load(image);
+  ASSERT_FALSE(old.ok());
+  EXPECT_NE(old.status().message().find("rebuild it"), std::string::npos);
 }
 
 TEST(DictionaryFormatTest, UnknownOptionalSectionIsSkipped) {

@@ -323,7 +323,9 @@ TEST_F(UserDictionaryTest, HandEditedListIsAcceptedAndCanonicalisedOnWrite) {
   EXPECT_EQ(Slurp(list_), "alpha\nbeta\ncaf\xC3\xA9\ngamma\ndelta\n");
 }
 
-TEST_F(UserDictionaryTest, DamagedListIsReportedKeptAsideAndBaseStillWorks) {
+// Issue 27, item 4: a reader skips a bad line and uses the rest, and never
+// renames, moves or rewrites the user's list.
+TEST_F(UserDictionaryTest, BadLineIsSkippedByAReaderThatNeverMovesTheList) {
   fs::create_directories(dir_.File("user"));
   const std::string damaged = "good\nba\xFF\x01" "d\nmore\n";
   WriteFile(list_, damaged);
@@ -333,42 +335,38 @@ TEST_F(UserDictionaryTest, DamagedListIsReportedKeptAsideAndBaseStillWorks) {
   const std::string& msg = u->damage().message();
   EXPECT_NE(msg.find(list_ + ":2:"), std::string::npos) << msg;
   EXPECT_NE(msg.find("invalid UTF-8 at byte 2"), std::string::npos) << msg;
-  EXPECT_NE(msg.find("moved to"), std::string::npos) << msg;
-  // Kept aside byte for byte, not overwritten.
-  std::vector<fs::path> aside = DamagedFiles(dir_);
-  ASSERT_EQ(aside.size(), 1u);
-  EXPECT_EQ(aside[0].parent_path(), fs::path(list_).parent_path());
-  EXPECT_NE(msg.find(aside[0].string()), std::string::npos) << msg;
-  EXPECT_EQ(Slurp(aside[0].string()), damaged);
-  EXPECT_FALSE(fs::exists(list_));
-  // The base still works; the user words start empty.
+  EXPECT_NE(msg.find("skipped"), std::string::npos) << msg;
+  // The list is untouched, nothing is set aside, no filter saved.
+  EXPECT_EQ(Slurp(list_), damaged);
+  EXPECT_TRUE(DamagedFiles(dir_).empty());
+  EXPECT_FALSE(fs::exists(list_ + ".filter"));
+  // The good words are used.
   Checker checker(*base_);
   checker.SetUserWords(u.get());
   EXPECT_TRUE(checker.IsCorrect("cat"));
-  EXPECT_FALSE(checker.IsCorrect("good"));
-  // Writing starts a new list and leaves the damaged one alone.
-  MustAdd(*u, {"fresh"});
-  EXPECT_EQ(Slurp(list_), "fresh\n");
-  EXPECT_EQ(Slurp(aside[0].string()), damaged);
-  // A second damaged file does not replace the first.
-  WriteFile(list_, std::string("x\n") + std::string(200, 'y') + "\n");
-  auto w = OpenUser(list_, *base_);
-  EXPECT_NE(w->damage().message().find(":2:"), std::string::npos);
-  EXPECT_NE(w->damage().message().find("longer than 128 bytes"),
-            std::string::npos);
-  EXPECT_EQ(DamagedFiles(dir_).size(), 2u);
-  EXPECT_EQ(Slurp(aside[0].string()), damaged);
+  EXPECT_TRUE(checker.IsCorrect("good"));
+  EXPECT_TRUE(checker.IsCorrect("more"));
+  // So is every later reader, which reports the line again.
+  auto again = OpenUser(list_, *base_);
+  EXPECT_FALSE(again->damage().ok());
+  EXPECT_EQ(Slurp(list_), damaged);
 }
 
-TEST_F(UserDictionaryTest, DamageFoundByAWriterIsKeptAsideToo) {
+TEST_F(UserDictionaryTest, AWriterRepairsByKeepingEveryGoodLine) {
   auto u = OpenUser(list_, *base_);
   MustAdd(*u, {"one"});
-  WriteFile(list_, "one\ntw o\n");
+  WriteFile(list_, "one\ntw o\nfour\n");
   MustAdd(*u, {"three"});
   EXPECT_FALSE(u->damage().ok());
-  EXPECT_EQ(Slurp(list_), "three\n");
+  EXPECT_NE(u->damage().message().find(":2:"), std::string::npos);
+  EXPECT_EQ(Slurp(list_), "one\nfour\nthree\n");
   ASSERT_EQ(DamagedFiles(dir_).size(), 1u);
-  EXPECT_EQ(Slurp(DamagedFiles(dir_)[0].string()), "one\ntw o\n");
+  EXPECT_EQ(Slurp(DamagedFiles(dir_)[0].string()), "one\ntw o\nfour\n");
+  // A second repair does not replace the first copy.
+  WriteFile(list_, "one\nfi ve\n");
+  MustAdd(*u, {"six"});
+  EXPECT_EQ(Slurp(list_), "one\nsix\n");
+  EXPECT_EQ(DamagedFiles(dir_).size(), 2u);
 }
 
 TEST_F(UserDictionaryTest, ReloadIfChangedSeesOtherWriters) {
@@ -583,6 +581,29 @@ TEST_F(UserDictionaryTest, HundredThousandWords) {
       measured, se, hits, kProbes, target);
   EXPECT_NEAR(measured, predicted, 5 * se);
   EXPECT_LE(measured, target + 3 * se);
+}
+
+}  // namespace
+}  // namespace spellfilter
+
+namespace spellfilter {
+namespace {
+
+// Issue 27, item 2: a list that is a symbolic link (a dotfile manager's)
+// stays one; the file it names gets the words, and a writer that died
+// leaves its temporary file beside that file, where the next writer
+// removes it.
+TEST_F(UserDictionaryTest, LinkedListStaysALinkAndItsLeftoversAreRemoved) {
+  fs::create_directories(dir_.File("dotfiles"));
+  fs::create_directories(fs::path(list_).parent_path());
+  WriteFile(dir_.File("dotfiles/mine.words"), "alpha\n");
+  fs::create_symlink(dir_.File("dotfiles/mine.words"), list_);
+  WriteFile(dir_.File("dotfiles/mine.words.tmp.AbC123"), "half a list");
+  auto u = OpenUser(list_, *base_);
+  MustAdd(*u, {"beta"});
+  EXPECT_TRUE(fs::is_symlink(list_));
+  EXPECT_EQ(Slurp(dir_.File("dotfiles/mine.words")), "alpha\nbeta\n");
+  EXPECT_FALSE(fs::exists(dir_.File("dotfiles/mine.words.tmp.AbC123")));
 }
 
 }  // namespace
