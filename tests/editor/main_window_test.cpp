@@ -31,6 +31,8 @@
 #include "app/editor/spell_highlighter.h"
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
+#include "core/check/checker.h"
+#include "core/dictionary/dictionary.h"
 #include "editor_test_support.h"
 
 namespace spellfilter::editor {
@@ -212,6 +214,50 @@ class MainWindowTest : public QObject {
     QTest::keyClicks(w2->editor(), "fresh");
     QVERIFY(w2->saveFile(w2->currentFile()));
     QCOMPARE(ReadAll(dir + "/new.txt"), QByteArray("fresh"));
+  }
+
+  // Issue 23, item 4: a file big enough for its first highlighting burst
+  // to run out of budget, opened as main.cpp opens it (no event processing
+  // between the window's construction and the load), is checked whole: the
+  // counts equal core's Checker over the same text.
+  void largeFileFromCommandLineIsCheckedWhole() {
+    const QString path = Environment().newFolder("large") + "/big.txt";
+    QByteArray bytes;
+    const QByteArray line = "the quick brown fox jumps over the lazy dog ";
+    for (int i = 0; bytes.size() < 5'000'000; ++i) {
+      bytes += line;
+      QByteArray odd = "zq";  // a misspelling in every third line
+      for (int n = i; n > 0; n /= 26) odd += char('a' + n % 26);
+      bytes += (i % 3 == 0) ? odd : QByteArray("hello");
+      bytes += " world\n";
+    }
+    Write(path, bytes);
+    StatusOr<std::unique_ptr<Dictionary>> dictionary =
+        Dictionary::Open(Environment().dictionary().toStdString());
+    QVERIFY(dictionary.ok());
+    Checker checker(**dictionary);
+    std::vector<Misspelling> expected;
+    checker.Check(std::string_view(bytes.constData(), bytes.size()),
+                  &expected);
+    QVERIFY(expected.size() > 10'000);
+    qint64 words = 0;  // runs of non-space bytes, as wc -w counts
+    for (qsizetype i = 0; i < bytes.size(); ++i) {
+      const bool space = bytes[i] == ' ' || bytes[i] == '\n';
+      if (!space && (i == 0 || bytes[i - 1] == ' ' || bytes[i - 1] == '\n')) {
+        ++words;
+      }
+    }
+
+    MainWindow w;  // as main.cpp: construct, show, open, then the loop
+    w.show();
+    w.openFromCommandLine(path);
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(WaitForChecking(w.editor(), 120'000));
+    const SpellTotals& totals = w.editor()->highlighter()->totals();
+    QCOMPARE(totals.misspellings, static_cast<qint64>(expected.size()));
+    QCOMPARE(totals.words, words);
+    QTRY_COMPARE(Label(w, "misspellingCount"),
+                 QString("%L1 misspellings").arg(expected.size()));
   }
 
   void statusBar() {
