@@ -23,6 +23,7 @@
 #include "app/editor/check_spelling_dialog.h"
 #include "app/editor/dictionary_catalog.h"
 #include "app/editor/dictionary_menu.h"
+#include "app/editor/disk_file_monitor.h"
 #include "app/editor/notice_bar.h"
 #include "app/editor/recent_files.h"
 #include "app/editor/recheck_scheduler.h"
@@ -49,6 +50,7 @@ MainWindow::MainWindow(QWidget* parent)
       editor_(new SpellTextEdit(service_)),
       notice_(new NoticeBar),
       recovery_(new RecoveryStore(RecoveryStore::DefaultFolder(), this)),
+      disk_(new DiskFileMonitor(this)),
       build_job_(new BuildDictionaryJob(this)) {
   auto* central = new QWidget(this);
   auto* layout = new QVBoxLayout(central);
@@ -76,6 +78,19 @@ MainWindow::MainWindow(QWidget* parent)
     dictionary_menu_->setCurrentPath(service_->dictionaryPath());
     updateStatus();
   });
+  connect(disk_, &DiskFileMonitor::changedOnDisk, this,
+          &MainWindow::onChangedOnDisk);
+  connect(disk_, &DiskFileMonitor::removedFromDisk, this,
+          &MainWindow::onRemovedFromDisk);
+  reload_action_ = new QAction(tr("&Reload"), this);
+  reload_action_->setToolTip(tr("Replace your text with the file on disk "
+                                "(Undo brings yours back)"));
+  connect(reload_action_, &QAction::triggered, this,
+          &MainWindow::reloadFromDisk);
+  keep_action_ = new QAction(tr("&Keep My Version"), this);
+  keep_action_->setToolTip(tr("Keep your text; saving will replace the file"));
+  connect(keep_action_, &QAction::triggered, this,
+          &MainWindow::keepMyVersion);
   connect(build_job_, &BuildDictionaryJob::finished, this,
           &MainWindow::onBuildFinished);
   connect(build_job_, &BuildDictionaryJob::canceled, this,
@@ -439,6 +454,7 @@ bool MainWindow::saveFile(const QString& path) {
           QMessageBox::Cancel) != QMessageBox::Save) {
     return false;
   }
+  if (same_file && !confirmOverwriteChanged(path)) return false;
   QString error;
   QGuiApplication::setOverrideCursor(Qt::WaitCursor);
   const bool written =
@@ -457,6 +473,75 @@ bool MainWindow::saveFile(const QString& path) {
   return true;
 }
 
+bool MainWindow::confirmOverwriteChanged(const QString& path) {
+  if (disk_->check(/*thorough=*/true) != DiskFileMonitor::State::kChanged) {
+    return true;
+  }
+  QMessageBox box(QMessageBox::Warning, tr("Save"),
+                  tr("%1 was changed on disk by another program since you "
+                     "opened or last saved it.")
+                      .arg(Native(path)),
+                  QMessageBox::Cancel, this);
+  box.setInformativeText(
+      tr("Saving replaces the other program's version with yours."));
+  QPushButton* overwrite =
+      box.addButton(tr("&Overwrite"), QMessageBox::DestructiveRole);
+  box.setDefaultButton(QMessageBox::Cancel);
+  box.exec();
+  return box.clickedButton() == overwrite;
+}
+
+void MainWindow::onChangedOnDisk() {
+  notice_->showMessage(
+      tr("%1 was changed on disk by another program.")
+          .arg(Native(current_file_)) +
+          (editor_->document()->isModified()
+               ? tr(" You have unsaved changes.")
+               : QString()),
+      {reload_action_, keep_action_});
+}
+
+void MainWindow::onRemovedFromDisk() {
+  notice_->showMessage(
+      tr("%1 was deleted or moved on disk. Your text is only in the editor "
+         "now: save it to keep it.")
+          .arg(Native(current_file_)));
+  editor_->document()->setModified(true);
+}
+
+void MainWindow::reloadFromDisk() {
+  LoadedText loaded;
+  QString error;
+  if (!ReadTextFile(current_file_, &loaded, &error)) {
+    notice_->showMessage(tr("Cannot reload %1: %2.")
+                             .arg(Native(current_file_), error),
+                         {reload_action_, keep_action_});
+    return;
+  }
+  if (loaded.first_bad_byte >= 0 &&
+      !confirmLossyOpen(current_file_, loaded)) {
+    return;
+  }
+  // One undo step over the whole text, so Undo brings back what the user
+  // had (setPlainText would clear the undo history).
+  QTextCursor all(editor_->document());
+  all.beginEditBlock();
+  all.select(QTextCursor::Document);
+  all.insertText(loaded.text);
+  all.endEditBlock();
+  lossy_ = loaded.first_bad_byte >= 0;
+  setCurrentFile(current_file_, loaded.format);
+  notice_->hide();
+  statusBar()->showMessage(
+      tr("Reloaded %1").arg(QFileInfo(current_file_).fileName()), 3000);
+}
+
+void MainWindow::keepMyVersion() {
+  disk_->acknowledge();
+  editor_->document()->setModified(true);
+  notice_->hide();
+}
+
 void MainWindow::openFromCommandLine(const QString& path) {
   if (QFileInfo::exists(path)) {
     loadFile(path);
@@ -473,6 +558,7 @@ void MainWindow::setCurrentFile(const QString& path, const TextFormat& format) {
   setWindowModified(false);
   setWindowFilePath(path.isEmpty() ? tr("untitled.txt") : path);
   recovery_->setDocument(path, format);
+  disk_->setFile(path);
 }
 
 void MainWindow::offerRecovery() {

@@ -19,6 +19,7 @@ namespace spellfilter::editor {
 
 class CheckSpellingDialog;
 class DictionaryMenu;
+class DiskFileMonitor;
 class NoticeBar;
 class RecentFilesMenu;
 class RecoveryStore;
@@ -61,6 +62,7 @@ class MainWindow : public QMainWindow {
     return recent_menu_;
   }
   [[nodiscard]] RecoveryStore* recovery() const { return recovery_; }
+  [[nodiscard]] DiskFileMonitor* diskMonitor() const { return disk_; }
   [[nodiscard]] CheckSpellingDialog* checkSpellingDialog() const;
 
  protected:
@@ -84,6 +86,10 @@ class MainWindow : public QMainWindow {
   void onBuildCanceled();
   void about();
   void updateStatus();
+  void onChangedOnDisk();
+  void onRemovedFromDisk();
+  void reloadFromDisk();
+  void keepMyVersion();
 
  private:
   void createActions();
@@ -95,6 +101,9 @@ class MainWindow : public QMainWindow {
   bool openDictionary(const QString& path);
   bool maybeSave();
   bool confirmLossyOpen(const QString& path, const LoadedText& loaded);
+  // Before saving over the open file: asks if another program changed it
+  // since it was read or saved. True to go on.
+  bool confirmOverwriteChanged(const QString& path);
   void setCurrentFile(const QString& path, const TextFormat& format);
   void selectMisspelling(bool forward);
 
@@ -102,6 +111,9 @@ class MainWindow : public QMainWindow {
   SpellTextEdit* editor_;
   NoticeBar* notice_;
   RecoveryStore* recovery_;
+  DiskFileMonitor* disk_;
+  QAction* reload_action_ = nullptr;
+  QAction* keep_action_ = nullptr;
   DictionaryMenu* dictionary_menu_ = nullptr;
   RecentFilesMenu* recent_menu_ = nullptr;
   QPointer<CheckSpellingDialog> check_dialog_;

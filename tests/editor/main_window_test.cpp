@@ -260,6 +260,79 @@ class MainWindowTest : public QObject {
                  QString("%L1 misspellings").arg(expected.size()));
   }
 
+  // Issue 23, item 1: another program's change is shown in the notice bar
+  // (Reload / Keep My Version), and Save asks before overwriting it.
+  void externalChangeIsOfferedForReload() {
+    const QString path = Environment().newFolder("external") + "/a.txt";
+    Write(path, "first version\n");
+    auto w = newWindow();
+    QVERIFY(w->loadFile(path));
+    Write(path, "changed by another program\n");
+    QTRY_VERIFY(w->noticeBar()->text().contains("changed on disk"));
+    QAction* reload = FindAction(w.get(), "&Reload");
+    QVERIFY(reload);
+    reload->trigger();
+    QCOMPARE(w->editor()->toPlainText(), QString("changed by another program\n"));
+    QVERIFY(!w->isWindowModified());
+    QVERIFY(w->noticeBar()->text().isEmpty());
+    // Reloading is one undo step: the text before it is not lost.
+    w->editor()->undo();
+    QCOMPARE(w->editor()->toPlainText(), QString("first version\n"));
+  }
+
+  void keepMyVersionThenSaveOverwrites() {
+    const QString path = Environment().newFolder("keep") + "/a.txt";
+    Write(path, "first version\n");
+    auto w = newWindow();
+    QVERIFY(w->loadFile(path));
+    w->editor()->moveCursor(QTextCursor::End);
+    QTest::keyClicks(w->editor(), "mine");
+    Write(path, "theirs\n");
+    QTRY_VERIFY(w->noticeBar()->text().contains("changed on disk"));
+    FindAction(w.get(), "&Keep My Version")->trigger();
+    QVERIFY(w->noticeBar()->text().isEmpty());
+    QVERIFY(w->saveFile(path));  // no question: the user chose
+    QCOMPARE(ReadAll(path), QByteArray("first version\nmine"));
+  }
+
+  // The watcher may miss an event (here: no event loop runs between the
+  // change and Save); Save compares the file with what was read and asks.
+  void saveAsksBeforeOverwritingAChangedFile() {
+    const QString path = Environment().newFolder("overwrite") + "/a.txt";
+    Write(path, "first version\n");
+    auto w = newWindow();
+    QVERIFY(w->loadFile(path));
+    w->editor()->moveCursor(QTextCursor::End);
+    QTest::keyClicks(w->editor(), "mine");
+    Write(path, "theirs, same size?\n");
+    QString question;
+    auto answered = AnswerNextMessageBox("Cancel", 5000, &question);
+    QVERIFY(!w->saveFile(path));
+    QVERIFY(*answered);
+    QVERIFY2(question.contains("changed on disk"), qPrintable(question));
+    QCOMPARE(ReadAll(path), QByteArray("theirs, same size?\n"));
+    answered = AnswerNextMessageBox("Overwrite");
+    QVERIFY(w->saveFile(path));
+    QVERIFY(*answered);
+    QCOMPARE(ReadAll(path), QByteArray("first version\nmine"));
+    // Saved: the file is ours again, so the next save does not ask.
+    QTest::keyClicks(w->editor(), "!");
+    QVERIFY(w->saveFile(path));
+    QCOMPARE(ReadAll(path), QByteArray("first version\nmine!"));
+  }
+
+  void deletedFileIsReported() {
+    const QString path = Environment().newFolder("deleted") + "/a.txt";
+    Write(path, "text\n");
+    auto w = newWindow();
+    QVERIFY(w->loadFile(path));
+    QVERIFY(QFile::remove(path));
+    QTRY_VERIFY(w->noticeBar()->text().contains("deleted or moved"));
+    QVERIFY(w->isWindowModified());  // closing asks: the text exists only here
+    QVERIFY(w->saveFile(path));
+    QCOMPARE(ReadAll(path), QByteArray("text\n"));
+  }
+
   void statusBar() {
     auto w = newWindow();
     w->editor()->setPlainText("Ths is a tset of the editor");
