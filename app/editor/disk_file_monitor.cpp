@@ -63,8 +63,7 @@ DiskFileMonitor::State DiskFileMonitor::check(bool thorough) {
   Stamp now = Take(path_, false);
   if (!now.exists) return stamp_.exists ? State::kMissing : State::kUnchanged;
   if (!stamp_.exists) return State::kChanged;  // created behind our back
-  if (!thorough && now.size == stamp_.size &&
-      now.modified == stamp_.modified) {
+  if (!thorough && now.size == stamp_.size && now.modified == stamp_.modified) {
     return State::kUnchanged;
   }
   now = Take(path_, true);

@@ -83,14 +83,14 @@ MainWindow::MainWindow(QWidget* parent)
   connect(disk_, &DiskFileMonitor::removedFromDisk, this,
           &MainWindow::onRemovedFromDisk);
   reload_action_ = new QAction(tr("&Reload"), this);
-  reload_action_->setToolTip(tr("Replace your text with the file on disk "
-                                "(Undo brings yours back)"));
+  reload_action_->setToolTip(
+      tr("Replace your text with the file on disk "
+         "(Undo brings yours back)"));
   connect(reload_action_, &QAction::triggered, this,
           &MainWindow::reloadFromDisk);
   keep_action_ = new QAction(tr("&Keep My Version"), this);
   keep_action_->setToolTip(tr("Keep your text; saving will replace the file"));
-  connect(keep_action_, &QAction::triggered, this,
-          &MainWindow::keepMyVersion);
+  connect(keep_action_, &QAction::triggered, this, &MainWindow::keepMyVersion);
   connect(build_job_, &BuildDictionaryJob::finished, this,
           &MainWindow::onBuildFinished);
   connect(build_job_, &BuildDictionaryJob::canceled, this,
@@ -494,10 +494,9 @@ bool MainWindow::confirmOverwriteChanged(const QString& path) {
 void MainWindow::onChangedOnDisk() {
   notice_->showMessage(
       tr("%1 was changed on disk by another program.")
-          .arg(Native(current_file_)) +
-          (editor_->document()->isModified()
-               ? tr(" You have unsaved changes.")
-               : QString()),
+              .arg(Native(current_file_)) +
+          (editor_->document()->isModified() ? tr(" You have unsaved changes.")
+                                             : QString()),
       {reload_action_, keep_action_});
 }
 
@@ -513,13 +512,12 @@ void MainWindow::reloadFromDisk() {
   LoadedText loaded;
   QString error;
   if (!ReadTextFile(current_file_, &loaded, &error)) {
-    notice_->showMessage(tr("Cannot reload %1: %2.")
-                             .arg(Native(current_file_), error),
-                         {reload_action_, keep_action_});
+    notice_->showMessage(
+        tr("Cannot reload %1: %2.").arg(Native(current_file_), error),
+        {reload_action_, keep_action_});
     return;
   }
-  if (loaded.first_bad_byte >= 0 &&
-      !confirmLossyOpen(current_file_, loaded)) {
+  if (loaded.first_bad_byte >= 0 && !confirmLossyOpen(current_file_, loaded)) {
     return;
   }
   // One undo step over the whole text, so Undo brings back what the user
@@ -552,13 +550,14 @@ void MainWindow::openFromCommandLine(const QString& path) {
 }
 
 void MainWindow::setCurrentFile(const QString& path, const TextFormat& format) {
-  current_file_ = path;
+  current_file_ =
+      path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
   format_ = format;
   editor_->document()->setModified(false);
   setWindowModified(false);
-  setWindowFilePath(path.isEmpty() ? tr("untitled.txt") : path);
-  recovery_->setDocument(path, format);
-  disk_->setFile(path);
+  setWindowFilePath(path.isEmpty() ? tr("untitled.txt") : current_file_);
+  recovery_->setDocument(current_file_, format);
+  disk_->setFile(current_file_);
 }
 
 void MainWindow::offerRecovery() {

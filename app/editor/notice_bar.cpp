@@ -8,9 +8,7 @@
 namespace spellfilter::editor {
 
 NoticeBar::NoticeBar(QWidget* parent)
-    : QFrame(parent),
-      label_(new QLabel(this)),
-      buttons_(new QHBoxLayout) {
+    : QFrame(parent), label_(new QLabel(this)), buttons_(new QHBoxLayout) {
   setObjectName(QStringLiteral("noticeBar"));
   setFrameShape(QFrame::StyledPanel);
   setAutoFillBackground(true);
@@ -41,8 +39,8 @@ NoticeBar::NoticeBar(QWidget* parent)
 }
 
 void NoticeBar::showMessage(const QString& text, QAction* action) {
-  showMessage(text, action != nullptr ? QList<QAction*>{action}
-                                      : QList<QAction*>());
+  showMessage(text,
+              action != nullptr ? QList<QAction*>{action} : QList<QAction*>());
 }
 
 void NoticeBar::showMessage(const QString& text,

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRandomGenerator>
@@ -70,8 +71,21 @@ void RecoveryStore::watch(QTextDocument* document, int interval_ms) {
   timer_.start(interval_ms);
 }
 
+QString RecoveryStore::CanonicalPath(const QString& path) {
+  if (path.isEmpty()) return path;
+  const QFileInfo info(path);
+  const QString canonical = info.canonicalFilePath();
+  if (!canonical.isEmpty()) return canonical;
+  // Not created yet: the canonical folder and the name.
+  const QString folder = QFileInfo(info.absolutePath()).canonicalFilePath();
+  return folder.isEmpty() ? info.absoluteFilePath()
+                          : QDir(folder).filePath(info.fileName());
+}
+
 void RecoveryStore::setDocument(const QString& path, const TextFormat& format) {
-  path_ = path;
+  // Canonical and absolute: the editor that recovers the text may run in
+  // another folder, and a symlink may be replaced.
+  path_ = CanonicalPath(path);
   format_ = format;
   dirty_ = true;  // the metadata changed
 }

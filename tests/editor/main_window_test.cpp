@@ -178,8 +178,42 @@ class MainWindowTest : public QObject {
     emit w->recentFilesMenu()->aboutToShow();
     QStringList texts;
     for (QAction* a : w->recentFilesMenu()->actions()) texts.append(a->text());
-    QVERIFY2(texts.mid(0, 2) == QStringList({"&1 two.txt", "&2 one.txt"}),
+    const QString folder = QDir::toNativeSeparators(dir);
+    QVERIFY2(texts.mid(0, 2) == QStringList({"&1 two.txt \u2014 " + folder,
+                                             "&2 one.txt \u2014 " + folder}),
              qPrintable(texts.join('|')));
+    QCOMPARE(w->recentFilesMenu()->actions().constFirst()->toolTip(),
+             QDir::toNativeSeparators(dir + "/two.txt"));
+  }
+
+  // Issue 23, item 2: the recovery record holds the canonical absolute
+  // path, so an editor started in another folder recovers into the
+  // original file (it wrote a new rel.txt in its own folder before).
+  void recoveryFromAnotherFolderSavesToTheOriginal() {
+    const QString where = Environment().newFolder("crashed-here");
+    Write(where + "/rel.txt", "original\n");
+    QProcess helper;
+    helper.setWorkingDirectory(where);
+    helper.start(QStringLiteral(RECOVERY_CRASH_HELPER),
+                 {"recovered words", "rel.txt"});
+    QVERIFY(helper.waitForFinished(20000));
+    QCOMPARE(helper.exitStatus(), QProcess::CrashExit);
+
+    const QString elsewhere = Environment().newFolder("started-here");
+    const QString old_cwd = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(elsewhere));
+    auto w = newWindow();
+    QString prompt;
+    auto answered = AnswerNextMessageBox("Recover", 5000, &prompt);
+    w->offerRecovery();
+    QVERIFY(*answered);
+    QVERIFY2(prompt.contains(QDir::toNativeSeparators(where + "/rel.txt")),
+             qPrintable(prompt));
+    QCOMPARE(w->currentFile(), where + "/rel.txt");
+    QVERIFY(w->saveFile(w->currentFile()));
+    QDir::setCurrent(old_cwd);
+    QCOMPARE(ReadAll(where + "/rel.txt"), QByteArray("recovered words"));
+    QVERIFY(!QFileInfo::exists(elsewhere + "/rel.txt"));
   }
 
   void dropOpensFile() {
@@ -237,8 +271,7 @@ class MainWindowTest : public QObject {
     QVERIFY(dictionary.ok());
     Checker checker(**dictionary);
     std::vector<Misspelling> expected;
-    checker.Check(std::string_view(bytes.constData(), bytes.size()),
-                  &expected);
+    checker.Check(std::string_view(bytes.constData(), bytes.size()), &expected);
     QVERIFY(expected.size() > 10'000);
     qint64 words = 0;  // runs of non-space bytes, as wc -w counts
     for (qsizetype i = 0; i < bytes.size(); ++i) {
@@ -272,7 +305,8 @@ class MainWindowTest : public QObject {
     QAction* reload = FindAction(w.get(), "&Reload");
     QVERIFY(reload);
     reload->trigger();
-    QCOMPARE(w->editor()->toPlainText(), QString("changed by another program\n"));
+    QCOMPARE(w->editor()->toPlainText(),
+             QString("changed by another program\n"));
     QVERIFY(!w->isWindowModified());
     QVERIFY(w->noticeBar()->text().isEmpty());
     // Reloading is one undo step: the text before it is not lost.
