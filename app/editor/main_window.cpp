@@ -42,6 +42,14 @@ const QString kSpellCheckingKey = QStringLiteral("spellChecking");
 
 QString Native(const QString& path) { return QDir::toNativeSeparators(path); }
 
+// The platform's keys for `key`, and `fallback` if they lack it.
+QList<QKeySequence> WithFallback(QKeySequence::StandardKey key,
+                                 const QKeySequence& fallback) {
+  QList<QKeySequence> keys = QKeySequence::keyBindings(key);
+  if (!keys.contains(fallback)) keys.append(fallback);
+  return keys;
+}
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -143,7 +151,9 @@ void MainWindow::createActions() {
   a->setShortcut(QKeySequence::Save);
   a = file->addAction(QIcon::fromTheme(QStringLiteral("document-save-as")),
                       tr("Save &As..."), this, &MainWindow::saveAs);
-  a->setShortcut(QKeySequence::SaveAs);
+  // QKeySequence::SaveAs is empty outside GNOME and macOS.
+  a->setShortcuts(WithFallback(QKeySequence::SaveAs,
+                               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
   file->addSeparator();
   a = file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")),
                       tr("&Quit"), this, &QWidget::close);
@@ -175,10 +185,15 @@ void MainWindow::createActions() {
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(tr("&Font..."), this, &MainWindow::chooseFont);
+  // Ctrl+= as well as Ctrl++: on most keyboards + needs Shift.
   view->addAction(tr("Zoom &In"), editor_, [this] { editor_->zoomIn(); })
-      ->setShortcut(QKeySequence::ZoomIn);
+      ->setShortcuts(WithFallback(QKeySequence::ZoomIn,
+                                  QKeySequence(Qt::CTRL | Qt::Key_Equal)));
   view->addAction(tr("Zoom &Out"), editor_, [this] { editor_->zoomOut(); })
-      ->setShortcut(QKeySequence::ZoomOut);
+      ->setShortcuts(WithFallback(QKeySequence::ZoomOut,
+                                  QKeySequence(Qt::CTRL | Qt::Key_Minus)));
+  view->addAction(tr("&Reset Zoom"), this, &MainWindow::resetZoom)
+      ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
 
   QMenu* spelling = menuBar()->addMenu(tr("&Spelling"));
   a = spelling->addAction(tr("&Check Spelling..."), this,
@@ -218,9 +233,16 @@ void MainWindow::createStatusBar() {
   words_label_->setObjectName(QStringLiteral("wordCount"));
   dictionary_label_ = new QLabel(this);
   dictionary_label_->setObjectName(QStringLiteral("dictionaryName"));
-  for (QLabel* label : {misspellings_label_, words_label_, dictionary_label_}) {
+  position_label_ = new QLabel(this);
+  position_label_->setObjectName(QStringLiteral("cursorPosition"));
+  for (QLabel* label : {position_label_, misspellings_label_, words_label_,
+                        dictionary_label_}) {
     label->setContentsMargins(8, 0, 8, 0);
   }
+  connect(editor_, &QPlainTextEdit::cursorPositionChanged, this,
+          &MainWindow::updateCursorPosition);
+  updateCursorPosition();
+  statusBar()->addPermanentWidget(position_label_);
   statusBar()->addPermanentWidget(misspellings_label_);
   statusBar()->addPermanentWidget(words_label_);
   statusBar()->addPermanentWidget(dictionary_label_);
@@ -251,6 +273,15 @@ void MainWindow::updateStatus() {
   dictionary_label_->setToolTip(Native(service_->dictionaryPath()));
 }
 
+void MainWindow::updateCursorPosition() {
+  const QTextCursor cursor = editor_->textCursor();
+  position_label_->setText(tr("Ln %L1, Col %L2")
+                               .arg(cursor.blockNumber() + 1)
+                               .arg(cursor.positionInBlock() + 1));
+}
+
+void MainWindow::resetZoom() { editor_->setFont(base_font_); }
+
 void MainWindow::readSettings() {
   QSettings settings;
   const QByteArray geometry = settings.value(kGeometryKey).toByteArray();
@@ -264,6 +295,7 @@ void MainWindow::readSettings() {
                   font.fromString(settings.value(kFontKey).toString())) {
     editor_->setFont(font);
   }
+  base_font_ = editor_->font();
   const bool checking = settings.value(kSpellCheckingKey, true).toBool();
   spell_checking_action_->setChecked(checking);
   editor_->setSpellCheckingEnabled(checking);
@@ -602,7 +634,9 @@ void MainWindow::offerRecovery() {
 void MainWindow::chooseFont() {
   bool ok = false;
   const QFont font = QFontDialog::getFont(&ok, editor_->font(), this);
-  if (ok) editor_->setFont(font);
+  if (!ok) return;
+  base_font_ = font;
+  editor_->setFont(font);
 }
 
 void MainWindow::checkSpelling() {

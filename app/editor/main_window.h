@@ -5,6 +5,7 @@
 #ifndef SPELLFILTER_APP_EDITOR_MAIN_WINDOW_H_
 #define SPELLFILTER_APP_EDITOR_MAIN_WINDOW_H_
 
+#include <QFont>
 #include <QMainWindow>
 #include <QPointer>
 #include <QTimer>
@@ -86,6 +87,8 @@ class MainWindow : public QMainWindow {
   void onBuildCanceled();
   void about();
   void updateStatus();
+  void updateCursorPosition();
+  void resetZoom();
   void onChangedOnDisk();
   void onRemovedFromDisk();
   void reloadFromDisk();
@@ -124,6 +127,8 @@ class MainWindow : public QMainWindow {
   QLabel* misspellings_label_ = nullptr;
   QLabel* words_label_ = nullptr;
   QLabel* dictionary_label_ = nullptr;
+  QLabel* position_label_ = nullptr;
+  QFont base_font_;  // as chosen or read at start: what Reset Zoom restores
   QTimer status_timer_;
 
   QString current_file_;

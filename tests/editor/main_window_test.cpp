@@ -6,9 +6,11 @@
 #include "app/editor/main_window.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QDropEvent>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
@@ -19,6 +21,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QTest>
+#include <QTimer>
 #include <QUrl>
 #include <memory>
 
@@ -398,6 +401,51 @@ class MainWindowTest : public QObject {
     QCOMPARE(w->editor()->textCursor().selectedText(), QString("zza"));
     QTest::keyClick(w.get(), Qt::Key_F8, Qt::ShiftModifier);  // wraps
     QCOMPARE(w->editor()->textCursor().selectedText(), QString("zzc"));
+  }
+
+  // Issue 23, item 8: Save As is Ctrl+Shift+S on every desktop (the
+  // platform's QKeySequence::SaveAs is empty on this one), zoom in is
+  // Ctrl+= too, Ctrl+0 resets the zoom.
+  void shortcutsWorkEverywhere() {
+    auto w = newWindow();
+    w->editor()->setFocus();
+    bool dialog_seen = false;
+    QTimer closer;
+    closer.setInterval(10);
+    connect(&closer, &QTimer::timeout, [&] {
+      for (QWidget* top : QApplication::topLevelWidgets()) {
+        if (auto* d = qobject_cast<QFileDialog*>(top); d && d->isVisible()) {
+          dialog_seen = d->acceptMode() == QFileDialog::AcceptSave;
+          d->reject();
+        }
+      }
+    });
+    closer.start();
+    QTest::keyClick(w.get(), Qt::Key_S,
+                    Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(dialog_seen);
+    closer.stop();
+    QApplication::setActiveWindow(w.get());
+    QVERIFY(QTest::qWaitForWindowActive(w.get()));
+
+    const int size = w->editor()->font().pointSize();
+    QTest::keyClick(w.get(), Qt::Key_Equal, Qt::ControlModifier);
+    QCOMPARE(w->editor()->font().pointSize(), size + 1);
+    QTest::keyClick(w.get(), Qt::Key_Equal, Qt::ControlModifier);
+    QCOMPARE(w->editor()->font().pointSize(), size + 2);
+    QTest::keyClick(w.get(), Qt::Key_0, Qt::ControlModifier);
+    QCOMPARE(w->editor()->font().pointSize(), size);
+  }
+
+  // Issue 23, item 10: the cursor's line and column in the status bar.
+  void statusBarShowsLineAndColumn() {
+    auto w = newWindow();
+    w->editor()->setPlainText("first\nsecond line");
+    QCOMPARE(Label(*w, "cursorPosition"), QString("Ln 1, Col 1"));
+    QTextCursor c = w->editor()->textCursor();
+    c.setPosition(9);
+    w->editor()->setTextCursor(c);
+    QCOMPARE(Label(*w, "cursorPosition"), QString("Ln 2, Col 4"));
   }
 
   void settingsAreRemembered() {
