@@ -2,6 +2,9 @@
 // dictionary catalog, the dictionary build job, the recovery store.
 #include <QDir>
 #include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextDocument>
@@ -170,6 +173,39 @@ class EditorUnitsTest : public QObject {
     QCOMPARE(BuildDictionaryDialog::GuessLanguage("en_GB"), QString("en-GB"));
     QCOMPARE(BuildDictionaryDialog::GuessLanguage("de"), QString("de"));
     QCOMPARE(BuildDictionaryDialog::GuessLanguage("my-words"), QString("und"));
+    // Issue 23, item 13: names of Hunspell and SCOWL dictionaries.
+    QCOMPARE(BuildDictionaryDialog::GuessLanguage("en_GB-large"),
+             QString("en-GB"));
+    QCOMPARE(BuildDictionaryDialog::GuessLanguage("de_DE_frami"),
+             QString("de-DE"));
+    QCOMPARE(BuildDictionaryDialog::GuessLanguage("american-english"),
+             QString("und"));
+  }
+
+  // Issue 23, item 13: the build dialog's label, typed paths, and the
+  // Browse filter.
+  void buildDialogFillsInFromATypedPath() {
+    BuildDictionaryDialog dialog;
+    for (QLabel* label : dialog.findChildren<QLabel*>()) {
+      if (label->text().contains(u'&')) {
+        QVERIFY2(label->buddy() != nullptr, qPrintable(label->text()));
+      }
+    }
+    QTest::keyClicks(dialog.wordListEdit(),
+                     "/usr/share/hunspell/en_GB-large.dic");
+    QCOMPARE(dialog.name(), QString("en_GB-large"));
+    QCOMPARE(dialog.language(), QString("en-GB"));
+    // The default filter shows lists without an extension.
+    const QString first = BuildDictionaryDialog::BrowseFilters().split(";;")[0];
+    const QString patterns = first.section(u'(', 1).chopped(1);
+    bool shown = false;
+    for (const QString& p : patterns.split(u' ')) {
+      shown = shown || QRegularExpression(
+                           QRegularExpression::wildcardToRegularExpression(p))
+                           .match("american-english")
+                           .hasMatch();
+    }
+    QVERIFY2(shown, qPrintable(first));
   }
 
   void recoveryStoreSnapshotsOnlyModifiedText() {
