@@ -14,6 +14,7 @@
 #include "app/editor/dictionary_catalog.h"
 #include "app/editor/recovery_store.h"
 #include "app/editor/text_file.h"
+#include "core/check/checker.h"
 #include "core/dictionary/dictionary.h"
 #include "editor_test_support.h"
 
@@ -136,6 +137,30 @@ class EditorUnitsTest : public QObject {
     auto d = Dictionary::Open(output.toStdString());
     QVERIFY(d.ok());
     QCOMPARE(QString::fromStdString((*d)->language()), QString("en"));
+  }
+
+  // Issue 23, item 11: a Hunspell .dic goes through core's Hunspell import
+  // (its affixes expanded), chosen by the file's kind; a plain list named
+  // .dic without an .aff stays a word list.
+  void buildExpandsHunspellDictionaries() {
+    WriteFile("en_GB.aff", "SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n");
+    const QString dic = WriteFile("en_GB.dic", "2\nhouse/S\nwalk\n");
+    QVERIFY(IsHunspellDictionary(dic));
+    const QString output = Environment().root() + "/out/hunspell.sfd";
+    const BuildResult result =
+        BuildDictionary({dic, output, "und"}, [](int) { return true; });
+    QVERIFY2(result.ok, qPrintable(result.message));
+    auto d = Dictionary::Open(output.toStdString());
+    QVERIFY(d.ok());
+    QCOMPARE(QString::fromStdString((*d)->language()), QString("en-GB"));
+    Checker checker(**d);
+    QVERIFY(checker.IsCorrect("houses"));
+    QVERIFY(checker.IsCorrect("house"));
+    QVERIFY(checker.IsCorrect("walk"));
+    QVERIFY(!checker.IsCorrect("walks"));  // no S flag
+
+    const QString plain = WriteFile("plain.dic", "alpha\nbeta\n");
+    QVERIFY(!IsHunspellDictionary(plain));
   }
 
   void buildReportsBadLines() {
