@@ -9,6 +9,7 @@
 #include <QFontDialog>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -24,6 +25,7 @@
 #include "app/editor/dictionary_catalog.h"
 #include "app/editor/dictionary_menu.h"
 #include "app/editor/disk_file_monitor.h"
+#include "app/editor/find_bar.h"
 #include "app/editor/notice_bar.h"
 #include "app/editor/recent_files.h"
 #include "app/editor/recheck_scheduler.h"
@@ -59,6 +61,7 @@ MainWindow::MainWindow(QWidget* parent)
       notice_(new NoticeBar),
       recovery_(new RecoveryStore(RecoveryStore::DefaultFolder(), this)),
       disk_(new DiskFileMonitor(this)),
+      find_bar_(new FindBar(editor_)),
       build_job_(new BuildDictionaryJob(this)) {
   auto* central = new QWidget(this);
   auto* layout = new QVBoxLayout(central);
@@ -66,6 +69,7 @@ MainWindow::MainWindow(QWidget* parent)
   layout->setSpacing(0);
   layout->addWidget(notice_);
   layout->addWidget(editor_, 1);
+  layout->addWidget(find_bar_);
   editor_->document()->setDocumentMargin(8);
   setCentralWidget(central);
 
@@ -182,6 +186,21 @@ void MainWindow::createActions() {
   edit->addSeparator();
   edit->addAction(tr("Select &All"), editor_, &QPlainTextEdit::selectAll)
       ->setShortcut(QKeySequence::SelectAll);
+  edit->addSeparator();
+  edit->addAction(QIcon::fromTheme(QStringLiteral("edit-find")), tr("&Find..."),
+                  this, [this] { find_bar_->open(false); })
+      ->setShortcuts(
+          WithFallback(QKeySequence::Find, QKeySequence(Qt::CTRL | Qt::Key_F)));
+  edit->addAction(QIcon::fromTheme(QStringLiteral("edit-find-replace")),
+                  tr("R&eplace..."), this, [this] { find_bar_->open(true); })
+      ->setShortcuts(WithFallback(QKeySequence::Replace,
+                                  QKeySequence(Qt::CTRL | Qt::Key_H)));
+  edit->addAction(tr("Find Ne&xt"), this, &MainWindow::findNext)
+      ->setShortcuts(
+          WithFallback(QKeySequence::FindNext, QKeySequence(Qt::Key_F3)));
+  edit->addAction(tr("Find Pre&vious"), this, &MainWindow::findPrevious)
+      ->setShortcuts(WithFallback(QKeySequence::FindPrevious,
+                                  QKeySequence(Qt::SHIFT | Qt::Key_F3)));
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(tr("&Font..."), this, &MainWindow::chooseFont);
@@ -271,6 +290,24 @@ void MainWindow::updateStatus() {
                                  ? service_->dictionaryName()
                                  : tr("No dictionary"));
   dictionary_label_->setToolTip(Native(service_->dictionaryPath()));
+}
+
+void MainWindow::findNext() {
+  if (find_bar_->findEdit()->text().isEmpty()) {
+    find_bar_->open(false);
+    return;
+  }
+  if (!find_bar_->findNext()) statusBar()->showMessage(tr("Not found"), 3000);
+}
+
+void MainWindow::findPrevious() {
+  if (find_bar_->findEdit()->text().isEmpty()) {
+    find_bar_->open(false);
+    return;
+  }
+  if (!find_bar_->findPrevious()) {
+    statusBar()->showMessage(tr("Not found"), 3000);
+  }
 }
 
 void MainWindow::updateCursorPosition() {

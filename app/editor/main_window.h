@@ -21,6 +21,7 @@ namespace spellfilter::editor {
 class CheckSpellingDialog;
 class DictionaryMenu;
 class DiskFileMonitor;
+class FindBar;
 class NoticeBar;
 class RecentFilesMenu;
 class RecoveryStore;
@@ -64,6 +65,7 @@ class MainWindow : public QMainWindow {
   }
   [[nodiscard]] RecoveryStore* recovery() const { return recovery_; }
   [[nodiscard]] DiskFileMonitor* diskMonitor() const { return disk_; }
+  [[nodiscard]] FindBar* findBar() const { return find_bar_; }
   [[nodiscard]] CheckSpellingDialog* checkSpellingDialog() const;
 
  protected:
@@ -88,6 +90,8 @@ class MainWindow : public QMainWindow {
   void about();
   void updateStatus();
   void updateCursorPosition();
+  void findNext();
+  void findPrevious();
   void resetZoom();
   void onChangedOnDisk();
   void onRemovedFromDisk();
@@ -115,6 +119,7 @@ class MainWindow : public QMainWindow {
   NoticeBar* notice_;
   RecoveryStore* recovery_;
   DiskFileMonitor* disk_;
+  FindBar* find_bar_;
   QAction* reload_action_ = nullptr;
   QAction* keep_action_ = nullptr;
   DictionaryMenu* dictionary_menu_ = nullptr;

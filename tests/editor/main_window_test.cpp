@@ -7,12 +7,14 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QDir>
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
@@ -27,6 +29,7 @@
 
 #include "app/editor/dictionary_catalog.h"
 #include "app/editor/dictionary_menu.h"
+#include "app/editor/find_bar.h"
 #include "app/editor/notice_bar.h"
 #include "app/editor/recent_files.h"
 #include "app/editor/recovery_store.h"
@@ -435,6 +438,65 @@ class MainWindowTest : public QObject {
     QCOMPARE(w->editor()->font().pointSize(), size + 2);
     QTest::keyClick(w.get(), Qt::Key_0, Qt::ControlModifier);
     QCOMPARE(w->editor()->font().pointSize(), size);
+  }
+
+  // Issue 23, item 6: Find (Ctrl+F) and Replace (Ctrl+H) with match case,
+  // whole words and regular expressions, F3 / Shift+F3, every match
+  // highlighted, Replace All as one undo step.
+  void findAndReplace() {
+    auto w = newWindow();
+    w->editor()->setPlainText("Cat cat concat CAT\nthe cat sat");
+    w->editor()->setFocus();
+    FindBar* bar = w->findBar();
+    QVERIFY(!bar->isVisible());
+    QTest::keyClick(w.get(), Qt::Key_F, Qt::ControlModifier);
+    QVERIFY(bar->isVisible());
+    QVERIFY(!bar->replaceEdit()->isVisible());
+    QTest::keyClicks(bar->findEdit(), "cat");
+    auto selection = [&] {
+      const QTextCursor c = w->editor()->textCursor();
+      return QString("%1@%2").arg(c.selectedText()).arg(c.selectionStart());
+    };
+    QTest::keyClick(w.get(), Qt::Key_F3);
+    QCOMPARE(selection(), QString("Cat@0"));
+    QTest::keyClick(w.get(), Qt::Key_F3);
+    QCOMPARE(selection(), QString("cat@4"));
+    QTest::keyClick(w.get(), Qt::Key_F3);
+    QCOMPARE(selection(), QString("cat@11"));                // in concat
+    QTRY_COMPARE(w->editor()->extraSelections().size(), 5);  // all shown
+    bar->wholeWordsBox()->setChecked(true);
+    QTest::keyClick(w.get(), Qt::Key_F3);
+    QCOMPARE(selection(), QString("CAT@15"));
+    QTest::keyClick(w.get(), Qt::Key_F3, Qt::ShiftModifier);
+    QCOMPARE(selection(), QString("cat@4"));
+    bar->matchCaseBox()->setChecked(true);
+    QTest::keyClick(w.get(), Qt::Key_F3);
+    QCOMPARE(selection(), QString("cat@23"));  // next line
+    QTest::keyClick(w.get(), Qt::Key_F3);      // wraps around
+    QCOMPARE(selection(), QString("cat@4"));
+    QTRY_COMPARE(w->editor()->extraSelections().size(), 2);
+
+    // Replace (Ctrl+H): a regular expression with a captured group.
+    QTest::keyClick(w.get(), Qt::Key_H, Qt::ControlModifier);
+    QVERIFY(bar->replaceEdit()->isVisible());
+    bar->matchCaseBox()->setChecked(false);
+    bar->wholeWordsBox()->setChecked(false);
+    bar->regularExpressionBox()->setChecked(true);
+    bar->findEdit()->setText("([cs])at\\b");
+    bar->replaceEdit()->setText("\\1og");
+    QCOMPARE(bar->replaceAll(), 6);
+    QCOMPARE(w->editor()->toPlainText(),
+             QString("Cog cog concog Cog\nthe cog sog"));
+    w->editor()->undo();  // one step undoes all six
+    QCOMPARE(w->editor()->toPlainText(),
+             QString("Cat cat concat CAT\nthe cat sat"));
+    // An invalid expression is reported, not searched.
+    bar->findEdit()->setText("(");
+    QVERIFY(!bar->findNext());
+    QVERIFY(!bar->message().isEmpty());
+    QTest::keyClick(bar->findEdit(), Qt::Key_Escape);
+    QVERIFY(!bar->isVisible());
+    QCOMPARE(w->editor()->extraSelections().size(), 0);
   }
 
   // Issue 23, item 10: the cursor's line and column in the status bar.
