@@ -1,6 +1,7 @@
 #include "app/editor/main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -8,6 +9,7 @@
 #include <QFileInfo>
 #include <QFontDialog>
 #include <QGuiApplication>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -18,6 +20,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTextBlock>
 #include <QVBoxLayout>
 
 #include "app/editor/build_dictionary_dialog.h"
@@ -33,6 +36,7 @@
 #include "app/editor/spell_highlighter.h"
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
+#include "app/editor/theme.h"
 
 namespace spellfilter::editor {
 namespace {
@@ -41,8 +45,19 @@ const QString kGeometryKey = QStringLiteral("geometry");
 const QString kFontKey = QStringLiteral("font");
 const QString kDictionaryKey = QStringLiteral("dictionary");
 const QString kSpellCheckingKey = QStringLiteral("spellChecking");
+const QString kWordWrapKey = QStringLiteral("wordWrap");
+const QString kThemeKey = QStringLiteral("theme");
 
 QString Native(const QString& path) { return QDir::toNativeSeparators(path); }
+
+// F3 and the platform's Find Next keys but Ctrl+G (X11's second Find
+// Next key), which is Go to Line here as in Kate: one key, one action.
+QList<QKeySequence> FindNextKeys() {
+  QList<QKeySequence> keys = QKeySequence::keyBindings(QKeySequence::FindNext);
+  keys.removeAll(QKeySequence(Qt::CTRL | Qt::Key_G));
+  if (!keys.contains(QKeySequence(Qt::Key_F3))) keys.append(Qt::Key_F3);
+  return keys;
+}
 
 // The platform's keys for `key`, and `fallback` if they lack it.
 QList<QKeySequence> WithFallback(QKeySequence::StandardKey key,
@@ -158,6 +173,9 @@ void MainWindow::createActions() {
   // QKeySequence::SaveAs is empty outside GNOME and macOS.
   a->setShortcuts(WithFallback(QKeySequence::SaveAs,
                                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
+  revert_action_ =
+      file->addAction(QIcon::fromTheme(QStringLiteral("document-revert")),
+                      tr("Re&vert"), this, &MainWindow::revert);
   file->addSeparator();
   a = file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")),
                       tr("&Quit"), this, &QWidget::close);
@@ -196,11 +214,12 @@ void MainWindow::createActions() {
       ->setShortcuts(WithFallback(QKeySequence::Replace,
                                   QKeySequence(Qt::CTRL | Qt::Key_H)));
   edit->addAction(tr("Find Ne&xt"), this, &MainWindow::findNext)
-      ->setShortcuts(
-          WithFallback(QKeySequence::FindNext, QKeySequence(Qt::Key_F3)));
+      ->setShortcuts(FindNextKeys());
   edit->addAction(tr("Find Pre&vious"), this, &MainWindow::findPrevious)
       ->setShortcuts(WithFallback(QKeySequence::FindPrevious,
                                   QKeySequence(Qt::SHIFT | Qt::Key_F3)));
+  edit->addAction(tr("&Go to Line..."), this, &MainWindow::askGoToLine)
+      ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(tr("&Font..."), this, &MainWindow::chooseFont);
@@ -213,6 +232,23 @@ void MainWindow::createActions() {
                                   QKeySequence(Qt::CTRL | Qt::Key_Minus)));
   view->addAction(tr("&Reset Zoom"), this, &MainWindow::resetZoom)
       ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+  view->addSeparator();
+  word_wrap_action_ =
+      view->addAction(tr("&Word Wrap"), this, &MainWindow::setWordWrap);
+  word_wrap_action_->setCheckable(true);
+  word_wrap_action_->setChecked(true);
+  QMenu* theme = view->addMenu(tr("&Theme"));
+  auto* themes = new QActionGroup(this);
+  for (const auto& [choice, text] : {std::pair{Theme::kSystem, tr("&System")},
+                                     std::pair{Theme::kLight, tr("&Light")},
+                                     std::pair{Theme::kDark, tr("&Dark")}}) {
+    QAction* t = theme->addAction(text);
+    t->setCheckable(true);
+    t->setData(ThemeName(choice));
+    themes->addAction(t);
+    connect(t, &QAction::triggered, this, [this, choice] { setTheme(choice); });
+  }
+  theme_actions_ = themes;
 
   QMenu* spelling = menuBar()->addMenu(tr("&Spelling"));
   a = spelling->addAction(tr("&Check Spelling..."), this,
@@ -310,6 +346,54 @@ void MainWindow::findPrevious() {
   }
 }
 
+void MainWindow::askGoToLine() {
+  bool ok = false;
+  const int line = QInputDialog::getInt(
+      this, tr("Go to Line"),
+      tr("Line (1\u2013%L1):").arg(editor_->document()->blockCount()),
+      editor_->textCursor().blockNumber() + 1, 1,
+      editor_->document()->blockCount(), 1, &ok);
+  if (ok) goToLine(line);
+}
+
+void MainWindow::goToLine(int line) {
+  const QTextBlock block = editor_->document()->findBlockByNumber(
+      qBound(1, line, editor_->document()->blockCount()) - 1);
+  editor_->setTextCursor(QTextCursor(block));
+  editor_->centerCursor();
+  editor_->setFocus();
+}
+
+void MainWindow::setWordWrap(bool on) {
+  editor_->setLineWrapMode(on ? QPlainTextEdit::WidgetWidth
+                              : QPlainTextEdit::NoWrap);
+  word_wrap_action_->setChecked(on);
+  QSettings().setValue(kWordWrapKey, on);
+}
+
+void MainWindow::setTheme(Theme theme) {
+  ApplyTheme(theme);
+  for (QAction* a : theme_actions_->actions()) {
+    a->setChecked(a->data().toString() == ThemeName(theme));
+  }
+  QSettings().setValue(kThemeKey, ThemeName(theme));
+}
+
+void MainWindow::revert() {
+  if (current_file_.isEmpty() || !QFileInfo::exists(current_file_)) return;
+  if (editor_->document()->isModified() &&
+      QMessageBox::question(
+          this, tr("Revert"),
+          tr("Discard your changes and reload %1 as it is on disk? (Undo "
+             "brings them back.)")
+              .arg(Native(current_file_)),
+          QMessageBox::Discard | QMessageBox::Cancel,
+          QMessageBox::Cancel) != QMessageBox::Discard) {
+    return;
+  }
+  reloadFromDisk();
+}
+
 void MainWindow::updateCursorPosition() {
   const QTextCursor cursor = editor_->textCursor();
   position_label_->setText(tr("Ln %L1, Col %L2")
@@ -333,6 +417,8 @@ void MainWindow::readSettings() {
     editor_->setFont(font);
   }
   base_font_ = editor_->font();
+  setWordWrap(settings.value(kWordWrapKey, true).toBool());
+  setTheme(ThemeFromName(settings.value(kThemeKey).toString()));
   const bool checking = settings.value(kSpellCheckingKey, true).toBool();
   spell_checking_action_->setChecked(checking);
   editor_->setSpellCheckingEnabled(checking);
@@ -625,6 +711,7 @@ void MainWindow::setCurrentFile(const QString& path, const TextFormat& format) {
   editor_->document()->setModified(false);
   setWindowModified(false);
   setWindowFilePath(path.isEmpty() ? tr("untitled.txt") : current_file_);
+  revert_action_->setEnabled(!current_file_.isEmpty());
   recovery_->setDocument(current_file_, format);
   disk_->setFile(current_file_);
 }

@@ -12,7 +12,9 @@
 
 #include "app/editor/build_dictionary_job.h"
 #include "app/editor/text_file.h"
+#include "app/editor/theme.h"
 
+class QActionGroup;
 class QLabel;
 class QProgressDialog;
 
@@ -52,6 +54,9 @@ class MainWindow : public QMainWindow {
   bool useDictionary(const QString& path);
   // Builds a dictionary in the background with a progress dialog.
   void startBuild(const BuildRequest& request);
+  // Moves the cursor to the start of line `line` (1-based, clamped).
+  void goToLine(int line);
+  void setTheme(spellfilter::editor::Theme theme);
 
   [[nodiscard]] SpellTextEdit* editor() const { return editor_; }
   [[nodiscard]] SpellService* spellService() const { return service_; }
@@ -92,6 +97,9 @@ class MainWindow : public QMainWindow {
   void updateCursorPosition();
   void findNext();
   void findPrevious();
+  void askGoToLine();
+  void setWordWrap(bool on);
+  void revert();
   void resetZoom();
   void onChangedOnDisk();
   void onRemovedFromDisk();
@@ -122,6 +130,9 @@ class MainWindow : public QMainWindow {
   FindBar* find_bar_;
   QAction* reload_action_ = nullptr;
   QAction* keep_action_ = nullptr;
+  QAction* revert_action_ = nullptr;
+  QAction* word_wrap_action_ = nullptr;
+  QActionGroup* theme_actions_ = nullptr;
   DictionaryMenu* dictionary_menu_ = nullptr;
   RecentFilesMenu* recent_menu_ = nullptr;
   QPointer<CheckSpellingDialog> check_dialog_;

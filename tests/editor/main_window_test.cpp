@@ -13,11 +13,13 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QProgressDialog>
 #include <QPushButton>
@@ -497,6 +499,77 @@ class MainWindowTest : public QObject {
     QTest::keyClick(bar->findEdit(), Qt::Key_Escape);
     QVERIFY(!bar->isVisible());
     QCOMPARE(w->editor()->extraSelections().size(), 0);
+  }
+
+  // Issue 23, item 7: Go to Line (Ctrl+G), word wrap on/off (remembered),
+  // Revert (asks when modified; Undo brings the changes back).
+  void goToLineWordWrapAndRevert() {
+    const QString path = Environment().newFolder("revert") + "/a.txt";
+    Write(path, "one\ntwo\nthree\nfour\n");
+    {
+      auto w = newWindow();
+      QVERIFY(w->loadFile(path));
+      w->editor()->setFocus();
+      QTimer answer;
+      answer.setInterval(10);
+      bool asked = false;
+      connect(&answer, &QTimer::timeout, [&] {
+        for (QWidget* top : QApplication::topLevelWidgets()) {
+          if (auto* d = qobject_cast<QInputDialog*>(top); d && d->isVisible()) {
+            asked = true;
+            d->setIntValue(3);
+            d->accept();
+          }
+        }
+      });
+      answer.start();
+      QTest::keyClick(w.get(), Qt::Key_G, Qt::ControlModifier);
+      QTRY_VERIFY(asked);
+      answer.stop();
+      QCOMPARE(w->editor()->textCursor().blockNumber(), 2);
+      QCOMPARE(Label(*w, "cursorPosition"), QString("Ln 3, Col 1"));
+
+      QAction* wrap = FindAction(w.get(), "&Word Wrap");
+      QVERIFY(wrap && wrap->isChecked());
+      QCOMPARE(w->editor()->lineWrapMode(), QPlainTextEdit::WidgetWidth);
+      wrap->trigger();
+      QCOMPARE(w->editor()->lineWrapMode(), QPlainTextEdit::NoWrap);
+
+      QTest::keyClicks(w->editor(), "changed ");
+      auto answered = AnswerNextMessageBox("Discard");
+      FindAction(w.get(), "Re&vert")->trigger();
+      QVERIFY(*answered);
+      QCOMPARE(w->editor()->toPlainText(), QString("one\ntwo\nthree\nfour\n"));
+      QVERIFY(!w->isWindowModified());
+      w->editor()->undo();
+      QCOMPARE(w->editor()->toPlainText(),
+               QString("one\ntwo\nchanged three\nfour\n"));
+      w->editor()->document()->setModified(false);
+    }
+    auto w = newWindow();  // the wrap setting is remembered
+    QCOMPARE(w->editor()->lineWrapMode(), QPlainTextEdit::NoWrap);
+  }
+
+  // Issue 23, item 9: View > Theme: System / Light / Dark, remembered.
+  void lightAndDarkThemes() {
+    const QColor system_base = QApplication::palette().color(QPalette::Base);
+    {
+      auto w = newWindow();
+      FindAction(w.get(), "&Dark")->trigger();
+      QVERIFY(QApplication::palette().color(QPalette::Base).lightness() < 60);
+      QTRY_VERIFY(w->editor()->palette().color(QPalette::Base).lightness() <
+                  60);
+      FindAction(w.get(), "&Light")->trigger();
+      QVERIFY(QApplication::palette().color(QPalette::Base).lightness() > 200);
+      FindAction(w.get(), "&Dark")->trigger();
+    }
+    {
+      auto w = newWindow();  // remembered
+      QVERIFY(FindAction(w.get(), "&Dark")->isChecked());
+      QVERIFY(QApplication::palette().color(QPalette::Base).lightness() < 60);
+      FindAction(w.get(), "&System")->trigger();
+      QCOMPARE(QApplication::palette().color(QPalette::Base), system_base);
+    }
   }
 
   // Issue 23, item 10: the cursor's line and column in the status bar.
