@@ -18,6 +18,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   emacs-nox hunspell hunspell-en-us   # tests drive Emacs and compare with hunspell -a
   time                                # GNU time: a test measures peak memory
+  xvfb xdotool                        # editor.end_to_end drives the real editor on Xvfb
 )
 for arg in "$@"; do
   case "$arg" in
