@@ -36,6 +36,7 @@
 #include "app/editor/spell_highlighter.h"
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
+#include "app/editor/text_encoding.h"
 #include "app/editor/theme.h"
 
 namespace spellfilter::editor {
@@ -165,6 +166,14 @@ void MainWindow::createActions() {
   connect(recent_menu_, &RecentFilesMenu::fileChosen, this,
           &MainWindow::openRecent);
   file->addMenu(recent_menu_);
+  encoding_menu_ = file->addMenu(tr("Reopen with &Encoding"));
+  for (const QString& encoding : SupportedEncodings()) {
+    QAction* e = encoding_menu_->addAction(EncodingLabel(encoding));
+    e->setCheckable(true);
+    e->setData(encoding);
+    connect(e, &QAction::triggered, this,
+            [this, encoding] { reopenWithEncoding(encoding); });
+  }
   a = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")),
                       tr("&Save"), this, &MainWindow::save);
   a->setShortcut(QKeySequence::Save);
@@ -379,6 +388,31 @@ void MainWindow::setTheme(Theme theme) {
   QSettings().setValue(kThemeKey, ThemeName(theme));
 }
 
+void MainWindow::reopenWithEncoding(const QString& encoding) {
+  updateEncodingMenu();  // unchanged until it worked
+  if (current_file_.isEmpty() || !QFileInfo::exists(current_file_)) return;
+  if (!maybeSave()) return;
+  LoadedText loaded;
+  QString error;
+  if (!ReadTextFileAs(current_file_, encoding, &loaded, &error)) {
+    QMessageBox::warning(
+        this, tr("Reopen with Encoding"),
+        tr("%1 cannot be read as %2: %3.")
+            .arg(Native(current_file_), EncodingLabel(encoding), error));
+    return;
+  }
+  editor_->setPlainText(loaded.text);
+  lossy_ = false;
+  setCurrentFile(current_file_, loaded.format);
+}
+
+void MainWindow::updateEncodingMenu() {
+  for (QAction* a : encoding_menu_->actions()) {
+    a->setChecked(a->data().toString() == format_.encoding);
+  }
+  encoding_menu_->setEnabled(!current_file_.isEmpty());
+}
+
 void MainWindow::revert() {
   if (current_file_.isEmpty() || !QFileInfo::exists(current_file_)) return;
   if (editor_->document()->isModified() &&
@@ -548,8 +582,8 @@ bool MainWindow::maybeSave() {
   }
 }
 
-bool MainWindow::confirmLossyOpen(const QString& path,
-                                  const LoadedText& loaded) {
+bool MainWindow::confirmLossyOpen(const QString& path, const LoadedText& loaded,
+                                  QString* encoding) {
   QMessageBox box(QMessageBox::Warning, tr("Not a UTF-8 Text File"),
                   loaded.binary
                       ? tr("%1 looks like a binary file: it has a NUL byte at "
@@ -563,11 +597,23 @@ bool MainWindow::confirmLossyOpen(const QString& path,
                   QMessageBox::Cancel, this);
   box.setInformativeText(
       tr("If you open it anyway, invalid bytes are shown as \uFFFD, and "
-         "saving writes \uFFFD in their place."));
+         "saving writes \uFFFD in their place. A file from an older "
+         "Windows or Western European program is most likely "
+         "Windows-1252: opened as such, it is kept intact. (File > Reopen "
+         "with Encoding offers the others.)"));
+  QPushButton* as_1252 = nullptr;
+  if (!loaded.binary) {
+    as_1252 =
+        box.addButton(tr("Open as Windows-1252"), QMessageBox::AcceptRole);
+  }
   QPushButton* open_anyway =
       box.addButton(tr("Open Anyway"), QMessageBox::AcceptRole);
   box.setDefaultButton(QMessageBox::Cancel);
   box.exec();
+  if (as_1252 != nullptr && box.clickedButton() == as_1252) {
+    *encoding = QString::fromLatin1(kWindows1252);
+    return true;
+  }
   return box.clickedButton() == open_anyway;
 }
 
@@ -582,7 +628,14 @@ bool MainWindow::loadFile(const QString& path) {
                          tr("Cannot read %1:\n%2.").arg(Native(path), error));
     return false;
   }
-  if (loaded.first_bad_byte >= 0 && !confirmLossyOpen(path, loaded)) {
+  QString encoding;
+  if (loaded.first_bad_byte >= 0 &&
+      !confirmLossyOpen(path, loaded, &encoding)) {
+    return false;
+  }
+  if (!encoding.isEmpty() && !ReadTextFileAs(path, encoding, &loaded, &error)) {
+    QMessageBox::warning(this, tr("Open"),
+                         tr("Cannot read %1:\n%2.").arg(Native(path), error));
     return false;
   }
   QGuiApplication::setOverrideCursor(Qt::WaitCursor);
@@ -666,13 +719,25 @@ void MainWindow::onRemovedFromDisk() {
 void MainWindow::reloadFromDisk() {
   LoadedText loaded;
   QString error;
-  if (!ReadTextFile(current_file_, &loaded, &error)) {
+  // In the encoding the document was read in.
+  const bool utf8 = format_.encoding == QLatin1String(kUtf8);
+  if (!(utf8 ? ReadTextFile(current_file_, &loaded, &error)
+             : ReadTextFileAs(current_file_, format_.encoding, &loaded,
+                              &error))) {
     notice_->showMessage(
         tr("Cannot reload %1: %2.").arg(Native(current_file_), error),
         {reload_action_, keep_action_});
     return;
   }
-  if (loaded.first_bad_byte >= 0 && !confirmLossyOpen(current_file_, loaded)) {
+  QString encoding;
+  if (loaded.first_bad_byte >= 0 &&
+      !confirmLossyOpen(current_file_, loaded, &encoding)) {
+    return;
+  }
+  if (!encoding.isEmpty() &&
+      !ReadTextFileAs(current_file_, encoding, &loaded, &error)) {
+    notice_->showMessage(
+        tr("Cannot reload %1: %2.").arg(Native(current_file_), error));
     return;
   }
   // One undo step over the whole text, so Undo brings back what the user
@@ -712,6 +777,7 @@ void MainWindow::setCurrentFile(const QString& path, const TextFormat& format) {
   setWindowModified(false);
   setWindowFilePath(path.isEmpty() ? tr("untitled.txt") : current_file_);
   revert_action_->setEnabled(!current_file_.isEmpty());
+  updateEncodingMenu();
   recovery_->setDocument(current_file_, format);
   disk_->setFile(current_file_);
 }

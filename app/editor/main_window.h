@@ -15,6 +15,7 @@
 #include "app/editor/theme.h"
 
 class QActionGroup;
+class QMenu;
 class QLabel;
 class QProgressDialog;
 
@@ -115,7 +116,12 @@ class MainWindow : public QMainWindow {
   // Opens `path` without remembering it; a failure goes to the notice bar.
   bool openDictionary(const QString& path);
   bool maybeSave();
-  bool confirmLossyOpen(const QString& path, const LoadedText& loaded);
+  // Asks whether to open a file that is not valid UTF-8; true to open it,
+  // in *encoding if the user chose one (else with U+FFFD).
+  bool confirmLossyOpen(const QString& path, const LoadedText& loaded,
+                        QString* encoding);
+  void reopenWithEncoding(const QString& encoding);
+  void updateEncodingMenu();
   // Before saving over the open file: asks if another program changed it
   // since it was read or saved. True to go on.
   bool confirmOverwriteChanged(const QString& path);
@@ -131,6 +137,7 @@ class MainWindow : public QMainWindow {
   QAction* reload_action_ = nullptr;
   QAction* keep_action_ = nullptr;
   QAction* revert_action_ = nullptr;
+  QMenu* encoding_menu_ = nullptr;
   QAction* word_wrap_action_ = nullptr;
   QActionGroup* theme_actions_ = nullptr;
   DictionaryMenu* dictionary_menu_ = nullptr;

@@ -102,7 +102,8 @@ void RecoveryStore::tick() {
                    {QStringLiteral("saved"),
                     QDateTime::currentDateTime().toString(Qt::ISODate)},
                    {QStringLiteral("bom"), format_.byte_order_mark},
-                   {QStringLiteral("crlf"), format_.crlf}};
+                   {QStringLiteral("crlf"), format_.crlf},
+                   {QStringLiteral("encoding"), format_.encoding}};
   write_ = QtConcurrent::run(
       [text = DocumentText(*document_), meta = std::move(meta),
        text_path = file(id_, ".txt"), meta_path = file(id_, ".json")] {
@@ -162,6 +163,8 @@ QList<RecoveryStore::Orphan> RecoveryStore::findOrphans() {
         meta.value(QStringLiteral("saved")).toString(), Qt::ISODate);
     o.format.byte_order_mark = meta.value(QStringLiteral("bom")).toBool();
     o.format.crlf = meta.value(QStringLiteral("crlf")).toBool();
+    o.format.encoding = meta.value(QStringLiteral("encoding"))
+                            .toString(QStringLiteral("UTF-8"));
     orphans.append(o);
   }
   std::sort(orphans.begin(), orphans.end(),

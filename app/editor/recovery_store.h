@@ -5,7 +5,7 @@
 // Layout, in ${XDG_DATA_HOME:-~/.local/share}/spellfilter/recovery/:
 //   ID.txt   the text, UTF-8 (written atomically with QSaveFile)
 //   ID.json  {"path": the document's file, canonical, or "", "saved": ISO time,
-//             "bom": bool, "crlf": bool}
+//             "bom": bool, "crlf": bool, "encoding": ICU's name}
 //   ID.lock  a QLockFile held by the running editor
 // ID is the writer's process id and a random suffix. An orphan is a
 // recovery file whose lock is free: its editor has gone (QLockFile tells a

@@ -135,6 +135,56 @@ class MainWindowTest : public QObject {
     QCOMPARE(ReadAll(path), bytes);
   }
 
+  // Issue 23, item 3: a Latin-1 / Windows-1252 file is kept intact when
+  // opened as Windows-1252 and saved in it; a character it cannot hold
+  // stops the save instead of being replaced.
+  void windows1252FileIsKeptIntact() {
+    const QString path = Environment().newFolder("latin1") + "/caf\u00e9.txt";
+    const QByteArray bytes = "caf\xE9 au lait\r\n";
+    Write(path, bytes);
+    auto w = newWindow();
+    auto answered = AnswerNextMessageBox("Open as Windows-1252");
+    QVERIFY(w->loadFile(path));
+    QVERIFY(*answered);
+    QCOMPARE(w->editor()->toPlainText(), QString("caf\u00e9 au lait\n"));
+    QVERIFY(w->saveFile(path));  // no question: nothing is lost
+    QCOMPARE(ReadAll(path), bytes);
+    w->editor()->moveCursor(QTextCursor::End);
+    w->editor()->insertPlainText("cr\u00e8me");
+    QVERIFY(w->saveFile(path));
+    QCOMPARE(ReadAll(path), bytes + "cr\xE8me");
+    w->editor()->insertPlainText("\u20AC \u4E2D");  // the euro is in 1252
+    answered = AnswerNextMessageBox("OK");
+    QVERIFY(!w->saveFile(path));
+    QVERIFY(*answered);
+    QCOMPARE(ReadAll(path), bytes + "cr\xE8me");
+    w->editor()->document()->setModified(false);
+  }
+
+  // UTF-16 with a byte-order mark is recognised and written back as it was;
+  // File > Reopen with Encoding reads a file again in another encoding.
+  void utf16AndReopenWithEncoding() {
+    const QString dir = Environment().newFolder("utf16");
+    QByteArray bytes("\xFF\xFE", 2);
+    const QString text = "h\u00e9llo\r\nw\u00f6rld\r\n";
+    bytes += QByteArray(reinterpret_cast<const char*>(text.utf16()),
+                        text.size() * 2);
+    Write(dir + "/le.txt", bytes);
+    auto w = newWindow();
+    QVERIFY(w->loadFile(dir + "/le.txt"));  // no warning
+    QCOMPARE(w->editor()->toPlainText(), QString("h\u00e9llo\nw\u00f6rld\n"));
+    QVERIFY(w->saveFile(dir + "/copy.txt"));
+    QCOMPARE(ReadAll(dir + "/copy.txt"), bytes);
+
+    Write(dir + "/utf8.txt", "caf\xC3\xA9\n");
+    QVERIFY(w->loadFile(dir + "/utf8.txt"));
+    QAction* latin1 = FindAction(w.get(), "Western (ISO-8859-1)");
+    QVERIFY(latin1 && !latin1->isChecked());
+    latin1->trigger();
+    QCOMPARE(w->editor()->toPlainText(), QString("caf\u00c3\u00a9\n"));
+    QVERIFY(latin1->isChecked());
+  }
+
   void binaryFileWarns() {
     const QString path = Environment().newFolder("bin") + "/x.bin";
     Write(path, QByteArray("ELF\0\0\1", 6));
