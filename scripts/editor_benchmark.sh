@@ -5,7 +5,7 @@
 # fully checked, the longest event-loop stall meanwhile, and
 # keystroke-to-repaint latencies while checking and after.
 #
-#   scripts/editor_benchmark.sh [--size MB] [--keys N] [--jumps N] [--file DOC]
+#   scripts/editor_benchmark.sh [--size MB] [--line-mb MB] [--keys N] [--jumps N] [--file DOC]
 #
 # Runs on a real X server (Xvfb, via xvfb-run) when one can be had, else on
 # Qt's offscreen platform (PLATFORM=offscreen forces it). Builds in

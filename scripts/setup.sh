@@ -28,6 +28,7 @@ packages=(
   dpkg-dev                            # cpack -G DEB: dpkg-shlibdeps (deb_package test)
   python3                             # the cli_docs test (check_cli_docs.py)
   vim                                 # a test reads -f lines into Vim's quickfix list
+  xvfb xdotool                        # editor.end_to_end drives the real editor on Xvfb
 )
 for arg in "$@"; do
   case "$arg" in

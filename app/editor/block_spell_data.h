@@ -29,18 +29,22 @@ class BlockSpellData : public QTextBlockUserData {
   ~BlockSpellData() override { update(0, {}, 0); }
   Q_DISABLE_COPY_MOVE(BlockSpellData)
 
-  void update(quint64 epoch, QList<TextSpan> misspellings, int words) {
+  // `length`: the length of the text checked, in UTF-16 code units.
+  void update(quint64 epoch, QList<TextSpan> misspellings, int words,
+              int length = 0) {
     totals_->words += words - words_;
     totals_->misspellings += misspellings.size() - misspellings_.size();
     epoch_ = epoch;
     misspellings_ = std::move(misspellings);
     words_ = words;
+    length_ = length;
   }
   void markStale() { epoch_ = formatted_epoch_ = 0; }
   void setFormattedEpoch(quint64 epoch) { formatted_epoch_ = epoch; }
 
   [[nodiscard]] quint64 epoch() const { return epoch_; }
   [[nodiscard]] quint64 formattedEpoch() const { return formatted_epoch_; }
+  [[nodiscard]] int length() const { return length_; }
   [[nodiscard]] const QList<TextSpan>& misspellings() const {
     return misspellings_;
   }
@@ -51,6 +55,7 @@ class BlockSpellData : public QTextBlockUserData {
   quint64 formatted_epoch_ = 0;
   QList<TextSpan> misspellings_;
   int words_ = 0;
+  int length_ = 0;
 };
 
 }  // namespace spellfilter::editor

@@ -8,12 +8,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QRegularExpressionValidator>
 
 #include "app/editor/dictionary_catalog.h"
+#include "core/hunspell/import.h"
 
 namespace spellfilter::editor {
 namespace {
@@ -42,15 +44,29 @@ BuildDictionaryDialog::BuildDictionaryDialog(QWidget* parent)
       tr("A BCP 47 language tag such as en-US or de; it selects the case "
          "rules. \"und\" means undetermined."));
 
+  // Typing or pasting a path fills in the name and language as Browse
+  // does, until the user edits them.
+  connect(word_list_, &QLineEdit::textEdited, this,
+          [this](const QString& text) { fillFromPath(text); });
+  connect(name_, &QLineEdit::textEdited, this, [this] { name_edited_ = true; });
+  connect(language_, &QLineEdit::textEdited, this,
+          [this] { language_edited_ = true; });
+
   auto* note = new QLabel(
-      tr("UTF-8, one word per line; blank lines and lines starting with # "
-         "are skipped. The dictionary is saved in %1.")
+      tr("A word list: UTF-8, one word per line; blank lines and lines "
+         "starting with # are skipped. Or a Hunspell dictionary (.dic, with "
+         "its .aff beside it), expanded into its word forms. The dictionary "
+         "is saved in %1.")
           .arg(QDir::toNativeSeparators(UserDictionaryFolder())),
       this);
   note->setWordWrap(true);
 
   auto* form = new QFormLayout;
-  form->addRow(tr("&Word list:"), list_row);
+  // A row given as a layout gets a label without a buddy, which shows the
+  // '&' literally: give the label its buddy here.
+  auto* list_label = new QLabel(tr("&Word list:"), this);
+  list_label->setBuddy(word_list_);
+  form->addRow(list_label, list_row);
   form->addRow(tr("&Name:"), name_);
   form->addRow(tr("&Language:"), language_);
   auto* buttons = new QDialogButtonBox(
@@ -67,27 +83,58 @@ BuildDictionaryDialog::BuildDictionaryDialog(QWidget* parent)
 }
 
 QString BuildDictionaryDialog::GuessLanguage(const QString& name) {
-  static const QRegularExpression tag(
-      QStringLiteral("^([a-z]{2,3})(?:[_-]([A-Z]{2}))?$"));
-  const QRegularExpressionMatch m = tag.match(name);
-  if (!m.hasMatch()) return QStringLiteral("und");
-  return m.captured(2).isEmpty() ? m.captured(1)
-                                 : m.captured(1) + u'-' + m.captured(2);
+  // The rule `spellfilter build --hunspell` uses for file names, so
+  // "en_GB-large" is en-GB. A bare language code followed by more
+  // ("my-words") is too weak a sign, and the language must be one QLocale
+  // knows.
+  const QString tag = QString::fromStdString(
+      HunspellLanguageTag((name + QStringLiteral(".dic")).toStdString()));
+  const bool bare = !tag.contains(u'-');
+  if (tag.isEmpty() || (bare && name.size() > tag.size()) ||
+      QLocale(tag).language() == QLocale::C) {
+    return QStringLiteral("und");
+  }
+  return tag;
+}
+
+QString BuildDictionaryDialog::BrowseFilters() {
+  // Word lists often have no extension (/usr/share/dict/*): the first
+  // filter, the one shown, lists every file.
+  return tr(
+      "All files (*);;Word lists (*.txt *.words *.lst);;Hunspell "
+      "dictionaries (*.dic)");
+}
+
+void BuildDictionaryDialog::fillFromPath(const QString& path) {
+  const QString base =
+      QFileInfo(QDir::fromNativeSeparators(path.trimmed())).completeBaseName();
+  if (base.isEmpty()) return;
+  if (!name_edited_) {
+    QString name = base;
+    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.+-]")),
+                 QStringLiteral("_"));
+    name_->setText(name.left(64));
+  }
+  if (!language_edited_) language_->setText(GuessLanguage(base));
 }
 
 void BuildDictionaryDialog::setWordList(const QString& path) {
   word_list_->setText(QDir::toNativeSeparators(path));
-  const QString base = QFileInfo(path).completeBaseName();
-  name_->setText(base);
-  language_->setText(GuessLanguage(base));
+  fillFromPath(path);
 }
 
 void BuildDictionaryDialog::browse() {
-  const QString path = QFileDialog::getOpenFileName(
-      this, tr("Word List"), QDir::homePath(),
-      tr("Word lists (*.txt *.dic *.words *.lst);;All files (*)"));
+  const QString folder = QFileInfo::exists(QStringLiteral("/usr/share/dict"))
+                             ? QStringLiteral("/usr/share/dict")
+                             : QDir::homePath();
+  const QString path = QFileDialog::getOpenFileName(this, tr("Word List"),
+                                                    folder, BrowseFilters());
   if (!path.isEmpty()) setWordList(path);
 }
+
+QString BuildDictionaryDialog::name() const { return name_->text(); }
+
+QString BuildDictionaryDialog::language() const { return language_->text(); }
 
 BuildRequest BuildDictionaryDialog::request() const {
   BuildRequest r;

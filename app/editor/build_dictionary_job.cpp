@@ -14,8 +14,9 @@
 #include <string>
 
 #include "core/dictionary/builder.h"
-#include "core/util/file_io.h"
+#include "core/hunspell/import.h"
 #include "core/text/text_reader.h"
+#include "core/util/file_io.h"
 
 namespace spellfilter::editor {
 namespace {
@@ -24,24 +25,71 @@ BuildResult Failure(const std::string& message) {
   return BuildResult{false, QString::fromStdString(message), 0};
 }
 
+BuildResult Cancelled() {
+  return BuildResult{
+      false, QCoreApplication::translate("BuildDictionaryJob", "Cancelled."),
+      0};
+}
+
+// Sizes and fills the filter, then writes the dictionary.
+BuildResult FinishBuild(DictionaryBuilder* builder, const BuildRequest& request,
+                        const std::function<bool(int)>& progress);
+
 }  // namespace
+
+bool IsHunspellDictionary(const QString& path) {
+  if (!path.endsWith(QStringLiteral(".dic"), Qt::CaseInsensitive)) {
+    return false;
+  }
+  const std::string aff =
+      HunspellAffPath(QFile::encodeName(path).toStdString());
+  if (!QFileInfo(QFile::decodeName(aff.c_str())).isFile()) return false;
+  // A .dic starts with its entry count.
+  QFile dic(path);
+  if (!dic.open(QIODevice::ReadOnly)) return false;
+  QByteArray first = dic.readLine(64).trimmed();
+  if (first.startsWith("\xEF\xBB\xBF")) first.remove(0, 3);
+  bool number = false;
+  first.toULongLong(&number);
+  return number;
+}
 
 BuildResult BuildDictionary(const BuildRequest& request,
                             const std::function<bool(int)>& progress) {
+  const std::string input = QFile::encodeName(request.word_list).toStdString();
+  constexpr int kReadShare = 900;  // of the progress; Finish() and writing
+                                   // the rest
   BuildOptions options;
   options.language = request.language.toStdString();
+  if (IsHunspellDictionary(request.word_list)) {
+    StatusOr<HunspellImport> hunspell = HunspellImport::Open(input);
+    if (!hunspell.ok()) return Failure(hunspell.status().message());
+    if (request.language.isEmpty() || request.language == u"und") {
+      options.language = hunspell->language();
+    }
+    DictionaryBuilder builder(options);
+    if (!builder.status().ok()) return Failure(builder.status().message());
+    // The import is one call: progress jumps to the end of the reading
+    // share, and a cancel waits for it.
+    if (!progress(0)) return Cancelled();
+    HunspellImportSummary summary;
+    if (Status s = hunspell->AddTo(&builder, options.language, &summary);
+        !s.ok()) {
+      return Failure(s.message());
+    }
+    if (!progress(kReadShare)) return Cancelled();
+    return FinishBuild(&builder, request, progress);
+  }
+
   DictionaryBuilder builder(options);
   if (!builder.status().ok()) return Failure(builder.status().message());
 
-  const std::string input = QFile::encodeName(request.word_list).toStdString();
   const int fd = ::open(input.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return Failure(ErrnoStatus(input, errno).message());
   struct stat st;
   const uint64_t total =
       (::fstat(fd, &st) == 0 && st.st_size > 0) ? st.st_size : 0;
 
-  // The list takes 0-900 of the progress; Finish() and writing the rest.
-  constexpr int kReadShare = 900;
   TextReader reader(fd, input);
   uint64_t line_number = 0;
   Status status;
@@ -67,19 +115,19 @@ BuildResult BuildDictionary(const BuildRequest& request,
     }
   }
   ::close(fd);
-  if (stopped)
-    return BuildResult{
-        false, QCoreApplication::translate("BuildDictionaryJob", "Cancelled."),
-        0};
+  if (stopped) return Cancelled();
   if (!status.ok()) return Failure(status.message());
+  return FinishBuild(&builder, request, progress);
+}
 
+namespace {
+
+BuildResult FinishBuild(DictionaryBuilder* builder, const BuildRequest& request,
+                        const std::function<bool(int)>& progress) {
   BuildSummary summary;
-  StatusOr<std::string> image = builder.Finish(&summary);
+  StatusOr<std::string> image = builder->Finish(&summary);
   if (!image.ok()) return Failure(image.status().message());
-  if (!progress(950))
-    return BuildResult{
-        false, QCoreApplication::translate("BuildDictionaryJob", "Cancelled."),
-        0};
+  if (!progress(950)) return Cancelled();
 
   QDir().mkpath(QFileInfo(request.output).absolutePath());
   const std::string output = QFile::encodeName(request.output).toStdString();
@@ -97,6 +145,8 @@ BuildResult BuildDictionary(const BuildRequest& request,
           .arg(summary.file_bytes / 1024),
       summary.words};
 }
+
+}  // namespace
 
 BuildDictionaryJob::BuildDictionaryJob(QObject* parent) : QObject(parent) {
   connect(&watcher_, &QFutureWatcher<BuildResult>::progressValueChanged, this,

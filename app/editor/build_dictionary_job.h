@@ -1,11 +1,14 @@
 // "Build Dictionary from Word List...": core's DictionaryBuilder run on a
-// worker thread (QtConcurrent), the word list read with core's TextReader,
-// the result written with core's WriteFileAtomically, exactly as
-// `spellfilter build` does. Progress is reported in thousandths of the
-// word list read; Finish() (sizing and filling the filter, a fraction of
-// the reading time) is the last step and is not interruptible, so cancel()
-// takes effect between chunks of the list or just before writing: a
-// cancelled job writes nothing.
+// worker thread (QtConcurrent), from a word list read with core's
+// TextReader or from a Hunspell dictionary expanded by core's
+// HunspellImport (chosen by the file's kind, IsHunspellDictionary), the
+// result written with core's WriteFileAtomically, exactly as
+// `spellfilter build` (--hunspell) does. Progress is reported in
+// thousandths of the word list read (a Hunspell import is one step);
+// Finish() (sizing and filling the filter, a fraction of the reading time)
+// is the last step and is not interruptible, so cancel() takes effect
+// between chunks of the list or just before writing: a cancelled job
+// writes nothing.
 #ifndef SPELLFILTER_APP_EDITOR_BUILD_DICTIONARY_JOB_H_
 #define SPELLFILTER_APP_EDITOR_BUILD_DICTIONARY_JOB_H_
 
@@ -17,10 +20,13 @@
 namespace spellfilter::editor {
 
 struct BuildRequest {
-  QString
-      word_list;   // UTF-8, one word per line (see core/dictionary/builder.h)
+  // UTF-8, one word per line (see core/dictionary/builder.h), or a
+  // Hunspell .dic (IsHunspellDictionary).
+  QString word_list;
   QString output;  // the .sfd file to write
-  QString language = QStringLiteral("und");  // BCP 47 tag for case rules
+  // BCP 47 tag for case rules; for a Hunspell dictionary "und" means the
+  // import's (from the file name, else the .aff's LANG).
+  QString language = QStringLiteral("und");
 };
 
 struct BuildResult {
@@ -54,6 +60,12 @@ class BuildDictionaryJob : public QObject {
 
   QFutureWatcher<BuildResult> watcher_;
 };
+
+// Whether `path` is a Hunspell dictionary: a .dic that starts with its
+// entry count, with its .aff beside it. BuildDictionary then expands it
+// through core's Hunspell import (as `spellfilter build --hunspell`), not
+// as a word list.
+bool IsHunspellDictionary(const QString& path);
 
 // The build itself, synchronous; `progress` is called with 0..kProgressMax
 // and returns false to stop. For the job and for tests.

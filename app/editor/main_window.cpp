@@ -1,6 +1,7 @@
 #include "app/editor/main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -8,7 +9,9 @@
 #include <QFileInfo>
 #include <QFontDialog>
 #include <QGuiApplication>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -17,12 +20,15 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTextBlock>
 #include <QVBoxLayout>
 
 #include "app/editor/build_dictionary_dialog.h"
 #include "app/editor/check_spelling_dialog.h"
 #include "app/editor/dictionary_catalog.h"
 #include "app/editor/dictionary_menu.h"
+#include "app/editor/disk_file_monitor.h"
+#include "app/editor/find_bar.h"
 #include "app/editor/notice_bar.h"
 #include "app/editor/recent_files.h"
 #include "app/editor/recheck_scheduler.h"
@@ -30,6 +36,8 @@
 #include "app/editor/spell_highlighter.h"
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
+#include "app/editor/text_encoding.h"
+#include "app/editor/theme.h"
 
 namespace spellfilter::editor {
 namespace {
@@ -38,8 +46,27 @@ const QString kGeometryKey = QStringLiteral("geometry");
 const QString kFontKey = QStringLiteral("font");
 const QString kDictionaryKey = QStringLiteral("dictionary");
 const QString kSpellCheckingKey = QStringLiteral("spellChecking");
+const QString kWordWrapKey = QStringLiteral("wordWrap");
+const QString kThemeKey = QStringLiteral("theme");
 
 QString Native(const QString& path) { return QDir::toNativeSeparators(path); }
+
+// F3 and the platform's Find Next keys but Ctrl+G (X11's second Find
+// Next key), which is Go to Line here as in Kate: one key, one action.
+QList<QKeySequence> FindNextKeys() {
+  QList<QKeySequence> keys = QKeySequence::keyBindings(QKeySequence::FindNext);
+  keys.removeAll(QKeySequence(Qt::CTRL | Qt::Key_G));
+  if (!keys.contains(QKeySequence(Qt::Key_F3))) keys.append(Qt::Key_F3);
+  return keys;
+}
+
+// The platform's keys for `key`, and `fallback` if they lack it.
+QList<QKeySequence> WithFallback(QKeySequence::StandardKey key,
+                                 const QKeySequence& fallback) {
+  QList<QKeySequence> keys = QKeySequence::keyBindings(key);
+  if (!keys.contains(fallback)) keys.append(fallback);
+  return keys;
+}
 
 }  // namespace
 
@@ -49,6 +76,8 @@ MainWindow::MainWindow(QWidget* parent)
       editor_(new SpellTextEdit(service_)),
       notice_(new NoticeBar),
       recovery_(new RecoveryStore(RecoveryStore::DefaultFolder(), this)),
+      disk_(new DiskFileMonitor(this)),
+      find_bar_(new FindBar(editor_)),
       build_job_(new BuildDictionaryJob(this)) {
   auto* central = new QWidget(this);
   auto* layout = new QVBoxLayout(central);
@@ -56,6 +85,7 @@ MainWindow::MainWindow(QWidget* parent)
   layout->setSpacing(0);
   layout->addWidget(notice_);
   layout->addWidget(editor_, 1);
+  layout->addWidget(find_bar_);
   editor_->document()->setDocumentMargin(8);
   setCentralWidget(central);
 
@@ -76,6 +106,19 @@ MainWindow::MainWindow(QWidget* parent)
     dictionary_menu_->setCurrentPath(service_->dictionaryPath());
     updateStatus();
   });
+  connect(disk_, &DiskFileMonitor::changedOnDisk, this,
+          &MainWindow::onChangedOnDisk);
+  connect(disk_, &DiskFileMonitor::removedFromDisk, this,
+          &MainWindow::onRemovedFromDisk);
+  reload_action_ = new QAction(tr("&Reload"), this);
+  reload_action_->setToolTip(
+      tr("Replace your text with the file on disk "
+         "(Undo brings yours back)"));
+  connect(reload_action_, &QAction::triggered, this,
+          &MainWindow::reloadFromDisk);
+  keep_action_ = new QAction(tr("&Keep My Version"), this);
+  keep_action_->setToolTip(tr("Keep your text; saving will replace the file"));
+  connect(keep_action_, &QAction::triggered, this, &MainWindow::keepMyVersion);
   connect(build_job_, &BuildDictionaryJob::finished, this,
           &MainWindow::onBuildFinished);
   connect(build_job_, &BuildDictionaryJob::canceled, this,
@@ -123,12 +166,25 @@ void MainWindow::createActions() {
   connect(recent_menu_, &RecentFilesMenu::fileChosen, this,
           &MainWindow::openRecent);
   file->addMenu(recent_menu_);
+  encoding_menu_ = file->addMenu(tr("Reopen with &Encoding"));
+  for (const QString& encoding : SupportedEncodings()) {
+    QAction* e = encoding_menu_->addAction(EncodingLabel(encoding));
+    e->setCheckable(true);
+    e->setData(encoding);
+    connect(e, &QAction::triggered, this,
+            [this, encoding] { reopenWithEncoding(encoding); });
+  }
   a = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")),
                       tr("&Save"), this, &MainWindow::save);
   a->setShortcut(QKeySequence::Save);
   a = file->addAction(QIcon::fromTheme(QStringLiteral("document-save-as")),
                       tr("Save &As..."), this, &MainWindow::saveAs);
-  a->setShortcut(QKeySequence::SaveAs);
+  // QKeySequence::SaveAs is empty outside GNOME and macOS.
+  a->setShortcuts(WithFallback(QKeySequence::SaveAs,
+                               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
+  revert_action_ =
+      file->addAction(QIcon::fromTheme(QStringLiteral("document-revert")),
+                      tr("Re&vert"), this, &MainWindow::revert);
   file->addSeparator();
   a = file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")),
                       tr("&Quit"), this, &QWidget::close);
@@ -157,13 +213,51 @@ void MainWindow::createActions() {
   edit->addSeparator();
   edit->addAction(tr("Select &All"), editor_, &QPlainTextEdit::selectAll)
       ->setShortcut(QKeySequence::SelectAll);
+  edit->addSeparator();
+  edit->addAction(QIcon::fromTheme(QStringLiteral("edit-find")), tr("&Find..."),
+                  this, [this] { find_bar_->open(false); })
+      ->setShortcuts(
+          WithFallback(QKeySequence::Find, QKeySequence(Qt::CTRL | Qt::Key_F)));
+  edit->addAction(QIcon::fromTheme(QStringLiteral("edit-find-replace")),
+                  tr("R&eplace..."), this, [this] { find_bar_->open(true); })
+      ->setShortcuts(WithFallback(QKeySequence::Replace,
+                                  QKeySequence(Qt::CTRL | Qt::Key_H)));
+  edit->addAction(tr("Find Ne&xt"), this, &MainWindow::findNext)
+      ->setShortcuts(FindNextKeys());
+  edit->addAction(tr("Find Pre&vious"), this, &MainWindow::findPrevious)
+      ->setShortcuts(WithFallback(QKeySequence::FindPrevious,
+                                  QKeySequence(Qt::SHIFT | Qt::Key_F3)));
+  edit->addAction(tr("&Go to Line..."), this, &MainWindow::askGoToLine)
+      ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(tr("&Font..."), this, &MainWindow::chooseFont);
+  // Ctrl+= as well as Ctrl++: on most keyboards + needs Shift.
   view->addAction(tr("Zoom &In"), editor_, [this] { editor_->zoomIn(); })
-      ->setShortcut(QKeySequence::ZoomIn);
+      ->setShortcuts(WithFallback(QKeySequence::ZoomIn,
+                                  QKeySequence(Qt::CTRL | Qt::Key_Equal)));
   view->addAction(tr("Zoom &Out"), editor_, [this] { editor_->zoomOut(); })
-      ->setShortcut(QKeySequence::ZoomOut);
+      ->setShortcuts(WithFallback(QKeySequence::ZoomOut,
+                                  QKeySequence(Qt::CTRL | Qt::Key_Minus)));
+  view->addAction(tr("&Reset Zoom"), this, &MainWindow::resetZoom)
+      ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+  view->addSeparator();
+  word_wrap_action_ =
+      view->addAction(tr("&Word Wrap"), this, &MainWindow::setWordWrap);
+  word_wrap_action_->setCheckable(true);
+  word_wrap_action_->setChecked(true);
+  QMenu* theme = view->addMenu(tr("&Theme"));
+  auto* themes = new QActionGroup(this);
+  for (const auto& [choice, text] : {std::pair{Theme::kSystem, tr("&System")},
+                                     std::pair{Theme::kLight, tr("&Light")},
+                                     std::pair{Theme::kDark, tr("&Dark")}}) {
+    QAction* t = theme->addAction(text);
+    t->setCheckable(true);
+    t->setData(ThemeName(choice));
+    themes->addAction(t);
+    connect(t, &QAction::triggered, this, [this, choice] { setTheme(choice); });
+  }
+  theme_actions_ = themes;
 
   QMenu* spelling = menuBar()->addMenu(tr("&Spelling"));
   a = spelling->addAction(tr("&Check Spelling..."), this,
@@ -203,9 +297,16 @@ void MainWindow::createStatusBar() {
   words_label_->setObjectName(QStringLiteral("wordCount"));
   dictionary_label_ = new QLabel(this);
   dictionary_label_->setObjectName(QStringLiteral("dictionaryName"));
-  for (QLabel* label : {misspellings_label_, words_label_, dictionary_label_}) {
+  position_label_ = new QLabel(this);
+  position_label_->setObjectName(QStringLiteral("cursorPosition"));
+  for (QLabel* label : {position_label_, misspellings_label_, words_label_,
+                        dictionary_label_}) {
     label->setContentsMargins(8, 0, 8, 0);
   }
+  connect(editor_, &QPlainTextEdit::cursorPositionChanged, this,
+          &MainWindow::updateCursorPosition);
+  updateCursorPosition();
+  statusBar()->addPermanentWidget(position_label_);
   statusBar()->addPermanentWidget(misspellings_label_);
   statusBar()->addPermanentWidget(words_label_);
   statusBar()->addPermanentWidget(dictionary_label_);
@@ -236,6 +337,106 @@ void MainWindow::updateStatus() {
   dictionary_label_->setToolTip(Native(service_->dictionaryPath()));
 }
 
+void MainWindow::findNext() {
+  if (find_bar_->findEdit()->text().isEmpty()) {
+    find_bar_->open(false);
+    return;
+  }
+  if (!find_bar_->findNext()) statusBar()->showMessage(tr("Not found"), 3000);
+}
+
+void MainWindow::findPrevious() {
+  if (find_bar_->findEdit()->text().isEmpty()) {
+    find_bar_->open(false);
+    return;
+  }
+  if (!find_bar_->findPrevious()) {
+    statusBar()->showMessage(tr("Not found"), 3000);
+  }
+}
+
+void MainWindow::askGoToLine() {
+  bool ok = false;
+  const int line = QInputDialog::getInt(
+      this, tr("Go to Line"),
+      tr("Line (1\u2013%L1):").arg(editor_->document()->blockCount()),
+      editor_->textCursor().blockNumber() + 1, 1,
+      editor_->document()->blockCount(), 1, &ok);
+  if (ok) goToLine(line);
+}
+
+void MainWindow::goToLine(int line) {
+  const QTextBlock block = editor_->document()->findBlockByNumber(
+      qBound(1, line, editor_->document()->blockCount()) - 1);
+  editor_->setTextCursor(QTextCursor(block));
+  editor_->centerCursor();
+  editor_->setFocus();
+}
+
+void MainWindow::setWordWrap(bool on) {
+  editor_->setLineWrapMode(on ? QPlainTextEdit::WidgetWidth
+                              : QPlainTextEdit::NoWrap);
+  word_wrap_action_->setChecked(on);
+  QSettings().setValue(kWordWrapKey, on);
+}
+
+void MainWindow::setTheme(Theme theme) {
+  ApplyTheme(theme);
+  for (QAction* a : theme_actions_->actions()) {
+    a->setChecked(a->data().toString() == ThemeName(theme));
+  }
+  QSettings().setValue(kThemeKey, ThemeName(theme));
+}
+
+void MainWindow::reopenWithEncoding(const QString& encoding) {
+  updateEncodingMenu();  // unchanged until it worked
+  if (current_file_.isEmpty() || !QFileInfo::exists(current_file_)) return;
+  if (!maybeSave()) return;
+  LoadedText loaded;
+  QString error;
+  if (!ReadTextFileAs(current_file_, encoding, &loaded, &error)) {
+    QMessageBox::warning(
+        this, tr("Reopen with Encoding"),
+        tr("%1 cannot be read as %2: %3.")
+            .arg(Native(current_file_), EncodingLabel(encoding), error));
+    return;
+  }
+  editor_->setPlainText(loaded.text);
+  lossy_ = false;
+  setCurrentFile(current_file_, loaded.format);
+}
+
+void MainWindow::updateEncodingMenu() {
+  for (QAction* a : encoding_menu_->actions()) {
+    a->setChecked(a->data().toString() == format_.encoding);
+  }
+  encoding_menu_->setEnabled(!current_file_.isEmpty());
+}
+
+void MainWindow::revert() {
+  if (current_file_.isEmpty() || !QFileInfo::exists(current_file_)) return;
+  if (editor_->document()->isModified() &&
+      QMessageBox::question(
+          this, tr("Revert"),
+          tr("Discard your changes and reload %1 as it is on disk? (Undo "
+             "brings them back.)")
+              .arg(Native(current_file_)),
+          QMessageBox::Discard | QMessageBox::Cancel,
+          QMessageBox::Cancel) != QMessageBox::Discard) {
+    return;
+  }
+  reloadFromDisk();
+}
+
+void MainWindow::updateCursorPosition() {
+  const QTextCursor cursor = editor_->textCursor();
+  position_label_->setText(tr("Ln %L1, Col %L2")
+                               .arg(cursor.blockNumber() + 1)
+                               .arg(cursor.positionInBlock() + 1));
+}
+
+void MainWindow::resetZoom() { editor_->setFont(base_font_); }
+
 void MainWindow::readSettings() {
   QSettings settings;
   const QByteArray geometry = settings.value(kGeometryKey).toByteArray();
@@ -249,6 +450,9 @@ void MainWindow::readSettings() {
                   font.fromString(settings.value(kFontKey).toString())) {
     editor_->setFont(font);
   }
+  base_font_ = editor_->font();
+  setWordWrap(settings.value(kWordWrapKey, true).toBool());
+  setTheme(ThemeFromName(settings.value(kThemeKey).toString()));
   const bool checking = settings.value(kSpellCheckingKey, true).toBool();
   spell_checking_action_->setChecked(checking);
   editor_->setSpellCheckingEnabled(checking);
@@ -378,8 +582,8 @@ bool MainWindow::maybeSave() {
   }
 }
 
-bool MainWindow::confirmLossyOpen(const QString& path,
-                                  const LoadedText& loaded) {
+bool MainWindow::confirmLossyOpen(const QString& path, const LoadedText& loaded,
+                                  QString* encoding) {
   QMessageBox box(QMessageBox::Warning, tr("Not a UTF-8 Text File"),
                   loaded.binary
                       ? tr("%1 looks like a binary file: it has a NUL byte at "
@@ -393,11 +597,23 @@ bool MainWindow::confirmLossyOpen(const QString& path,
                   QMessageBox::Cancel, this);
   box.setInformativeText(
       tr("If you open it anyway, invalid bytes are shown as \uFFFD, and "
-         "saving writes \uFFFD in their place."));
+         "saving writes \uFFFD in their place. A file from an older "
+         "Windows or Western European program is most likely "
+         "Windows-1252: opened as such, it is kept intact. (File > Reopen "
+         "with Encoding offers the others.)"));
+  QPushButton* as_1252 = nullptr;
+  if (!loaded.binary) {
+    as_1252 =
+        box.addButton(tr("Open as Windows-1252"), QMessageBox::AcceptRole);
+  }
   QPushButton* open_anyway =
       box.addButton(tr("Open Anyway"), QMessageBox::AcceptRole);
   box.setDefaultButton(QMessageBox::Cancel);
   box.exec();
+  if (as_1252 != nullptr && box.clickedButton() == as_1252) {
+    *encoding = QString::fromLatin1(kWindows1252);
+    return true;
+  }
   return box.clickedButton() == open_anyway;
 }
 
@@ -412,7 +628,14 @@ bool MainWindow::loadFile(const QString& path) {
                          tr("Cannot read %1:\n%2.").arg(Native(path), error));
     return false;
   }
-  if (loaded.first_bad_byte >= 0 && !confirmLossyOpen(path, loaded)) {
+  QString encoding;
+  if (loaded.first_bad_byte >= 0 &&
+      !confirmLossyOpen(path, loaded, &encoding)) {
+    return false;
+  }
+  if (!encoding.isEmpty() && !ReadTextFileAs(path, encoding, &loaded, &error)) {
+    QMessageBox::warning(this, tr("Open"),
+                         tr("Cannot read %1:\n%2.").arg(Native(path), error));
     return false;
   }
   QGuiApplication::setOverrideCursor(Qt::WaitCursor);
@@ -439,6 +662,7 @@ bool MainWindow::saveFile(const QString& path) {
           QMessageBox::Cancel) != QMessageBox::Save) {
     return false;
   }
+  if (same_file && !confirmOverwriteChanged(path)) return false;
   QString error;
   QGuiApplication::setOverrideCursor(Qt::WaitCursor);
   const bool written =
@@ -457,6 +681,85 @@ bool MainWindow::saveFile(const QString& path) {
   return true;
 }
 
+bool MainWindow::confirmOverwriteChanged(const QString& path) {
+  if (disk_->check(/*thorough=*/true) != DiskFileMonitor::State::kChanged) {
+    return true;
+  }
+  QMessageBox box(QMessageBox::Warning, tr("Save"),
+                  tr("%1 was changed on disk by another program since you "
+                     "opened or last saved it.")
+                      .arg(Native(path)),
+                  QMessageBox::Cancel, this);
+  box.setInformativeText(
+      tr("Saving replaces the other program's version with yours."));
+  QPushButton* overwrite =
+      box.addButton(tr("&Overwrite"), QMessageBox::DestructiveRole);
+  box.setDefaultButton(QMessageBox::Cancel);
+  box.exec();
+  return box.clickedButton() == overwrite;
+}
+
+void MainWindow::onChangedOnDisk() {
+  notice_->showMessage(
+      tr("%1 was changed on disk by another program.")
+              .arg(Native(current_file_)) +
+          (editor_->document()->isModified() ? tr(" You have unsaved changes.")
+                                             : QString()),
+      {reload_action_, keep_action_});
+}
+
+void MainWindow::onRemovedFromDisk() {
+  notice_->showMessage(
+      tr("%1 was deleted or moved on disk. Your text is only in the editor "
+         "now: save it to keep it.")
+          .arg(Native(current_file_)));
+  editor_->document()->setModified(true);
+}
+
+void MainWindow::reloadFromDisk() {
+  LoadedText loaded;
+  QString error;
+  // In the encoding the document was read in.
+  const bool utf8 = format_.encoding == QLatin1String(kUtf8);
+  if (!(utf8 ? ReadTextFile(current_file_, &loaded, &error)
+             : ReadTextFileAs(current_file_, format_.encoding, &loaded,
+                              &error))) {
+    notice_->showMessage(
+        tr("Cannot reload %1: %2.").arg(Native(current_file_), error),
+        {reload_action_, keep_action_});
+    return;
+  }
+  QString encoding;
+  if (loaded.first_bad_byte >= 0 &&
+      !confirmLossyOpen(current_file_, loaded, &encoding)) {
+    return;
+  }
+  if (!encoding.isEmpty() &&
+      !ReadTextFileAs(current_file_, encoding, &loaded, &error)) {
+    notice_->showMessage(
+        tr("Cannot reload %1: %2.").arg(Native(current_file_), error));
+    return;
+  }
+  // One undo step over the whole text, so Undo brings back what the user
+  // had (setPlainText would clear the undo history).
+  QTextCursor all(editor_->document());
+  all.beginEditBlock();
+  all.select(QTextCursor::Document);
+  all.insertText(loaded.text);
+  all.endEditBlock();
+  lossy_ = loaded.first_bad_byte >= 0;
+  setCurrentFile(current_file_, loaded.format);
+  notice_->hide();
+  statusBar()->showMessage(
+      tr("Reloaded %1").arg(QFileInfo(current_file_).fileName()), 3000);
+}
+
+void MainWindow::keepMyVersion() {
+  disk_->acknowledge();
+  editor_->document()->setModified(true);
+  notice_->hide();
+}
+
 void MainWindow::openFromCommandLine(const QString& path) {
   if (QFileInfo::exists(path)) {
     loadFile(path);
@@ -467,12 +770,16 @@ void MainWindow::openFromCommandLine(const QString& path) {
 }
 
 void MainWindow::setCurrentFile(const QString& path, const TextFormat& format) {
-  current_file_ = path;
+  current_file_ =
+      path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
   format_ = format;
   editor_->document()->setModified(false);
   setWindowModified(false);
-  setWindowFilePath(path.isEmpty() ? tr("untitled.txt") : path);
-  recovery_->setDocument(path, format);
+  setWindowFilePath(path.isEmpty() ? tr("untitled.txt") : current_file_);
+  revert_action_->setEnabled(!current_file_.isEmpty());
+  updateEncodingMenu();
+  recovery_->setDocument(current_file_, format);
+  disk_->setFile(current_file_);
 }
 
 void MainWindow::offerRecovery() {
@@ -517,7 +824,9 @@ void MainWindow::offerRecovery() {
 void MainWindow::chooseFont() {
   bool ok = false;
   const QFont font = QFontDialog::getFont(&ok, editor_->font(), this);
-  if (ok) editor_->setFont(font);
+  if (!ok) return;
+  base_font_ = font;
+  editor_->setFont(font);
 }
 
 void MainWindow::checkSpelling() {

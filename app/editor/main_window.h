@@ -5,13 +5,17 @@
 #ifndef SPELLFILTER_APP_EDITOR_MAIN_WINDOW_H_
 #define SPELLFILTER_APP_EDITOR_MAIN_WINDOW_H_
 
+#include <QFont>
 #include <QMainWindow>
 #include <QPointer>
 #include <QTimer>
 
 #include "app/editor/build_dictionary_job.h"
 #include "app/editor/text_file.h"
+#include "app/editor/theme.h"
 
+class QActionGroup;
+class QMenu;
 class QLabel;
 class QProgressDialog;
 
@@ -19,6 +23,8 @@ namespace spellfilter::editor {
 
 class CheckSpellingDialog;
 class DictionaryMenu;
+class DiskFileMonitor;
+class FindBar;
 class NoticeBar;
 class RecentFilesMenu;
 class RecoveryStore;
@@ -49,6 +55,9 @@ class MainWindow : public QMainWindow {
   bool useDictionary(const QString& path);
   // Builds a dictionary in the background with a progress dialog.
   void startBuild(const BuildRequest& request);
+  // Moves the cursor to the start of line `line` (1-based, clamped).
+  void goToLine(int line);
+  void setTheme(spellfilter::editor::Theme theme);
 
   [[nodiscard]] SpellTextEdit* editor() const { return editor_; }
   [[nodiscard]] SpellService* spellService() const { return service_; }
@@ -61,6 +70,8 @@ class MainWindow : public QMainWindow {
     return recent_menu_;
   }
   [[nodiscard]] RecoveryStore* recovery() const { return recovery_; }
+  [[nodiscard]] DiskFileMonitor* diskMonitor() const { return disk_; }
+  [[nodiscard]] FindBar* findBar() const { return find_bar_; }
   [[nodiscard]] CheckSpellingDialog* checkSpellingDialog() const;
 
  protected:
@@ -84,6 +95,17 @@ class MainWindow : public QMainWindow {
   void onBuildCanceled();
   void about();
   void updateStatus();
+  void updateCursorPosition();
+  void findNext();
+  void findPrevious();
+  void askGoToLine();
+  void setWordWrap(bool on);
+  void revert();
+  void resetZoom();
+  void onChangedOnDisk();
+  void onRemovedFromDisk();
+  void reloadFromDisk();
+  void keepMyVersion();
 
  private:
   void createActions();
@@ -94,7 +116,15 @@ class MainWindow : public QMainWindow {
   // Opens `path` without remembering it; a failure goes to the notice bar.
   bool openDictionary(const QString& path);
   bool maybeSave();
-  bool confirmLossyOpen(const QString& path, const LoadedText& loaded);
+  // Asks whether to open a file that is not valid UTF-8; true to open it,
+  // in *encoding if the user chose one (else with U+FFFD).
+  bool confirmLossyOpen(const QString& path, const LoadedText& loaded,
+                        QString* encoding);
+  void reopenWithEncoding(const QString& encoding);
+  void updateEncodingMenu();
+  // Before saving over the open file: asks if another program changed it
+  // since it was read or saved. True to go on.
+  bool confirmOverwriteChanged(const QString& path);
   void setCurrentFile(const QString& path, const TextFormat& format);
   void selectMisspelling(bool forward);
 
@@ -102,6 +132,14 @@ class MainWindow : public QMainWindow {
   SpellTextEdit* editor_;
   NoticeBar* notice_;
   RecoveryStore* recovery_;
+  DiskFileMonitor* disk_;
+  FindBar* find_bar_;
+  QAction* reload_action_ = nullptr;
+  QAction* keep_action_ = nullptr;
+  QAction* revert_action_ = nullptr;
+  QMenu* encoding_menu_ = nullptr;
+  QAction* word_wrap_action_ = nullptr;
+  QActionGroup* theme_actions_ = nullptr;
   DictionaryMenu* dictionary_menu_ = nullptr;
   RecentFilesMenu* recent_menu_ = nullptr;
   QPointer<CheckSpellingDialog> check_dialog_;
@@ -112,6 +150,8 @@ class MainWindow : public QMainWindow {
   QLabel* misspellings_label_ = nullptr;
   QLabel* words_label_ = nullptr;
   QLabel* dictionary_label_ = nullptr;
+  QLabel* position_label_ = nullptr;
+  QFont base_font_;  // as chosen or read at start: what Reset Zoom restores
   QTimer status_timer_;
 
   QString current_file_;

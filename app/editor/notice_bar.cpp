@@ -8,9 +8,7 @@
 namespace spellfilter::editor {
 
 NoticeBar::NoticeBar(QWidget* parent)
-    : QFrame(parent),
-      label_(new QLabel(this)),
-      action_button_(new QToolButton(this)) {
+    : QFrame(parent), label_(new QLabel(this)), buttons_(new QHBoxLayout) {
   setObjectName(QStringLiteral("noticeBar"));
   setFrameShape(QFrame::StyledPanel);
   setAutoFillBackground(true);
@@ -25,7 +23,6 @@ NoticeBar::NoticeBar(QWidget* parent)
       style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(size, size));
   label_->setWordWrap(true);
   label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  action_button_->setToolButtonStyle(Qt::ToolButtonTextOnly);
   auto* close = new QToolButton(this);
   close->setAutoRaise(true);
   close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
@@ -36,15 +33,32 @@ NoticeBar::NoticeBar(QWidget* parent)
   layout->setContentsMargins(6, 4, 6, 4);
   layout->addWidget(icon);
   layout->addWidget(label_, 1);
-  layout->addWidget(action_button_);
+  layout->addLayout(buttons_);
   layout->addWidget(close);
   hide();
 }
 
 void NoticeBar::showMessage(const QString& text, QAction* action) {
+  showMessage(text,
+              action != nullptr ? QList<QAction*>{action} : QList<QAction*>());
+}
+
+void NoticeBar::showMessage(const QString& text,
+                            const QList<QAction*>& actions) {
   label_->setText(text);
-  action_button_->setDefaultAction(action);
-  action_button_->setVisible(action != nullptr);
+  while (action_buttons_.size() < actions.size()) {
+    auto* button = new QToolButton(this);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    buttons_->addWidget(button);
+    action_buttons_.append(button);
+  }
+  for (qsizetype i = 0; i < action_buttons_.size(); ++i) {
+    QToolButton* button = action_buttons_[i];
+    const bool used = i < actions.size();
+    // A button keeps its last action's text until given a new one.
+    if (used) button->setDefaultAction(actions[i]);
+    button->setVisible(used);
+  }
   show();
 }
 

@@ -1,12 +1,14 @@
 // A message strip above the text ("the dictionary could not be opened"),
 // for problems the user should see without being stopped by a dialog: the
-// editor keeps editing. One message at a time, with an optional action
-// button and a close button.
+// editor keeps editing. One message at a time, with optional action
+// buttons and a close button.
 #ifndef SPELLFILTER_APP_EDITOR_NOTICE_BAR_H_
 #define SPELLFILTER_APP_EDITOR_NOTICE_BAR_H_
 
 #include <QFrame>
+#include <QList>
 
+class QHBoxLayout;
 class QLabel;
 class QToolButton;
 
@@ -21,11 +23,14 @@ class NoticeBar : public QFrame {
 
   // Shows `text`; `action`, if given, becomes a button next to it.
   void showMessage(const QString& text, QAction* action = nullptr);
+  // Shows `text` with a button for each of `actions`, in order.
+  void showMessage(const QString& text, const QList<QAction*>& actions);
   [[nodiscard]] QString text() const;
 
  private:
   QLabel* label_;
-  QToolButton* action_button_;
+  QHBoxLayout* buttons_;
+  QList<QToolButton*> action_buttons_;
 };
 
 }  // namespace spellfilter::editor

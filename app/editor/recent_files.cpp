@@ -9,10 +9,21 @@ namespace {
 
 const QString kKey = QStringLiteral("recentFiles");
 
+// `folder` with the home folder shown as "~".
+QString ShortFolder(const QString& folder) {
+  const QString home = QDir::homePath();
+  QString shown = folder;
+  if (folder == home || folder.startsWith(home + u'/')) {
+    shown = u'~' + folder.mid(home.size());
+  }
+  return QDir::toNativeSeparators(shown);
+}
+
 }  // namespace
 
 RecentFilesMenu::RecentFilesMenu(QWidget* parent)
     : QMenu(tr("Open &Recent"), parent) {
+  setToolTipsVisible(true);  // the full path
   connect(this, &QMenu::aboutToShow, this, &RecentFilesMenu::rebuild);
   rebuild();
 }
@@ -41,11 +52,15 @@ void RecentFilesMenu::rebuild() {
   Store(list);
   for (int i = 0; i < list.size(); ++i) {
     const QString& path = list[i];
-    QString name = QFileInfo(path).fileName();
+    // The folder beside the name: two notes.txt must be told apart.
+    QString name = tr("%1 \u2014 %2")
+                       .arg(QFileInfo(path).fileName(),
+                            ShortFolder(QFileInfo(path).absolutePath()));
     name.replace(u'&', QStringLiteral("&&"));
     QAction* a =
         addAction(i < 9 ? QStringLiteral("&%1 %2").arg(i + 1).arg(name) : name);
     a->setStatusTip(QDir::toNativeSeparators(path));
+    a->setToolTip(QDir::toNativeSeparators(path));
     connect(a, &QAction::triggered, this,
             [this, path] { emit fileChosen(path); });
   }

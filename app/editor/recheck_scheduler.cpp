@@ -26,6 +26,11 @@ RecheckScheduler::RecheckScheduler(SpellTextEdit* edit,
 void RecheckScheduler::scheduleFrom(int position) {
   if (next_.isNull() || next_.document() != edit_->document()) {
     next_ = QTextCursor(edit_->document());
+    // Text inserted at the first stale position is stale too: without
+    // this, QTextDocument::setPlainText (a clear, which the highlighter may
+    // defer, then one insertion at 0) would carry the cursor to the end of
+    // the new text, and the pass would end after the last block.
+    next_.setKeepPositionOnInsert(true);
     next_.setPosition(position);
   } else if (isIdle() || position < next_.position()) {
     next_.setPosition(position);

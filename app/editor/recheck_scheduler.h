@@ -51,7 +51,9 @@ class RecheckScheduler : public QObject {
   SpellTextEdit* edit_;
   SpellHighlighter* highlighter_;
   QTimer timer_;
-  QTextCursor next_;  // follows edits made while the pass runs
+  // Follows edits made while the pass runs; stays before text inserted
+  // at its position.
+  QTextCursor next_;
   bool visible_first_ = false;
 };
 

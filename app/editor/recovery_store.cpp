@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRandomGenerator>
@@ -70,8 +71,21 @@ void RecoveryStore::watch(QTextDocument* document, int interval_ms) {
   timer_.start(interval_ms);
 }
 
+QString RecoveryStore::CanonicalPath(const QString& path) {
+  if (path.isEmpty()) return path;
+  const QFileInfo info(path);
+  const QString canonical = info.canonicalFilePath();
+  if (!canonical.isEmpty()) return canonical;
+  // Not created yet: the canonical folder and the name.
+  const QString folder = QFileInfo(info.absolutePath()).canonicalFilePath();
+  return folder.isEmpty() ? info.absoluteFilePath()
+                          : QDir(folder).filePath(info.fileName());
+}
+
 void RecoveryStore::setDocument(const QString& path, const TextFormat& format) {
-  path_ = path;
+  // Canonical and absolute: the editor that recovers the text may run in
+  // another folder, and a symlink may be replaced.
+  path_ = CanonicalPath(path);
   format_ = format;
   dirty_ = true;  // the metadata changed
 }
@@ -88,7 +102,8 @@ void RecoveryStore::tick() {
                    {QStringLiteral("saved"),
                     QDateTime::currentDateTime().toString(Qt::ISODate)},
                    {QStringLiteral("bom"), format_.byte_order_mark},
-                   {QStringLiteral("crlf"), format_.crlf}};
+                   {QStringLiteral("crlf"), format_.crlf},
+                   {QStringLiteral("encoding"), format_.encoding}};
   write_ = QtConcurrent::run(
       [text = DocumentText(*document_), meta = std::move(meta),
        text_path = file(id_, ".txt"), meta_path = file(id_, ".json")] {
@@ -148,6 +163,8 @@ QList<RecoveryStore::Orphan> RecoveryStore::findOrphans() {
         meta.value(QStringLiteral("saved")).toString(), Qt::ISODate);
     o.format.byte_order_mark = meta.value(QStringLiteral("bom")).toBool();
     o.format.crlf = meta.value(QStringLiteral("crlf")).toBool();
+    o.format.encoding = meta.value(QStringLiteral("encoding"))
+                            .toString(QStringLiteral("UTF-8"));
     orphans.append(o);
   }
   std::sort(orphans.begin(), orphans.end(),

@@ -4,8 +4,8 @@
 //
 // Layout, in ${XDG_DATA_HOME:-~/.local/share}/spellfilter/recovery/:
 //   ID.txt   the text, UTF-8 (written atomically with QSaveFile)
-//   ID.json  {"path": the document's file or "", "saved": ISO time,
-//             "bom": bool, "crlf": bool}
+//   ID.json  {"path": the document's file, canonical, or "", "saved": ISO time,
+//             "bom": bool, "crlf": bool, "encoding": ICU's name}
 //   ID.lock  a QLockFile held by the running editor
 // ID is the writer's process id and a random suffix. An orphan is a
 // recovery file whose lock is free: its editor has gone (QLockFile tells a
@@ -47,6 +47,9 @@ class RecoveryStore : public QObject {
   };
 
   static QString DefaultFolder();
+  // `path` absolute, symlinks and ".." resolved; for a file not created
+  // yet, its folder's canonical path and its name.
+  static QString CanonicalPath(const QString& path);
 
   explicit RecoveryStore(const QString& folder = DefaultFolder(),
                          QObject* parent = nullptr);
@@ -58,7 +61,8 @@ class RecoveryStore : public QObject {
   // changed since the last snapshot; removes the files once it is no longer
   // modified.
   void watch(QTextDocument* document, int interval_ms = kDefaultIntervalMs);
-  // What a restore should reopen: the file and its format.
+  // What a restore should reopen: the file (stored as CanonicalPath) and
+  // its format.
   void setDocument(const QString& path, const TextFormat& format);
   // Takes a snapshot now if one is due; waits for it to be written.
   // False if writing failed (errorString() says why).

@@ -20,6 +20,14 @@
 // checked (counts, navigation, F7) without laying out 5 MB of text, and
 // every misspelling is underlined whenever it is on screen.
 //
+// An edit inside a block rechecks only the words around it: from the last
+// cut point before the edit to the first one after it, where a cut point
+// is a place no rule of core's tokenizer looks across (after ASCII white
+// space followed by an ASCII character); the block's other misspellings
+// are kept, those after the edit shifted. So a keystroke costs the same in
+// a 1 MB line as in a short one. A block whose text has not changed since
+// it was checked is underlined from its record, without checking again.
+//
 // The word being typed (see setTypingPosition) is not underlined.
 #ifndef SPELLFILTER_APP_EDITOR_SPELL_HIGHLIGHTER_H_
 #define SPELLFILTER_APP_EDITOR_SPELL_HIGHLIGHTER_H_
@@ -74,6 +82,10 @@ class SpellHighlighter : public QSyntaxHighlighter {
   // Add to Dictionary or Ignore All); synchronous, touches no other block.
   void recheckFlaggedWords();
 
+  // How many characters the last check of a block handed to the checker:
+  // the block's length, or the stretch around an edit.
+  [[nodiscard]] int lastCheckedLength() const { return last_checked_length_; }
+
   // Words and misspellings of the checked blocks.
   [[nodiscard]] const SpellTotals& totals() const { return *totals_; }
 
@@ -94,6 +106,14 @@ class SpellHighlighter : public QSyntaxHighlighter {
   // Checks `text` into `data` (created for `block` if null).
   BlockSpellData* check(const QTextBlock& block, const QString& text,
                         BlockSpellData* data);
+  // Whether `block` (of `length`) holds the whole of the document's last
+  // change and `data` is its current record; then checkAroundChange()
+  // checks only the words around the change.
+  [[nodiscard]] bool canCheckAroundChange(const QTextBlock& block, int length,
+                                          const BlockSpellData* data) const;
+  BlockSpellData* checkAroundChange(const QTextBlock& block,
+                                    const QString& text, BlockSpellData* data);
+  [[nodiscard]] bool touchedByChange(const QTextBlock& block, int length) const;
 
   SpellService* service_;
   bool enabled_ = true;
@@ -106,6 +126,14 @@ class SpellHighlighter : public QSyntaxHighlighter {
   std::shared_ptr<SpellTotals> totals_;
   QTextCharFormat format_;
   QList<TextSpan> scratch_;
+  // The document's contentsChange being highlighted; from < 0: none.
+  struct Change {
+    int from = -1;
+    int removed = 0;
+    int added = 0;
+  };
+  Change change_;
+  int last_checked_length_ = 0;
 };
 
 }  // namespace spellfilter::editor

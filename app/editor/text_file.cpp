@@ -1,9 +1,12 @@
 #include "app/editor/text_file.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QSaveFile>
 #include <QStringDecoder>
 #include <QTextDocument>
+
+#include "app/editor/text_encoding.h"
 
 namespace spellfilter::editor {
 namespace {
@@ -51,18 +54,68 @@ qint64 FirstBadByte(QByteArrayView bytes, bool* nul) {
   return -1;
 }
 
-}  // namespace
-
-bool ReadTextFile(const QString& path, LoadedText* out, QString* error) {
+bool ReadBytes(const QString& path, QByteArray* bytes, QString* error) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) {
     *error = file.errorString();
     return false;
   }
-  QByteArray bytes = file.readAll();
+  *bytes = file.readAll();
   if (file.error() != QFileDevice::NoError) {
     *error = file.errorString();
     return false;
+  }
+  return true;
+}
+
+// `bytes` in `encoding` (not UTF-8), a byte-order mark of it skipped.
+bool DecodeOther(QByteArray bytes, const QString& encoding, LoadedText* out,
+                 QString* error) {
+  *out = LoadedText();
+  out->format.encoding = encoding;
+  int bom = 0;
+  if (EncodingFromByteOrderMark(bytes, &bom) == encoding && bom > 0) {
+    out->format.byte_order_mark = true;
+    bytes.remove(0, bom);
+  }
+  if (!Decode(bytes, encoding, &out->text, error)) return false;
+  const qsizetype newline = out->text.indexOf(u'\n');
+  out->format.crlf = newline > 0 && out->text[newline - 1] == u'\r';
+  if (out->format.crlf)
+    out->text.replace(QStringLiteral("\r\n"), QStringLiteral("\n"));
+  return true;
+}
+
+}  // namespace
+
+bool ReadTextFileAs(const QString& path, const QString& encoding,
+                    LoadedText* out, QString* error) {
+  QByteArray bytes;
+  if (!ReadBytes(path, &bytes, error)) return false;
+  if (encoding == QLatin1String(kUtf8)) {
+    if (!ReadTextFile(path, out, error)) return false;
+    if (out->first_bad_byte >= 0) {
+      *error = QCoreApplication::translate(
+                   "TextFile",
+                   "not valid UTF-8: the first invalid byte is at offset %1")
+                   .arg(out->first_bad_byte);
+      return false;
+    }
+    return true;
+  }
+  return DecodeOther(std::move(bytes), encoding, out, error);
+}
+
+bool ReadTextFile(const QString& path, LoadedText* out, QString* error) {
+  QByteArray bytes;
+  if (!ReadBytes(path, &bytes, error)) return false;
+  int bom = 0;
+  const QString marked = EncodingFromByteOrderMark(bytes, &bom);
+  if (!marked.isEmpty() && marked != QLatin1String(kUtf8)) {
+    QString decode_error;
+    if (DecodeOther(bytes, marked, out, &decode_error)) return true;
+    // A UTF-16 mark on bytes that are not UTF-16: read as UTF-8 below,
+    // which reports the bad bytes.
   }
   *out = LoadedText();
   if (bytes.startsWith(kBom)) {
@@ -86,9 +139,17 @@ bool ReadTextFile(const QString& path, LoadedText* out, QString* error) {
 
 bool WriteTextFile(const QString& path, const QString& text,
                    const TextFormat& format, QString* error) {
-  QByteArray bytes = text.toUtf8();
-  if (format.crlf) bytes.replace("\n", "\r\n");
-  if (format.byte_order_mark) bytes.prepend(kBom);
+  QByteArray bytes;
+  if (format.encoding.isEmpty() || format.encoding == QLatin1String(kUtf8)) {
+    bytes = text.toUtf8();
+    if (format.crlf) bytes.replace("\n", "\r\n");
+    if (format.byte_order_mark) bytes.prepend(kBom);
+  } else {
+    QString lines = text;
+    if (format.crlf) lines.replace(u'\n', QStringLiteral("\r\n"));
+    if (!Encode(lines, format.encoding, &bytes, error)) return false;
+    if (format.byte_order_mark) bytes.prepend(ByteOrderMark(format.encoding));
+  }
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() ||
       !file.commit()) {

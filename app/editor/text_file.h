@@ -1,4 +1,5 @@
-// Reading and writing the documents the editor edits: UTF-8 plain text.
+// Reading and writing the documents the editor edits: plain text, UTF-8
+// unless a byte-order mark or the user says otherwise (text_encoding.h).
 //
 // Reading checks the bytes before the editor sees them: invalid UTF-8 (or a
 // NUL byte, the mark of a binary file) is reported with the offset of the
@@ -21,6 +22,8 @@ namespace spellfilter::editor {
 struct TextFormat {
   bool byte_order_mark = false;
   bool crlf = false;  // line ends are CR LF (judged by the first line end)
+  // ICU's name (text_encoding.h): what the file is read and written in.
+  QString encoding = QStringLiteral("UTF-8");
 };
 
 struct LoadedText {
@@ -33,9 +36,16 @@ struct LoadedText {
 };
 
 // Reads `path`; false with *error (the system's message) if it cannot.
+// UTF-8 unless a byte-order mark says UTF-16 (LE or BE).
 bool ReadTextFile(const QString& path, LoadedText* out, QString* error);
+// Reads `path` in `encoding` (a byte-order mark of that encoding is
+// remembered); false with *error if it cannot be read or is not valid in
+// that encoding.
+bool ReadTextFileAs(const QString& path, const QString& encoding,
+                    LoadedText* out, QString* error);
 
-// Writes `text` ('\n' line ends) to `path` atomically in `format`.
+// Writes `text` ('\n' line ends) to `path` atomically in `format`; fails,
+// writing nothing, if the encoding cannot hold a character of `text`.
 bool WriteTextFile(const QString& path, const QString& text,
                    const TextFormat& format, QString* error);
 

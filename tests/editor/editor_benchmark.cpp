@@ -1,9 +1,11 @@
 // Editor benchmark: a big document in the editing widget.
 //
-//   editor_benchmark [--size MB] [--keys N] [--file PATH] [--dict PATH]
+//   editor_benchmark [--size MB] [--line-mb MB] [--keys N] [--file PATH]
+//                    [--dict PATH]
 //
 // Measures, for a document of --size MB (default 5; generated from the
-// bundled word list with about one word in 40 misspelled, or --file):
+// bundled word list with about one word in 40 misspelled, in short lines,
+// or in lines of --line-mb MB; or --file):
 //   open        reading the file and QPlainTextEdit::setPlainText: the time
 //               the window is blocked by opening;
 //   checked     from the start of opening until the background checking
@@ -71,7 +73,8 @@ class TimedEdit : public SpellTextEdit {
   }
 };
 
-QByteArray GenerateDocument(qint64 bytes) {
+// `line_bytes` > 0: sentences are joined into lines of about that size.
+QByteArray GenerateDocument(qint64 bytes, qint64 line_bytes) {
   QFile list(QStringLiteral(SPELLFILTER_SOURCE_DIR "/dictionaries/en_US.txt"));
   QList<QByteArray> words;
   if (list.open(QIODevice::ReadOnly)) {
@@ -85,6 +88,7 @@ QByteArray GenerateDocument(qint64 bytes) {
   QRandomGenerator random(42);  // the same document every run
   QByteArray text;
   text.reserve(bytes + 200);
+  qint64 line_start = 0;
   while (text.size() < bytes) {
     const int n = 6 + random.bounded(12);
     for (int i = 0; i < n; ++i) {
@@ -101,7 +105,12 @@ QByteArray GenerateDocument(qint64 bytes) {
       text += w;
       text += (i + 1 < n) ? " " : ".\n";
     }
-    if (random.bounded(8) == 0) text += '\n';
+    if (line_bytes > 0) {
+      if (text.size() - line_start < line_bytes) text.back() = ' ';
+      if (text.back() == '\n') line_start = text.size();
+    } else if (random.bounded(8) == 0) {
+      text += '\n';
+    }
   }
   return text;
 }
@@ -171,6 +180,8 @@ int Run(int argc, char** argv) {
   QCommandLineParser parser;
   parser.addHelpOption();
   parser.addOption({"size", "Generated document size in MB.", "MB", "5"});
+  parser.addOption(
+      {"line-mb", "Generated lines of about this size (0: short).", "MB", "0"});
   parser.addOption({"keys", "Key presses to time per phase.", "N", "200"});
   parser.addOption({"file", "Use this document instead.", "PATH"});
   parser.addOption(
@@ -186,7 +197,8 @@ int Run(int argc, char** argv) {
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly) ||
         f.write(GenerateDocument(
-            qint64(parser.value("size").toDouble() * 1e6))) < 0) {
+            qint64(parser.value("size").toDouble() * 1e6),
+            qint64(parser.value("line-mb").toDouble() * 1e6))) < 0) {
       qFatal("cannot write %s", qPrintable(path));
     }
   }

@@ -2,6 +2,9 @@
 // dictionary catalog, the dictionary build job, the recovery store.
 #include <QDir>
 #include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextDocument>
@@ -11,6 +14,7 @@
 #include "app/editor/dictionary_catalog.h"
 #include "app/editor/recovery_store.h"
 #include "app/editor/text_file.h"
+#include "core/check/checker.h"
 #include "core/dictionary/dictionary.h"
 #include "editor_test_support.h"
 
@@ -135,6 +139,30 @@ class EditorUnitsTest : public QObject {
     QCOMPARE(QString::fromStdString((*d)->language()), QString("en"));
   }
 
+  // Issue 23, item 11: a Hunspell .dic goes through core's Hunspell import
+  // (its affixes expanded), chosen by the file's kind; a plain list named
+  // .dic without an .aff stays a word list.
+  void buildExpandsHunspellDictionaries() {
+    WriteFile("en_GB.aff", "SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n");
+    const QString dic = WriteFile("en_GB.dic", "2\nhouse/S\nwalk\n");
+    QVERIFY(IsHunspellDictionary(dic));
+    const QString output = Environment().root() + "/out/hunspell.sfd";
+    const BuildResult result =
+        BuildDictionary({dic, output, "und"}, [](int) { return true; });
+    QVERIFY2(result.ok, qPrintable(result.message));
+    auto d = Dictionary::Open(output.toStdString());
+    QVERIFY(d.ok());
+    QCOMPARE(QString::fromStdString((*d)->language()), QString("en-GB"));
+    Checker checker(**d);
+    QVERIFY(checker.IsCorrect("houses"));
+    QVERIFY(checker.IsCorrect("house"));
+    QVERIFY(checker.IsCorrect("walk"));
+    QVERIFY(!checker.IsCorrect("walks"));  // no S flag
+
+    const QString plain = WriteFile("plain.dic", "alpha\nbeta\n");
+    QVERIFY(!IsHunspellDictionary(plain));
+  }
+
   void buildReportsBadLines() {
     const QString list = WriteFile("bad.txt", "fine\nnot fine\n");
     const BuildResult result =
@@ -170,6 +198,39 @@ class EditorUnitsTest : public QObject {
     QCOMPARE(BuildDictionaryDialog::GuessLanguage("en_GB"), QString("en-GB"));
     QCOMPARE(BuildDictionaryDialog::GuessLanguage("de"), QString("de"));
     QCOMPARE(BuildDictionaryDialog::GuessLanguage("my-words"), QString("und"));
+    // Issue 23, item 13: names of Hunspell and SCOWL dictionaries.
+    QCOMPARE(BuildDictionaryDialog::GuessLanguage("en_GB-large"),
+             QString("en-GB"));
+    QCOMPARE(BuildDictionaryDialog::GuessLanguage("de_DE_frami"),
+             QString("de-DE"));
+    QCOMPARE(BuildDictionaryDialog::GuessLanguage("american-english"),
+             QString("und"));
+  }
+
+  // Issue 23, item 13: the build dialog's label, typed paths, and the
+  // Browse filter.
+  void buildDialogFillsInFromATypedPath() {
+    BuildDictionaryDialog dialog;
+    for (QLabel* label : dialog.findChildren<QLabel*>()) {
+      if (label->text().contains(u'&')) {
+        QVERIFY2(label->buddy() != nullptr, qPrintable(label->text()));
+      }
+    }
+    QTest::keyClicks(dialog.wordListEdit(),
+                     "/usr/share/hunspell/en_GB-large.dic");
+    QCOMPARE(dialog.name(), QString("en_GB-large"));
+    QCOMPARE(dialog.language(), QString("en-GB"));
+    // The default filter shows lists without an extension.
+    const QString first = BuildDictionaryDialog::BrowseFilters().split(";;")[0];
+    const QString patterns = first.section(u'(', 1).chopped(1);
+    bool shown = false;
+    for (const QString& p : patterns.split(u' ')) {
+      shown = shown || QRegularExpression(
+                           QRegularExpression::wildcardToRegularExpression(p))
+                           .match("american-english")
+                           .hasMatch();
+    }
+    QVERIFY2(shown, qPrintable(first));
   }
 
   void recoveryStoreSnapshotsOnlyModifiedText() {

@@ -6,24 +6,32 @@
 #include "app/editor/main_window.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QCheckBox>
 #include <QDir>
 #include <QDropEvent>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QTest>
+#include <QTimer>
 #include <QUrl>
 #include <memory>
 
 #include "app/editor/dictionary_catalog.h"
 #include "app/editor/dictionary_menu.h"
+#include "app/editor/find_bar.h"
 #include "app/editor/notice_bar.h"
 #include "app/editor/recent_files.h"
 #include "app/editor/recovery_store.h"
@@ -31,6 +39,8 @@
 #include "app/editor/spell_highlighter.h"
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
+#include "core/check/checker.h"
+#include "core/dictionary/dictionary.h"
 #include "editor_test_support.h"
 
 namespace spellfilter::editor {
@@ -125,6 +135,56 @@ class MainWindowTest : public QObject {
     QCOMPARE(ReadAll(path), bytes);
   }
 
+  // Issue 23, item 3: a Latin-1 / Windows-1252 file is kept intact when
+  // opened as Windows-1252 and saved in it; a character it cannot hold
+  // stops the save instead of being replaced.
+  void windows1252FileIsKeptIntact() {
+    const QString path = Environment().newFolder("latin1") + "/caf\u00e9.txt";
+    const QByteArray bytes = "caf\xE9 au lait\r\n";
+    Write(path, bytes);
+    auto w = newWindow();
+    auto answered = AnswerNextMessageBox("Open as Windows-1252");
+    QVERIFY(w->loadFile(path));
+    QVERIFY(*answered);
+    QCOMPARE(w->editor()->toPlainText(), QString("caf\u00e9 au lait\n"));
+    QVERIFY(w->saveFile(path));  // no question: nothing is lost
+    QCOMPARE(ReadAll(path), bytes);
+    w->editor()->moveCursor(QTextCursor::End);
+    w->editor()->insertPlainText("cr\u00e8me");
+    QVERIFY(w->saveFile(path));
+    QCOMPARE(ReadAll(path), bytes + "cr\xE8me");
+    w->editor()->insertPlainText("\u20AC \u4E2D");  // the euro is in 1252
+    answered = AnswerNextMessageBox("OK");
+    QVERIFY(!w->saveFile(path));
+    QVERIFY(*answered);
+    QCOMPARE(ReadAll(path), bytes + "cr\xE8me");
+    w->editor()->document()->setModified(false);
+  }
+
+  // UTF-16 with a byte-order mark is recognised and written back as it was;
+  // File > Reopen with Encoding reads a file again in another encoding.
+  void utf16AndReopenWithEncoding() {
+    const QString dir = Environment().newFolder("utf16");
+    QByteArray bytes("\xFF\xFE", 2);
+    const QString text = "h\u00e9llo\r\nw\u00f6rld\r\n";
+    bytes += QByteArray(reinterpret_cast<const char*>(text.utf16()),
+                        text.size() * 2);
+    Write(dir + "/le.txt", bytes);
+    auto w = newWindow();
+    QVERIFY(w->loadFile(dir + "/le.txt"));  // no warning
+    QCOMPARE(w->editor()->toPlainText(), QString("h\u00e9llo\nw\u00f6rld\n"));
+    QVERIFY(w->saveFile(dir + "/copy.txt"));
+    QCOMPARE(ReadAll(dir + "/copy.txt"), bytes);
+
+    Write(dir + "/utf8.txt", "caf\xC3\xA9\n");
+    QVERIFY(w->loadFile(dir + "/utf8.txt"));
+    QAction* latin1 = FindAction(w.get(), "Western (ISO-8859-1)");
+    QVERIFY(latin1 && !latin1->isChecked());
+    latin1->trigger();
+    QCOMPARE(w->editor()->toPlainText(), QString("caf\u00c3\u00a9\n"));
+    QVERIFY(latin1->isChecked());
+  }
+
   void binaryFileWarns() {
     const QString path = Environment().newFolder("bin") + "/x.bin";
     Write(path, QByteArray("ELF\0\0\1", 6));
@@ -176,8 +236,42 @@ class MainWindowTest : public QObject {
     emit w->recentFilesMenu()->aboutToShow();
     QStringList texts;
     for (QAction* a : w->recentFilesMenu()->actions()) texts.append(a->text());
-    QVERIFY2(texts.mid(0, 2) == QStringList({"&1 two.txt", "&2 one.txt"}),
+    const QString folder = QDir::toNativeSeparators(dir);
+    QVERIFY2(texts.mid(0, 2) == QStringList({"&1 two.txt \u2014 " + folder,
+                                             "&2 one.txt \u2014 " + folder}),
              qPrintable(texts.join('|')));
+    QCOMPARE(w->recentFilesMenu()->actions().constFirst()->toolTip(),
+             QDir::toNativeSeparators(dir + "/two.txt"));
+  }
+
+  // Issue 23, item 2: the recovery record holds the canonical absolute
+  // path, so an editor started in another folder recovers into the
+  // original file (it wrote a new rel.txt in its own folder before).
+  void recoveryFromAnotherFolderSavesToTheOriginal() {
+    const QString where = Environment().newFolder("crashed-here");
+    Write(where + "/rel.txt", "original\n");
+    QProcess helper;
+    helper.setWorkingDirectory(where);
+    helper.start(QStringLiteral(RECOVERY_CRASH_HELPER),
+                 {"recovered words", "rel.txt"});
+    QVERIFY(helper.waitForFinished(20000));
+    QCOMPARE(helper.exitStatus(), QProcess::CrashExit);
+
+    const QString elsewhere = Environment().newFolder("started-here");
+    const QString old_cwd = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(elsewhere));
+    auto w = newWindow();
+    QString prompt;
+    auto answered = AnswerNextMessageBox("Recover", 5000, &prompt);
+    w->offerRecovery();
+    QVERIFY(*answered);
+    QVERIFY2(prompt.contains(QDir::toNativeSeparators(where + "/rel.txt")),
+             qPrintable(prompt));
+    QCOMPARE(w->currentFile(), where + "/rel.txt");
+    QVERIFY(w->saveFile(w->currentFile()));
+    QDir::setCurrent(old_cwd);
+    QCOMPARE(ReadAll(where + "/rel.txt"), QByteArray("recovered words"));
+    QVERIFY(!QFileInfo::exists(elsewhere + "/rel.txt"));
   }
 
   void dropOpensFile() {
@@ -214,6 +308,123 @@ class MainWindowTest : public QObject {
     QCOMPARE(ReadAll(dir + "/new.txt"), QByteArray("fresh"));
   }
 
+  // Issue 23, item 4: a file big enough for its first highlighting burst
+  // to run out of budget, opened as main.cpp opens it (no event processing
+  // between the window's construction and the load), is checked whole: the
+  // counts equal core's Checker over the same text.
+  void largeFileFromCommandLineIsCheckedWhole() {
+    const QString path = Environment().newFolder("large") + "/big.txt";
+    QByteArray bytes;
+    const QByteArray line = "the quick brown fox jumps over the lazy dog ";
+    for (int i = 0; bytes.size() < 5'000'000; ++i) {
+      bytes += line;
+      QByteArray odd = "zq";  // a misspelling in every third line
+      for (int n = i; n > 0; n /= 26) odd += char('a' + n % 26);
+      bytes += (i % 3 == 0) ? odd : QByteArray("hello");
+      bytes += " world\n";
+    }
+    Write(path, bytes);
+    StatusOr<std::unique_ptr<Dictionary>> dictionary =
+        Dictionary::Open(Environment().dictionary().toStdString());
+    QVERIFY(dictionary.ok());
+    Checker checker(**dictionary);
+    std::vector<Misspelling> expected;
+    checker.Check(std::string_view(bytes.constData(), bytes.size()), &expected);
+    QVERIFY(expected.size() > 10'000);
+    qint64 words = 0;  // runs of non-space bytes, as wc -w counts
+    for (qsizetype i = 0; i < bytes.size(); ++i) {
+      const bool space = bytes[i] == ' ' || bytes[i] == '\n';
+      if (!space && (i == 0 || bytes[i - 1] == ' ' || bytes[i - 1] == '\n')) {
+        ++words;
+      }
+    }
+
+    MainWindow w;  // as main.cpp: construct, show, open, then the loop
+    w.show();
+    w.openFromCommandLine(path);
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(WaitForChecking(w.editor(), 120'000));
+    const SpellTotals& totals = w.editor()->highlighter()->totals();
+    QCOMPARE(totals.misspellings, static_cast<qint64>(expected.size()));
+    QCOMPARE(totals.words, words);
+    QTRY_COMPARE(Label(w, "misspellingCount"),
+                 QString("%L1 misspellings").arg(expected.size()));
+  }
+
+  // Issue 23, item 1: another program's change is shown in the notice bar
+  // (Reload / Keep My Version), and Save asks before overwriting it.
+  void externalChangeIsOfferedForReload() {
+    const QString path = Environment().newFolder("external") + "/a.txt";
+    Write(path, "first version\n");
+    auto w = newWindow();
+    QVERIFY(w->loadFile(path));
+    Write(path, "changed by another program\n");
+    QTRY_VERIFY(w->noticeBar()->text().contains("changed on disk"));
+    QAction* reload = FindAction(w.get(), "&Reload");
+    QVERIFY(reload);
+    reload->trigger();
+    QCOMPARE(w->editor()->toPlainText(),
+             QString("changed by another program\n"));
+    QVERIFY(!w->isWindowModified());
+    QVERIFY(w->noticeBar()->text().isEmpty());
+    // Reloading is one undo step: the text before it is not lost.
+    w->editor()->undo();
+    QCOMPARE(w->editor()->toPlainText(), QString("first version\n"));
+  }
+
+  void keepMyVersionThenSaveOverwrites() {
+    const QString path = Environment().newFolder("keep") + "/a.txt";
+    Write(path, "first version\n");
+    auto w = newWindow();
+    QVERIFY(w->loadFile(path));
+    w->editor()->moveCursor(QTextCursor::End);
+    QTest::keyClicks(w->editor(), "mine");
+    Write(path, "theirs\n");
+    QTRY_VERIFY(w->noticeBar()->text().contains("changed on disk"));
+    FindAction(w.get(), "&Keep My Version")->trigger();
+    QVERIFY(w->noticeBar()->text().isEmpty());
+    QVERIFY(w->saveFile(path));  // no question: the user chose
+    QCOMPARE(ReadAll(path), QByteArray("first version\nmine"));
+  }
+
+  // The watcher may miss an event (here: no event loop runs between the
+  // change and Save); Save compares the file with what was read and asks.
+  void saveAsksBeforeOverwritingAChangedFile() {
+    const QString path = Environment().newFolder("overwrite") + "/a.txt";
+    Write(path, "first version\n");
+    auto w = newWindow();
+    QVERIFY(w->loadFile(path));
+    w->editor()->moveCursor(QTextCursor::End);
+    QTest::keyClicks(w->editor(), "mine");
+    Write(path, "theirs, same size?\n");
+    QString question;
+    auto answered = AnswerNextMessageBox("Cancel", 5000, &question);
+    QVERIFY(!w->saveFile(path));
+    QVERIFY(*answered);
+    QVERIFY2(question.contains("changed on disk"), qPrintable(question));
+    QCOMPARE(ReadAll(path), QByteArray("theirs, same size?\n"));
+    answered = AnswerNextMessageBox("Overwrite");
+    QVERIFY(w->saveFile(path));
+    QVERIFY(*answered);
+    QCOMPARE(ReadAll(path), QByteArray("first version\nmine"));
+    // Saved: the file is ours again, so the next save does not ask.
+    QTest::keyClicks(w->editor(), "!");
+    QVERIFY(w->saveFile(path));
+    QCOMPARE(ReadAll(path), QByteArray("first version\nmine!"));
+  }
+
+  void deletedFileIsReported() {
+    const QString path = Environment().newFolder("deleted") + "/a.txt";
+    Write(path, "text\n");
+    auto w = newWindow();
+    QVERIFY(w->loadFile(path));
+    QVERIFY(QFile::remove(path));
+    QTRY_VERIFY(w->noticeBar()->text().contains("deleted or moved"));
+    QVERIFY(w->isWindowModified());  // closing asks: the text exists only here
+    QVERIFY(w->saveFile(path));
+    QCOMPARE(ReadAll(path), QByteArray("text\n"));
+  }
+
   void statusBar() {
     auto w = newWindow();
     w->editor()->setPlainText("Ths is a tset of the editor");
@@ -245,6 +456,181 @@ class MainWindowTest : public QObject {
     QCOMPARE(w->editor()->textCursor().selectedText(), QString("zza"));
     QTest::keyClick(w.get(), Qt::Key_F8, Qt::ShiftModifier);  // wraps
     QCOMPARE(w->editor()->textCursor().selectedText(), QString("zzc"));
+  }
+
+  // Issue 23, item 8: Save As is Ctrl+Shift+S on every desktop (the
+  // platform's QKeySequence::SaveAs is empty on this one), zoom in is
+  // Ctrl+= too, Ctrl+0 resets the zoom.
+  void shortcutsWorkEverywhere() {
+    auto w = newWindow();
+    w->editor()->setFocus();
+    bool dialog_seen = false;
+    QTimer closer;
+    closer.setInterval(10);
+    connect(&closer, &QTimer::timeout, [&] {
+      for (QWidget* top : QApplication::topLevelWidgets()) {
+        if (auto* d = qobject_cast<QFileDialog*>(top); d && d->isVisible()) {
+          dialog_seen = d->acceptMode() == QFileDialog::AcceptSave;
+          d->reject();
+        }
+      }
+    });
+    closer.start();
+    QTest::keyClick(w.get(), Qt::Key_S,
+                    Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(dialog_seen);
+    closer.stop();
+    QApplication::setActiveWindow(w.get());
+    QVERIFY(QTest::qWaitForWindowActive(w.get()));
+
+    const int size = w->editor()->font().pointSize();
+    QTest::keyClick(w.get(), Qt::Key_Equal, Qt::ControlModifier);
+    QCOMPARE(w->editor()->font().pointSize(), size + 1);
+    QTest::keyClick(w.get(), Qt::Key_Equal, Qt::ControlModifier);
+    QCOMPARE(w->editor()->font().pointSize(), size + 2);
+    QTest::keyClick(w.get(), Qt::Key_0, Qt::ControlModifier);
+    QCOMPARE(w->editor()->font().pointSize(), size);
+  }
+
+  // Issue 23, item 6: Find (Ctrl+F) and Replace (Ctrl+H) with match case,
+  // whole words and regular expressions, F3 / Shift+F3, every match
+  // highlighted, Replace All as one undo step.
+  void findAndReplace() {
+    auto w = newWindow();
+    w->editor()->setPlainText("Cat cat concat CAT\nthe cat sat");
+    w->editor()->setFocus();
+    FindBar* bar = w->findBar();
+    QVERIFY(!bar->isVisible());
+    QTest::keyClick(w.get(), Qt::Key_F, Qt::ControlModifier);
+    QVERIFY(bar->isVisible());
+    QVERIFY(!bar->replaceEdit()->isVisible());
+    QTest::keyClicks(bar->findEdit(), "cat");
+    auto selection = [&] {
+      const QTextCursor c = w->editor()->textCursor();
+      return QString("%1@%2").arg(c.selectedText()).arg(c.selectionStart());
+    };
+    QTest::keyClick(w.get(), Qt::Key_F3);
+    QCOMPARE(selection(), QString("Cat@0"));
+    QTest::keyClick(w.get(), Qt::Key_F3);
+    QCOMPARE(selection(), QString("cat@4"));
+    QTest::keyClick(w.get(), Qt::Key_F3);
+    QCOMPARE(selection(), QString("cat@11"));                // in concat
+    QTRY_COMPARE(w->editor()->extraSelections().size(), 5);  // all shown
+    bar->wholeWordsBox()->setChecked(true);
+    QTest::keyClick(w.get(), Qt::Key_F3);
+    QCOMPARE(selection(), QString("CAT@15"));
+    QTest::keyClick(w.get(), Qt::Key_F3, Qt::ShiftModifier);
+    QCOMPARE(selection(), QString("cat@4"));
+    bar->matchCaseBox()->setChecked(true);
+    QTest::keyClick(w.get(), Qt::Key_F3);
+    QCOMPARE(selection(), QString("cat@23"));  // next line
+    QTest::keyClick(w.get(), Qt::Key_F3);      // wraps around
+    QCOMPARE(selection(), QString("cat@4"));
+    QTRY_COMPARE(w->editor()->extraSelections().size(), 2);
+
+    // Replace (Ctrl+H): a regular expression with a captured group.
+    QTest::keyClick(w.get(), Qt::Key_H, Qt::ControlModifier);
+    QVERIFY(bar->replaceEdit()->isVisible());
+    bar->matchCaseBox()->setChecked(false);
+    bar->wholeWordsBox()->setChecked(false);
+    bar->regularExpressionBox()->setChecked(true);
+    bar->findEdit()->setText("([cs])at\\b");
+    bar->replaceEdit()->setText("\\1og");
+    QCOMPARE(bar->replaceAll(), 6);
+    QCOMPARE(w->editor()->toPlainText(),
+             QString("Cog cog concog Cog\nthe cog sog"));
+    w->editor()->undo();  // one step undoes all six
+    QCOMPARE(w->editor()->toPlainText(),
+             QString("Cat cat concat CAT\nthe cat sat"));
+    // An invalid expression is reported, not searched.
+    bar->findEdit()->setText("(");
+    QVERIFY(!bar->findNext());
+    QVERIFY(!bar->message().isEmpty());
+    QTest::keyClick(bar->findEdit(), Qt::Key_Escape);
+    QVERIFY(!bar->isVisible());
+    QCOMPARE(w->editor()->extraSelections().size(), 0);
+  }
+
+  // Issue 23, item 7: Go to Line (Ctrl+G), word wrap on/off (remembered),
+  // Revert (asks when modified; Undo brings the changes back).
+  void goToLineWordWrapAndRevert() {
+    const QString path = Environment().newFolder("revert") + "/a.txt";
+    Write(path, "one\ntwo\nthree\nfour\n");
+    {
+      auto w = newWindow();
+      QVERIFY(w->loadFile(path));
+      w->editor()->setFocus();
+      QTimer answer;
+      answer.setInterval(10);
+      bool asked = false;
+      connect(&answer, &QTimer::timeout, [&] {
+        for (QWidget* top : QApplication::topLevelWidgets()) {
+          if (auto* d = qobject_cast<QInputDialog*>(top); d && d->isVisible()) {
+            asked = true;
+            d->setIntValue(3);
+            d->accept();
+          }
+        }
+      });
+      answer.start();
+      QTest::keyClick(w.get(), Qt::Key_G, Qt::ControlModifier);
+      QTRY_VERIFY(asked);
+      answer.stop();
+      QCOMPARE(w->editor()->textCursor().blockNumber(), 2);
+      QCOMPARE(Label(*w, "cursorPosition"), QString("Ln 3, Col 1"));
+
+      QAction* wrap = FindAction(w.get(), "&Word Wrap");
+      QVERIFY(wrap && wrap->isChecked());
+      QCOMPARE(w->editor()->lineWrapMode(), QPlainTextEdit::WidgetWidth);
+      wrap->trigger();
+      QCOMPARE(w->editor()->lineWrapMode(), QPlainTextEdit::NoWrap);
+
+      QTest::keyClicks(w->editor(), "changed ");
+      auto answered = AnswerNextMessageBox("Discard");
+      FindAction(w.get(), "Re&vert")->trigger();
+      QVERIFY(*answered);
+      QCOMPARE(w->editor()->toPlainText(), QString("one\ntwo\nthree\nfour\n"));
+      QVERIFY(!w->isWindowModified());
+      w->editor()->undo();
+      QCOMPARE(w->editor()->toPlainText(),
+               QString("one\ntwo\nchanged three\nfour\n"));
+      w->editor()->document()->setModified(false);
+    }
+    auto w = newWindow();  // the wrap setting is remembered
+    QCOMPARE(w->editor()->lineWrapMode(), QPlainTextEdit::NoWrap);
+  }
+
+  // Issue 23, item 9: View > Theme: System / Light / Dark, remembered.
+  void lightAndDarkThemes() {
+    const QColor system_base = QApplication::palette().color(QPalette::Base);
+    {
+      auto w = newWindow();
+      FindAction(w.get(), "&Dark")->trigger();
+      QVERIFY(QApplication::palette().color(QPalette::Base).lightness() < 60);
+      QTRY_VERIFY(w->editor()->palette().color(QPalette::Base).lightness() <
+                  60);
+      FindAction(w.get(), "&Light")->trigger();
+      QVERIFY(QApplication::palette().color(QPalette::Base).lightness() > 200);
+      FindAction(w.get(), "&Dark")->trigger();
+    }
+    {
+      auto w = newWindow();  // remembered
+      QVERIFY(FindAction(w.get(), "&Dark")->isChecked());
+      QVERIFY(QApplication::palette().color(QPalette::Base).lightness() < 60);
+      FindAction(w.get(), "&System")->trigger();
+      QCOMPARE(QApplication::palette().color(QPalette::Base), system_base);
+    }
+  }
+
+  // Issue 23, item 10: the cursor's line and column in the status bar.
+  void statusBarShowsLineAndColumn() {
+    auto w = newWindow();
+    w->editor()->setPlainText("first\nsecond line");
+    QCOMPARE(Label(*w, "cursorPosition"), QString("Ln 1, Col 1"));
+    QTextCursor c = w->editor()->textCursor();
+    c.setPosition(9);
+    w->editor()->setTextCursor(c);
+    QCOMPARE(Label(*w, "cursorPosition"), QString("Ln 2, Col 4"));
   }
 
   void settingsAreRemembered() {

@@ -227,6 +227,55 @@ class SpellHighlighterTest : public QObject {
     QVERIFY2(longest_gap < 250, qPrintable(QString::number(longest_gap)));
   }
 
+  // Issue 23, item 5: an edit in a long line rechecks only the words
+  // around it, and the line's misspellings are then exactly those a full
+  // check finds (kept before the edit, shifted after it).
+  void editInALongLineChecksOnlyAroundIt() {
+    QString line;
+    for (int i = 0; line.size() < 1'000'000; ++i) {
+      line += (i % 7 == 0) ? QStringLiteral("wrnog ") : QStringLiteral("the ");
+    }
+    edit_->setPlainText(line);
+    QVERIFY(WaitForChecking(edit_.get()));
+    const QTextBlock block = edit_->document()->firstBlock();
+    auto expect_full_check = [&] {
+      QList<TextSpan> full;
+      service_->findMisspellings(block.text(), &full);
+      QCOMPARE(edit_->highlighter()->misspellings(block), full);
+      QCOMPARE(edit_->highlighter()->totals().misspellings, full.size());
+    };
+    expect_full_check();
+
+    QTextCursor c(edit_->document());
+    c.setPosition(500'002);  // typing into a word in the middle
+    edit_->setTextCursor(c);
+    QTest::keyClicks(edit_.get(), "zz");
+    QVERIFY2(edit_->highlighter()->lastCheckedLength() < 100,
+             qPrintable(QString::number(
+                 edit_->highlighter()->lastCheckedLength())));
+    expect_full_check();
+    QTest::keyClick(edit_.get(), Qt::Key_Space);  // splits the word
+    QVERIFY(edit_->highlighter()->lastCheckedLength() < 100);
+    expect_full_check();
+    // Joining two words by deleting the space between them.
+    c.setPosition(700'000);
+    c.movePosition(QTextCursor::NextWord);
+    c.movePosition(QTextCursor::Left);
+    edit_->setTextCursor(c);
+    QTest::keyClick(edit_.get(), Qt::Key_Delete);
+    QVERIFY(edit_->highlighter()->lastCheckedLength() < 100);
+    expect_full_check();
+    // Undo restores both, checked around the change as well.
+    edit_->undo();
+    edit_->undo();
+    expect_full_check();
+    // Leaving the word (the typing position changes) underlines it from
+    // the record, without checking the line again.
+    QTest::keyClick(edit_.get(), Qt::Key_End);
+    QVERIFY(edit_->highlighter()->lastCheckedLength() < 100);
+    expect_full_check();
+  }
+
  private:
   std::unique_ptr<SpellService> service_;
   std::unique_ptr<SpellTextEdit> edit_;
