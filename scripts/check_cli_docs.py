@@ -38,7 +38,8 @@ def parser_options(exe, cmd):
             mapped = re.search(r"value in \{([^}]*)\}", kind + line)
             plain = re.search(r":\{([^}]*)\}", kind)
             if mapped:
-                values = {v.split("->")[0] for v in mapped.group(1).split(",")}
+                # name->value pairs; a name may hold a comma ("comments,strings").
+                values = set(re.findall(r"(.+?)->[^,]*(?:,|$)", mapped.group(1)))
             elif plain:
                 values = set(plain.group(1).split(","))
         # The description is on this line or the next.
