@@ -20,9 +20,9 @@
 #include <unordered_set>
 #include <vector>
 
-#include "app/capi/utf8.h"
 #include "core/catalog/language_catalog.h"
 #include "core/check/checker.h"
+#include "core/text/utf8.h"
 #include "core/dictionary/dictionary.h"
 #include "core/suggest/suggester.h"
 #include "core/user/user_dictionary.h"
@@ -83,7 +83,7 @@ bool Arg(const char* p, size_t length, const char* what, std::string_view* out) 
   }
   if (length == SPELLFILTER_NUL_TERMINATED) length = std::strlen(p);
   *out = std::string_view(p, length);
-  const size_t bad = spellfilter::capi::FirstInvalidUtf8(*out);
+  const size_t bad = spellfilter::FirstInvalidUtf8(*out);
   if (bad != std::string_view::npos) {
     Fail(SPELLFILTER_INVALID_ARGUMENT, std::string(what) +
                                            " is not valid UTF-8 (byte " +

@@ -9,12 +9,9 @@
 #include <string>
 #include <string_view>
 
-namespace spellfilter::cli {
+#include "core/text/utf8.h"  // Utf8SequenceLength
 
-// The length of the well-formed UTF-8 sequence at s[i] (1-4), or 0 if the
-// bytes there are not one (a stray continuation byte, an overlong form, a
-// surrogate, beyond U+10FFFF, cut short).
-[[nodiscard]] size_t Utf8SequenceLength(std::string_view s, size_t i);
+namespace spellfilter::cli {
 
 // `s` with every byte of a control character (C0 including TAB and LF,
 // DEL, C1) and every byte that is not part of well-formed UTF-8 written as

@@ -7,6 +7,7 @@
 #include <QTextDocument>
 
 #include "app/editor/text_encoding.h"
+#include "core/text/utf8.h"
 
 namespace spellfilter::editor {
 namespace {
@@ -17,38 +18,15 @@ constexpr char kBom[] = "\xEF\xBB\xBF";
 // no overlongs, no surrogates, nothing above U+10FFFF), or a NUL; -1 if
 // none.
 qint64 FirstBadByte(QByteArrayView bytes, bool* nul) {
-  const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
-  const qint64 n = bytes.size();
+  const std::string_view s(bytes.data(), static_cast<size_t>(bytes.size()));
   *nul = false;
-  for (qint64 i = 0; i < n;) {
-    const unsigned char c = p[i];
-    if (c == 0) {
+  for (size_t i = 0; i < s.size();) {
+    if (s[i] == '\0') {
       *nul = true;
-      return i;
+      return static_cast<qint64>(i);
     }
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    int length = 0;
-    unsigned char lo = 0x80, hi = 0xBF;  // allowed range of the 2nd byte
-    if (c >= 0xC2 && c <= 0xDF) {
-      length = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      length = 3;
-      if (c == 0xE0) lo = 0xA0;
-      if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      length = 4;
-      if (c == 0xF0) lo = 0x90;
-      if (c == 0xF4) hi = 0x8F;
-    } else {
-      return i;
-    }
-    if (i + length > n || p[i + 1] < lo || p[i + 1] > hi) return i;
-    for (int k = 2; k < length; ++k) {
-      if ((p[i + k] & 0xC0) != 0x80) return i;
-    }
+    const size_t length = Utf8SequenceLength(s, i);
+    if (length == 0) return static_cast<qint64>(i);
     i += length;
   }
   return -1;

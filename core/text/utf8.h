@@ -1,17 +1,26 @@
-// Strict UTF-8 validation for the C API's arguments: shortest forms only,
-// no surrogates, nothing above U+10FFFF.
-#ifndef SPELLFILTER_APP_CAPI_UTF8_H_
-#define SPELLFILTER_APP_CAPI_UTF8_H_
+// Strict UTF-8 (RFC 3629): shortest forms only, no surrogates, nothing
+// above U+10FFFF. One validator for every front-end: the C API's
+// arguments, the CLI's escaping of file names, the editor's decoding.
+#ifndef SPELLFILTER_CORE_TEXT_UTF8_H_
+#define SPELLFILTER_CORE_TEXT_UTF8_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
-namespace spellfilter::capi {
+namespace spellfilter {
+
+// The length of the well-formed UTF-8 sequence at s[i] (1-4), or 0 if the
+// bytes there are not one (a stray continuation byte, an overlong form, a
+// surrogate, beyond U+10FFFF, cut short).
+[[nodiscard]] size_t Utf8SequenceLength(std::string_view s, size_t i);
 
 // The offset of the first byte that does not start a valid sequence, or
 // std::string_view::npos if all of `s` is valid UTF-8. ASCII runs are
 // skipped eight bytes at a time.
-inline size_t FirstInvalidUtf8(std::string_view s) {
+// Inline: the C API validates every word it is given.
+[[nodiscard]] inline size_t FirstInvalidUtf8(std::string_view s) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const size_t n = s.size();
   // Short ASCII words, most of what is checked one at a time: one pass.
@@ -24,7 +33,7 @@ inline size_t FirstInvalidUtf8(std::string_view s) {
   while (i < n) {
     if (i + 8 <= n) {
       uint64_t chunk;
-      __builtin_memcpy(&chunk, p + i, 8);
+      std::memcpy(&chunk, p + i, 8);
       if ((chunk & 0x8080808080808080ULL) == 0) {
         i += 8;
         continue;
@@ -59,6 +68,6 @@ inline size_t FirstInvalidUtf8(std::string_view s) {
   return std::string_view::npos;
 }
 
-}  // namespace spellfilter::capi
+}  // namespace spellfilter
 
-#endif  // SPELLFILTER_APP_CAPI_UTF8_H_
+#endif  // SPELLFILTER_CORE_TEXT_UTF8_H_
