@@ -39,8 +39,12 @@ std::string JsonString(std::string_view s) {
 }
 
 MisspellingOutput::MisspellingOutput(OutputFormat format, bool with_suggestions,
-                                     bool unique)
-    : format_(format), with_suggestions_(with_suggestions), unique_(unique) {}
+                                     bool unique,
+                                     std::vector<OutputLine>* capture)
+    : format_(format),
+      with_suggestions_(with_suggestions),
+      unique_(unique),
+      capture_(capture) {}
 
 MisspellingOutput::~MisspellingOutput() { Flush(); }
 
@@ -120,6 +124,18 @@ void MisspellingOutput::Emit(std::string_view word, const Found& f) {
       break;
   }
   buffer_.push_back('\n');
+  if (capture_ != nullptr) {
+    capture_->push_back(OutputLine{std::string(word), std::move(buffer_)});
+    buffer_.clear();
+  }
+}
+
+void MisspellingOutput::Print(const std::vector<OutputLine>& lines) {
+  for (const OutputLine& line : lines) {
+    if (unique_ && !seen_.emplace(line.word).second) continue;
+    buffer_ += line.text;
+  }
+  if (buffer_.size() >= kFlushBytes) Flush();
 }
 
 void MisspellingOutput::Flush() {

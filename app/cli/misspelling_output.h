@@ -24,9 +24,19 @@ struct Found {
   std::vector<std::string> suggestions;
 };
 
+// A printed line kept for later (capture mode), with its word for --unique.
+struct OutputLine {
+  std::string word;
+  std::string text;  // with its '\n'
+};
+
 class MisspellingOutput {
  public:
-  MisspellingOutput(OutputFormat format, bool with_suggestions, bool unique);
+  // capture == nullptr: prints to stdout. Else the lines go to *capture
+  // (nothing is printed), for Print() of another output later: a worker of
+  // the file pool (file_pool.h) renders one file on its own.
+  MisspellingOutput(OutputFormat format, bool with_suggestions, bool unique,
+                    std::vector<OutputLine>* capture = nullptr);
   ~MisspellingOutput();
 
   // Starts a new input (resets line and column).
@@ -34,6 +44,9 @@ class MisspellingOutput {
   // The next chunk of the current input and what was found in it, in order.
   void Chunk(std::string_view chunk, const std::vector<Found>& found);
   void Flush();
+  // Prints lines captured by another output, in order (--unique applies
+  // across them and all else printed here).
+  void Print(const std::vector<OutputLine>& lines);
 
  private:
   void Advance(std::string_view text);
@@ -48,6 +61,7 @@ class MisspellingOutput {
   uint64_t column_ = 0;  // characters before the cursor on its line
   uint64_t offset_ = 0;  // bytes before the current chunk in this input
   std::string buffer_;
+  std::vector<OutputLine>* capture_;
 };
 
 // JSON string literal of UTF-8 text.
