@@ -6,7 +6,8 @@
 // and *.tex files) leaves code and markup unchecked (core/text/markdown_filter.h,
 // tex_filter.h), --mode code (the default for source files by extension,
 // core/text/code_language.h) checks comments, strings and identifier parts
-// (code_filter.h, code_option.h). A directory is walked (tree_walk.h); the
+// (code_filter.h, code_option.h), each word at most 5 times per file
+// (--max-repeats). A directory is walked (tree_walk.h); the
 // nearest .spellfilter.toml applies to each file (project_config.h).
 #include <fcntl.h>
 #include <unistd.h>
@@ -380,6 +381,7 @@ StatusOr<uint64_t> CheckFile(
   // lexed as C-like.
   const CodeLanguage language =
       CodeLanguageOfFileName(file).value_or(CodeLanguage::kCLike);
+  out->SetMaxRepeats(mode == TextMode::kCode ? a.code.max_repeats : 0);
   for (std::unique_ptr<Worker>& w : workers) {
     w->SetCode(mode == TextMode::kCode, a.code.min_length, programming);
     w->SetProject(project.get());
@@ -535,7 +537,7 @@ Command AddCheckCommand(CLI::App* parent) {
                 "*.md, tex for *.tex, code for source files, else text")
       ->transform(CLI::CheckedTransformer(modes, CLI::ignore_case))
       ->default_str("auto");
-  AddCodeOptions(c, &args->code);
+  AddCodeOptions(c, &args->code, /*repeats=*/true);
   c->add_flag("-u,--unique", args->unique, "Print each misspelled word once");
   c->add_option("-j,--jobs", args->jobs,
                 "Threads; 0: one per core. Output order is unchanged")

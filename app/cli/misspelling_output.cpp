@@ -50,6 +50,7 @@ MisspellingOutput::~MisspellingOutput() { Flush(); }
 
 void MisspellingOutput::BeginInput(std::string name) {
   name_ = std::move(name);
+  repeats_.clear();
   line_ = 1;
   column_ = 0;
   offset_ = 0;
@@ -73,6 +74,9 @@ void MisspellingOutput::Chunk(std::string_view chunk,
   for (const Found& f : found) {
     const std::string_view word = chunk.substr(f.offset, f.length);
     if (unique_ && !seen_.emplace(word).second) continue;
+    if (max_repeats_ != 0 && ++repeats_[std::string(word)] > max_repeats_) {
+      continue;
+    }
     if (format_ != OutputFormat::kWords) {
       Advance(chunk.substr(cursor, f.offset - cursor));
       cursor = f.offset;

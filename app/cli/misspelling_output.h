@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -39,8 +40,11 @@ class MisspellingOutput {
                     std::vector<OutputLine>* capture = nullptr);
   ~MisspellingOutput();
 
-  // Starts a new input (resets line and column).
+  // Starts a new input (resets line and column, and the repeat counts).
   void BeginInput(std::string name);
+  // From the next input on, each word is printed at most `n` times per
+  // input (0: every time). --unique still prints it once in all.
+  void SetMaxRepeats(size_t n) { max_repeats_ = n; }
   // The next chunk of the current input and what was found in it, in order.
   void Chunk(std::string_view chunk, const std::vector<Found>& found);
   void Flush();
@@ -56,6 +60,8 @@ class MisspellingOutput {
   bool with_suggestions_;
   bool unique_;
   std::unordered_set<std::string> seen_;
+  size_t max_repeats_ = 0;
+  std::unordered_map<std::string, size_t> repeats_;  // this input's
   std::string name_;
   uint64_t line_ = 1;
   uint64_t column_ = 0;  // characters before the cursor on its line
