@@ -21,6 +21,7 @@ packages=(
   emacs-nox hunspell hunspell-en-us   # tests drive Emacs and compare with hunspell -a
   time                                # GNU time: a test measures peak memory
   neovim                              # a test drives the language server from Neovim
+  elpa-eglot                          # ... and from Emacs's eglot
 )
 for arg in "$@"; do
   case "$arg" in
