@@ -1,12 +1,13 @@
 // spellfilter check [FILE...]: prints each misspelled word, in order of
 // appearance (like `hunspell -l`, `aspell list`); --suggest adds
 // suggestions, --format chooses words|lines|json (misspelling_output.h),
-// --unique prints each word once, -j N checks chunks of 1 MiB on N threads
-// (output order unchanged), --mode markdown or tex (the defaults for *.md
+// --unique prints each word once, -j N checks several files on N threads
+// (file_pool.h), or one file's chunks on N threads (output order unchanged), --mode markdown or tex (the defaults for *.md
 // and *.tex files) leaves code and markup unchecked (core/text/markdown_filter.h,
 // tex_filter.h), --mode code (the default for source files by extension,
 // core/text/code_language.h) checks comments, strings and identifier parts
-// (code_filter.h, code_option.h). A directory is walked (tree_walk.h); the
+// (code_filter.h, code_option.h), each word at most 5 times per file
+// (--max-repeats). A directory is walked (tree_walk.h); the
 // nearest .spellfilter.toml applies to each file (project_config.h).
 #include <fcntl.h>
 #include <unistd.h>
@@ -31,6 +32,7 @@
 #include "app/cli/code_option.h"
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
+#include "app/cli/file_pool.h"
 #include "app/cli/misspelling_output.h"
 #include "app/project/project_words.h"
 #include "app/project/project_config.h"
@@ -39,6 +41,7 @@
 #include "core/text/tex_filter.h"
 #include "app/cli/user_option.h"
 #include "core/check/checker.h"
+#include "core/util/file_io.h"
 #include "core/util/huge_pages.h"
 #include "core/text/code_filter.h"
 #include "core/text/code_language.h"
@@ -183,7 +186,7 @@ class InputFilter {
 // and printing overlap the checking, and memory stays at two chunks per
 // worker.
 StatusOr<uint64_t> CheckStreamParallel(
-    TextReader& reader, std::vector<std::unique_ptr<Worker>>& workers,
+    TextReader& reader, std::span<std::unique_ptr<Worker>> workers,
     InputFilter* filter, MisspellingOutput* out) {
   // A slot's chunk stays in the reader's buffer that it was read into: the
   // reader takes the slot's buffer in exchange (TextReader::NextExchanging),
@@ -299,7 +302,7 @@ StatusOr<uint64_t> CheckStreamParallel(
 // Checks one input; returns the number of misspellings or an error (after
 // printing what preceded it).
 StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
-                               std::vector<std::unique_ptr<Worker>>& workers,
+                               std::span<std::unique_ptr<Worker>> workers,
                                TextMode mode, CodeLanguage language,
                                CodeScope scope, const ProjectConfig* project,
                                MisspellingOutput* out) {
@@ -400,6 +403,60 @@ TextMode ModeOfConfigName(const std::string& name) {
   return TextMode::kText;
 }
 
+// Checks one input (a file or "-") with `workers` (one, or several that
+// share its chunks), printing to *out; returns the number of misspellings
+// or an error (after what preceded it is printed).
+StatusOr<uint64_t> CheckFile(
+    const std::string& file,
+    const StatusOr<std::shared_ptr<const ProjectConfig>>& config,
+    const CheckArgs& a, const Dictionary* programming,
+    std::span<std::unique_ptr<Worker>> workers, MisspellingOutput* out,
+    std::string* warning) {
+  const bool is_stdin = file == "-";
+  const int fd = is_stdin ? 0 : ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return ErrnoStatus(file, errno);
+  if (!config.ok()) {
+    if (!is_stdin) ::close(fd);
+    return config.status();
+  }
+  const std::string shown = is_stdin ? "<stdin>" : file;
+  std::string encoding;
+  const InputKind kind = SniffInput(fd, &encoding);
+  if (kind != InputKind::kText) {
+    if (!is_stdin) ::close(fd);
+    if (kind == InputKind::kUtf16Or32) {
+      return Status::InvalidArgument(
+          shown + ": " + encoding +
+          " text (byte-order mark); spellfilter reads UTF-8: convert it "
+          "first, e.g. iconv -f " + encoding + " -t UTF-8");
+    }
+    *warning = shown + ": binary file (a NUL byte in its first " +
+               std::to_string(kSniffBytes / 1024) + " KiB), not checked";
+    return uint64_t{0};
+  }
+  const std::shared_ptr<const ProjectConfig>& project = config.value();
+  std::optional<std::string> project_mode;
+  if (project) project_mode = project->ModeFor(file);
+  const TextMode mode = a.mode != TextMode::kAuto ? a.mode
+                        : is_stdin                ? TextMode::kText
+                        : project_mode            ? ModeOfConfigName(*project_mode)
+                                                  : ModeOfName(file);
+  // Code of an unknown language (stdin, --mode code on any file) is
+  // lexed as C-like.
+  const CodeLanguage language =
+      CodeLanguageOfFileName(file).value_or(CodeLanguage::kCLike);
+  out->SetMaxRepeats(mode == TextMode::kCode ? a.code.max_repeats : 0);
+  for (std::unique_ptr<Worker>& w : workers) {
+    w->SetCode(mode == TextMode::kCode, a.code.min_length, programming);
+    w->SetProject(project.get());
+  }
+  StatusOr<uint64_t> n =
+      CheckStream(fd, is_stdin ? "<stdin>" : file, workers, mode, language,
+                  a.code.scope, project.get(), out);
+  if (!is_stdin) ::close(fd);
+  return n;
+}
+
 int RunCheck(const CheckArgs& a) {
   StatusOr<std::unique_ptr<Dictionary>> dict = OpenDictionary(
       a.dictionary, a.suggest ? DictionaryUse::kCheckAndSuggest
@@ -452,73 +509,61 @@ int RunCheck(const CheckArgs& a) {
     files.insert(files.end(), under->begin(), under->end());
   }
   if (a.files.empty()) files.push_back("-");
-  uint64_t misspelled = 0;
+  // The project file of each input, looked up here in input order (the
+  // finder is not shared between threads).
+  std::vector<StatusOr<std::shared_ptr<const ProjectConfig>>> projects;
+  projects.reserve(files.size());
   for (const std::string& file : files) {
-    const bool is_stdin = file == "-";
-    const int fd = is_stdin ? 0 : ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
+    projects.push_back(file == "-" ? StatusOr<std::shared_ptr<const ProjectConfig>>(
+                                         std::shared_ptr<const ProjectConfig>())
+                                   : configs.For(file));
+  }
+  uint64_t misspelled = 0;
+  auto report = [&](const StatusOr<uint64_t>& n, const std::string& warning) {
+    if (!warning.empty()) {
       out.Flush();
-      ReportError(ErrnoStatus(file, errno).message());
-      failed = true;
-      continue;
+      ReportWarning(warning);
     }
-    std::shared_ptr<const ProjectConfig> project;
-    if (!is_stdin) {
-      StatusOr<std::shared_ptr<const ProjectConfig>> c = configs.For(file);
-      if (!c.ok()) {
-        ::close(fd);
-        out.Flush();
-        ReportError(c.status().message());
-        failed = true;
-        continue;
-      }
-      project = *c;
+    if (n.ok()) {
+      misspelled += n.value();
+      return;
     }
-    std::optional<std::string> project_mode;
-    if (project) project_mode = project->ModeFor(file);
-    const std::string shown = is_stdin ? "<stdin>" : file;
-    std::string encoding;
-    const InputKind kind = SniffInput(fd, &encoding);
-    if (kind != InputKind::kText) {
-      if (!is_stdin) ::close(fd);
-      out.Flush();
-      if (kind == InputKind::kUtf16Or32) {
-        ReportError(shown + ": " + encoding +
-                    " text (byte-order mark); spellfilter reads UTF-8: "
-                    "convert it first, e.g. iconv -f " + encoding +
-                    " -t UTF-8");
-        failed = true;
-      } else {
-        ReportWarning(shown + ": binary file (a NUL byte in its first " +
-                      std::to_string(kSniffBytes / 1024) +
-                      " KiB), not checked");
-      }
-      continue;
+    out.Flush();
+    ReportError(n.status().message());
+    failed = true;
+  };
+  const std::span<std::unique_ptr<Worker>> all(workers);
+  if (workers.size() == 1 || files.size() == 1) {
+    // One input shares its chunks among the workers (CheckStreamParallel).
+    for (size_t i = 0; i < files.size(); ++i) {
+      std::string warning;
+      report(CheckFile(files[i], projects[i], a, programming->get(), all, &out,
+                       &warning),
+             warning);
     }
-    const TextMode mode = a.mode != TextMode::kAuto ? a.mode
-                          : is_stdin                ? TextMode::kText
-                          : project_mode            ? ModeOfConfigName(*project_mode)
-                                                    : ModeOfName(file);
-    // Code of an unknown language (stdin, --mode code on any file) is
-    // lexed as C-like.
-    const CodeLanguage language =
-        CodeLanguageOfFileName(file).value_or(CodeLanguage::kCLike);
-    for (std::unique_ptr<Worker>& w : workers) {
-      w->SetCode(mode == TextMode::kCode, a.code.min_length,
-                 programming->get());
-      w->SetProject(project.get());
-    }
-    StatusOr<uint64_t> n =
-        CheckStream(fd, is_stdin ? "<stdin>" : file, workers, mode, language,
-                    a.code.scope, project.get(), &out);
-    if (!is_stdin) ::close(fd);
-    if (!n.ok()) {
-      out.Flush();
-      ReportError(n.status().message());
-      failed = true;
-      continue;
-    }
-    misspelled += *n;
+  } else {
+    // Several inputs: one worker per file at a time (file_pool.h), each
+    // file's lines kept and printed in input order.
+    struct Done {
+      std::vector<OutputLine> lines;
+      StatusOr<uint64_t> n = uint64_t{0};
+      std::string warning;
+    };
+    std::vector<Done> done(files.size());
+    RunInOrder(
+        files.size(), workers.size(),
+        [&](size_t i, size_t t) {
+          MisspellingOutput own(a.format, a.suggest, a.unique, a.columns,
+                                &done[i].lines);
+          done[i].n = CheckFile(files[i], projects[i], a, programming->get(),
+                                all.subspan(t, 1), &own, &done[i].warning);
+          own.Flush();
+        },
+        [&](size_t i) {
+          out.Print(done[i].lines);
+          report(done[i].n, done[i].warning);
+          done[i] = Done();
+        });
   }
   out.Flush();
   if (std::fflush(stdout) != 0) return ReportError("<stdout>: write failed");
@@ -585,7 +630,7 @@ Command AddCheckCommand(CLI::App* parent) {
                 "*.md, tex for *.tex, code for source files, else text")
       ->transform(CLI::CheckedTransformer(modes, CLI::ignore_case))
       ->default_str("auto");
-  AddCodeOptions(c, &args->code);
+  AddCodeOptions(c, &args->code, /*repeats=*/true);
   c->add_flag("-u,--unique", args->unique, "Print each misspelled word once");
   c->add_option("-j,--jobs", args->jobs,
                 "Threads; 0: one per core, and never more than the cores. "

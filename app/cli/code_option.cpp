@@ -8,7 +8,7 @@ namespace spellfilter::cli {
 
 inline constexpr char kProgrammingDictionaryName[] = "programming";
 
-void AddCodeOptions(CLI::App* c, CodeOption* o) {
+void AddCodeOptions(CLI::App* c, CodeOption* o, bool repeats) {
   const std::map<std::string, CodeScope> scopes = {
       {"all", CodeScope::kAll},
       {"comments,strings", CodeScope::kCommentsAndStrings},
@@ -22,6 +22,12 @@ void AddCodeOptions(CLI::App* c, CodeOption* o) {
                 "In code: words and identifier parts shorter than this are "
                 "not checked")
       ->capture_default_str();
+  if (repeats) {
+    c->add_option("--max-repeats", o->max_repeats,
+                  "In code: report a word at most this often per file "
+                  "(cspell's maxDuplicateProblems); 0: every time")
+        ->capture_default_str();
+  }
   c->add_option("--code-dict", o->dictionary,
                 "In code: programming words accepted beside the dictionary's "
                 "(default: programming.sfd beside it; 'none': none)");

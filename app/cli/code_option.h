@@ -1,5 +1,6 @@
 // Code mode's options (check --mode code, and the language server): what is
-// checked (--code-scope), the shortest part flagged (--min-length) and the
+// checked (--code-scope), the shortest part flagged (--min-length), how
+// often one word is reported per file (--max-repeats; `check` only) and the
 // programming dictionary used beside the language's (--code-dict; default:
 // programming.sfd, found where the language dictionary is,
 // core/dictionary/locator.h; "none" for no programming words).
@@ -18,11 +19,19 @@ namespace spellfilter::cli {
 struct CodeOption {
   CodeScope scope = CodeScope::kAll;
   size_t min_length = 4;  // cspell's minWordLength
+  // A word is reported at most this often per file, 0: every time. As
+  // cspell's maxDuplicateProblems (default 5): a word flagged at every use
+  // in code is most often a name (ICU's U_CAPI, 1,183 times in its
+  // headers); five reports show it, and every distinct word is still
+  // reported. Text, Markdown and TeX report every occurrence, as
+  // hunspell -l does.
+  size_t max_repeats = 5;
   std::string dictionary;  // empty: the default; "none": none
 };
 
-// Registers --code-scope, --min-length and --code-dict on `c`.
-void AddCodeOptions(CLI::App* c, CodeOption* o);
+// Registers --code-scope, --min-length and --code-dict on `c`, and
+// --max-repeats when `repeats`.
+void AddCodeOptions(CLI::App* c, CodeOption* o, bool repeats = false);
 
 // The programming dictionary `o` names. The default, when not installed,
 // is no dictionary (nullptr, not an error); a file named with --code-dict

@@ -19,16 +19,19 @@ size_t CodePoints(std::string_view s) {
 }  // namespace
 
 MisspellingOutput::MisspellingOutput(OutputFormat format, bool with_suggestions,
-                                     bool unique, ColumnUnit columns)
+                                     bool unique, ColumnUnit columns,
+                                     std::vector<OutputLine>* capture)
     : format_(format),
       with_suggestions_(with_suggestions),
       unique_(unique),
-      columns_(columns) {}
+      columns_(columns),
+      capture_(capture) {}
 
 MisspellingOutput::~MisspellingOutput() { Flush(); }
 
 void MisspellingOutput::BeginInput(std::string name) {
   name_ = std::move(name);
+  repeats_.clear();
   line_ = 1;
   column_ = 0;
   offset_ = 0;
@@ -53,6 +56,9 @@ void MisspellingOutput::Chunk(std::string_view chunk,
   for (const Found& f : found) {
     const std::string_view word = chunk.substr(f.offset, f.length);
     if (unique_ && !seen_.emplace(word).second) continue;
+    if (max_repeats_ != 0 && ++repeats_[std::string(word)] > max_repeats_) {
+      continue;
+    }
     if (format_ != OutputFormat::kWords) {
       Advance(chunk.substr(cursor, f.offset - cursor));
       cursor = f.offset;
@@ -104,6 +110,18 @@ void MisspellingOutput::Emit(std::string_view word, const Found& f) {
       break;
   }
   buffer_.push_back('\n');
+  if (capture_ != nullptr) {
+    capture_->push_back(OutputLine{std::string(word), std::move(buffer_)});
+    buffer_.clear();
+  }
+}
+
+void MisspellingOutput::Print(const std::vector<OutputLine>& lines) {
+  for (const OutputLine& line : lines) {
+    if (unique_ && !seen_.emplace(line.word).second) continue;
+    buffer_ += line.text;
+  }
+  if (buffer_.size() >= kFlushBytes) Flush();
 }
 
 void MisspellingOutput::Flush() {

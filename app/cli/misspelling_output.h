@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -29,17 +30,33 @@ struct Found {
   std::vector<std::string> suggestions;
 };
 
+// A printed line kept for later (capture mode), with its word for --unique.
+struct OutputLine {
+  std::string word;
+  std::string text;  // with its '\n'
+};
+
 class MisspellingOutput {
  public:
+  // capture == nullptr: prints to stdout. Else the lines go to *capture
+  // (nothing is printed), for Print() of another output later: a worker of
+  // the file pool (file_pool.h) renders one file on its own.
   MisspellingOutput(OutputFormat format, bool with_suggestions, bool unique,
-                    ColumnUnit columns = ColumnUnit::kBytes);
+                    ColumnUnit columns = ColumnUnit::kBytes,
+                    std::vector<OutputLine>* capture = nullptr);
   ~MisspellingOutput();
 
-  // Starts a new input (resets line and column).
+  // Starts a new input (resets line and column, and the repeat counts).
   void BeginInput(std::string name);
+  // From the next input on, each word is printed at most `n` times per
+  // input (0: every time). --unique still prints it once in all.
+  void SetMaxRepeats(size_t n) { max_repeats_ = n; }
   // The next chunk of the current input and what was found in it, in order.
   void Chunk(std::string_view chunk, const std::vector<Found>& found);
   void Flush();
+  // Prints lines captured by another output, in order (--unique applies
+  // across them and all else printed here).
+  void Print(const std::vector<OutputLine>& lines);
 
  private:
   void Advance(std::string_view text);
@@ -50,11 +67,14 @@ class MisspellingOutput {
   bool unique_;
   ColumnUnit columns_;
   std::unordered_set<std::string> seen_;
+  size_t max_repeats_ = 0;
+  std::unordered_map<std::string, size_t> repeats_;  // this input's
   std::string name_;
   uint64_t line_ = 1;
   uint64_t column_ = 0;  // bytes or characters before the cursor on its line
   uint64_t offset_ = 0;  // bytes before the current chunk in this input
   std::string buffer_;
+  std::vector<OutputLine>* capture_;
 };
 
 }  // namespace spellfilter::cli

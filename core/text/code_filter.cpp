@@ -1,5 +1,7 @@
 #include "core/text/code_filter.h"
 
+#include <string_view>
+
 #include "core/text/code_noise.h"
 
 namespace spellfilter {
@@ -15,6 +17,20 @@ bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 void BlankRange(char* begin, char* end) {
   for (char* p = begin; p < end; ++p) BlankByte(p);
+}
+
+// "#include" or "# include" (any blanks) at p, followed by a non-word byte.
+bool IsInclude(const char* p, const char* end) {
+  if (p >= end || *p != '#') return false;
+  ++p;
+  while (p < end && IsBlank(*p)) ++p;
+  constexpr std::string_view kInclude = "include";
+  if (static_cast<size_t>(end - p) < kInclude.size() ||
+      std::string_view(p, kInclude.size()) != kInclude) {
+    return false;
+  }
+  p += kInclude.size();
+  return p == end || !IsWordByte(*p);
 }
 
 }  // namespace
@@ -33,6 +49,10 @@ size_t CodeFilter::Opening(const char* p, const char* end) {
   };
   switch (language_) {
     case CodeLanguage::kCLike:
+      if (c == '#' && (previous == '\n' || IsBlank(previous)) &&
+          IsInclude(p, end)) {
+        return state_ = State::kInclude, 1;
+      }
       if (c == '/' && next == '/') return state_ = State::kLineComment, 2;
       if (c == '/' && next == '*') return state_ = State::kBlockComment, 2;
       if (c == '"') return string('"', 1, false, false);
@@ -119,6 +139,17 @@ void CodeFilter::Blank(std::span<char> text) {
       }
       advance(p, 1);
       if (scope_ == CodeScope::kCommentsAndStrings) BlankByte(p - 1);
+      continue;
+    }
+    if (state_ == State::kInclude) {
+      // Blanked to the line's end.
+      if (*p == '\n') {
+        back_to_code(p);
+      } else {
+        kept = nullptr;
+        BlankByte(p);
+      }
+      advance(p, 1);
       continue;
     }
     if (*p == '\n') {

@@ -18,7 +18,9 @@
 // start of a line or after white space; single-line strings end at their
 // line's end when not closed (so Rust's 'a lifetimes and C++'s 1'000 do not
 // run on); a backslash escapes the next byte in strings (not in Python raw
-// strings, shell '...' or Go `...`).
+// strings, shell '...' or Go `...`). In the C family, an `#include` line
+// (at a line's start or after blanks) is blanked whole, as cspell's C/C++
+// settings do: it names files (`unicode/utypes.h`), not words.
 #ifndef SPELLFILTER_CORE_TEXT_CODE_FILTER_H_
 #define SPELLFILTER_CORE_TEXT_CODE_FILTER_H_
 
@@ -48,7 +50,7 @@ class CodeFilter {
   }
 
  private:
-  enum class State { kCode, kLineComment, kBlockComment, kString };
+  enum class State { kCode, kLineComment, kBlockComment, kString, kInclude };
 
   // The length of the comment or string opening at p in code (0: none);
   // sets the state it enters.

@@ -85,4 +85,27 @@ TEST_F(CodeModeCliTest, MissingCodeDictionaryIsAnError) {
   EXPECT_NE(r.err.find("nope.sfd"), std::string::npos) << r.err;
 }
 
+// In code, a word is reported at most 5 times per file (cspell's
+// maxDuplicateProblems); --max-repeats changes it, 0 reports every one.
+// Text reports every occurrence, and each file has its own count.
+TEST_F(CodeModeCliTest, AWordIsReportedAtMostMaxRepeatsTimesPerFile) {
+  std::string code;
+  for (int i = 0; i < 8; ++i) code += "int wroldCount" + std::to_string(i) + "; // teh\n";
+  Write(dir_ / "a.cpp", code);
+  Write(dir_ / "b.cpp", code);
+  Write(dir_ / "a.txt", "wrold wrold wrold wrold wrold wrold wrold\n");
+  Result r = Run({"check", Path("a.cpp"), Path("b.cpp")});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::string five_each;  // 5 of a.cpp's 8, then 5 of b.cpp's
+  for (int i = 0; i < 10; ++i) five_each += "wrold\n";
+  EXPECT_EQ(r.out, five_each);
+  r = Run({"check", "--max-repeats", "2", "-f", "lines", Path("a.cpp")});
+  EXPECT_EQ(r.out, Path("a.cpp") + ":1:5: wrold\n" + Path("a.cpp") +
+                       ":2:5: wrold\n");
+  r = Run({"check", "--max-repeats", "0", Path("a.cpp")});
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 8);
+  r = Run({"check", Path("a.txt")});
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 7);
+}
+
 }  // namespace

@@ -114,4 +114,53 @@ TEST_F(ProjectCliTest, NearestProjectFileApplies) {
   EXPECT_EQ(r.out, "src/t.md:1:1: outerword\ndocs/t.md:1:11: innerword\n");
 }
 
+// check -j 2 on many files (file_pool.h): the same output, errors and exit
+// code as one thread, in every format.
+TEST_F(ProjectCliTest, ParallelFilesPrintAsOneThread) {
+  Write(dir_ / ".spellfilter.toml", "words = [\"zorbleflap\"]\n");
+  for (int d = 0; d < 6; ++d) {
+    const fs::path sub = dir_ / "src" / ("d" + std::to_string(d));
+    fs::create_directories(sub);
+    for (int f = 0; f < 12; ++f) {
+      const std::string n = std::to_string(d * 12 + f);
+      std::string text;
+      // Files of different sizes, so the threads finish out of order.
+      for (int i = 0; i < (f * 7919 + d * 31) % 300; ++i) {
+        text += "// wrold" + n + " zorbleflap speling recieve fine text\n";
+      }
+      Write(sub / ("f" + n + (f % 3 == 0 ? ".md" : ".cpp")), text + "// teh end\n");
+    }
+  }
+  for (const std::vector<std::string>& opts :
+       std::vector<std::vector<std::string>>{
+           {}, {"-f", "lines"}, {"-f", "json", "-s", "-n", "1"}, {"-u"}}) {
+    std::vector<std::string> one = opts, two = opts;
+    one.insert(one.end(), {"-j", "1", "."});
+    two.insert(two.end(), {"-j", "2", "."});
+    const Result a = Run(one);
+    const Result b = Run(two);
+    EXPECT_EQ(a.exit_code, 1) << a.err;
+    EXPECT_EQ(b.exit_code, 1) << b.err;
+    EXPECT_GT(a.out.size(), opts == std::vector<std::string>{"-u"} ? 20u : 1000u);
+    EXPECT_EQ(a.out, b.out) << opts.size();
+    EXPECT_EQ(a.err, b.err);
+  }
+  // Several files named, a missing one among them: the error in its place,
+  // the files after it still checked, exit code 2.
+  const std::vector<std::string> files = {"src/d0/f1.cpp", "nope.txt",
+                                          "src/d1/f13.cpp", "src/d2/f24.md"};
+  std::vector<std::string> one = {"-f", "lines", "-j", "1"};
+  std::vector<std::string> two = {"-f", "lines", "-j", "2"};
+  one.insert(one.end(), files.begin(), files.end());
+  two.insert(two.end(), files.begin(), files.end());
+  const Result a = Run(one);
+  const Result b = Run(two);
+  EXPECT_EQ(a.exit_code, 2);
+  EXPECT_EQ(b.exit_code, 2);
+  EXPECT_NE(a.err.find("nope.txt"), std::string::npos) << a.err;
+  EXPECT_EQ(a.err, b.err);
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(b.out.find("src/d2/f24.md:"), std::string::npos);
+}
+
 }  // namespace

@@ -69,6 +69,24 @@ TEST(CodeFilterTest, RawStringsKeepBackslashesAsSeparators) {
             "Team Tools Performance Tools x New");
 }
 
+// cspell's C/C++ settings skip #include lines: they name files.
+TEST(CodeFilterTest, CLikeIncludeLinesAreBlankedWhole) {
+  const std::string code =
+      "#include \"unicode/utypes.h\"  // recieve\n"
+      "  #  include <localpointr.h>\n"
+      "#define INCLUDED_WROLD 1 // speling\n"
+      "#included_wrold\n"
+      "const char* s = \"#include teh\";\n";
+  const std::string out = Blanked(code, CodeLanguage::kCLike, CodeScope::kAll);
+  EXPECT_EQ(out.size(), code.size());
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 5);
+  EXPECT_EQ(Words(out), "define INCLUDED WROLD speling included wrold const "
+                        "char s include teh");
+  // Python's '#' is a comment, not a directive.
+  EXPECT_EQ(Words(Blanked("#include wrold\n", CodeLanguage::kPython)),
+            "include wrold");
+}
+
 TEST(CodeNoiseTest, HtmlEntities) {
   EXPECT_EQ(NoiseWords("a &curren; b &amp;c &nope"), "a b c nope");
 }
