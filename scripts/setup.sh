@@ -29,6 +29,7 @@ packages=(
   python3                             # the cli_docs test (check_cli_docs.py)
   vim                                 # a test reads -f lines into Vim's quickfix list
   xvfb xdotool                        # editor.end_to_end drives the real editor on Xvfb
+  poppler-utils                       # pdftotext: main_window_test reads the exported PDF
 )
 for arg in "$@"; do
   case "$arg" in
