@@ -2,7 +2,8 @@
 # Takes docs/editor-screenshot.png: the editor on a real X server (Xvfb)
 # with resources/sample-document.txt, its misspellings underlined and the
 # context menu of one of them open, captured from the X server's screen
-# with ImageMagick's `import` (or xwd + convert).
+# with ImageMagick's `import` (or xwd + convert). The light theme, line
+# numbers on.
 #
 #   scripts/editor_screenshot.sh [OUTPUT.png]
 #
@@ -55,7 +56,7 @@ env -u SPELLFILTER_DICTIONARY \
   XDG_RUNTIME_DIR="$work/runtime" DISPLAY=":$display" QT_QPA_PLATFORM=xcb \
   "$build_dir/tests/editor/editor_screenshot_driver" \
     --file resources/sample-document.txt --done "$work/done" \
-    --size "${width}x${height}" >"$work/driver.out" 2>"$work/driver.err" &
+    --size "${width}x${height}" --theme light --line-numbers >"$work/driver.out" 2>"$work/driver.err" &
 driver_pid=$!
 for _ in $(seq 200); do
   grep -q READY "$work/driver.out" 2>/dev/null && break

@@ -30,6 +30,7 @@ packages=(
   vim                                 # a test reads -f lines into Vim's quickfix list
   xvfb xdotool                        # editor.end_to_end drives the real editor on Xvfb
   elpa-eglot                          # ... and from Emacs's eglot
+  poppler-utils                       # pdftotext: main_window_test reads the exported PDF
 )
 for arg in "$@"; do
   case "$arg" in

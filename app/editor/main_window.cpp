@@ -15,6 +15,8 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPrintDialog>
+#include <QPrinter>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QScreen>
@@ -30,6 +32,7 @@
 #include "app/editor/disk_file_monitor.h"
 #include "app/editor/find_bar.h"
 #include "app/editor/notice_bar.h"
+#include "app/editor/pdf_export.h"
 #include "app/editor/recent_files.h"
 #include "app/editor/recheck_scheduler.h"
 #include "app/editor/recovery_store.h"
@@ -48,6 +51,7 @@ const QString kDictionaryKey = QStringLiteral("dictionary");
 const QString kSpellCheckingKey = QStringLiteral("spellChecking");
 const QString kWordWrapKey = QStringLiteral("wordWrap");
 const QString kThemeKey = QStringLiteral("theme");
+const QString kLineNumbersKey = QStringLiteral("lineNumbers");
 
 QString Native(const QString& path) { return QDir::toNativeSeparators(path); }
 
@@ -186,6 +190,13 @@ void MainWindow::createActions() {
       file->addAction(QIcon::fromTheme(QStringLiteral("document-revert")),
                       tr("Re&vert"), this, &MainWindow::revert);
   file->addSeparator();
+  a = file->addAction(QIcon::fromTheme(QStringLiteral("document-print")),
+                      tr("&Print..."), this, &MainWindow::print);
+  a->setShortcuts(
+      WithFallback(QKeySequence::Print, QKeySequence(Qt::CTRL | Qt::Key_P)));
+  file->addAction(QIcon::fromTheme(QStringLiteral("document-export")),
+                  tr("E&xport as PDF..."), this, &MainWindow::askExportPdf);
+  file->addSeparator();
   a = file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")),
                       tr("&Quit"), this, &QWidget::close);
   a->setShortcut(QKeySequence::Quit);
@@ -246,6 +257,9 @@ void MainWindow::createActions() {
       view->addAction(tr("&Word Wrap"), this, &MainWindow::setWordWrap);
   word_wrap_action_->setCheckable(true);
   word_wrap_action_->setChecked(true);
+  line_numbers_action_ =
+      view->addAction(tr("&Line Numbers"), this, &MainWindow::setLineNumbers);
+  line_numbers_action_->setCheckable(true);
   QMenu* theme = view->addMenu(tr("&Theme"));
   auto* themes = new QActionGroup(this);
   for (const auto& [choice, text] : {std::pair{Theme::kSystem, tr("&System")},
@@ -380,6 +394,62 @@ void MainWindow::setWordWrap(bool on) {
   QSettings().setValue(kWordWrapKey, on);
 }
 
+void MainWindow::setLineNumbers(bool on) {
+  editor_->setLineNumbersVisible(on);
+  line_numbers_action_->setChecked(on);
+  QSettings().setValue(kLineNumbersKey, on);
+}
+
+void MainWindow::print() {
+  QPrinter printer(QPrinter::HighResolution);
+  printer.setDocName(current_file_.isEmpty()
+                         ? tr("untitled")
+                         : QFileInfo(current_file_).completeBaseName());
+  QPrintDialog dialog(&printer, this);
+  dialog.setWindowTitle(tr("Print Document"));
+  if (editor_->textCursor().hasSelection()) {
+    dialog.setOption(QAbstractPrintDialog::PrintSelection);
+  }
+  if (dialog.exec() != QDialog::Accepted) return;
+  editor_->print(&printer);
+  if (printer.printerState() == QPrinter::Error) {
+    QMessageBox::warning(this, tr("Print"),
+                         tr("The document could not be printed."));
+  }
+}
+
+void MainWindow::askExportPdf() {
+  QFileDialog dialog(this, tr("Export as PDF"));
+  dialog.setAcceptMode(QFileDialog::AcceptSave);
+  dialog.setWindowModality(Qt::WindowModal);
+  dialog.setNameFilter(tr("PDF files (*.pdf)"));
+  dialog.setDefaultSuffix(QStringLiteral("pdf"));
+  if (!current_file_.isEmpty()) {
+    const QFileInfo info(current_file_);
+    dialog.selectFile(info.absolutePath() + QLatin1Char('/') +
+                      info.completeBaseName() + QStringLiteral(".pdf"));
+  }
+  if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty()) {
+    return;
+  }
+  exportPdf(dialog.selectedFiles().constFirst());
+}
+
+bool MainWindow::exportPdf(const QString& path) {
+  QString error;
+  QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+  const bool written = ExportPdf(*editor_, path, &error);
+  QGuiApplication::restoreOverrideCursor();
+  if (!written) {
+    QMessageBox::warning(this, tr("Export as PDF"),
+                         tr("Cannot write %1:\n%2.").arg(Native(path), error));
+    return false;
+  }
+  statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()),
+                           3000);
+  return true;
+}
+
 void MainWindow::setTheme(Theme theme) {
   ApplyTheme(theme);
   for (QAction* a : theme_actions_->actions()) {
@@ -452,6 +522,7 @@ void MainWindow::readSettings() {
   }
   base_font_ = editor_->font();
   setWordWrap(settings.value(kWordWrapKey, true).toBool());
+  setLineNumbers(settings.value(kLineNumbersKey, false).toBool());
   setTheme(ThemeFromName(settings.value(kThemeKey).toString()));
   const bool checking = settings.value(kSpellCheckingKey, true).toBool();
   spell_checking_action_->setChecked(checking);

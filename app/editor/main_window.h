@@ -44,6 +44,9 @@ class MainWindow : public QMainWindow {
   bool loadFile(const QString& path);
   // Saves the document to `path`; on failure says why and returns false.
   bool saveFile(const QString& path);
+  // Writes the document to `path` as a PDF (File > Export as PDF without
+  // its dialog); on failure says why in a message box and returns false.
+  bool exportPdf(const QString& path);
   // `spellfilter-editor FILE`: an existing file is loaded; a missing one
   // names the new document, created on the first save.
   void openFromCommandLine(const QString& path);
@@ -83,6 +86,9 @@ class MainWindow : public QMainWindow {
   bool save();
   bool saveAs();
   void openRecent(const QString& path);
+  void print();
+  void askExportPdf();
+  void setLineNumbers(bool on);
   void openDropped(const QStringList& paths);
   void chooseFont();
   void checkSpelling();
@@ -139,6 +145,7 @@ class MainWindow : public QMainWindow {
   QAction* revert_action_ = nullptr;
   QMenu* encoding_menu_ = nullptr;
   QAction* word_wrap_action_ = nullptr;
+  QAction* line_numbers_action_ = nullptr;
   QActionGroup* theme_actions_ = nullptr;
   DictionaryMenu* dictionary_menu_ = nullptr;
   RecentFilesMenu* recent_menu_ = nullptr;

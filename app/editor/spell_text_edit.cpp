@@ -3,11 +3,13 @@
 #include <QContextMenuEvent>
 #include <QMenu>
 #include <QMimeData>
+#include <QPainter>
 #include <QTextBlock>
 #include <QUrl>
 #include <algorithm>
 #include <memory>
 
+#include "app/editor/line_number_area.h"
 #include "app/editor/recheck_scheduler.h"
 #include "app/editor/spell_context_menu.h"
 #include "app/editor/spell_highlighter.h"
@@ -19,10 +21,16 @@ SpellTextEdit::SpellTextEdit(SpellService* service, QWidget* parent)
     : QPlainTextEdit(parent),
       service_(service),
       highlighter_(new SpellHighlighter(service, document())),
-      scheduler_(new RecheckScheduler(this, highlighter_, this)) {
+      scheduler_(new RecheckScheduler(this, highlighter_, this)),
+      line_number_area_(new LineNumberArea(this)) {
   highlighter_->setParent(this);
   connect(this, &QPlainTextEdit::cursorPositionChanged, this,
           &SpellTextEdit::onCursorMoved);
+  connect(this, &QPlainTextEdit::blockCountChanged, this,
+          &SpellTextEdit::updateLineNumberAreaWidth);
+  connect(this, &QPlainTextEdit::updateRequest, this,
+          &SpellTextEdit::updateLineNumberArea);
+  line_number_area_->hide();
 }
 
 SpellTextEdit::~SpellTextEdit() = default;
@@ -115,6 +123,67 @@ void SpellTextEdit::formatVisibleBlocks() {
     if (!block.isVisible()) continue;
     if (blockBoundingGeometry(block).translated(offset).top() > height) break;
     if (!highlighter_->isFormatted(block)) highlighter_->checkBlock(block);
+  }
+}
+
+void SpellTextEdit::setLineNumbersVisible(bool visible) {
+  line_numbers_ = visible;
+  line_number_area_->setVisible(visible);
+  updateLineNumberAreaWidth();
+}
+
+int SpellTextEdit::lineNumberAreaWidth() const {
+  if (!line_numbers_) return 0;
+  int digits = 1;
+  for (int max = qMax(1, blockCount()); max >= 10; max /= 10) ++digits;
+  digits = qMax(digits, 2);  // no jump in width at line 10
+  return 6 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * digits;
+}
+
+void SpellTextEdit::updateLineNumberAreaWidth() {
+  setViewportMargins(lineNumberAreaWidth(), 0, 0, 0);
+  const QRect cr = contentsRect();
+  line_number_area_->setGeometry(
+      QRect(cr.left(), cr.top(), lineNumberAreaWidth(), cr.height()));
+}
+
+void SpellTextEdit::updateLineNumberArea(const QRect& rect, int dy) {
+  if (!line_numbers_) return;
+  if (dy != 0) {
+    line_number_area_->scroll(0, dy);
+  } else {
+    line_number_area_->update(0, rect.y(), line_number_area_->width(),
+                              rect.height());
+  }
+  if (rect.contains(viewport()->rect())) updateLineNumberAreaWidth();
+}
+
+void SpellTextEdit::resizeEvent(QResizeEvent* event) {
+  QPlainTextEdit::resizeEvent(event);
+  updateLineNumberAreaWidth();
+}
+
+void SpellTextEdit::lineNumberAreaPaintEvent(QPaintEvent* event) {
+  QPainter painter(line_number_area_);
+  const QPalette& pal = palette();
+  painter.fillRect(event->rect(), pal.color(QPalette::AlternateBase));
+  painter.setPen(pal.color(QPalette::PlaceholderText));
+  painter.setFont(font());
+  QTextBlock block = firstVisibleBlock();
+  int number = block.blockNumber();
+  int top =
+      qRound(blockBoundingGeometry(block).translated(contentOffset()).top());
+  int bottom = top + qRound(blockBoundingRect(block).height());
+  const int width = line_number_area_->width() - 3;
+  while (block.isValid() && top <= event->rect().bottom()) {
+    if (block.isVisible() && bottom >= event->rect().top()) {
+      painter.drawText(0, top, width, fontMetrics().height(), Qt::AlignRight,
+                       QString::number(number + 1));
+    }
+    block = block.next();
+    top = bottom;
+    bottom = top + qRound(blockBoundingRect(block).height());
+    ++number;
   }
 }
 

@@ -12,6 +12,7 @@
 
 namespace spellfilter::editor {
 
+class LineNumberArea;
 class RecheckScheduler;
 class SpellHighlighter;
 class SpellService;
@@ -48,6 +49,17 @@ class SpellTextEdit : public QPlainTextEdit {
   // before painting.
   void formatVisibleBlocks();
 
+  // The line-number gutter (LineNumberArea), hidden by default.
+  [[nodiscard]] bool lineNumbersVisible() const { return line_numbers_; }
+  void setLineNumbersVisible(bool visible);
+  [[nodiscard]] LineNumberArea* lineNumberArea() const {
+    return line_number_area_;
+  }
+  // The gutter's width for the current block count and font (0 when
+  // hidden), and its painting; called by LineNumberArea.
+  [[nodiscard]] int lineNumberAreaWidth() const;
+  void lineNumberAreaPaintEvent(QPaintEvent* event);
+
   // Replaces the text `range` selects with `text` as one undo step.
   void replace(const QTextCursor& range, const QString& text);
   // Replaces every flagged occurrence of `word` with `text` as one undo
@@ -63,6 +75,7 @@ class SpellTextEdit : public QPlainTextEdit {
 
  protected:
   void paintEvent(QPaintEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
   void contextMenuEvent(QContextMenuEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
   void focusOutEvent(QFocusEvent* event) override;
@@ -74,10 +87,14 @@ class SpellTextEdit : public QPlainTextEdit {
   static bool IsWordKey(const QKeyEvent* event);
   static QStringList LocalFiles(const QMimeData* data);
   void onCursorMoved();
+  void updateLineNumberAreaWidth();
+  void updateLineNumberArea(const QRect& rect, int dy);
 
   SpellService* service_;
   SpellHighlighter* highlighter_;
   RecheckScheduler* scheduler_;
+  LineNumberArea* line_number_area_;
+  bool line_numbers_ = false;
   bool in_key_press_ = false;
 };
 

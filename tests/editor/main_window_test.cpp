@@ -24,6 +24,7 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTest>
 #include <QTimer>
 #include <QUrl>
@@ -32,6 +33,7 @@
 #include "app/editor/dictionary_catalog.h"
 #include "app/editor/dictionary_menu.h"
 #include "app/editor/find_bar.h"
+#include "app/editor/line_number_area.h"
 #include "app/editor/notice_bar.h"
 #include "app/editor/recent_files.h"
 #include "app/editor/recovery_store.h"
@@ -631,6 +633,107 @@ class MainWindowTest : public QObject {
     c.setPosition(9);
     w->editor()->setTextCursor(c);
     QCOMPARE(Label(*w, "cursorPosition"), QString("Ln 2, Col 4"));
+  }
+
+  // Issue 23, item 7: View > Line Numbers, a gutter whose width follows
+  // the number of lines; remembered.
+  void lineNumbers() {
+    {
+      auto w = newWindow();
+      SpellTextEdit* e = w->editor();
+      QAction* action = FindAction(w.get(), "&Line Numbers");
+      QVERIFY(!action->isChecked());
+      QVERIFY(!e->lineNumberArea()->isVisible());
+      QCOMPARE(e->viewport()->x() - e->contentsRect().left(), 0);
+      e->setPlainText("one\ntwo\nthree");
+      action->trigger();
+      QVERIFY(e->lineNumberArea()->isVisible());
+      const int narrow = e->lineNumberArea()->width();
+      QVERIFY(narrow > 0);
+      QCOMPARE(e->viewport()->x() - e->contentsRect().left(), narrow);
+      QStringList lines;
+      for (int i = 0; i < 12345; ++i) lines << QString::number(i);
+      e->setPlainText(lines.join('\n'));
+      const int wide = e->lineNumberArea()->width();
+      QVERIFY2(wide > narrow,
+               qPrintable(QString("%1 <= %2").arg(wide).arg(narrow)));
+      QCOMPARE(e->viewport()->x() - e->contentsRect().left(), wide);
+      QCOMPARE(wide - narrow,
+               3 * e->fontMetrics().horizontalAdvance(QLatin1Char('9')));
+      e->lineNumberArea()->repaint();  // paints without crashing
+      e->document()->setModified(false);
+      QVERIFY(w->close());
+    }
+    {
+      auto w = newWindow();  // remembered
+      QAction* action = FindAction(w.get(), "&Line Numbers");
+      QVERIFY(action->isChecked());
+      QVERIFY(w->editor()->lineNumberArea()->isVisible());
+      action->trigger();
+      QVERIFY(!w->editor()->lineNumberArea()->isVisible());
+      SpellTextEdit* e = w->editor();
+      QCOMPARE(e->viewport()->x() - e->contentsRect().left(), 0);
+    }
+    auto w = newWindow();
+    QVERIFY(!FindAction(w.get(), "&Line Numbers")->isChecked());
+    QVERIFY(!w->editor()->lineNumberArea()->isVisible());
+  }
+
+  // Issue 23, item 7: File > Print (Ctrl+P) and File > Export as PDF.
+  void exportAsPdf() {
+    auto w = newWindow();
+    QVERIFY(FindAction(w.get(), "&Print...")
+                ->shortcuts()
+                .contains(QKeySequence(Qt::CTRL | Qt::Key_P)));
+    QVERIFY(FindAction(w.get(), "E&xport as PDF...") != nullptr);
+    w->editor()->setPlainText(
+        "Dear Margaret,\nthe lamp arrived on Tuesday.\nRegards");
+    const QString dir = Environment().newFolder("pdf");
+    const QString path = dir + "/letter.pdf";
+    Write(path, "old contents");  // a regular file is replaced
+    QVERIFY(w->exportPdf(path));
+    const QByteArray pdf = ReadAll(path);
+    QVERIFY2(pdf.startsWith("%PDF-"), pdf.left(20).constData());
+    QCOMPARE(QDir(dir).entryList(QDir::Files | QDir::Hidden),
+             QStringList{"letter.pdf"});  // no temporary file left
+    const QString pdftotext = QStandardPaths::findExecutable("pdftotext");
+    if (pdftotext.isEmpty()) {
+      qWarning("pdftotext not installed (poppler-utils): text not checked");
+    } else {
+      QProcess p;
+      p.start(pdftotext, {path, "-"});
+      QVERIFY(p.waitForFinished(30000));
+      QCOMPARE(p.exitCode(), 0);
+      const QString text = QString::fromUtf8(p.readAllStandardOutput());
+      QVERIFY2(text.contains("Dear Margaret,"), qPrintable(text));
+      QVERIFY2(text.contains("the lamp arrived on Tuesday."), qPrintable(text));
+    }
+
+    // Not a regular file: refused, reported, left alone.
+    const QString folder = Environment().newFolder("pdf/a-folder.pdf");
+    auto answered = AnswerNextMessageBox("OK");
+    QVERIFY(!w->exportPdf(folder));
+    QVERIFY(*answered);
+    QVERIFY(QFileInfo(folder).isDir());
+    const QString fifo = dir + "/fifo.pdf";
+    QCOMPARE(QProcess::execute("mkfifo", {fifo}), 0);
+    answered = AnswerNextMessageBox("OK");
+    QVERIFY(!w->exportPdf(fifo));
+    QVERIFY(*answered);
+    QVERIFY(!QFileInfo(fifo).isFile());
+    QVERIFY(QFileInfo::exists(fifo));
+    const QString link = dir + "/link.pdf";
+    QVERIFY(QFile::link(fifo, link));
+    answered = AnswerNextMessageBox("OK");
+    QVERIFY(!w->exportPdf(link));
+    QVERIFY(*answered);
+    QVERIFY(QFileInfo(link).isSymLink());
+    // A folder that does not exist.
+    answered = AnswerNextMessageBox("OK");
+    QVERIFY(!w->exportPdf(dir + "/no/such/dir/x.pdf"));
+    QVERIFY(*answered);
+    QVERIFY(!QFileInfo::exists(dir + "/no"));
+    QCOMPARE(ReadAll(path), pdf);
   }
 
   void settingsAreRemembered() {

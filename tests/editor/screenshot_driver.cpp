@@ -4,13 +4,14 @@
 // the menu is up it prints "READY" and waits until the file given with
 // --done exists, so the script can capture the screen of the X server.
 //   editor_screenshot_driver --file DOC --done FILE [--word WORD]
-//                            [--size WxH]
+//                            [--size WxH] [--theme NAME] [--line-numbers]
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QContextMenuEvent>
 #include <QFile>
 #include <QMenu>
 #include <QScreen>
+#include <QSettings>
 #include <QTest>
 #include <QTextBlock>
 #include <QTimer>
@@ -34,7 +35,16 @@ int main(int argc, char** argv) {
                     "The misspelling whose menu to open (default: the second).",
                     "WORD"});
   parser.addOption({"size", "Window size.", "WxH", "860x540"});
+  parser.addOption(
+      {"theme", "system, light or dark (as View > Theme).", "NAME"});
+  parser.addOption(
+      {"line-numbers", "Show line numbers (View > Line Numbers)."});
   parser.process(app);
+  // Through the settings, as a user's choices reach the window.
+  if (parser.isSet("theme")) {
+    QSettings().setValue("theme", parser.value("theme"));
+  }
+  if (parser.isSet("line-numbers")) QSettings().setValue("lineNumbers", true);
 
   const QStringList size = parser.value("size").split(u'x');
   MainWindow window;
