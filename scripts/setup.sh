@@ -24,12 +24,12 @@ packages=(
   emacs-nox hunspell hunspell-en-us   # tests drive Emacs and compare with hunspell -a
   time                                # GNU time: a test measures peak memory
   neovim                              # a test drives the language server from Neovim
+  elpa-eglot                          # ... and from Emacs's eglot
   libenchant-2-dev enchant-2          # the Enchant provider and its test
   dpkg-dev                            # cpack -G DEB: dpkg-shlibdeps (deb_package test)
   python3                             # the cli_docs test (check_cli_docs.py)
   vim                                 # a test reads -f lines into Vim's quickfix list
   xvfb xdotool                        # editor.end_to_end drives the real editor on Xvfb
-  elpa-eglot                          # ... and from Emacs's eglot
   poppler-utils                       # pdftotext: main_window_test reads the exported PDF
 )
 for arg in "$@"; do
