@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 #include <QStringDecoder>
 #include <QTextDocument>
@@ -127,6 +128,16 @@ bool WriteTextFile(const QString& path, const QString& text,
     if (format.crlf) lines.replace(u'\n', QStringLiteral("\r\n"));
     if (!Encode(lines, format.encoding, &bytes, error)) return false;
     if (format.byte_order_mark) bytes.prepend(ByteOrderMark(format.encoding));
+  }
+  // QSaveFile writes through a symbolic link to its target and keeps the
+  // mode, but would replace a FIFO or a device with a regular file: not
+  // ours to replace. (QFileInfo follows links.)
+  const QFileInfo info(path);
+  if (info.exists() && !info.isFile()) {
+    *error = QCoreApplication::translate("spellfilter::editor",
+                                         "%1 is not a regular file")
+                 .arg(path);
+    return false;
   }
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() ||

@@ -1,5 +1,8 @@
 // The editor's non-widget parts: reading and writing text files, the
 // dictionary catalog, the dictionary build job, the recovery store.
+
+#include <sys/stat.h>
+
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -84,6 +87,33 @@ class EditorUnitsTest : public QObject {
     QFile f(out);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), bytes);
+  }
+
+  void saveWritesThroughLinksAndNeverReplacesAFifo() {
+    const QString root = Environment().root();
+    const QString real = root + "/real.txt";
+    const QString link = root + "/link.txt";
+    QString error;
+    QVERIFY(WriteTextFile(real, "old\n", TextFormat(), &error));
+    QVERIFY(QFile::setPermissions(real, QFile::ReadOwner | QFile::WriteOwner));
+    QVERIFY(QFile::link(real, link));
+    QVERIFY2(WriteTextFile(link, "new\n", TextFormat(), &error),
+             qPrintable(error));
+    QVERIFY(QFileInfo(link).isSymLink());
+    struct stat real_stat;
+    QCOMPARE(::stat(QFile::encodeName(real).constData(), &real_stat), 0);
+    QCOMPARE(real_stat.st_mode & 0777, 0600u);  // the mode is kept
+    QFile f(real);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("new\n"));
+
+    const QString fifo = root + "/fifo";
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QVERIFY(!WriteTextFile(fifo, "text\n", TextFormat(), &error));
+    QVERIFY(error.contains("not a regular file"));
+    struct stat st;
+    QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &st), 0);
+    QVERIFY(S_ISFIFO(st.st_mode));
   }
 
   void unreadableFile() {
