@@ -299,13 +299,37 @@ StatusOr<uint64_t> CheckStreamParallel(
   return count;
 }
 
+// What the first bytes of an input say it is. UTF-16 and UTF-32 are
+// recognised by their byte-order mark; a NUL byte in the first block marks
+// binary data, as grep decides. A pipe is judged by what its first read
+// brings (TextReader::Peek), so that a slow one is not waited for.
+enum class InputKind { kText, kUtf16Or32, kBinary };
+constexpr size_t kSniffBytes = 32 * 1024;
+
+InputKind SniffHead(std::string_view head, std::string* encoding) {
+  const std::string_view h = head.substr(0, kSniffBytes);
+  if (h.starts_with(std::string_view("\xFF\xFE\0\0", 4))) {
+    *encoding = "UTF-32LE";
+  } else if (h.starts_with(std::string_view("\0\0\xFE\xFF", 4))) {
+    *encoding = "UTF-32BE";
+  } else if (h.starts_with("\xFF\xFE")) {
+    *encoding = "UTF-16LE";
+  } else if (h.starts_with("\xFE\xFF")) {
+    *encoding = "UTF-16BE";
+  }
+  if (!encoding->empty()) return InputKind::kUtf16Or32;
+  return h.find('\0') != std::string_view::npos ? InputKind::kBinary
+                                                 : InputKind::kText;
+}
+
 // Checks one input; returns the number of misspellings or an error (after
-// printing what preceded it).
+// printing what preceded it). Input in UTF-16/32 is an error; binary input
+// is not checked, and *warning says so.
 StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
                                std::span<std::unique_ptr<Worker>> workers,
                                TextMode mode, CodeLanguage language,
                                CodeScope scope, const ProjectConfig* project,
-                               MisspellingOutput* out) {
+                               MisspellingOutput* out, std::string* warning) {
   const size_t n = workers.size();
   // One worker checks each chunk as it comes, so smaller chunks only save
   // memory (a 128 KiB buffer instead of 2 MiB: it counts in the peak RSS
@@ -318,6 +342,22 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   constexpr size_t kSingleChunkBytes = 16 * 1024;
   constexpr size_t kParallelChunkBytes = 128 * 1024;
   TextReader reader(fd, name, n == 1 ? kSingleChunkBytes : kParallelChunkBytes);
+  std::string_view head;
+  if (Status s = reader.Peek(&head); !s.ok()) return s;
+  std::string encoding;
+  switch (SniffHead(head, &encoding)) {
+    case InputKind::kText:
+      break;
+    case InputKind::kUtf16Or32:
+      return Status::InvalidArgument(
+          name + ": " + encoding +
+          " text (byte-order mark); spellfilter reads UTF-8: convert it "
+          "first, e.g. iconv -f " + encoding + " -t UTF-8");
+    case InputKind::kBinary:
+      *warning = name + ": binary file (a NUL byte in its first " +
+                 std::to_string(kSniffBytes / 1024) + " KiB), not checked";
+      return uint64_t{0};
+  }
   out->BeginInput(name);
   InputFilter filter(mode, language, scope, project);
   InputFilter* blank = filter.active() ? &filter : nullptr;
@@ -346,34 +386,6 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   }
 }
 
-// What the first bytes of an input say it is, read with pread so that
-// nothing is consumed (a pipe, which cannot be read twice, is not looked
-// at). UTF-16 and UTF-32 are recognised by their byte-order mark; a NUL
-// byte in the first block marks binary data, as grep decides.
-enum class InputKind { kText, kUtf16Or32, kBinary };
-constexpr size_t kSniffBytes = 32 * 1024;
-
-InputKind SniffInput(int fd, std::string* encoding) {
-  char head[kSniffBytes];
-  ssize_t n;
-  do {
-    n = ::pread(fd, head, sizeof(head), 0);
-  } while (n < 0 && errno == EINTR);
-  if (n <= 0) return InputKind::kText;
-  const std::string_view h(head, static_cast<size_t>(n));
-  if (h.starts_with(std::string_view("\xFF\xFE\0\0", 4))) {
-    *encoding = "UTF-32LE";
-  } else if (h.starts_with(std::string_view("\0\0\xFE\xFF", 4))) {
-    *encoding = "UTF-32BE";
-  } else if (h.starts_with("\xFF\xFE")) {
-    *encoding = "UTF-16LE";
-  } else if (h.starts_with("\xFE\xFF")) {
-    *encoding = "UTF-16BE";
-  }
-  if (!encoding->empty()) return InputKind::kUtf16Or32;
-  return h.find('\0') != std::string_view::npos ? InputKind::kBinary
-                                                 : InputKind::kText;
-}
 
 // Markdown for *.md, *.markdown and the like, TeX for *.tex, *.ltx and
 // *.latex (any case), code for source files (code_language.h), else text.
@@ -419,21 +431,6 @@ StatusOr<uint64_t> CheckFile(
     if (!is_stdin) ::close(fd);
     return config.status();
   }
-  const std::string shown = is_stdin ? "<stdin>" : file;
-  std::string encoding;
-  const InputKind kind = SniffInput(fd, &encoding);
-  if (kind != InputKind::kText) {
-    if (!is_stdin) ::close(fd);
-    if (kind == InputKind::kUtf16Or32) {
-      return Status::InvalidArgument(
-          shown + ": " + encoding +
-          " text (byte-order mark); spellfilter reads UTF-8: convert it "
-          "first, e.g. iconv -f " + encoding + " -t UTF-8");
-    }
-    *warning = shown + ": binary file (a NUL byte in its first " +
-               std::to_string(kSniffBytes / 1024) + " KiB), not checked";
-    return uint64_t{0};
-  }
   const std::shared_ptr<const ProjectConfig>& project = config.value();
   std::optional<std::string> project_mode;
   if (project) project_mode = project->ModeFor(file);
@@ -452,7 +449,7 @@ StatusOr<uint64_t> CheckFile(
   }
   StatusOr<uint64_t> n =
       CheckStream(fd, is_stdin ? "<stdin>" : file, workers, mode, language,
-                  a.code.scope, project.get(), out);
+                  a.code.scope, project.get(), out, warning);
   if (!is_stdin) ::close(fd);
   return n;
 }

@@ -70,6 +70,22 @@ Status TextReader::Next(std::string_view* chunk) {
   }
 }
 
+Status TextReader::Peek(std::string_view* head) {
+  while (end_ == begin_ && !eof_) {
+    const size_t want = buffer_.size() - end_;
+    const ssize_t n = ::read(fd_, buffer_.data() + end_, want);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return ErrnoStatus(name_, errno);
+    }
+    if (n == 0) eof_ = true;
+    end_ += n;
+    bytes_read_ += n;
+  }
+  *head = std::string_view(buffer_.data() + begin_, end_ - begin_);
+  return Status::Ok();
+}
+
 Status TextReader::NextExchanging(HugeBytes* buffer, std::string_view* chunk) {
   Status status = Next(chunk);
   if (!status.ok() || chunk->empty()) return status;

@@ -30,6 +30,12 @@ class TextReader {
   // valid until the next call.
   Status Next(std::string_view* chunk);
 
+  // Sets *head to the input's first bytes without consuming them: what one
+  // read(2) returns (up to the buffer's size), so that a pipe fed slowly is
+  // not waited for. Call before the first Next; empty at the end of input.
+  // The view is valid until the next call.
+  Status Peek(std::string_view* head);
+
   // As Next, but the chunk is handed over with the buffer that holds it:
   // the reader takes *buffer (buffer_bytes() long; another size is replaced
   // by a new buffer) in exchange, and copies

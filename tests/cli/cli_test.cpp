@@ -531,6 +531,22 @@ TEST_F(CliTest, Utf16InputIsRefusedAndBinaryInputSkipped) {
   r = Run({"check", "--dict", Path("test.sfd")}, Slurp(dir_ / "u16.txt"));
   EXPECT_NE(r.err.find("<stdin>: UTF-16LE text"), std::string::npos) << r.err;
   EXPECT_EQ(r.exit_code, 2);
+  // And so is a pipe, by what its first read brings, on one thread and two.
+  for (const char* jobs : {"1", "2"}) {
+    const std::string check =
+        CommandLine(SPELLFILTER_EXE, {"check", "--dict", Path("test.sfd"), "-j", jobs});
+    r = RunShell("{ cat " + Quote(Path("u16.txt")) + " | " + check + "; }", "", dir_);
+    EXPECT_NE(r.err.find("<stdin>: UTF-16LE text"), std::string::npos) << r.err;
+    EXPECT_EQ(r.exit_code, 2);
+    r = RunShell("{ cat " + Quote(Path("bin.dat")) + " | " + check + "; }", "", dir_);
+    EXPECT_NE(r.err.find("warning: <stdin>: binary file"), std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.exit_code, 0);
+    r = RunShell("{ cat " + Quote(Path("ok.txt")) + " | " + check + "; }", "", dir_);
+    EXPECT_EQ(r.out, "teh\n");
+    EXPECT_EQ(r.exit_code, 1);
+  }
 }
 
 // Issue 27, item 11: a Hunspell .dic given as a plain word list is refused

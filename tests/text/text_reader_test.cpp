@@ -110,6 +110,30 @@ TEST(TextReaderTest, RunWithoutWhiteSpaceIsCutAtCharacterBoundary) {
   EXPECT_EQ(Join(chunks), text);
 }
 
+// Peek shows the first read's bytes and consumes nothing: the chunks that
+// follow hold the whole input, from a pipe as from a file.
+TEST(TextReaderTest, PeekConsumesNothing) {
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  const std::string text = "first line\nsecond line\n";
+  ASSERT_EQ(::write(fds[1], text.data(), text.size()),
+            static_cast<ssize_t>(text.size()));
+  ::close(fds[1]);
+  TextReader reader(fds[0], "pipe", 4096);
+  std::string_view head;
+  ASSERT_TRUE(reader.Peek(&head).ok());
+  EXPECT_EQ(head, text);
+  std::string all;
+  for (;;) {
+    std::string_view chunk;
+    ASSERT_TRUE(reader.Next(&chunk).ok());
+    if (chunk.empty()) break;
+    all += chunk;
+  }
+  EXPECT_EQ(all, text);
+  ::close(fds[0]);
+}
+
 TEST(TextReaderTest, ReadErrorNamesTheInput) {
   TextReader reader(-1, "broken.txt");
   std::string_view chunk;
