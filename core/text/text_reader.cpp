@@ -57,30 +57,28 @@ Status TextReader::Next(std::string_view* chunk) {
       end_ -= begin_;
       begin_ = 0;
     }
-    const size_t want = buffer_.size() - end_;
-    const ssize_t n = ::read(fd_, buffer_.data() + end_, want);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return ErrnoStatus(name_, errno);
-    }
-    if (n == 0) eof_ = true;
-    end_ += n;
-    bytes_read_ += n;
-    short_read = static_cast<size_t>(n) < want;
+    if (Status s = ReadMore(&short_read); !s.ok()) return s;
   }
 }
 
+Status TextReader::ReadMore(bool* short_read) {
+  const size_t want = buffer_.size() - end_;
+  ssize_t n;
+  do {
+    n = ::read(fd_, buffer_.data() + end_, want);
+  } while (n < 0 && errno == EINTR);
+  if (n < 0) return ErrnoStatus(name_, errno);
+  if (n == 0) eof_ = true;
+  end_ += n;
+  bytes_read_ += n;
+  *short_read = static_cast<size_t>(n) < want;
+  return Status::Ok();
+}
+
 Status TextReader::Peek(std::string_view* head) {
+  bool short_read;
   while (end_ == begin_ && !eof_) {
-    const size_t want = buffer_.size() - end_;
-    const ssize_t n = ::read(fd_, buffer_.data() + end_, want);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return ErrnoStatus(name_, errno);
-    }
-    if (n == 0) eof_ = true;
-    end_ += n;
-    bytes_read_ += n;
+    if (Status s = ReadMore(&short_read); !s.ok()) return s;
   }
   *head = std::string_view(buffer_.data() + begin_, end_ - begin_);
   return Status::Ok();

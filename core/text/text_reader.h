@@ -55,6 +55,9 @@ class TextReader {
 
  private:
   size_t CutPoint(bool short_read) const;
+  // One read(2) into the free end of buffer_ (EINTR retried); sets eof_ on
+  // the end of input and *short_read when less than asked for came.
+  Status ReadMore(bool* short_read);
 
   int fd_;
   std::string name_;
