@@ -6,9 +6,10 @@
 //
 // Core objects used: Dictionary, Checker (checking), Tokenizer (what the
 // word under the mouse is), Suggester (suggestions) and UserDictionary (the
-// user's words, at core's default place for the dictionary:
-// ${XDG_CONFIG_HOME:-~/.config}/spellfilter/user/NAME.words, shared with
-// `spellfilter add`; another process's changes are picked up within
+// user's words, at core's default place for the dictionary's language,
+// UserDictionary::DefaultPath:
+// ${XDG_CONFIG_HOME:-~/.config}/spellfilter/user/LANG.words, shared with
+// `spellfilter add` and every dictionary of the language; another process's changes are picked up within
 // kUserWordsPollMs).
 //
 // Threading: Checker, Suggester and UserDictionary are not thread-safe, so
@@ -86,6 +87,11 @@ class SpellService : public QObject {
   // userWordsProblem() said why); the other calls then fail.
   [[nodiscard]] bool hasUserDictionary() const { return user_ != nullptr; }
   [[nodiscard]] QString userWordsPath() const;
+
+  // How many words of `text` the dictionary cannot check because of their
+  // script (Cyrillic under en_US: Checker::CountUnchecked); 0 without a
+  // dictionary.
+  qsizetype countUnchecked(const QString& text);
   // The entry of the user list that makes `word` correct ("foo" for the
   // typed "Foo"), or empty when no user word does.
   QString userEntryFor(const QString& word);
