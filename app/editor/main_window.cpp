@@ -83,7 +83,8 @@ MainWindow::MainWindow(QWidget* parent)
       disk_(new DiskFileMonitor(this)),
       find_bar_(new FindBar(editor_)),
       build_job_(new BuildDictionaryJob(this)),
-      convert_job_(new ConvertDictionaryJob(this)) {
+      convert_job_(new ConvertDictionaryJob(this)),
+      unchecked_counter_(new UncheckedCounter(this)) {
   auto* central = new QWidget(this);
   auto* layout = new QVBoxLayout(central);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -141,8 +142,7 @@ MainWindow::MainWindow(QWidget* parent)
   };
   connect(document, &QTextDocument::contentsChange, this, schedule);
   // Words the dictionary's script rule skips are counted over the whole
-  // text once typing pauses (a scan for non-ASCII bytes, and the
-  // tokenizer on the lines that have some; see docs/editor.md).
+  // text once typing pauses, on a worker thread (UncheckedCounter).
   unchecked_timer_.setSingleShot(true);
   unchecked_timer_.setInterval(500);
   connect(&unchecked_timer_, &QTimer::timeout, this,
@@ -151,6 +151,18 @@ MainWindow::MainWindow(QWidget* parent)
           qOverload<>(&QTimer::start));
   connect(service_, &SpellService::dictionaryChanged, &unchecked_timer_,
           qOverload<>(&QTimer::start));
+  connect(unchecked_counter_, &UncheckedCounter::counted, this,
+          [this](qsizetype n) {
+            unchecked_label_->setVisible(n > 0);
+            unchecked_label_->setText(n == 1 ? tr("1 unchecked")
+                                             : tr("%L1 unchecked").arg(n));
+            unchecked_label_->setToolTip(
+                tr("Words in a script the dictionary %1 does not cover (such "
+                   "as Cyrillic in an English text) are not checked. Choose "
+                   "a dictionary of their language in the Dictionary menu "
+                   "to check them.")
+                    .arg(service_->dictionaryName()));
+          });
   connect(editor_->scheduler(), &RecheckScheduler::progressed, this, schedule);
   connect(editor_->scheduler(), &RecheckScheduler::finished, this, schedule);
   connect(service_, &SpellService::flaggedWordsMayBeCorrect, this, schedule);
@@ -372,18 +384,11 @@ void MainWindow::updateStatus() {
 }
 
 void MainWindow::updateUncheckedCount() {
-  const qsizetype n =
-      service_->hasDictionary() && editor_->isSpellCheckingEnabled()
-          ? service_->countUnchecked(editor_->toPlainText())
-          : 0;
-  unchecked_label_->setVisible(n > 0);
-  unchecked_label_->setText(n == 1 ? tr("1 unchecked")
-                                   : tr("%L1 unchecked").arg(n));
-  unchecked_label_->setToolTip(
-      tr("Words in a script the dictionary %1 does not cover (such as "
-         "Cyrillic in an English text) are not checked. Choose a dictionary "
-         "of their language in the Dictionary menu to check them.")
-          .arg(service_->dictionaryName()));
+  const bool counting =
+      service_->hasDictionary() && editor_->isSpellCheckingEnabled();
+  unchecked_counter_->count(
+      counting ? service_->sharedDictionary() : nullptr,
+      counting ? editor_->toPlainText().toUtf8() : QByteArray());
 }
 
 void MainWindow::findNext() {

@@ -14,6 +14,7 @@
 #include "app/editor/convert_dictionary_job.h"
 #include "app/editor/text_file.h"
 #include "app/editor/theme.h"
+#include "app/editor/unchecked_counter.h"
 
 class QActionGroup;
 class QMenu;
@@ -169,6 +170,7 @@ class MainWindow : public QMainWindow {
   // Words in a script the dictionary cannot check; hidden when none.
   QLabel* unchecked_label_ = nullptr;
   QTimer unchecked_timer_;  // counts them once typing pauses
+  UncheckedCounter* unchecked_counter_;
   QLabel* position_label_ = nullptr;
   QFont base_font_;  // as chosen or read at start: what Reset Zoom restores
   QTimer status_timer_;

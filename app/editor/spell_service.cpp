@@ -135,13 +135,6 @@ QStringList SpellService::suggestions(const QString& word, int max) {
   return list;
 }
 
-qsizetype SpellService::countUnchecked(const QString& text) {
-  if (checker_ == nullptr) return 0;
-  const QByteArray utf8 = text.toUtf8();
-  return static_cast<qsizetype>(
-      checker_->CountUnchecked(std::string_view(utf8.constData(), utf8.size())));
-}
-
 QString SpellService::userWordsPath() const {
   return user_ ? FromStd(user_->path()) : QString();
 }

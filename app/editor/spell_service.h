@@ -88,10 +88,11 @@ class SpellService : public QObject {
   [[nodiscard]] bool hasUserDictionary() const { return user_ != nullptr; }
   [[nodiscard]] QString userWordsPath() const;
 
-  // How many words of `text` the dictionary cannot check because of their
-  // script (Cyrillic under en_US: Checker::CountUnchecked); 0 without a
-  // dictionary.
-  qsizetype countUnchecked(const QString& text);
+  // The dictionary in use (null without one), for work on other threads,
+  // which must make their own Checker over it.
+  [[nodiscard]] std::shared_ptr<const Dictionary> sharedDictionary() const {
+    return dictionary_;
+  }
   // The entry of the user list that makes `word` correct ("foo" for the
   // typed "Foo"), or empty when no user word does.
   QString userEntryFor(const QString& word);
@@ -129,7 +130,9 @@ class SpellService : public QObject {
 
   QString path_;
   // Declared in dependency order: each refers to the ones above it.
-  std::unique_ptr<Dictionary> dictionary_;
+  // Shared so work on other threads (UncheckedCounter) can keep it alive
+  // across a switch of dictionary.
+  std::shared_ptr<const Dictionary> dictionary_;
   std::unique_ptr<UserDictionary> user_;
   std::unique_ptr<WordForms> forms_;
   std::unique_ptr<Checker> checker_;
