@@ -185,5 +185,17 @@ TEST_F(LanguageListTest, UnwritableDirectoryKeepsUsingThePerFileList) {
   EXPECT_FALSE(fs::exists(user_dir_ / "en_US.words"));
 }
 
+// The same fallback whoever runs the test (root ignores directory modes):
+// a language "list" that is a directory cannot take the words.
+TEST_F(LanguageListTest, UnusableLanguageListKeepsUsingThePerFileList) {
+  auto big = Base("/x/big.sfd", "en-US");
+  const std::string legacy = (user_dir_ / "big.words").string();
+  WriteFile(legacy, "gamma\n");
+  fs::create_directories(user_dir_ / "en_US.words");
+  EXPECT_EQ(MustDefault(*big), legacy);
+  EXPECT_EQ(Slurp(legacy), "gamma\n");
+  EXPECT_TRUE(MergedCopies(user_dir_).empty());
+}
+
 }  // namespace
 }  // namespace spellfilter
