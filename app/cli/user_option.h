@@ -1,7 +1,8 @@
 // --user FILE and --no-user: the user word list (core/user/user_dictionary.h)
 // that check (and suggest) accept words from, and that add, remove and
-// words edit. The default is per user and per dictionary:
-// ${XDG_CONFIG_HOME:-~/.config}/spellfilter/user/NAME.words.
+// words edit. The default is per user and per language
+// (UserDictionary::DefaultPath, core/user/language_list.h):
+// ${XDG_CONFIG_HOME:-~/.config}/spellfilter/user/LANG.words.
 #ifndef SPELLFILTER_APP_CLI_USER_OPTION_H_
 #define SPELLFILTER_APP_CLI_USER_OPTION_H_
 
@@ -27,7 +28,8 @@ struct UserWordsOption {
 
 inline constexpr char kUserOptionHelp[] =
     "User word list (default: ${XDG_CONFIG_HOME:-~/.config}/spellfilter/"
-    "user/DICT.words, DICT being the dictionary's file name without .sfd)";
+    "user/LANG.words, LANG being the dictionary's language, e.g. en_US; "
+    "DICT.words for a dictionary without one)";
 
 // Registers --user (and, with `allow_disable`, --no-user) on `c`.
 inline void AddUserOptions(CLI::App* c, UserWordsOption* o,

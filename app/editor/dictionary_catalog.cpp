@@ -1,12 +1,15 @@
 #include "app/editor/dictionary_catalog.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSet>
 #include <QStandardPaths>
 #include <algorithm>
 #include <string>
 
+#include "app/editor/convert_dictionary_job.h"
+#include "core/catalog/language_catalog.h"
 #include "core/dictionary/locator.h"
 
 namespace spellfilter::editor {
@@ -58,6 +61,23 @@ QList<DictionaryEntry> FindDictionaries() {
                      const int c = QString::localeAwareCompare(a.name, b.name);
                      return c != 0 ? c < 0 : a.user_built > b.user_built;
                    });
+  return found;
+}
+
+QList<HunspellEntry> FindHunspellDictionaries() {
+  CatalogOptions options;
+  for (const QString& folder : DictionaryFolders()) {
+    options.extra_dirs.push_back(QFile::encodeName(folder).toStdString());
+  }
+  QList<HunspellEntry> found;
+  for (const CatalogEntry& e : ListDictionaries(options)) {
+    if (e.kind != CatalogEntry::Kind::kHunspell) continue;
+    const QString tag = QString::fromStdString(e.tag);
+    found.append(HunspellEntry{tag, LanguageDisplayName(tag),
+                               QFile::decodeName(e.source.c_str()),
+                               QFile::decodeName(e.cached.c_str()),
+                               e.cache_current});
+  }
   return found;
 }
 

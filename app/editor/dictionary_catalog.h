@@ -10,6 +10,12 @@
 //      /usr/share), where packages install.
 // A file reached twice (symlinks, overlapping folders) is listed once, at
 // its first place.
+//
+// Besides, the system's Hunspell dictionaries (FindHunspellDictionaries):
+// core's catalog (core/catalog/language_catalog.h: /usr/share/hunspell and
+// /usr/share/myspell, or $SPELLFILTER_HUNSPELL_PATH) for the languages that
+// have no spellfilter dictionary in the folders above, each either already
+// converted into core's cache or offered for conversion.
 #ifndef SPELLFILTER_APP_EDITOR_DICTIONARY_CATALOG_H_
 #define SPELLFILTER_APP_EDITOR_DICTIONARY_CATALOG_H_
 
@@ -28,6 +34,16 @@ struct DictionaryEntry {
                          const DictionaryEntry&) = default;
 };
 
+// A Hunspell dictionary of the system for a language without a
+// spellfilter dictionary.
+struct HunspellEntry {
+  QString tag;     // "de_DE"
+  QString name;    // "German (Germany)"
+  QString source;  // the .dic
+  QString cached;  // its conversion in core's cache (may not exist yet)
+  bool converted = false;  // the cache holds it, up to date
+};
+
 // Where the user's own dictionaries go; not created here.
 QString UserDictionaryFolder();
 
@@ -36,6 +52,10 @@ QStringList DictionaryFolders();
 
 // The dictionaries found, sorted by name (user-built first on a tie).
 QList<DictionaryEntry> FindDictionaries();
+
+// The system's Hunspell dictionaries whose tag no *.sfd of
+// DictionaryFolders() (nor core's places) has, sorted by tag.
+QList<HunspellEntry> FindHunspellDictionaries();
 
 // The dictionary core would pick with no choice made (the CLI's default),
 // or empty with *error saying where it looked.

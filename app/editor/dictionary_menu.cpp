@@ -32,6 +32,11 @@ void DictionaryMenu::refresh() {
     removeAction(a);
     a->deleteLater();
   }
+  for (QAction* a : convert_) {
+    removeAction(a);
+    a->deleteLater();
+  }
+  convert_.clear();
   const QList<DictionaryEntry> entries = FindDictionaries();
   bool current_listed = false;
   for (const DictionaryEntry& e : entries) {
@@ -50,6 +55,28 @@ void DictionaryMenu::refresh() {
     group_->addAction(a);
     insertAction(list_end_, a);
   }
+  QList<HunspellEntry> to_convert;
+  for (const HunspellEntry& h : FindHunspellDictionaries()) {
+    if (!h.converted) {
+      to_convert.append(h);
+      continue;
+    }
+    QAction* a = new QAction(h.name, this);
+    a->setCheckable(true);
+    a->setData(h.cached);
+    const QString tip = tr("Converted from %1")
+                            .arg(QDir::toNativeSeparators(h.source));
+    a->setToolTip(tip);
+    a->setStatusTip(tip);
+    if (h.cached == current_) {
+      a->setChecked(true);
+      current_listed = true;
+    }
+    connect(a, &QAction::triggered, this,
+            [this, path = h.cached] { emit dictionaryChosen(path); });
+    group_->addAction(a);
+    insertAction(list_end_, a);
+  }
   if (!current_.isEmpty() && !current_listed) {
     // Opened from elsewhere with "Open Dictionary File...".
     QAction* a = new QAction(QFileInfo(current_).completeBaseName(), this);
@@ -65,6 +92,23 @@ void DictionaryMenu::refresh() {
     none->setEnabled(false);
     group_->addAction(none);
     insertAction(list_end_, none);
+  }
+  // Not in the exclusive group: choosing one starts a conversion, it does
+  // not switch (MainWindow switches when the conversion is done).
+  for (const HunspellEntry& h : to_convert) {
+    QAction* a = new QAction(tr("%1 \u2014 convert").arg(h.name), this);
+    a->setObjectName(QStringLiteral("convert_") + h.tag);
+    a->setData(h.tag);
+    const QString tip =
+        tr("Convert the system's Hunspell dictionary %1 for spellfilter and "
+           "use it")
+            .arg(QDir::toNativeSeparators(h.source));
+    a->setToolTip(tip);
+    a->setStatusTip(tip);
+    connect(a, &QAction::triggered, this,
+            [this, tag = h.tag] { emit conversionRequested(tag); });
+    convert_.append(a);
+    insertAction(list_end_, a);
   }
 }
 

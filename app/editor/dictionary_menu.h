@@ -1,10 +1,15 @@
 // The Dictionary menu: the installed dictionaries (FindDictionaries()), the
-// one in use checked, then "Open Dictionary File...", "Build Dictionary
+// system's Hunspell dictionaries already converted (by language name,
+// "German (Germany)"), the one in use checked; then the system's Hunspell
+// dictionaries not converted yet, each as "German (Germany) — convert"
+// (FindHunspellDictionaries(); choosing one emits conversionRequested, and
+// MainWindow converts it and switches to it); then "Open Dictionary File...", "Build Dictionary
 // from Word List..." and "Refresh List". The list is re-read each time the
 // menu opens, so a dictionary built by the CLI shows up too.
 #ifndef SPELLFILTER_APP_EDITOR_DICTIONARY_MENU_H_
 #define SPELLFILTER_APP_EDITOR_DICTIONARY_MENU_H_
 
+#include <QList>
 #include <QMenu>
 #include <QString>
 
@@ -30,10 +35,13 @@ class DictionaryMenu : public QMenu {
 
  signals:
   void dictionaryChosen(const QString& path);
+  // A Hunspell dictionary of the system to convert, by tag ("de_DE").
+  void conversionRequested(const QString& tag);
 
  private:
   QString current_;
   QActionGroup* group_;
+  QList<QAction*> convert_;  // the "— convert" entries
   QAction* list_end_;
   QAction* open_file_;
   QAction* build_;

@@ -82,7 +82,9 @@ MainWindow::MainWindow(QWidget* parent)
       recovery_(new RecoveryStore(RecoveryStore::DefaultFolder(), this)),
       disk_(new DiskFileMonitor(this)),
       find_bar_(new FindBar(editor_)),
-      build_job_(new BuildDictionaryJob(this)) {
+      build_job_(new BuildDictionaryJob(this)),
+      convert_job_(new ConvertDictionaryJob(this)),
+      unchecked_counter_(new UncheckedCounter(this)) {
   auto* central = new QWidget(this);
   auto* layout = new QVBoxLayout(central);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -127,6 +129,8 @@ MainWindow::MainWindow(QWidget* parent)
           &MainWindow::onBuildFinished);
   connect(build_job_, &BuildDictionaryJob::canceled, this,
           &MainWindow::onBuildCanceled);
+  connect(convert_job_, &ConvertDictionaryJob::finished, this,
+          &MainWindow::onConversionFinished);
 
   // The status bar is refreshed at most every 100 ms: counts come from the
   // highlighter's running totals, so each refresh is O(1).
@@ -137,6 +141,28 @@ MainWindow::MainWindow(QWidget* parent)
     if (!status_timer_.isActive()) status_timer_.start();
   };
   connect(document, &QTextDocument::contentsChange, this, schedule);
+  // Words the dictionary's script rule skips are counted over the whole
+  // text once typing pauses, on a worker thread (UncheckedCounter).
+  unchecked_timer_.setSingleShot(true);
+  unchecked_timer_.setInterval(500);
+  connect(&unchecked_timer_, &QTimer::timeout, this,
+          &MainWindow::updateUncheckedCount);
+  connect(document, &QTextDocument::contentsChange, &unchecked_timer_,
+          qOverload<>(&QTimer::start));
+  connect(service_, &SpellService::dictionaryChanged, &unchecked_timer_,
+          qOverload<>(&QTimer::start));
+  connect(unchecked_counter_, &UncheckedCounter::counted, this,
+          [this](qsizetype n) {
+            unchecked_label_->setVisible(n > 0);
+            unchecked_label_->setText(n == 1 ? tr("1 unchecked")
+                                             : tr("%L1 unchecked").arg(n));
+            unchecked_label_->setToolTip(
+                tr("Words in a script the dictionary %1 does not cover (such "
+                   "as Cyrillic in an English text) are not checked. Choose "
+                   "a dictionary of their language in the Dictionary menu "
+                   "to check them.")
+                    .arg(service_->dictionaryName()));
+          });
   connect(editor_->scheduler(), &RecheckScheduler::progressed, this, schedule);
   connect(editor_->scheduler(), &RecheckScheduler::finished, this, schedule);
   connect(service_, &SpellService::flaggedWordsMayBeCorrect, this, schedule);
@@ -294,6 +320,8 @@ void MainWindow::createActions() {
   menuBar()->addMenu(dictionary_menu_);
   connect(dictionary_menu_, &DictionaryMenu::dictionaryChosen, this,
           &MainWindow::useDictionary);
+  connect(dictionary_menu_, &DictionaryMenu::conversionRequested, this,
+          &MainWindow::convertDictionary);
   connect(dictionary_menu_->openFileAction(), &QAction::triggered, this,
           &MainWindow::openDictionaryFile);
   connect(dictionary_menu_->buildAction(), &QAction::triggered, this,
@@ -313,8 +341,11 @@ void MainWindow::createStatusBar() {
   dictionary_label_->setObjectName(QStringLiteral("dictionaryName"));
   position_label_ = new QLabel(this);
   position_label_->setObjectName(QStringLiteral("cursorPosition"));
+  unchecked_label_ = new QLabel(this);
+  unchecked_label_->setObjectName(QStringLiteral("uncheckedCount"));
+  unchecked_label_->hide();
   for (QLabel* label : {position_label_, misspellings_label_, words_label_,
-                        dictionary_label_}) {
+                        unchecked_label_, dictionary_label_}) {
     label->setContentsMargins(8, 0, 8, 0);
   }
   connect(editor_, &QPlainTextEdit::cursorPositionChanged, this,
@@ -323,6 +354,7 @@ void MainWindow::createStatusBar() {
   statusBar()->addPermanentWidget(position_label_);
   statusBar()->addPermanentWidget(misspellings_label_);
   statusBar()->addPermanentWidget(words_label_);
+  statusBar()->addPermanentWidget(unchecked_label_);
   statusBar()->addPermanentWidget(dictionary_label_);
   updateStatus();
 }
@@ -349,6 +381,14 @@ void MainWindow::updateStatus() {
                                  ? service_->dictionaryName()
                                  : tr("No dictionary"));
   dictionary_label_->setToolTip(Native(service_->dictionaryPath()));
+}
+
+void MainWindow::updateUncheckedCount() {
+  const bool counting =
+      service_->hasDictionary() && editor_->isSpellCheckingEnabled();
+  unchecked_counter_->count(
+      counting ? service_->sharedDictionary() : nullptr,
+      counting ? editor_->toPlainText().toUtf8() : QByteArray());
 }
 
 void MainWindow::findNext() {
@@ -935,6 +975,7 @@ void MainWindow::setSpellChecking(bool enabled) {
   spell_checking_action_->setChecked(enabled);
   QSettings().setValue(kSpellCheckingKey, enabled);
   updateStatus();
+  updateUncheckedCount();
 }
 
 void MainWindow::openDictionaryFile() {
@@ -1008,6 +1049,47 @@ void MainWindow::onBuildFinished(const BuildResult& result) {
 void MainWindow::onBuildCanceled() {
   if (build_progress_) build_progress_->close();
   statusBar()->showMessage(tr("Building the dictionary was cancelled."), 5000);
+}
+
+void MainWindow::convertDictionary(const QString& tag) {
+  if (convert_job_->isRunning()) {
+    if (convert_progress_) convert_progress_->raise();
+    return;
+  }
+  auto* progress = new QProgressDialog(
+      tr("Converting the Hunspell dictionary %1 (%2)\u2026")
+          .arg(LanguageDisplayName(tag), tag),
+      QString(), 0, 0, this);  // busy: the import is one call into core
+  progress->setObjectName(QStringLiteral("convertProgress"));
+  progress->setWindowTitle(tr("Convert Dictionary"));
+  progress->setWindowModality(Qt::NonModal);  // the editor stays usable
+  progress->setMinimumDuration(0);
+  progress->setAutoClose(false);
+  progress->setAutoReset(false);
+  progress->setAttribute(Qt::WA_DeleteOnClose);
+  convert_progress_ = progress;
+  progress->show();
+  convert_job_->start(tag, DictionaryFolders());
+}
+
+void MainWindow::onConversionFinished(const ConvertResult& result) {
+  if (convert_progress_) convert_progress_->close();
+  dictionary_menu_->refresh();
+  if (!result.ok) {
+    auto* box = new QMessageBox(
+        QMessageBox::Warning, tr("Convert Dictionary"),
+        tr("The Hunspell dictionary %1 could not be converted:\n%2")
+            .arg(LanguageDisplayName(result.tag), result.message),
+        QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    return;
+  }
+  if (useDictionary(result.path)) {
+    statusBar()->showMessage(tr("Converted and using %1")
+                                 .arg(LanguageDisplayName(result.tag)),
+                             5000);
+  }
 }
 
 void MainWindow::about() {

@@ -11,8 +11,10 @@
 #include <QTimer>
 
 #include "app/editor/build_dictionary_job.h"
+#include "app/editor/convert_dictionary_job.h"
 #include "app/editor/text_file.h"
 #include "app/editor/theme.h"
+#include "app/editor/unchecked_counter.h"
 
 class QActionGroup;
 class QMenu;
@@ -58,6 +60,10 @@ class MainWindow : public QMainWindow {
   bool useDictionary(const QString& path);
   // Builds a dictionary in the background with a progress dialog.
   void startBuild(const BuildRequest& request);
+  // Converts the system's Hunspell dictionary for `tag` (the Dictionary
+  // menu's "— convert" entries) on a worker thread, with a progress
+  // dialog, then uses it.
+  void convertDictionary(const QString& tag);
   // Moves the cursor to the start of line `line` (1-based, clamped).
   void goToLine(int line);
   void setTheme(spellfilter::editor::Theme theme);
@@ -99,6 +105,8 @@ class MainWindow : public QMainWindow {
   void buildDictionary();
   void onBuildFinished(const spellfilter::editor::BuildResult& result);
   void onBuildCanceled();
+  void updateUncheckedCount();
+  void onConversionFinished(const spellfilter::editor::ConvertResult& result);
   void about();
   void updateStatus();
   void updateCursorPosition();
@@ -152,11 +160,17 @@ class MainWindow : public QMainWindow {
   QPointer<CheckSpellingDialog> check_dialog_;
   BuildDictionaryJob* build_job_;
   QPointer<QProgressDialog> build_progress_;
+  ConvertDictionaryJob* convert_job_;
+  QPointer<QProgressDialog> convert_progress_;
   QString build_output_;
   QAction* spell_checking_action_ = nullptr;
   QLabel* misspellings_label_ = nullptr;
   QLabel* words_label_ = nullptr;
   QLabel* dictionary_label_ = nullptr;
+  // Words in a script the dictionary cannot check; hidden when none.
+  QLabel* unchecked_label_ = nullptr;
+  QTimer unchecked_timer_;  // counts them once typing pauses
+  UncheckedCounter* unchecked_counter_;
   QLabel* position_label_ = nullptr;
   QFont base_font_;  // as chosen or read at start: what Reset Zoom restores
   QTimer status_timer_;

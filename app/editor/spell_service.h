@@ -6,9 +6,10 @@
 //
 // Core objects used: Dictionary, Checker (checking), Tokenizer (what the
 // word under the mouse is), Suggester (suggestions) and UserDictionary (the
-// user's words, at core's default place for the dictionary:
-// ${XDG_CONFIG_HOME:-~/.config}/spellfilter/user/NAME.words, shared with
-// `spellfilter add`; another process's changes are picked up within
+// user's words, at core's default place for the dictionary's language,
+// UserDictionary::DefaultPath:
+// ${XDG_CONFIG_HOME:-~/.config}/spellfilter/user/LANG.words, shared with
+// `spellfilter add` and every dictionary of the language; another process's changes are picked up within
 // kUserWordsPollMs).
 //
 // Threading: Checker, Suggester and UserDictionary are not thread-safe, so
@@ -86,6 +87,12 @@ class SpellService : public QObject {
   // userWordsProblem() said why); the other calls then fail.
   [[nodiscard]] bool hasUserDictionary() const { return user_ != nullptr; }
   [[nodiscard]] QString userWordsPath() const;
+
+  // The dictionary in use (null without one), for work on other threads,
+  // which must make their own Checker over it.
+  [[nodiscard]] std::shared_ptr<const Dictionary> sharedDictionary() const {
+    return dictionary_;
+  }
   // The entry of the user list that makes `word` correct ("foo" for the
   // typed "Foo"), or empty when no user word does.
   QString userEntryFor(const QString& word);
@@ -123,7 +130,9 @@ class SpellService : public QObject {
 
   QString path_;
   // Declared in dependency order: each refers to the ones above it.
-  std::unique_ptr<Dictionary> dictionary_;
+  // Shared so work on other threads (UncheckedCounter) can keep it alive
+  // across a switch of dictionary.
+  std::shared_ptr<const Dictionary> dictionary_;
   std::unique_ptr<UserDictionary> user_;
   std::unique_ptr<WordForms> forms_;
   std::unique_ptr<Checker> checker_;

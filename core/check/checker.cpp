@@ -103,6 +103,28 @@ bool Checker::IsCorrect(std::string_view word) {
   return verdict != Verdict::kMisspelled;
 }
 
+size_t Checker::CountUnchecked(std::string_view text) {
+  if (any_script_) return 0;
+  size_t unchecked = 0;
+  for (size_t begin = 0; begin < text.size();) {
+    size_t end = text.find('\n', begin);
+    end = end == std::string_view::npos ? text.size() : end + 1;
+    const std::string_view line = text.substr(begin, end - begin);
+    begin = end;
+    if (latin_covered_ &&
+        std::all_of(line.begin(), line.end(), [](char c) {
+          return static_cast<unsigned char>(c) < 0x80;
+        })) {
+      continue;
+    }
+    tokenizer_.Tokenize(line, &tokens_);
+    for (const Token& t : tokens_) {
+      unchecked += !InCoveredScript(line.substr(t.offset, t.length));
+    }
+  }
+  return unchecked;
+}
+
 void Checker::Check(std::string_view text, std::vector<Misspelling>* out) {
   out->clear();
   // Slices of about kSliceBytes ending after a line feed (where the

@@ -72,6 +72,17 @@ class Checker {
   // order.
   void Check(std::string_view text, std::vector<Misspelling>* out);
 
+  // How many words of `text` the script rule leaves unchecked: tokens
+  // whose script the dictionary's alphabet does not cover (Cyrillic under
+  // en_US), which Check neither accepts nor flags. Tokenizes only the
+  // lines that have a non-ASCII byte when the alphabet covers Latin (an
+  // ASCII token is Latin), so English text costs a scan for such bytes.
+  size_t CountUnchecked(std::string_view text);
+  // Whether the script rule lets `word` be checked at all.
+  bool IsCheckable(std::string_view word) const {
+    return InCoveredScript(word);
+  }
+
   const Dictionary& dictionary() const { return dictionary_; }
 
   // Also accept the words of `user` (nullptr: none, the default). Not

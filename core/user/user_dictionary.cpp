@@ -33,11 +33,6 @@ inline constexpr uint64_t kUserSeedSalt = 0x7573657277726473ull;
 // the kernel's clock tick); ReloadIfChanged compares contents then.
 inline constexpr time_t kRacySeconds = 2;
 
-std::string Env(const char* name) {
-  const char* v = std::getenv(name);
-  return v != nullptr ? std::string(v) : std::string();
-}
-
 std::string DirectoryOf(const std::string& path) {
   const size_t slash = path.rfind('/');
   if (slash == std::string::npos) return ".";
@@ -150,24 +145,7 @@ Identity IdentityOf(const struct stat& st) {
 
 }  // namespace
 
-StatusOr<std::string> UserDictionary::DefaultPath(const Dictionary& base) {
-  std::string config = Env("XDG_CONFIG_HOME");
-  // The XDG spec: a relative value is invalid and ignored.
-  if (config.empty() || config.front() != '/') {
-    const std::string home = Env("HOME");
-    if (home.empty()) {
-      return Status::NotFound(
-          "cannot place the user word list: neither XDG_CONFIG_HOME nor HOME "
-          "is set; use --user FILE");
-    }
-    config = home + "/.config";
-  }
-  std::string name = BaseName(base.name());
-  const size_t dot = name.rfind('.');
-  if (dot != std::string::npos && dot > 0) name.resize(dot);
-  if (name.empty()) name = "default";
-  return config + "/spellfilter/user/" + name + kUserListExtension;
-}
+// UserDictionary::DefaultPath: language_list.cpp.
 
 ScalableGeometry UserDictionary::GeometryFor(const Dictionary& base) {
   const DictionaryContents& c = base.contents();

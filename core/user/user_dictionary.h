@@ -73,9 +73,13 @@ class UserDictionary {
     std::vector<std::string> unchanged;  // already there, or not there
   };
 
-  // ${XDG_CONFIG_HOME:-$HOME/.config}/spellfilter/user/NAME.words, NAME being
-  // the base file's name without directory and extension ("en_US" for
-  // .../en_US.sfd). NotFound when neither variable is set.
+  // The user's list for `base`, by its language
+  // (${XDG_CONFIG_HOME:-$HOME/.config}/spellfilter/user/TAG.words, TAG
+  // being the base's language, "en_US"; NAME.words, by the base file's
+  // name, for a base without a language), after adopting the per-file
+  // list of earlier versions (language_list.h). Every user of the default
+  // list (the CLI, the editor, the C API and so Enchant, the LSP server)
+  // comes here. NotFound when neither variable is set.
   static StatusOr<std::string> DefaultPath(const Dictionary& base);
 
   // The layers' geometry for `base` (budget, first capacity, seed).

@@ -148,6 +148,25 @@ TEST(CheckerTest, UncoveredScriptsAreNotFlagged) {
   EXPECT_TRUE(checker.IsCorrect("\xD0\xBF\xD1\x80\xD0\xB8"));
 }
 
+// What the script rule skips can be counted (the editor shows it).
+TEST(CheckerTest, UncheckedWordsAreCounted) {
+  auto dict = MakeDictionary({"hello", "world", "caf\xC3\xA9"});
+  Checker checker(*dict);
+  EXPECT_EQ(checker.CountUnchecked("hello world helo\nplain ascii\n"), 0u);
+  EXPECT_EQ(checker.CountUnchecked(
+                "hello \xE4\xBD\xA0\xE5\xA5\xBD world\n"  // 你好
+                "caf\xC3\xA9 \xD0\xBF\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82 "
+                "\xD0\xBC\xD0\xB8\xD1\x80"),  // привет мир, no final newline
+            3u);
+  EXPECT_FALSE(checker.IsCheckable("\xD0\xBC\xD0\xB8\xD1\x80"));
+  EXPECT_TRUE(checker.IsCheckable("caf\xC3\xA9"));
+  EXPECT_TRUE(checker.IsCheckable("helo"));
+  // A Cyrillic dictionary counts the Latin words instead.
+  auto russian = MakeDictionary({"\xD0\xBC\xD0\xB8\xD1\x80"}, "ru");
+  Checker r(*russian);
+  EXPECT_EQ(r.CountUnchecked("\xD0\xBC\xD0\xB8\xD1\x80 hello world\n"), 2u);
+}
+
 TEST(CheckerTest, NumbersUrlsAndEmailsAreNotWords) {
   auto dict = MakeDictionary({"see", "at", "or", "mail"});
   Checker checker(*dict);

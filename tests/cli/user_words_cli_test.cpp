@@ -104,6 +104,47 @@ TEST_F(UserWordsCliTest, AddCheckRemove) {
   EXPECT_EQ(Check("KDE\n").exit_code, 0);
 }
 
+// The user's words follow the language, not the dictionary file: added with
+// one en-US dictionary, accepted by another; a per-file list of an earlier
+// version is merged into the language's list and kept beside it.
+TEST_F(UserWordsCliTest, WordsFollowTheLanguageNotTheFile) {
+  for (const char* name : {"a", "b", "c", "legacy"}) {
+    const std::string lang = std::string(name) == "c" ? "de-DE" : "en-US";
+    ASSERT_EQ(Run({"build", Path("words.txt"), "-o", Path(std::string(name) + ".sfd"),
+                   "--lang", lang, "-q"})
+                  .exit_code,
+              0);
+  }
+  const fs::path list = dir_ / "cfg/spellfilter/user/en_US.words";
+  Result add = Run({"add", "-d", Path("a.sfd"), "zorblax"});
+  ASSERT_EQ(add.exit_code, 0) << add.err;
+  EXPECT_NE(add.out.find("added 1 word to " + list.string()), std::string::npos)
+      << add.out;
+  Result b = Run({"check", "-d", Path("b.sfd")}, "the zorblax\n");
+  EXPECT_EQ(b.exit_code, 0) << b.out << b.err;
+  EXPECT_EQ(b.out, "");
+  Result c = Run({"check", "-d", Path("c.sfd")}, "the zorblax\n");
+  EXPECT_EQ(c.exit_code, 1);
+  EXPECT_EQ(c.out, "zorblax\n");
+  EXPECT_EQ(Run({"words", "-d", Path("b.sfd")}).out, "zorblax\n");
+
+  // The list legacy.sfd had before lists were per language.
+  Write(dir_ / "cfg/spellfilter/user/legacy.words", "quux\nzorblax\n");
+  Result words = Run({"words", "-d", Path("legacy.sfd")});
+  EXPECT_EQ(words.exit_code, 0) << words.err;
+  EXPECT_EQ(words.out, "zorblax\nquux\n");
+  EXPECT_EQ(Run({"check", "-d", Path("a.sfd")}, "quux\n").exit_code, 0);
+  EXPECT_FALSE(fs::exists(dir_ / "cfg/spellfilter/user/legacy.words"));
+  int kept = 0;
+  for (const auto& e : fs::directory_iterator(dir_ / "cfg/spellfilter/user")) {
+    if (e.path().filename().string().starts_with("legacy.words.merged-")) {
+      ++kept;
+      EXPECT_EQ(Slurp(e.path()), "quux\nzorblax\n");
+    }
+  }
+  EXPECT_EQ(kept, 1);
+}
+
 // suggest, check --suggest and -a offer the user's words as corrections.
 TEST_F(UserWordsCliTest, UserWordsAreSuggested) {
   ASSERT_EQ(Run({"add", "-d", Path("test.sfd"), "frobnicator"}).exit_code, 0);

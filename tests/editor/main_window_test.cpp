@@ -790,13 +790,13 @@ class MainWindowTest : public QObject {
 
   void damagedUserWordsAreReported() {
     const QString list =
-        Environment().configHome() + "/spellfilter/user/test.words";
+        Environment().configHome() + "/spellfilter/user/en_US.words";
     QDir().mkpath(QFileInfo(list).absolutePath());
     Write(list, "fine\nnot a word\n");
     auto w = newWindow();
     QVERIFY(w->spellService()->hasDictionary());
     const QString notice = w->noticeBar()->text();
-    QVERIFY2(notice.contains("test.words"), qPrintable(notice));
+    QVERIFY2(notice.contains("en_US.words"), qPrintable(notice));
     w->editor()->setPlainText("the zzz");
     QCOMPARE(UnderlinedWords(w->editor()), QStringList({"zzz@4"}));
   }

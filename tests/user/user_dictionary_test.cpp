@@ -421,7 +421,8 @@ TEST_F(UserDictionaryTest, ReloadIfChangedSeesOtherWriters) {
   EXPECT_FALSE(reader->Contains("x"));
 }
 
-TEST_F(UserDictionaryTest, DefaultPathIsPerUserAndPerDictionary) {
+// Per language (language_list_test.cpp has more): base_ is en-US.
+TEST_F(UserDictionaryTest, DefaultPathIsPerUserAndPerLanguage) {
   const char* old_xdg = std::getenv("XDG_CONFIG_HOME");
   const char* old_home = std::getenv("HOME");
   const std::string saved_xdg = old_xdg ? old_xdg : "";
@@ -429,12 +430,12 @@ TEST_F(UserDictionaryTest, DefaultPathIsPerUserAndPerDictionary) {
   ::setenv("XDG_CONFIG_HOME", "/cfg", 1);
   StatusOr<std::string> p = UserDictionary::DefaultPath(*base_);  // "test.sfd"
   ASSERT_TRUE(p.ok());
-  EXPECT_EQ(*p, "/cfg/spellfilter/user/test.words");
+  EXPECT_EQ(*p, "/cfg/spellfilter/user/en_US.words");
   ::setenv("XDG_CONFIG_HOME", "relative/ignored", 1);
   ::setenv("HOME", "/home/u", 1);
   p = UserDictionary::DefaultPath(*base_);
   ASSERT_TRUE(p.ok());
-  EXPECT_EQ(*p, "/home/u/.config/spellfilter/user/test.words");
+  EXPECT_EQ(*p, "/home/u/.config/spellfilter/user/en_US.words");
   ::unsetenv("XDG_CONFIG_HOME");
   ::unsetenv("HOME");
   p = UserDictionary::DefaultPath(*base_);

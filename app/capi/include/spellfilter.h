@@ -75,8 +75,10 @@ SPELLFILTER_API const char* spellfilter_last_error(void);
 
 /* User words: where spellfilter_open_* finds the user's word list. */
 typedef enum spellfilter_user_words {
-  /* The same list as `spellfilter add`:
-   * ${XDG_CONFIG_HOME:-~/.config}/spellfilter/user/DICT.words */
+  /* The same list as `spellfilter add`, one per language:
+   * ${XDG_CONFIG_HOME:-~/.config}/spellfilter/user/LANG.words (LANG the
+   * dictionary's language, e.g. en_US; DICT.words for a dictionary without
+   * one). See docs/user_dictionary.md. */
   SPELLFILTER_USER_DEFAULT = 0,
   /* No list: add/remove/list fail; only session words can be added. */
   SPELLFILTER_USER_NONE = 1
