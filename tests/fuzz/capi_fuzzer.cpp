@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 
 #include "core/dictionary/builder.h"
@@ -41,11 +42,19 @@ bool ValidUtf8(const uint8_t* s, size_t n) {
   return true;
 }
 
-// Where open_language looks and caches: empty temporary directories.
+char isolated_home[] = "/tmp/capi-fuzz-home-XXXXXX";
+
+void RemoveIsolatedHome() {
+  std::error_code ec;
+  std::filesystem::remove_all(isolated_home, ec);
+}
+
+// Where open_language looks and caches: empty temporary directories,
+// removed at exit.
 void IsolateLanguages() {
-  char dir[] = "/tmp/capi-fuzz-home-XXXXXX";
-  if (mkdtemp(dir) == nullptr) __builtin_trap();
-  const std::string home = dir;
+  if (mkdtemp(isolated_home) == nullptr) __builtin_trap();
+  std::atexit(RemoveIsolatedHome);
+  const std::string home = isolated_home;
   setenv("HOME", home.c_str(), 1);
   setenv("XDG_CONFIG_HOME", (home + "/config").c_str(), 1);
   setenv("XDG_CACHE_HOME", (home + "/cache").c_str(), 1);
