@@ -17,7 +17,7 @@ import re
 import subprocess
 import sys
 
-COMMANDS = ["build", "check", "stats", "suggest", "add", "remove", "words"]
+COMMANDS = ["build", "check", "lsp", "stats", "suggest", "add", "remove", "words"]
 IGNORED = {"--help", "--version"}
 
 

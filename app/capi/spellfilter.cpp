@@ -74,22 +74,28 @@ spellfilter_status Guard(F&& body) {
   }
 }
 
+// Arg's errors, out of line: the message is built only when there is one,
+// and the checking path (Arg inlined into every call) keeps a small frame.
+[[gnu::cold, gnu::noinline]] bool NullArg(const char* what) {
+  Fail(SPELLFILTER_INVALID_ARGUMENT, std::string(what) + " is NULL");
+  return false;
+}
+[[gnu::cold, gnu::noinline]] bool InvalidUtf8Arg(const char* what, size_t bad) {
+  Fail(SPELLFILTER_INVALID_ARGUMENT, std::string(what) +
+                                         " is not valid UTF-8 (byte " +
+                                         std::to_string(bad) + ")");
+  return false;
+}
+
 // A (pointer, length) argument as a string_view; false (with the error set)
 // for NULL or invalid UTF-8.
-bool Arg(const char* p, size_t length, const char* what, std::string_view* out) {
-  if (p == nullptr) {
-    Fail(SPELLFILTER_INVALID_ARGUMENT, std::string(what) + " is NULL");
-    return false;
-  }
+inline bool Arg(const char* p, size_t length, const char* what,
+                std::string_view* out) {
+  if (p == nullptr) [[unlikely]] return NullArg(what);
   if (length == SPELLFILTER_NUL_TERMINATED) length = std::strlen(p);
   *out = std::string_view(p, length);
   const size_t bad = spellfilter::FirstInvalidUtf8(*out);
-  if (bad != std::string_view::npos) {
-    Fail(SPELLFILTER_INVALID_ARGUMENT, std::string(what) +
-                                           " is not valid UTF-8 (byte " +
-                                           std::to_string(bad) + ")");
-    return false;
-  }
+  if (bad != std::string_view::npos) [[unlikely]] return InvalidUtf8Arg(what, bad);
   return true;
 }
 
@@ -171,8 +177,10 @@ struct spellfilter_dict {
   std::vector<std::string> user_words;  // for the suggesters
   uint64_t user_generation = 0;         // counts changes of user_words
 
-  // This thread's slot, made on its first use of the handle.
+  // This thread's slot, made on its first use of the handle: the cached
+  // slot of the last handle this thread used, inline; else FindSlot.
   ThreadSlot* Slot();
+  ThreadSlot* FindSlot();
 
   bool InSession(std::string_view word) const {
     return !session.empty() && session.count(std::string(word)) != 0;
@@ -207,9 +215,14 @@ thread_local CachedSlot cached;
 
 }  // namespace
 
-ThreadSlot* spellfilter_dict::Slot() {
-  CachedSlot& c = cached;
-  if (c.id == id) return c.slot;
+inline ThreadSlot* spellfilter_dict::Slot() {
+  const CachedSlot& c = cached;
+  if (c.id == id) [[likely]] return c.slot;
+  return FindSlot();
+}
+
+// Out of line, so that the inline path above keeps no registers for it.
+[[gnu::noinline]] ThreadSlot* spellfilter_dict::FindSlot() {
   std::lock_guard<std::mutex> lock(slots_mutex);
   std::unique_ptr<ThreadSlot>& slot = slots[std::this_thread::get_id()];
   if (!slot) {
@@ -217,9 +230,9 @@ ThreadSlot* spellfilter_dict::Slot() {
     slot->checker = std::make_unique<Checker>(*dictionary);
     slot->checker->SetUserWords(user.get());
   }
-  c.id = id;
-  c.slot = slot.get();
-  return c.slot;
+  cached.id = id;
+  cached.slot = slot.get();
+  return cached.slot;
 }
 
 namespace {

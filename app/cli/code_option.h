@@ -1,6 +1,6 @@
 // Code mode's options (check --mode code, and the language server): what is
 // checked (--code-scope), the shortest part flagged (--min-length), how
-// often one word is reported per file (--max-repeats; `check` only) and the
+// often one word is reported per file (--max-repeats; `check` and `lsp`) and the
 // programming dictionary used beside the language's (--code-dict; default:
 // programming.sfd, found where the language dictionary is,
 // core/dictionary/locator.h; "none" for no programming words).

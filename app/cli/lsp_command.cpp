@@ -44,6 +44,7 @@ int RunLsp(const LspArgs& a) {
   lsp::EngineSettings settings;
   settings.scope = a.code.scope;
   settings.min_length = a.code.min_length;
+  settings.max_repeats = a.code.max_repeats;
   engine.SetSettings(settings);
   lsp::Server server(engine, stdin, stdout);
   return server.Run();
@@ -58,7 +59,7 @@ Command AddLspCommand(CLI::App* parent) {
   c->add_option("-d,--dict", args->dictionary,
                 "Dictionary file (default: as for check)");
   AddUserOptions(c, &args->user, /*allow_disable=*/true);
-  AddCodeOptions(c, &args->code);
+  AddCodeOptions(c, &args->code, /*repeats=*/true);
   c->add_flag("--stdio", args->stdio, "Talk over stdin/stdout (the default)");
   return Command{c, [args] { return RunLsp(*args); }};
 }

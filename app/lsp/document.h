@@ -18,11 +18,14 @@
 #include "core/check/checker.h"
 #include "core/text/code_filter.h"
 #include "core/text/markdown_filter.h"
+#include "core/text/tex_filter.h"
 
 namespace spellfilter::lsp {
 
-// What a document's text is: plain text, Markdown, or code of a family.
-using LineFilter = std::variant<std::monostate, MarkdownFilter, CodeFilter>;
+// What a document's text is: plain text, Markdown, TeX, or code of a
+// family (document_kind.h decides).
+using LineFilter =
+    std::variant<std::monostate, MarkdownFilter, TexFilter, CodeFilter>;
 
 struct Position {
   size_t line;

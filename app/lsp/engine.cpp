@@ -44,29 +44,51 @@ Engine::~Engine() = default;
 
 Status Engine::Open(const std::string& uri, const std::string& language_id,
                     std::string_view text) {
-  std::optional<CodeLanguage> language = CodeLanguageOfLanguageId(language_id);
-  if (!language && (language_id.empty() || language_id == "plaintext")) {
-    language = CodeLanguageOfFileName(uri);
-  }
-  LineFilter filter;
-  if (language) {
-    filter = CodeFilter(*language, settings_.scope);
-  } else if (language_id == "markdown") {
-    filter = MarkdownFilter();
-  }
   Open_& open = documents_[uri];
-  open.document = std::make_unique<Document>(text, std::move(filter));
-  open.code = language.has_value();
-  open.language = language;
+  open.language_id = language_id;
   open.ignored.clear();
   open.path = PathOfUri(uri);
+  return Place(uri, open, text);
+}
+
+Status Engine::Place(const std::string& uri, Open_& open,
+                     std::optional<std::string_view> text) {
+  Status status = Status::Ok();
   open.project = nullptr;
-  if (open.path.empty()) return Status::Ok();
-  StatusOr<std::shared_ptr<const ProjectConfig>> project = projects_.For(open.path);
-  if (!project.ok()) return project.status();
-  open.project = *project;
+  if (!open.path.empty()) {
+    StatusOr<std::shared_ptr<const ProjectConfig>> project = projects_.For(open.path);
+    if (project.ok()) {
+      open.project = *project;
+    } else {
+      status = project.status();
+    }
+  }
+  const DocumentKind kind =
+      KindOfDocument(open.language_id, uri, open.path, open.project.get());
+  if (text || !open.document || kind != open.kind) {
+    // The same text under the new filter, or the text given.
+    const std::string old = text || !open.document ? "" : open.document->Text();
+    open.document = std::make_unique<Document>(text ? *text : std::string_view(old),
+                                               FilterOf(kind, settings_.scope));
+  }
+  open.kind = kind;
   open.document->SetProject(open.project.get());
-  return Status::Ok();
+  return status;
+}
+
+Status Engine::ReloadProjects() {
+  projects_ = ProjectConfigFinder();
+  Status first = Status::Ok();
+  for (auto& [uri, open] : documents_) {
+    Status s = Place(uri, open, std::nullopt);
+    if (!s.ok() && first.ok()) first = s;
+  }
+  return first;
+}
+
+DocumentKind Engine::KindOf(const std::string& uri) const {
+  auto it = documents_.find(uri);
+  return it == documents_.end() ? DocumentKind() : it->second.kind;
 }
 
 bool Engine::IsFile(const std::string& uri) const {
@@ -93,19 +115,7 @@ Status Engine::AddProjectWord(const std::string& uri, const std::string& word) {
     file = dir + "/" + kProjectFileName;
   }
   if (Status s = spellfilter::AddProjectWord(file, word); !s.ok()) return s;
-  projects_ = ProjectConfigFinder();
-  Status status = Status::Ok();
-  for (auto& [u, open] : documents_) {
-    if (open.path.empty()) continue;
-    StatusOr<std::shared_ptr<const ProjectConfig>> p = projects_.For(open.path);
-    if (p.ok()) {
-      open.project = *p;
-      open.document->SetProject(open.project.get());
-    } else {
-      status = p.status();
-    }
-  }
-  return status;
+  return ReloadProjects();
 }
 
 void Engine::Change(const std::string& uri, Position start, Position end,
@@ -132,20 +142,25 @@ void Engine::Configure(bool code) {
 
 size_t Engine::Recheck(const std::string& uri) {
   auto it = documents_.find(uri);
-  if (it == documents_.end()) return 0;
-  Configure(it->second.code);
+  if (it == documents_.end() || it->second.kind.skipped) return 0;
+  Configure(it->second.kind.mode == DocumentMode::kCode);
   return it->second.document->Recheck(checker_);
 }
 
 std::vector<Finding> Engine::Findings(const std::string& uri) const {
   std::vector<Finding> out;
   auto it = documents_.find(uri);
-  if (it == documents_.end()) return out;
+  if (it == documents_.end() || it->second.kind.skipped) return out;
+  // In code, each word's first max_repeats occurrences only.
+  const size_t max_repeats =
+      it->second.kind.mode == DocumentMode::kCode ? settings_.max_repeats : 0;
+  std::map<std::string, size_t, std::less<>> repeats;
   const std::vector<Document::Line>& lines = it->second.document->lines();
   for (size_t i = 0; i < lines.size(); ++i) {
     for (const Misspelling& m : lines[i].misspelled) {
       std::string word = lines[i].text.substr(m.offset, m.length);
       if (it->second.ignored.count(word) > 0) continue;
+      if (max_repeats != 0 && ++repeats[word] > max_repeats) continue;
       out.push_back(Finding{i, m.offset, m.offset + m.length, std::move(word)});
     }
   }
@@ -197,10 +212,10 @@ std::vector<std::string> Engine::SetSettings(const EngineSettings& settings) {
   settings_ = settings;
   suggester_.reset();
   for (auto& [uri, open] : documents_) {
-    if (scope_changed && open.language) {
+    if (scope_changed && open.kind.mode == DocumentMode::kCode) {
       // The filter itself changes: the same text under a new one.
-      open.document = std::make_unique<Document>(
-          open.document->Text(), CodeFilter(*open.language, settings.scope));
+      open.document = std::make_unique<Document>(open.document->Text(),
+                                                 FilterOf(open.kind, settings.scope));
       open.document->SetProject(open.project.get());
     }
   }

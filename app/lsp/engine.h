@@ -3,15 +3,17 @@
 // the protocol (server.h speaks that), as clangd's ClangdServer knows
 // nothing of ClangdLSPServer. Not thread-safe.
 //
-// A document is code (identifier parts, the programming words, code_filter.h)
-// when its languageId is a known code language (code_language.h), or failing
-// that its URI's file name is; Markdown for "markdown"; else plain text.
+// A document is code (identifier parts, the programming words, code_filter.h),
+// Markdown, TeX or plain text, or not checked, as document_kind.h decides
+// from its project file's `paths` and [[overrides]], its languageId and its
+// file name. In code, a word is reported at most max_repeats times per
+// document (as `check --max-repeats`, cspell's maxDuplicateProblems).
 //
 // Project file: for a file: URI, the nearest .spellfilter.toml
-// (app/project/project_config.h) applies its `words`, `flagWords` and
-// `ignore` (not its `overrides`: the languageId decides the mode);
-// AddProjectWord writes to it (or creates one at the workspace root, or
-// beside the file).
+// (app/project/project_config.h) applies: its `words`, `flagWords`,
+// `ignore`, `paths` and `overrides`. AddProjectWord writes to it (or
+// creates one at the workspace root, or beside the file); ReloadProjects
+// rereads them all (a project file was saved).
 #ifndef SPELLFILTER_APP_LSP_ENGINE_H_
 #define SPELLFILTER_APP_LSP_ENGINE_H_
 
@@ -23,6 +25,7 @@
 #include <vector>
 
 #include "app/lsp/document.h"
+#include "app/lsp/document_kind.h"
 #include "app/project/project_config.h"
 #include "core/check/checker.h"
 #include "core/text/code_language.h"
@@ -36,6 +39,9 @@ struct EngineSettings {
   CodeScope scope = CodeScope::kAll;
   size_t min_length = 4;
   size_t max_suggestions = 5;
+  // In code, a word is reported at most this often per document (0: every
+  // time); the first occurrences are the ones reported.
+  size_t max_repeats = 5;
 };
 
 // One misspelled word of a document.
@@ -87,20 +93,32 @@ class Engine {
   void IgnoreInDocument(const std::string& uri, const std::string& word);
   // New settings; every document is rechecked. Returns the URIs open.
   std::vector<std::string> SetSettings(const EngineSettings& settings);
+  const EngineSettings& settings() const { return settings_; }
   // Rereads the user's words if another process changed them; true if so
   // (every document is then marked for rechecking).
   bool ReloadUserWords();
+  // Rereads the project files (one was saved or written) and decides each
+  // document's kind again; every document is marked for rechecking.
+  // Returns the first error (that document is then checked without one).
+  Status ReloadProjects();
+  // How `uri` is checked (text for a document not open).
+  DocumentKind KindOf(const std::string& uri) const;
   std::vector<std::string> Uris() const;
 
  private:
   struct Open_ {
     std::unique_ptr<Document> document;
-    bool code = false;
-    std::optional<CodeLanguage> language;
+    std::string language_id;
+    DocumentKind kind;
     std::string path;  // the local file, for file: URIs
     std::shared_ptr<const ProjectConfig> project;
     std::set<std::string> ignored;
   };
+  // Finds the project file of `open` (nullptr on error, which is
+  // returned), decides its kind and, when that changed or `text` is given,
+  // makes its Document.
+  Status Place(const std::string& uri, Open_& open,
+               std::optional<std::string_view> text);
   void Configure(bool code);
   void MarkAllDirty();
 

@@ -34,7 +34,10 @@ int SeverityOf(const std::string& name, int fallback) {
 }  // namespace
 
 struct Server::Impl {
-  Impl(Engine& e, std::FILE* i, std::FILE* o) : engine(e), in(i), out(o) {}
+  // The engine's settings (the command line's) are the defaults that
+  // initializationOptions and didChangeConfiguration change.
+  Impl(Engine& e, std::FILE* i, std::FILE* o)
+      : engine(e), in(i), out(o), settings(e.settings()) {}
 
   Engine& engine;
   std::FILE* in;
@@ -101,6 +104,9 @@ struct Server::Impl {
     }
     if (auto it = s.find("minLength"); it != s.end() && it->is_number_unsigned()) {
       settings.min_length = it->get<size_t>();
+    }
+    if (auto it = s.find("maxRepeats"); it != s.end() && it->is_number_unsigned()) {
+      settings.max_repeats = it->get<size_t>();
     }
     if (auto it = s.find("maxSuggestions");
         it != s.end() && it->is_number_unsigned() && it->get<size_t>() > 0) {
@@ -262,7 +268,16 @@ struct Server::Impl {
         Notify("textDocument/publishDiagnostics",
                {{"uri", uri}, {"diagnostics", json::array()}});
       } else if (method == "textDocument/didSave") {
-        if (engine.ReloadUserWords()) PublishAll();
+        bool changed = engine.ReloadUserWords();
+        const std::string uri = params.at("textDocument").at("uri");
+        if (uri.ends_with(std::string("/") + kProjectFileName)) {
+          // A project file saved: its words, paths and overrides anew.
+          if (Status s = engine.ReloadProjects(); !s.ok()) {
+            ShowMessage(1, "spellfilter: " + s.message());
+          }
+          changed = true;
+        }
+        if (changed) PublishAll();
       } else if (method == "textDocument/codeAction") {
         Reply(id, CodeActions(params));
       } else if (method == "workspace/executeCommand") {

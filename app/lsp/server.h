@@ -14,7 +14,13 @@
 // Settings, in initializationOptions or as settings.spellfilter of
 // didChangeConfiguration: "severity" (error, warning, information, hint;
 // default information, as cspell), "codeScope" ("all" or
-// "comments,strings"), "minLength" (4), "maxSuggestions" (5).
+// "comments,strings"), "minLength" (4), "maxRepeats" (5: in code, a word
+// is reported at most this often per document; 0: every time),
+// "maxSuggestions" (5). The command line's --code-scope, --min-length and
+// --max-repeats give the defaults.
+//
+// Saving a .spellfilter.toml (didSave) rereads the project files: their
+// words, paths and overrides apply at once.
 //
 // Errors: a message that is not JSON gets a ParseError (-32700) reply with
 // a null id; an unknown request MethodNotFound (-32601); requests other

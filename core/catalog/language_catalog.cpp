@@ -193,6 +193,18 @@ std::string NormalizeLanguageTag(std::string_view tag) {
     out += c == '-' ? '_' : c;
   }
   if (out == "american" || out == "english" || out == "en_US") return "en_US";
+  // The language itself is an ISO 639 code, two or three letters: not
+  // "programming" (code mode's words, beside the language dictionaries)
+  // or "hyph" (hyphenation patterns), which Enchant would otherwise list
+  // as languages.
+  const size_t primary = out.find('_');
+  const size_t letters = primary == std::string::npos ? out.size() : primary;
+  if (letters < 2 || letters > 3) return "";
+  for (size_t i = 0; i < letters; ++i) {
+    if (!((out[i] >= 'a' && out[i] <= 'z') || (out[i] >= 'A' && out[i] <= 'Z'))) {
+      return "";
+    }
+  }
   return out;
 }
 
@@ -225,8 +237,12 @@ StatusOr<CatalogEntry> FindLanguage(std::string_view tag,
                                     const CatalogOptions& options) {
   const std::string norm = NormalizeLanguageTag(tag);
   if (norm.empty()) {
-    return Status::InvalidArgument("\"" + std::string(tag) +
-                                   "\" is not a language tag (such as de_DE)");
+    // Appended, not "\"" + std::string(tag) + ...: GCC 12 warns falsely
+    // (-Wrestrict) on that once NormalizeLanguageTag is inlined here.
+    std::string message = "\"";
+    message.append(tag);
+    message.append("\" is not a language tag (such as de_DE)");
+    return Status::InvalidArgument(message);
   }
   std::map<std::string, CatalogEntry> all = Collect(options);
   auto found = all.find(norm);

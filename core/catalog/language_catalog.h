@@ -57,7 +57,8 @@ struct CatalogOptions {
 
 // "de-DE", "de_DE.UTF-8", "de_DE@euro" -> "de_DE"; "" if `tag` is not a
 // plausible language tag (letters, digits, '_' and '-' only, 2-35 bytes,
-// starting with a letter).
+// starting with a language code of two or three letters: so
+// programming.sfd, code mode's words, is not a language).
 std::string NormalizeLanguageTag(std::string_view tag);
 
 // The dictionaries available, one per tag, sorted by tag.

@@ -1,5 +1,6 @@
 #include "core/text/tex_filter.h"
 
+#include <algorithm>
 #include <cstddef>
 
 namespace spellfilter {
@@ -124,6 +125,21 @@ bool ClosesAt(std::string_view s, size_t at, std::string_view close) {
 }  // namespace
 
 void TexFilter::Reset() { *this = TexFilter(); }
+
+void TexFilter::Blank(std::span<char> text) {
+  std::string line;
+  char* p = text.data();
+  char* const end = p + text.size();
+  while (p < end) {
+    char* nl = std::find(p, end, '\n');
+    line.assign(p, nl);
+    Blank(&line);
+    for (size_t i = 0; i < line.size(); ++i) {
+      if ((static_cast<unsigned char>(p[i]) & 0xC0) != 0x80) p[i] = line[i];
+    }
+    p = nl < end ? nl + 1 : end;
+  }
+}
 
 void TexFilter::Blank(std::string* line) {
   std::string& s = *line;

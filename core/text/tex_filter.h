@@ -25,6 +25,7 @@
 #ifndef SPELLFILTER_CORE_TEXT_TEX_FILTER_H_
 #define SPELLFILTER_CORE_TEXT_TEX_FILTER_H_
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -36,8 +37,15 @@ class TexFilter {
   // state (inside math, the preamble, arguments) carries over to the next
   // line; a comment ends with its line.
   void Blank(std::string* line);
+  // The same over `text`, the document's next bytes, line by line (as the
+  // Markdown and code filters take them, for the language server): a
+  // blanked character keeps its UTF-8 continuation bytes, so it stays one
+  // character (columns).
+  void Blank(std::span<char> text);
   // Back to plain text, as at the start of a document.
   void Reset();
+  // Same state: what follows is blanked alike.
+  friend bool operator==(const TexFilter&, const TexFilter&) = default;
 
  private:
   enum class State { kText, kCommand, kUntil, kArguments, kComment };

@@ -62,6 +62,11 @@ TEST(NormalizeLanguageTagTest, Forms) {
   EXPECT_EQ(NormalizeLanguageTag("../etc/passwd"), "");
   EXPECT_EQ(NormalizeLanguageTag("de DE"), "");
   EXPECT_EQ(NormalizeLanguageTag("1de"), "");
+  // A language is two or three letters (ISO 639) before any region.
+  EXPECT_EQ(NormalizeLanguageTag("ckb_IQ"), "ckb_IQ");
+  EXPECT_EQ(NormalizeLanguageTag("programming"), "");
+  EXPECT_EQ(NormalizeLanguageTag("hyph_de"), "");
+  EXPECT_EQ(NormalizeLanguageTag("d1_DE"), "");
 }
 
 TEST_F(LanguageCatalogTest, ListsSpellfilterAndHunspellDictionariesOnce) {
@@ -70,6 +75,8 @@ TEST_F(LanguageCatalogTest, ListsSpellfilterAndHunspellDictionariesOnce) {
   // A spellfilter dictionary of the same tag hides the Hunspell one.
   InstallHunspell("nl_NL", "affixes");
   std::ofstream(root_ + "/config/spellfilter/nl_NL.sfd") << "x";
+  // Not a language: code mode's programming words.
+  std::ofstream(root_ + "/config/spellfilter/programming.sfd") << "x";
   // Not dictionaries: hyphenation patterns, a .dic without .aff.
   std::ofstream(hunspell_ + "/hyph_de_DE.dic") << "x";
   std::ofstream(hunspell_ + "/it_IT.dic") << "1\nciao\n";
@@ -93,6 +100,7 @@ TEST_F(LanguageCatalogTest, ListsSpellfilterAndHunspellDictionariesOnce) {
   EXPECT_EQ(std::count(tags.begin(), tags.end(), "nl_NL"), 1);
   EXPECT_EQ(find("hyph_de_DE"), nullptr);
   EXPECT_EQ(find("it_IT"), nullptr);
+  EXPECT_EQ(find("programming"), nullptr);
 }
 
 TEST_F(LanguageCatalogTest, FallsBackFromLanguageToRegion) {

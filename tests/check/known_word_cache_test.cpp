@@ -26,6 +26,27 @@ TEST(KnownWordCacheTest, KeyIsTheWordAndItsLength) {
             KnownWordCache::Key("a", 0, 1));
 }
 
+// A word that ends its text (as each word the C library is given) is read
+// with loads that overlap instead of one eight-byte load: the key must be
+// the same, for every length and every byte position.
+TEST(KnownWordCacheTest, AWordAtTheEndOfItsTextHasTheSameKey) {
+  for (size_t length = 1; length <= 7; ++length) {
+    std::string word;
+    for (size_t i = 0; i < length; ++i) word += static_cast<char>('a' + i);
+    const std::string in_text = word + "........";
+    EXPECT_EQ(KnownWordCache::Key(word, 0, length),
+              KnownWordCache::Key(in_text, 0, length)) << word;
+    for (size_t at = 0; at < length; ++at) {  // each byte is part of the key
+      std::string other = word;
+      other[at] = '\xE9';
+      EXPECT_NE(KnownWordCache::Key(other, 0, length),
+                KnownWordCache::Key(word, 0, length)) << other;
+      EXPECT_EQ(KnownWordCache::Key(other, 0, length),
+                KnownWordCache::Key(other + "........", 0, length)) << other;
+    }
+  }
+}
+
 TEST(KnownWordCacheTest, LongAndEmptyWordsAreNotCached) {
   EXPECT_EQ(KnownWordCache::Key("abcdefgh", 0, 8), 0u);
   EXPECT_EQ(KnownWordCache::Key("abc", 1, 0), 0u);

@@ -53,6 +53,10 @@ fail() { echo "FAIL: $*"; exit 1; }
 lsmod=$(in_ns enchant-lsmod-2 -list-dicts)
 echo "$lsmod" | grep -q "^en_US (spellfilter)" ||
   fail "enchant-lsmod-2 -list-dicts does not list en_US (spellfilter): $lsmod"
+# Languages only: code mode's programming.sfd, beside en_US.sfd, is not one.
+if echo "$lsmod" | grep -q "^programming "; then
+  fail "enchant-lsmod-2 -list-dicts lists programming as a language: $lsmod"
+fi
 
 # 2. Enchant through spellfilter answers like spellfilter -a. Words of the
 # prose, one per line (letters and apostrophes), the first 20,000.

@@ -76,5 +76,22 @@ TEST(DocumentTest, ReplaceAcrossLinesAndPastTheEnd) {
   EXPECT_EQ(Flagged(doc), "0:dgo ");
 }
 
+// TeX (a project's override, or languageId latex): math opened on one line
+// is skipped on the next; an edit rechecks the lines after it only while
+// the TeX state at their start differs from before.
+TEST(DocumentTest, TexMathAcrossLines) {
+  auto dict = MakeDictionary({"the", "cat", "sat"});
+  Checker checker(*dict);
+  Document doc("the \\textbf{cta} $$ x\nqzx $$ sta\nthe cat\n", TexFilter());
+  EXPECT_EQ(doc.Recheck(checker), 4u);
+  EXPECT_EQ(Flagged(doc), "0:cta 1:sta ");
+  doc.Replace({0, 12}, {0, 15}, "cat");  // line 1 still starts in math
+  EXPECT_EQ(doc.Recheck(checker), 1u);
+  EXPECT_EQ(Flagged(doc), "1:sta ");
+  doc.Replace({0, 21}, {0, 21}, " $$");  // closes the math on line 0
+  EXPECT_EQ(doc.Recheck(checker), 4u);  // lines 1-3 start in another state
+  EXPECT_EQ(Flagged(doc), "1:qzx ");
+}
+
 }  // namespace
 }  // namespace spellfilter::lsp

@@ -258,5 +258,112 @@ TEST_F(LspProtocolTest, SettingsFromInitializeAndConfiguration) {
   EXPECT_EQ(d[0]["severity"], 4);
 }
 
+// As `check --max-repeats` (cspell's maxDuplicateProblems): in code a word
+// is reported at most 5 times per document by default, its first five; in
+// prose every time. The setting comes from the command line, then
+// initializationOptions, then didChangeConfiguration.
+TEST_F(LspProtocolTest, MaxRepeatsInCode) {
+  Initialize();
+  std::string code, prose;
+  for (int i = 0; i < 7; ++i) code += "// wrold " + std::to_string(i) + "\n";
+  for (int i = 0; i < 7; ++i) prose += "wrold " + std::to_string(i) + "\n";
+  Open("file:///r.cpp", "cpp", code);
+  Open("file:///r.md", "markdown", prose);
+  Spans_ five;
+  for (int i = 0; i < 5; ++i) five.emplace_back(i, 3, 8, "wrold");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics("file:///r.cpp")), five);
+  EXPECT_EQ(client_->ReadDiagnostics("file:///r.md")["diagnostics"].size(), 7u);
+  client_->Notify("workspace/didChangeConfiguration",
+                  {{"settings", {{"spellfilter", {{"maxRepeats", 2}}}}}});
+  EXPECT_EQ(Spans(client_->ReadDiagnostics("file:///r.cpp")),
+            Spans_({{0, 3, 8, "wrold"}, {1, 3, 8, "wrold"}}));
+  EXPECT_EQ(client_->ReadDiagnostics("file:///r.md")["diagnostics"].size(), 7u);
+  // An edit that removes the first occurrence lets the third one through.
+  const json range = {{"start", {{"line", 0}, {"character", 3}}},
+                      {"end", {{"line", 0}, {"character", 8}}}};
+  client_->Notify("textDocument/didChange",
+                  {{"textDocument", {{"uri", "file:///r.cpp"}, {"version", 2}}},
+                   {"contentChanges", json::array({{{"range", range}, {"text", "world"}}})}});
+  EXPECT_EQ(Spans(client_->ReadDiagnostics("file:///r.cpp")),
+            Spans_({{1, 3, 8, "wrold"}, {2, 3, 8, "wrold"}}));
+  client_->Notify("workspace/didChangeConfiguration",
+                  {{"settings", {{"spellfilter", {{"maxRepeats", 0}}}}}});
+  EXPECT_EQ(client_->ReadDiagnostics("file:///r.cpp")["diagnostics"].size(), 6u);
+}
+
+TEST_F(LspProtocolTest, MaxRepeatsFromInitializationOptions) {
+  Initialize({{"maxRepeats", 1}});
+  Open("file:///r.py", "python", "# wrold\n# wrold\n# recieve\n# recieve\n");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics("file:///r.py")),
+            Spans_({{0, 2, 7, "wrold"}, {2, 2, 9, "recieve"}}));
+}
+
+// The command line's code options are the defaults (initialize without
+// options does not reset them).
+TEST_F(LspProtocolTest, CommandLineCodeOptionsAreTheDefaults) {
+  client_ = std::make_unique<LspClient>(std::vector<std::string>{
+      SPELLFILTER_EXE, "lsp", "-d", EN_US_SFD, "--code-dict", PROGRAMMING_SFD,
+      "--no-user", "--max-repeats", "1", "--min-length", "6"});
+  Initialize();
+  Open("file:///r.py", "python", "# wrold recieve\n# recieve\n");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics("file:///r.py")),
+            Spans_({{0, 8, 15, "recieve"}}));
+}
+
+// The project file's [[overrides]] choose the mode before the languageId
+// does, its `paths` are not checked, and saving it applies it at once.
+TEST_F(LspProtocolTest, ProjectOverridesAndPaths) {
+  const std::string root = "file://" + dir_.string();
+  Initialize();
+  const fs::path toml = dir_ / ".spellfilter.toml";
+  std::ofstream(toml) << "paths = [\"generated/**\"]\n"
+                         "[[overrides]]\nfiles = [\"*.h\"]\nmode = \"text\"\n"
+                         "[[overrides]]\nfiles = [\"notes/*.txt\"]\nmode = \"code\"\n"
+                         "[[overrides]]\nfiles = [\"*.ltx\"]\nmode = \"tex\"\n";
+  // A header the editor calls C++, checked as text: the identifier whole.
+  Open(root + "/a.h", "cpp", "int getUserNmae; // wrold\n");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics(root + "/a.h")),
+            Spans_({{0, 4, 15, "getUserNmae"}, {0, 20, 25, "wrold"}}));
+  // Plain text checked as code: identifier parts, and five repeats at most.
+  std::string notes = "getUserNmae\n";
+  for (int i = 0; i < 6; ++i) notes += "qzxvbn\n";
+  Open(root + "/notes/n.txt", "plaintext", notes);
+  Spans_ code{{0, 7, 11, "Nmae"}};
+  for (int i = 1; i <= 5; ++i) code.emplace_back(i, 0, 6, "qzxvbn");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics(root + "/notes/n.txt")), code);
+  // TeX: commands and math are not words.
+  Open(root + "/t.ltx", "plaintext", "\\textbf{wrold} $qzxv$ \\cite{qwertzu}\n");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics(root + "/t.ltx")),
+            Spans_({{0, 8, 13, "wrold"}}));
+  // Generated files are not checked.
+  Open(root + "/generated/g.cpp", "cpp", "// wrold\n");
+  EXPECT_TRUE(client_->ReadDiagnostics(root + "/generated/g.cpp")["diagnostics"].empty());
+
+  // The project file edited and saved in the editor: no overrides, no paths.
+  std::ofstream(toml) << "words = [\"qzxvbn\"]\n";
+  client_->Notify("textDocument/didSave",
+                  {{"textDocument", {{"uri", root + "/.spellfilter.toml"}}}});
+  EXPECT_EQ(Spans(client_->ReadDiagnostics(root + "/a.h")),
+            Spans_({{0, 11, 15, "Nmae"}, {0, 20, 25, "wrold"}}));
+  EXPECT_EQ(Spans(client_->ReadDiagnostics(root + "/generated/g.cpp")),
+            Spans_({{0, 3, 8, "wrold"}}));
+  EXPECT_EQ(Spans(client_->ReadDiagnostics(root + "/notes/n.txt")),
+            Spans_({{0, 0, 11, "getUserNmae"}}));
+  EXPECT_EQ(client_->ReadDiagnostics(root + "/t.ltx")["diagnostics"].size(), 4u);
+
+  // A broken project file is reported, and the documents are checked
+  // without it.
+  std::ofstream(toml) << "words = [\"qzxvbn\"\n";
+  client_->Notify("textDocument/didSave",
+                  {{"textDocument", {{"uri", root + "/.spellfilter.toml"}}}});
+  json m;
+  do {
+    m = client_->Read();
+  } while (!m.is_null() && m.value("method", "") != "window/showMessage");
+  ASSERT_FALSE(m.is_null());
+  EXPECT_NE(m["params"]["message"].get<std::string>().find(".spellfilter.toml:"),
+            std::string::npos) << m.dump();
+}
+
 }  // namespace
 }  // namespace spellfilter::lsp_test

@@ -36,6 +36,29 @@ TEST(Utf8Test, KnownSequences) {
   EXPECT_EQ(Utf8SequenceLength("\xF0\x9F\x98", 0), 0u);
 }
 
+// Short words take the loop-free ASCII test (two overlapping loads): a byte
+// of any value at any position of any length up to 16, and just past it,
+// must be seen.
+TEST(Utf8Test, ShortWordsSeeEveryByte) {
+  for (size_t length = 0; length <= 17; ++length) {
+    const std::string ascii(length, 'a');
+    EXPECT_EQ(FirstInvalidUtf8(ascii), std::string_view::npos) << length;
+    for (size_t at = 0; at < length; ++at) {
+      for (const char bad : {'\x80', '\xC3', '\xFF'}) {
+        std::string s = ascii;
+        s[at] = bad;
+        EXPECT_EQ(FirstInvalidUtf8(s), at) << length << " " << at;
+      }
+      std::string s = ascii;  // a valid two-byte letter is not an error
+      if (at + 1 < length) {
+        s[at] = '\xC3';
+        s[at + 1] = '\xA9';
+        EXPECT_EQ(FirstInvalidUtf8(s), std::string_view::npos) << length << " " << at;
+      }
+    }
+  }
+}
+
 TEST(Utf8Test, AgreesWithIcuOnRandomBytes) {
   std::mt19937 rng(7);
   const std::string pieces[] = {"a", "word ", "\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80"};
