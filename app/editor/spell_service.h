@@ -64,6 +64,12 @@ class SpellService : public QObject {
   [[nodiscard]] const QString& dictionaryPath() const { return path_; }
   // The file's base name ("en_US"), or empty without a dictionary.
   [[nodiscard]] QString dictionaryName() const;
+  // The dictionary, for work on other threads (a Dictionary is immutable
+  // and may be shared; each thread makes its own Checker over it); kept
+  // alive by the pointer after another dictionary is opened. Null without.
+  [[nodiscard]] std::shared_ptr<const Dictionary> sharedDictionary() const {
+    return dictionary_;
+  }
 
   // Sets *out to the misspelled words of `text` (one line: a text block),
   // in order, as UTF-16 spans; words on the Ignore All list are left out.
@@ -123,7 +129,7 @@ class SpellService : public QObject {
 
   QString path_;
   // Declared in dependency order: each refers to the ones above it.
-  std::unique_ptr<Dictionary> dictionary_;
+  std::shared_ptr<Dictionary> dictionary_;
   std::unique_ptr<UserDictionary> user_;
   std::unique_ptr<WordForms> forms_;
   std::unique_ptr<Checker> checker_;
