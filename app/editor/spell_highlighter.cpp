@@ -3,6 +3,7 @@
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTimer>
+#include <algorithm>
 
 #include "app/editor/spell_service.h"
 
@@ -80,7 +81,26 @@ void SpellHighlighter::setTypingPosition(int position) {
   if (position == typing_position_) return;
   const int old = typing_position_;
   typing_position_ = position;
-  if (old >= 0 || position >= 0) emit underlinesChanged();
+  // Only a misspelling at the old or the new position changes what is
+  // underlined: a keystroke elsewhere repaints no more than its own edit.
+  if (hasMisspellingAt(old) || hasMisspellingAt(position)) {
+    emit underlinesChanged();
+  }
+}
+
+bool SpellHighlighter::hasMisspellingAt(int position) const {
+  if (position < 0 || document_ == nullptr) return false;
+  const QTextBlock block = document_->findBlock(position);
+  if (!block.isValid()) return false;
+  const auto* data = static_cast<const BlockSpellData*>(block.userData());
+  if (data == nullptr) return false;
+  const int offset = position - block.position();
+  const QList<TextSpan>& spans = data->misspellings();
+  // The first misspelling ending at or after `offset`.
+  const auto it = std::lower_bound(
+      spans.cbegin(), spans.cend(), offset,
+      [](const TextSpan& s, int at) { return s.end() < at; });
+  return it != spans.cend() && it->start <= offset;
 }
 
 bool SpellHighlighter::isCurrent(const QTextBlock& block) const {

@@ -112,6 +112,9 @@ class SpellHighlighter : public QObject {
   void onContentsChange(int from, int removed, int added);
   void highlightBlock(const QTextBlock& block);
   void invalidateAll();
+  // Whether a misspelling of the block at `position` contains it or ends
+  // there (as the word being typed would).
+  [[nodiscard]] bool hasMisspellingAt(int position) const;
   bool withinBudget();
   // Checks `text` into `data` (created for `block` if null).
   BlockSpellData* check(const QTextBlock& block, const QString& text,
