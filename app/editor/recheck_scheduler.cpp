@@ -42,6 +42,10 @@ void RecheckScheduler::startBackgroundCheck(const QString& text) {
   background_ = std::make_unique<BackgroundCheck>(
       service->sharedDictionary(), service->userWordsPath().toStdString(),
       text, highlighter_->epoch());
+  // The thread checks every line: the highlighter need not check any of
+  // the new text on the UI thread meanwhile (what is on screen is checked
+  // when painted).
+  highlighter_->deferNewText();
   connect(background_.get(), &BackgroundCheck::done, this, [this] {
     if (waiting_) {
       waiting_ = false;
@@ -63,13 +67,12 @@ bool RecheckScheduler::backgroundRunning() const {
          background_->epoch() == highlighter_->epoch();
 }
 
-bool RecheckScheduler::adopt(const QTextBlock& block) {
+bool RecheckScheduler::adopt(const QTextBlock& block, int i) {
   if (background_ == nullptr || !background_->isDone()) return false;
   if (background_->epoch() != highlighter_->epoch()) {
     background_.reset();
     return false;
   }
-  const int i = block.blockNumber();
   if (i >= background_->lineCount()) return false;
   const QStringView line = background_->lineText(i);
   if (line.size() != block.length() - 1 || line != block.text()) return false;
@@ -121,11 +124,15 @@ void RecheckScheduler::runSlice() {
     return;
   }
   QTextBlock block = edit_->document()->findBlock(next_.position());
+  // The block's number, counted along (QTextBlock::blockNumber() is a
+  // tree walk).
+  int number = block.blockNumber();
   while (block.isValid() && clock.elapsed() < kSliceMs) {
-    if (!highlighter_->isCurrent(block) && !adopt(block)) {
+    if (!highlighter_->isCurrent(block) && !adopt(block, number)) {
       highlighter_->computeBlock(block);
     }
     block = block.next();
+    ++number;
   }
   if (block.isValid()) {
     next_.setPosition(block.position());

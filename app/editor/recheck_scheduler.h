@@ -66,7 +66,8 @@ class RecheckScheduler : public QObject {
   // Whether a BackgroundCheck that can still be used is running.
   [[nodiscard]] bool backgroundRunning() const;
   // Takes `block`'s result from the BackgroundCheck if it applies.
-  bool adopt(const QTextBlock& block);
+  // `number`: the block's number.
+  bool adopt(const QTextBlock& block, int number);
   void dropBackground();
 
   SpellTextEdit* edit_;

@@ -220,14 +220,22 @@ void SpellHighlighter::invalidateAll() {
   emit allBlocksStale();
 }
 
+void SpellHighlighter::deferNewText() {
+  withinBudget();  // starts a burst if none runs
+  defer_burst_ = true;
+}
+
 bool SpellHighlighter::withinBudget() {
   if (!in_burst_) {
     in_burst_ = true;
     deferred_from_ = -1;
     burst_.start();
-    QTimer::singleShot(0, this, [this] { in_burst_ = false; });
+    QTimer::singleShot(0, this, [this] {
+      in_burst_ = false;
+      defer_burst_ = false;
+    });
   }
-  return burst_.elapsed() < kBurstBudgetMs;
+  return !defer_burst_ && burst_.elapsed() < kBurstBudgetMs;
 }
 
 void SpellHighlighter::highlightBlock(const QTextBlock& block) {

@@ -89,6 +89,11 @@ class SpellHighlighter : public QObject {
   // Add to Dictionary or Ignore All); synchronous, touches no other block.
   void recheckFlaggedWords();
 
+  // The rest of the current burst (until the event loop runs again) checks
+  // nothing but the words around an edit: the blocks of a text another
+  // thread checks are left to the RecheckScheduler.
+  void deferNewText();
+
   // How many characters the last check of a block handed to the checker:
   // the block's length, or the stretch around an edit.
   [[nodiscard]] int lastCheckedLength() const { return last_checked_length_; }
@@ -134,6 +139,7 @@ class SpellHighlighter : public QObject {
   quint64 epoch_ = 1;
   QElapsedTimer burst_;
   bool in_burst_ = false;
+  bool defer_burst_ = false;  // see deferNewText
   int deferred_from_ = -1;  // in this burst
   std::shared_ptr<SpellTotals> totals_;
   QList<TextSpan> scratch_;

@@ -1,7 +1,8 @@
 // Editor benchmark: a big document in the editing widget.
 //
 //   editor_benchmark [--size MB] [--line-mb MB] [--keys N] [--file PATH]
-//                    [--dict PATH]
+//                    [--dict PATH] [--jumps N] [--spelling-off]
+//                    [--no-highlighter]
 //
 // Measures, for a document of --size MB (default 5; generated from the
 // bundled word list with about one word in 40 misspelled, in short lines,
@@ -9,9 +10,11 @@
 //   open        reading the file and QPlainTextEdit::setPlainText: the time
 //               the window is blocked by opening;
 //   checked     from the start of opening until the background checking
-//               has finished: every block checked, the visible ones
-//               underlined, the misspelling count final (and compared with
-//               core's Checker run over the same text);
+//               has finished (its finished() signal): every block checked,
+//               the misspelling count final; after the keys typed
+//               meanwhile are undone, the count is compared with core's
+//               Checker run over the same text line by line and over the
+//               whole text at once (as `spellfilter check` reads a file);
 //   scroll      jumping to --jumps random places afterwards: time from the
 //               jump to the end of the paint, and whether every misspelling
 //               on screen was underlined in that paint (off-screen blocks
@@ -29,6 +32,9 @@
 //               percentile and maximum over --keys presses, typed into the
 //               middle of the document, both while the background checking
 //               runs and after it is done.
+// --spelling-off (checking switched off) and --no-highlighter (nothing of
+// spellfilter attached to the document) measure the floors: what Qt itself
+// costs.
 // It drives SpellTextEdit directly (with the SpellService, file reading and
 // highlighter the main window uses) so that it can time paintEvent.
 // scripts/editor_benchmark.sh builds and runs it under Xvfb.
