@@ -76,8 +76,7 @@ void BackgroundCheck::run() {
   }
   elapsed_ms_ = clock.elapsed();
   done_ = true;
-  QMetaObject::invokeMethod(this, &BackgroundCheck::done,
-                            Qt::QueuedConnection);
+  QMetaObject::invokeMethod(this, &BackgroundCheck::done, Qt::QueuedConnection);
 }
 
 }  // namespace spellfilter::editor

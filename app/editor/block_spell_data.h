@@ -1,9 +1,9 @@
 // What the highlighter remembers about one text block: its misspellings as
 // last checked (what SpellTextEdit underlines) and its word count, stamped
-// with the highlighter's epoch so stale blocks can be found. Each block adds its counts to document-wide
-// totals shared with the highlighter and takes them back when it is
-// rechecked or deleted (QTextDocument owns and deletes block user data), so
-// the status bar never has to walk the document.
+// with the highlighter's epoch so stale blocks can be found. Each block adds
+// its counts to document-wide totals shared with the highlighter and takes them
+// back when it is rechecked or deleted (QTextDocument owns and deletes block
+// user data), so the status bar never has to walk the document.
 #ifndef SPELLFILTER_APP_EDITOR_BLOCK_SPELL_DATA_H_
 #define SPELLFILTER_APP_EDITOR_BLOCK_SPELL_DATA_H_
 

@@ -40,8 +40,8 @@ void RecheckScheduler::startBackgroundCheck(const QString& text) {
     return;
   }
   background_ = std::make_unique<BackgroundCheck>(
-      service->sharedDictionary(), service->userWordsPath().toStdString(),
-      text, highlighter_->epoch());
+      service->sharedDictionary(), service->userWordsPath().toStdString(), text,
+      highlighter_->epoch());
   // The thread checks every line: the highlighter need not check any of
   // the new text on the UI thread meanwhile (what is on screen is checked
   // when painted).

@@ -49,9 +49,7 @@ class RecheckScheduler : public QObject {
   // Any block may be stale.
   void scheduleAll();
 
-  [[nodiscard]] bool isIdle() const {
-    return !timer_.isActive() && !waiting_;
-  }
+  [[nodiscard]] bool isIdle() const { return !timer_.isActive() && !waiting_; }
   // How far the current pass has come through the document, 0-100.
   [[nodiscard]] int percentDone() const;
 

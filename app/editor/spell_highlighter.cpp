@@ -60,10 +60,9 @@ void SpellHighlighter::onContentsChange(int from, int removed, int added) {
   if (!block.isValid()) return;
   const QTextBlock last =
       document_->findBlock(from + added + (removed > 0 ? 1 : 0));
-  const int end = last.isValid()
-                      ? last.position() + last.length()
-                      : document_->lastBlock().position() +
-                            document_->lastBlock().length();
+  const int end = last.isValid() ? last.position() + last.length()
+                                 : document_->lastBlock().position() +
+                                       document_->lastBlock().length();
   change_ = {from, removed, added};
   for (; block.isValid() && block.position() < end; block = block.next()) {
     highlightBlock(block);
@@ -97,9 +96,9 @@ bool SpellHighlighter::hasMisspellingAt(int position) const {
   const int offset = position - block.position();
   const QList<TextSpan>& spans = data->misspellings();
   // The first misspelling ending at or after `offset`.
-  const auto it = std::lower_bound(
-      spans.cbegin(), spans.cend(), offset,
-      [](const TextSpan& s, int at) { return s.end() < at; });
+  const auto it =
+      std::lower_bound(spans.cbegin(), spans.cend(), offset,
+                       [](const TextSpan& s, int at) { return s.end() < at; });
   return it != spans.cend() && it->start <= offset;
 }
 

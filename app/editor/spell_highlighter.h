@@ -140,7 +140,7 @@ class SpellHighlighter : public QObject {
   QElapsedTimer burst_;
   bool in_burst_ = false;
   bool defer_burst_ = false;  // see deferNewText
-  int deferred_from_ = -1;  // in this burst
+  int deferred_from_ = -1;    // in this burst
   std::shared_ptr<SpellTotals> totals_;
   QList<TextSpan> scratch_;
   // The document's contentsChange being checked; from < 0: none.

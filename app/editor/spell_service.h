@@ -38,8 +38,8 @@
 #include "core/dictionary/dictionary.h"
 #include "core/suggest/suggester.h"
 #include "core/text/tokenizer.h"
-#include "core/user/user_dictionary.h"
 #include "core/text/word_forms.h"
+#include "core/user/user_dictionary.h"
 
 namespace spellfilter::editor {
 

@@ -5,11 +5,11 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QPainterPath>
-#include <QTextLayout>
-#include <cmath>
 #include <QTextBlock>
+#include <QTextLayout>
 #include <QUrl>
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "app/editor/line_number_area.h"
@@ -142,7 +142,8 @@ void SpellTextEdit::forVisibleLines(qreal top, qreal bottom,
   for (QTextBlock block = firstVisibleBlock(); block.isValid();
        block = block.next()) {
     if (!block.isVisible()) continue;
-    const QPointF origin = blockBoundingGeometry(block).translated(offset).topLeft();
+    const QPointF origin =
+        blockBoundingGeometry(block).translated(offset).topLeft();
     if (origin.y() >= bottom) break;
     const QTextLayout* layout = block.layout();
     const int count = layout->lineCount();
@@ -176,30 +177,32 @@ QList<QRectF> SpellTextEdit::underlineRects() const {
                               qMax(qreal(1), (metrics.descent() - 1) / 2));
   QTextBlock spans_block;
   QList<TextSpan> spans;
-  forVisibleLines(0, viewport()->height(), [&](const QTextBlock& block,
-                                               const QTextLine& line,
-                                               const QPointF& origin) {
-    if (block != spans_block) {
-      spans_block = block;
-      spans = highlighter_->underlines(block);
-    }
-    const int from = line.textStart();
-    const int to = from + line.textLength();
-    // The first misspelling ending after the line's start.
-    auto it = std::lower_bound(
-        spans.cbegin(), spans.cend(), from,
-        [](const TextSpan& s, int position) { return s.end() <= position; });
-    for (; it != spans.cend() && it->start < to; ++it) {
-      const int start = qMax(it->start, from);
-      const int end = qMin(it->end(), to);
-      if (end <= start) continue;
-      const qreal x1 = line.cursorToX(start);
-      const qreal x2 = line.cursorToX(end);
-      const qreal baseline = origin.y() + line.y() + line.ascent();
-      rects.append(QRectF(origin.x() + qMin(x1, x2), baseline + 1,
-                          qAbs(x2 - x1), 2 * radius));
-    }
-  });
+  forVisibleLines(
+      0, viewport()->height(),
+      [&](const QTextBlock& block, const QTextLine& line,
+          const QPointF& origin) {
+        if (block != spans_block) {
+          spans_block = block;
+          spans = highlighter_->underlines(block);
+        }
+        const int from = line.textStart();
+        const int to = from + line.textLength();
+        // The first misspelling ending after the line's start.
+        auto it = std::lower_bound(spans.cbegin(), spans.cend(), from,
+                                   [](const TextSpan& s, int position) {
+                                     return s.end() <= position;
+                                   });
+        for (; it != spans.cend() && it->start < to; ++it) {
+          const int start = qMax(it->start, from);
+          const int end = qMin(it->end(), to);
+          if (end <= start) continue;
+          const qreal x1 = line.cursorToX(start);
+          const qreal x2 = line.cursorToX(end);
+          const qreal baseline = origin.y() + line.y() + line.ascent();
+          rects.append(QRectF(origin.x() + qMin(x1, x2), baseline + 1,
+                              qAbs(x2 - x1), 2 * radius));
+        }
+      });
   return rects;
 }
 

@@ -3,8 +3,8 @@
 // between misspellings, and "the word being typed" tracking. It draws the
 // wavy underlines itself, after the text, over the lines on screen only,
 // from the highlighter's per-block records: the document's layouts never
-// carry spelling formats, so underlining never lays a block out again. Dropping files
-// on it asks to open them (filesDropped) instead of inserting their URLs.
+// carry spelling formats, so underlining never lays a block out again. Dropping
+// files on it asks to open them (filesDropped) instead of inserting their URLs.
 #ifndef SPELLFILTER_APP_EDITOR_SPELL_TEXT_EDIT_H_
 #define SPELLFILTER_APP_EDITOR_SPELL_TEXT_EDIT_H_
 

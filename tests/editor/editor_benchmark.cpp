@@ -197,8 +197,8 @@ int Run(int argc, char** argv) {
   parser.addOption({"spelling-off",
                     "Spell checking switched off (the floor with the "
                     "highlighter attached)."});
-  parser.addOption({"no-highlighter",
-                    "No highlighter attached at all (Qt's own floor)."});
+  parser.addOption(
+      {"no-highlighter", "No highlighter attached at all (Qt's own floor)."});
   parser.process(app);
 
   QTemporaryDir tmp;
@@ -229,10 +229,9 @@ int Run(int argc, char** argv) {
   // When the background pass reports the end; the keystrokes timed while
   // it runs must not delay the figure (at least 20 are typed).
   qint64 t_finished = -1;
-  QObject::connect(edit.scheduler(), &RecheckScheduler::finished,
-                   [&] {
-                     if (t_finished < 0) t_finished = clock.nsecsElapsed();
-                   });
+  QObject::connect(edit.scheduler(), &RecheckScheduler::finished, [&] {
+    if (t_finished < 0) t_finished = clock.nsecsElapsed();
+  });
   edit.resize(1000, 800);
   edit.show();
   if (!QTest::qWaitForWindowExposed(&edit)) qFatal("window not exposed");

@@ -5,11 +5,12 @@
 
 #include <QElapsedTimer>
 #include <QImage>
-#include <QTextDocument>
-#include <QTextLayout>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QTimer>
 
 #include "app/editor/background_check.h"
@@ -117,6 +118,24 @@ class SpellHighlighterTest : public QObject {
              qPrintable(QString::number(edit_->scheduler()->adoptedBlocks())));
     QCOMPARE(edit_->highlighter()->totals().misspellings, blocks - 1);
     ExpectEveryBlockAsAFreshCheck();
+  }
+
+  // The thread reads the user's words as the UI thread's checker does.
+  void theThreadAcceptsUserWords() {
+    QString error;
+    QVERIFY2(service_->addWord("zzq", &error), qPrintable(error));
+    // The list is the test's HOME's, shared by the later tests.
+    const auto remove =
+        qScopeGuard([&] { service_->removeWord("zzq", &error); });
+    QString text;
+    const QString line = "the quick brown fox jumps over the lazy dog zzq\n";
+    while (text.size() < 1'000'000) text += line;
+    text += "wrnog";
+    edit_->setPlainText(text);
+    QVERIFY(WaitForChecking(edit_.get(), 120000));
+    QVERIFY(edit_->scheduler()->adoptedBlocks() >
+            edit_->document()->blockCount() / 2);
+    QCOMPARE(edit_->highlighter()->totals().misspellings, 1);
   }
 
   // Blocks edited while the thread runs are checked on the UI thread, and
@@ -342,9 +361,9 @@ class SpellHighlighterTest : public QObject {
     c.setPosition(500'002);  // typing into a word in the middle
     edit_->setTextCursor(c);
     QTest::keyClicks(edit_.get(), "zz");
-    QVERIFY2(edit_->highlighter()->lastCheckedLength() < 100,
-             qPrintable(QString::number(
-                 edit_->highlighter()->lastCheckedLength())));
+    QVERIFY2(
+        edit_->highlighter()->lastCheckedLength() < 100,
+        qPrintable(QString::number(edit_->highlighter()->lastCheckedLength())));
     expect_full_check();
     QTest::keyClick(edit_.get(), Qt::Key_Space);  // splits the word
     QVERIFY(edit_->highlighter()->lastCheckedLength() < 100);
@@ -409,8 +428,7 @@ class SpellHighlighterTest : public QObject {
   void ExpectEveryBlockAsAFreshCheck() {
     QList<TextSpan> full;
     qint64 total = 0;
-    for (QTextBlock b = edit_->document()->begin(); b.isValid();
-         b = b.next()) {
+    for (QTextBlock b = edit_->document()->begin(); b.isValid(); b = b.next()) {
       service_->findMisspellings(b.text(), &full);
       QCOMPARE(edit_->highlighter()->misspellings(b), full);
       total += full.size();
