@@ -1,11 +1,9 @@
 // What the highlighter remembers about one text block: its misspellings as
-// last checked and its word count, stamped with the highlighter's epoch so
-// stale blocks can be found, and the epoch its underlines (the layout's
-// formats) were last set in: a block can be checked without being
-// formatted, until it is painted. Each block adds its counts to document-wide
-// totals shared with the highlighter and takes them back when it is
-// rechecked or deleted (QTextDocument owns and deletes block user data), so
-// the status bar never has to walk the document.
+// last checked (what SpellTextEdit underlines) and its word count, stamped
+// with the highlighter's epoch so stale blocks can be found. Each block adds
+// its counts to document-wide totals shared with the highlighter and takes them
+// back when it is rechecked or deleted (QTextDocument owns and deletes block
+// user data), so the status bar never has to walk the document.
 #ifndef SPELLFILTER_APP_EDITOR_BLOCK_SPELL_DATA_H_
 #define SPELLFILTER_APP_EDITOR_BLOCK_SPELL_DATA_H_
 
@@ -39,11 +37,9 @@ class BlockSpellData : public QTextBlockUserData {
     words_ = words;
     length_ = length;
   }
-  void markStale() { epoch_ = formatted_epoch_ = 0; }
-  void setFormattedEpoch(quint64 epoch) { formatted_epoch_ = epoch; }
+  void markStale() { epoch_ = 0; }
 
   [[nodiscard]] quint64 epoch() const { return epoch_; }
-  [[nodiscard]] quint64 formattedEpoch() const { return formatted_epoch_; }
   [[nodiscard]] int length() const { return length_; }
   [[nodiscard]] const QList<TextSpan>& misspellings() const {
     return misspellings_;
@@ -52,7 +48,6 @@ class BlockSpellData : public QTextBlockUserData {
  private:
   std::shared_ptr<SpellTotals> totals_;
   quint64 epoch_ = 0;
-  quint64 formatted_epoch_ = 0;
   QList<TextSpan> misspellings_;
   int words_ = 0;
   int length_ = 0;

@@ -4,7 +4,9 @@
 #include <QScrollBar>
 #include <QTextBlock>
 
+#include "app/editor/background_check.h"
 #include "app/editor/spell_highlighter.h"
+#include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
 
 namespace spellfilter::editor {
@@ -21,6 +23,67 @@ RecheckScheduler::RecheckScheduler(SpellTextEdit* edit,
           &RecheckScheduler::scheduleAll);
   connect(edit_->verticalScrollBar(), &QScrollBar::valueChanged, this,
           [this] { visible_first_ = !isIdle(); });
+  // A word accepted meanwhile (Add to Dictionary, Ignore All) may be in
+  // the thread's results: check on this thread instead.
+  connect(edit_->service(), &SpellService::flaggedWordsMayBeCorrect, this,
+          &RecheckScheduler::dropBackground);
+}
+
+RecheckScheduler::~RecheckScheduler() = default;
+
+void RecheckScheduler::startBackgroundCheck(const QString& text) {
+  dropBackground();
+  adopted_ = 0;
+  SpellService* service = edit_->service();
+  if (text.size() < kBackgroundMinChars || !service->hasDictionary() ||
+      !highlighter_->isEnabled()) {
+    return;
+  }
+  background_ = std::make_unique<BackgroundCheck>(
+      service->sharedDictionary(), service->userWordsPath().toStdString(), text,
+      highlighter_->epoch());
+  // The thread checks every line: the highlighter need not check any of
+  // the new text on the UI thread meanwhile (what is on screen is checked
+  // when painted).
+  highlighter_->deferNewText();
+  connect(background_.get(), &BackgroundCheck::done, this, [this] {
+    if (waiting_) {
+      waiting_ = false;
+      timer_.start();
+    }
+  });
+}
+
+void RecheckScheduler::dropBackground() {
+  background_.reset();
+  if (waiting_) {
+    waiting_ = false;
+    timer_.start();
+  }
+}
+
+bool RecheckScheduler::backgroundRunning() const {
+  return background_ != nullptr && !background_->isDone() &&
+         background_->epoch() == highlighter_->epoch();
+}
+
+bool RecheckScheduler::adopt(const QTextBlock& block, int i) {
+  if (background_ == nullptr || !background_->isDone()) return false;
+  if (background_->epoch() != highlighter_->epoch()) {
+    background_.reset();
+    return false;
+  }
+  if (i >= background_->lineCount()) return false;
+  const QStringView line = background_->lineText(i);
+  if (line.size() != block.length() - 1 || line != block.text()) return false;
+  QList<TextSpan> spans = background_->line(i).misspellings;
+  SpellService* service = edit_->service();
+  spans.removeIf([&](const TextSpan& s) {
+    return service->isIgnored(line.sliced(s.start, s.length).toString());
+  });
+  highlighter_->adoptBlock(block, std::move(spans), background_->line(i).words);
+  ++adopted_;
+  return true;
 }
 
 void RecheckScheduler::scheduleFrom(int position) {
@@ -52,12 +115,24 @@ void RecheckScheduler::runSlice() {
   clock.start();
   if (visible_first_) {
     visible_first_ = false;
-    edit_->formatVisibleBlocks();
+    edit_->checkVisibleBlocks();
+  }
+  if (backgroundRunning()) {
+    // The thread is checking the text: wait for it, idle.
+    timer_.stop();
+    waiting_ = true;
+    return;
   }
   QTextBlock block = edit_->document()->findBlock(next_.position());
+  // The block's number, counted along (QTextBlock::blockNumber() is a
+  // tree walk).
+  int number = block.blockNumber();
   while (block.isValid() && clock.elapsed() < kSliceMs) {
-    if (!highlighter_->isCurrent(block)) highlighter_->computeBlock(block);
+    if (!highlighter_->isCurrent(block) && !adopt(block, number)) {
+      highlighter_->computeBlock(block);
+    }
     block = block.next();
+    ++number;
   }
   if (block.isValid()) {
     next_.setPosition(block.position());
@@ -66,6 +141,7 @@ void RecheckScheduler::runSlice() {
   }
   timer_.stop();
   next_.setPosition(0);
+  background_.reset();  // its results are taken or outdated
   emit finished();
 }
 

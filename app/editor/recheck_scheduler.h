@@ -3,17 +3,21 @@
 // while the window keeps taking keystrokes and repainting. The blocks on
 // screen go first and are underlined at once (again after each scroll);
 // then the document from the first stale position to the end is checked
-// without being laid out (SpellHighlighter::computeBlock), its underlines
-// set when it is painted.
+// (SpellHighlighter::computeBlock). When a BackgroundCheck of the whole
+// text was started (startBackgroundCheck, by SpellTextEdit::setPlainText),
+// the pass waits for it (the event loop idle meanwhile) and then takes each
+// block's result from it when the block's text is still its line's.
 #ifndef SPELLFILTER_APP_EDITOR_RECHECK_SCHEDULER_H_
 #define SPELLFILTER_APP_EDITOR_RECHECK_SCHEDULER_H_
 
 #include <QObject>
 #include <QTextCursor>
 #include <QTimer>
+#include <memory>
 
 namespace spellfilter::editor {
 
+class BackgroundCheck;
 class SpellHighlighter;
 class SpellTextEdit;
 
@@ -28,14 +32,24 @@ class RecheckScheduler : public QObject {
   // document.
   RecheckScheduler(SpellTextEdit* edit, SpellHighlighter* highlighter,
                    QObject* parent = nullptr);
+  ~RecheckScheduler() override;
   Q_DISABLE_COPY_MOVE(RecheckScheduler)
+
+  // Texts shorter than this are checked within the highlighter's budget or
+  // in a few slices; no thread is started for them.
+  static constexpr int kBackgroundMinChars = 200'000;
+  // Starts checking `text`, about to become the whole document, on another
+  // thread (see BackgroundCheck); any earlier one is dropped.
+  void startBackgroundCheck(const QString& text);
+  // How many blocks the last pass took from a BackgroundCheck.
+  [[nodiscard]] int adoptedBlocks() const { return adopted_; }
 
   // Some blocks at or after `position` are stale.
   void scheduleFrom(int position);
   // Any block may be stale.
   void scheduleAll();
 
-  [[nodiscard]] bool isIdle() const { return !timer_.isActive(); }
+  [[nodiscard]] bool isIdle() const { return !timer_.isActive() && !waiting_; }
   // How far the current pass has come through the document, 0-100.
   [[nodiscard]] int percentDone() const;
 
@@ -47,6 +61,12 @@ class RecheckScheduler : public QObject {
 
  private:
   void runSlice();
+  // Whether a BackgroundCheck that can still be used is running.
+  [[nodiscard]] bool backgroundRunning() const;
+  // Takes `block`'s result from the BackgroundCheck if it applies.
+  // `number`: the block's number.
+  bool adopt(const QTextBlock& block, int number);
+  void dropBackground();
 
   SpellTextEdit* edit_;
   SpellHighlighter* highlighter_;
@@ -55,6 +75,9 @@ class RecheckScheduler : public QObject {
   // at its position.
   QTextCursor next_;
   bool visible_first_ = false;
+  std::unique_ptr<BackgroundCheck> background_;
+  bool waiting_ = false;  // for background_
+  int adopted_ = 0;
 };
 
 }  // namespace spellfilter::editor

@@ -1,24 +1,14 @@
 #include "app/editor/spell_highlighter.h"
 
+#include <QTextBlock>
 #include <QTextDocument>
 #include <QTimer>
+#include <algorithm>
 
 #include "app/editor/spell_service.h"
 
 namespace spellfilter::editor {
 namespace {
-
-// Runs of non-space characters, as `wc -w` counts them.
-int CountWords(QStringView text) {
-  int words = 0;
-  bool in_word = false;
-  for (QChar c : text) {
-    const bool space = c.isSpace();
-    if (!space && !in_word) ++words;
-    in_word = !space;
-  }
-  return words;
-}
 
 // Whether checking may start or stop at `i` without changing which words
 // the checker sees: core's tokenizer (core/text/tokenizer.h) applies no
@@ -32,35 +22,52 @@ bool IsCut(QStringView text, qsizetype i) {
 
 }  // namespace
 
+int SpellHighlighter::CountWords(QStringView text) {
+  int words = 0;
+  bool in_word = false;
+  for (QChar c : text) {
+    const bool space = c.isSpace();
+    if (!space && !in_word) ++words;
+    in_word = !space;
+  }
+  return words;
+}
+
 SpellHighlighter::SpellHighlighter(SpellService* service,
                                    QTextDocument* document)
-    : QSyntaxHighlighter(static_cast<QObject*>(nullptr)),
-      service_(service),
-      totals_(std::make_shared<SpellTotals>()),
-      format_(misspelledFormat()) {
+    : service_(service), totals_(std::make_shared<SpellTotals>()) {
   connect(service_, &SpellService::recheckAll, this,
           &SpellHighlighter::invalidateAll);
   connect(service_, &SpellService::flaggedWordsMayBeCorrect, this,
           &SpellHighlighter::recheckFlaggedWords);
-  // Slots run in the order they were connected: the change is recorded
-  // before QSyntaxHighlighter (connected in setDocument) highlights the
-  // blocks it touched, and forgotten after.
-  connect(document, &QTextDocument::contentsChange, this,
-          [this](int from, int removed, int added) {
-            change_ = {from, removed, added};
-          });
   setDocument(document);
-  connect(document, &QTextDocument::contentsChange, this,
-          [this] { change_ = Change(); });
 }
 
 SpellHighlighter::~SpellHighlighter() = default;
 
-QTextCharFormat SpellHighlighter::misspelledFormat() {
-  QTextCharFormat format;
-  format.setUnderlineStyle(QTextCharFormat::SpellCheckUnderline);
-  format.setUnderlineColor(Qt::red);
-  return format;
+void SpellHighlighter::setDocument(QTextDocument* document) {
+  if (document_ != nullptr) disconnect(document_, nullptr, this, nullptr);
+  document_ = document;
+  if (document_ == nullptr) return;
+  connect(document_, &QTextDocument::contentsChange, this,
+          &SpellHighlighter::onContentsChange);
+  invalidateAll();
+}
+
+void SpellHighlighter::onContentsChange(int from, int removed, int added) {
+  // The blocks the change touched, as QSyntaxHighlighter finds them.
+  QTextBlock block = document_->findBlock(from);
+  if (!block.isValid()) return;
+  const QTextBlock last =
+      document_->findBlock(from + added + (removed > 0 ? 1 : 0));
+  const int end = last.isValid() ? last.position() + last.length()
+                                 : document_->lastBlock().position() +
+                                       document_->lastBlock().length();
+  change_ = {from, removed, added};
+  for (; block.isValid() && block.position() < end; block = block.next()) {
+    highlightBlock(block);
+  }
+  change_ = Change();
 }
 
 void SpellHighlighter::setEnabled(bool enabled) {
@@ -73,20 +80,31 @@ void SpellHighlighter::setTypingPosition(int position) {
   if (position == typing_position_) return;
   const int old = typing_position_;
   typing_position_ = position;
-  if (old >= 0 && document() != nullptr) {
-    const QTextBlock block = document()->findBlock(old);
-    if (block.isValid() && !block.contains(position)) checkBlock(block);
+  // Only a misspelling at the old or the new position changes what is
+  // underlined: a keystroke elsewhere repaints no more than its own edit.
+  if (hasMisspellingAt(old) || hasMisspellingAt(position)) {
+    emit underlinesChanged();
   }
+}
+
+bool SpellHighlighter::hasMisspellingAt(int position) const {
+  if (position < 0 || document_ == nullptr) return false;
+  const QTextBlock block = document_->findBlock(position);
+  if (!block.isValid()) return false;
+  const auto* data = static_cast<const BlockSpellData*>(block.userData());
+  if (data == nullptr) return false;
+  const int offset = position - block.position();
+  const QList<TextSpan>& spans = data->misspellings();
+  // The first misspelling ending at or after `offset`.
+  const auto it =
+      std::lower_bound(spans.cbegin(), spans.cend(), offset,
+                       [](const TextSpan& s, int at) { return s.end() < at; });
+  return it != spans.cend() && it->start <= offset;
 }
 
 bool SpellHighlighter::isCurrent(const QTextBlock& block) const {
   const auto* data = static_cast<const BlockSpellData*>(block.userData());
   return data != nullptr && data->epoch() == epoch_;
-}
-
-bool SpellHighlighter::isFormatted(const QTextBlock& block) const {
-  const auto* data = static_cast<const BlockSpellData*>(block.userData());
-  return data != nullptr && data->formattedEpoch() == epoch_;
 }
 
 BlockSpellData* SpellHighlighter::check(const QTextBlock& block,
@@ -101,13 +119,6 @@ BlockSpellData* SpellHighlighter::check(const QTextBlock& block,
   data->update(epoch_, scratch_, CountWords(text), text.size());
   last_checked_length_ = text.size();
   return data;
-}
-
-bool SpellHighlighter::touchedByChange(const QTextBlock& block,
-                                       int length) const {
-  return change_.from >= 0 &&
-         block.position() <= change_.from + change_.added &&
-         change_.from <= block.position() + length;
 }
 
 bool SpellHighlighter::canCheckAroundChange(const QTextBlock& block, int length,
@@ -158,15 +169,31 @@ void SpellHighlighter::computeBlock(const QTextBlock& block) {
   check(block, block.text(), static_cast<BlockSpellData*>(block.userData()));
 }
 
-void SpellHighlighter::checkBlock(const QTextBlock& block) {
-  forced_ = true;
-  rehighlightBlock(block);
-  forced_ = false;
+void SpellHighlighter::adoptBlock(const QTextBlock& block,
+                                  QList<TextSpan> misspellings, int words) {
+  auto* data = static_cast<BlockSpellData*>(block.userData());
+  if (data == nullptr) {
+    data = new BlockSpellData(totals_);
+    QTextBlock(block).setUserData(data);  // the block owns it
+  }
+  if (!enabled_) misspellings.clear();
+  data->update(epoch_, std::move(misspellings), words, block.length() - 1);
 }
 
 QList<TextSpan> SpellHighlighter::misspellings(const QTextBlock& block) const {
   const auto* data = static_cast<const BlockSpellData*>(block.userData());
   return data != nullptr ? data->misspellings() : QList<TextSpan>();
+}
+
+QList<TextSpan> SpellHighlighter::underlines(const QTextBlock& block) const {
+  if (!enabled_) return {};
+  QList<TextSpan> spans = misspellings(block);
+  const int base = block.position();
+  spans.removeIf([&](const TextSpan& s) {
+    return typing_position_ >= base + s.start &&
+           typing_position_ <= base + s.end();
+  });
+  return spans;
 }
 
 void SpellHighlighter::recheckFlaggedWords() {
@@ -179,16 +206,22 @@ void SpellHighlighter::recheckFlaggedWords() {
     for (const TextSpan& s : data->misspellings()) {
       if (service_->isAccepted(text.mid(s.start, s.length))) {
         computeBlock(block);
-        checkBlock(block);  // underlines from the fresh record
         break;
       }
     }
   }
+  emit underlinesChanged();
 }
 
 void SpellHighlighter::invalidateAll() {
   ++epoch_;
+  emit underlinesChanged();
   emit allBlocksStale();
+}
+
+void SpellHighlighter::deferNewText() {
+  withinBudget();  // starts a burst if none runs
+  defer_burst_ = true;
 }
 
 bool SpellHighlighter::withinBudget() {
@@ -196,41 +229,33 @@ bool SpellHighlighter::withinBudget() {
     in_burst_ = true;
     deferred_from_ = -1;
     burst_.start();
-    QTimer::singleShot(0, this, [this] { in_burst_ = false; });
+    QTimer::singleShot(0, this, [this] {
+      in_burst_ = false;
+      defer_burst_ = false;
+    });
   }
-  return burst_.elapsed() < kBurstBudgetMs;
+  return !defer_burst_ && burst_.elapsed() < kBurstBudgetMs;
 }
 
-void SpellHighlighter::highlightBlock(const QString& text) {
-  const QTextBlock block = currentBlock();
-  auto* data = static_cast<BlockSpellData*>(currentBlockUserData());
-  const bool edited = touchedByChange(block, text.size());
-  const bool unchanged = !edited && data != nullptr &&
-                         data->epoch() == epoch_ &&
-                         data->length() == text.size();
-  if (!unchanged) {
-    // An edit inside a checked block costs a few words to check, whatever
-    // the block's length: it is never deferred.
-    const bool around =
-        edited && canCheckAroundChange(block, text.size(), data);
-    if (!around && !forced_ && !withinBudget()) {
-      if (data != nullptr) data->markStale();
-      if (deferred_from_ < 0 || block.position() < deferred_from_) {
-        deferred_from_ = block.position();
-        emit blocksDeferred(deferred_from_);
-      }
-      return;
+void SpellHighlighter::highlightBlock(const QTextBlock& block) {
+  auto* data = static_cast<BlockSpellData*>(block.userData());
+  const int length = block.length() - 1;
+  // An edit inside a checked block costs a few words to check, whatever
+  // the block's length: it is never deferred.
+  const bool around = canCheckAroundChange(block, length, data);
+  if (!around && !withinBudget()) {
+    if (data != nullptr) data->markStale();
+    if (deferred_from_ < 0 || block.position() < deferred_from_) {
+      deferred_from_ = block.position();
+      emit blocksDeferred(deferred_from_);
     }
-    data = around ? checkAroundChange(block, text, data)
-                  : check(block, text, data);
+    return;
   }
-  data->setFormattedEpoch(epoch_);
-
-  const int base = block.position();
-  for (const TextSpan& s : data->misspellings()) {
-    const bool typing = typing_position_ >= base + s.start &&
-                        typing_position_ <= base + s.end();
-    if (!typing) setFormat(s.start, s.length, format_);
+  const QString text = block.text();
+  if (around) {
+    checkAroundChange(block, text, data);
+  } else {
+    check(block, text, data);
   }
 }
 

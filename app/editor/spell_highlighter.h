@@ -1,32 +1,28 @@
-// Underlines misspelled words: a thin adapter from QSyntaxHighlighter to
-// SpellService. highlightBlock() checks the block's text and sets a
-// SpellCheckUnderline format on each misspelling; the formats live in the
-// block layouts, never in the document, so undo/redo and the modified flag
-// are untouched.
+// Finds the misspelled words of a document, block by block, and keeps
+// them in per-block records (BlockSpellData) that SpellTextEdit paints as
+// wavy underlines. It never touches the document's layouts: underlines are
+// drawn by the widget over the lines on screen (SpellTextEdit::paintEvent),
+// so setting or clearing them never makes Qt lay a block out again (for a
+// 1 MB line that relayout, not checking, was what a keystroke cost), and
+// undo/redo and the modified flag are untouched.
 //
-// Big documents: QSyntaxHighlighter highlights every changed block at once,
-// which for a 5 MB setPlainText() would hold the UI thread. Each burst of
-// highlighting (the calls between two returns to the event loop) therefore
-// has a time budget; blocks past it are left unchecked and reported by
-// blocksDeferred(), for a RecheckScheduler to check in slices. A burst that
-// fits the budget (typing, a normal paste) is checked right away.
+// It follows QTextDocument::contentsChange itself (as QSyntaxHighlighter
+// would, without QSyntaxHighlighter's per-character format array, which
+// costs a 1 MB line several milliseconds per keystroke): the blocks a
+// change touched are checked at once.
 //
-// Checking and underlining are separate steps. checkBlock() does both
-// through QSyntaxHighlighter::rehighlightBlock(), which lays the block out
-// (text shaping: the dominant cost, and memory, for blocks never shown).
-// computeBlock() only checks, and leaves the underlines to be set when the
-// block is painted (SpellTextEdit::paintEvent calls checkBlock() for the
-// visible blocks that are not isFormatted()). So a 5 MB document is fully
-// checked (counts, navigation, F7) without laying out 5 MB of text, and
-// every misspelling is underlined whenever it is on screen.
+// Big documents: each burst of checking (the calls between two returns to
+// the event loop) has a time budget; blocks past it are left unchecked and
+// reported by blocksDeferred(), for a RecheckScheduler to check in slices
+// (or to take from a BackgroundCheck of the whole text). A burst that fits
+// the budget (typing, a normal paste) is checked right away.
 //
 // An edit inside a block rechecks only the words around it: from the last
 // cut point before the edit to the first one after it, where a cut point
 // is a place no rule of core's tokenizer looks across (after ASCII white
 // space followed by an ASCII character); the block's other misspellings
 // are kept, those after the edit shifted. So a keystroke costs the same in
-// a 1 MB line as in a short one. A block whose text has not changed since
-// it was checked is underlined from its record, without checking again.
+// a 1 MB line as in a short one.
 //
 // The word being typed (see setTypingPosition) is not underlined.
 #ifndef SPELLFILTER_APP_EDITOR_SPELL_HIGHLIGHTER_H_
@@ -34,8 +30,10 @@
 
 #include <QElapsedTimer>
 #include <QList>
-#include <QSyntaxHighlighter>
-#include <QTextCharFormat>
+#include <QObject>
+#include <QPointer>
+#include <QTextBlock>
+#include <QTextDocument>
 #include <memory>
 
 #include "app/editor/block_spell_data.h"
@@ -45,7 +43,7 @@ namespace spellfilter::editor {
 
 class SpellService;
 
-class SpellHighlighter : public QSyntaxHighlighter {
+class SpellHighlighter : public QObject {
   Q_OBJECT
 
  public:
@@ -56,6 +54,10 @@ class SpellHighlighter : public QSyntaxHighlighter {
   SpellHighlighter(SpellService* service, QTextDocument* document);
   ~SpellHighlighter() override;
   Q_DISABLE_COPY_MOVE(SpellHighlighter)
+
+  [[nodiscard]] QTextDocument* document() const { return document_; }
+  // Follows `document` from now on (nullptr: none); every block is stale.
+  void setDocument(QTextDocument* document);
 
   [[nodiscard]] bool isEnabled() const { return enabled_; }
   // Off: no underlines (words are still counted). Every block goes stale.
@@ -70,38 +72,54 @@ class SpellHighlighter : public QSyntaxHighlighter {
   // words or the on/off switch (its own text changes recheck it at once or
   // mark it stale).
   [[nodiscard]] bool isCurrent(const QTextBlock& block) const;
-  // Whether `block`'s underlines were set since it last went stale.
-  [[nodiscard]] bool isFormatted(const QTextBlock& block) const;
-  // Checks and underlines `block` now, whatever the budget.
-  void checkBlock(const QTextBlock& block);
-  // Checks `block` now without touching its underlines (or layout).
+  // Checks `block` now, whatever the budget.
   void computeBlock(const QTextBlock& block);
+  // Takes `misspellings` and `words` (found by a check of exactly
+  // block.text(), e.g. on another thread) as the block's current record.
+  void adoptBlock(const QTextBlock& block, QList<TextSpan> misspellings,
+                  int words);
   // The block's misspellings as last checked; empty if never checked.
   [[nodiscard]] QList<TextSpan> misspellings(const QTextBlock& block) const;
+  // What is to be underlined in `block`: its misspellings as last checked
+  // (none while checking is off), but the word being typed.
+  [[nodiscard]] QList<TextSpan> underlines(const QTextBlock& block) const;
+  // The state words are checked in; changes when every block goes stale.
+  [[nodiscard]] quint64 epoch() const { return epoch_; }
   // Rechecks the blocks having a flagged word that is now accepted (after
   // Add to Dictionary or Ignore All); synchronous, touches no other block.
   void recheckFlaggedWords();
+
+  // The rest of the current burst (until the event loop runs again) checks
+  // nothing but the words around an edit: the blocks of a text another
+  // thread checks are left to the RecheckScheduler.
+  void deferNewText();
 
   // How many characters the last check of a block handed to the checker:
   // the block's length, or the stretch around an edit.
   [[nodiscard]] int lastCheckedLength() const { return last_checked_length_; }
 
+  // Runs of non-space characters, as `wc -w` counts words.
+  static int CountWords(QStringView text);
+
   // Words and misspellings of the checked blocks.
   [[nodiscard]] const SpellTotals& totals() const { return *totals_; }
-
-  static QTextCharFormat misspelledFormat();
 
  signals:
   // Blocks at or after `position` were left unchecked.
   void blocksDeferred(int position);
   // Every block went stale (dictionary or user words changed, on/off).
   void allBlocksStale();
-
- protected:
-  void highlightBlock(const QString& text) override;
+  // What underlines() answers changed other than through an edit of the
+  // text (the typing position moved, words were rechecked): repaint.
+  void underlinesChanged();
 
  private:
+  void onContentsChange(int from, int removed, int added);
+  void highlightBlock(const QTextBlock& block);
   void invalidateAll();
+  // Whether a misspelling of the block at `position` contains it or ends
+  // there (as the word being typed would).
+  [[nodiscard]] bool hasMisspellingAt(int position) const;
   bool withinBudget();
   // Checks `text` into `data` (created for `block` if null).
   BlockSpellData* check(const QTextBlock& block, const QString& text,
@@ -113,20 +131,19 @@ class SpellHighlighter : public QSyntaxHighlighter {
                                           const BlockSpellData* data) const;
   BlockSpellData* checkAroundChange(const QTextBlock& block,
                                     const QString& text, BlockSpellData* data);
-  [[nodiscard]] bool touchedByChange(const QTextBlock& block, int length) const;
 
   SpellService* service_;
+  QPointer<QTextDocument> document_;
   bool enabled_ = true;
-  bool forced_ = false;
   int typing_position_ = -1;
   quint64 epoch_ = 1;
   QElapsedTimer burst_;
   bool in_burst_ = false;
-  int deferred_from_ = -1;  // in this burst
+  bool defer_burst_ = false;  // see deferNewText
+  int deferred_from_ = -1;    // in this burst
   std::shared_ptr<SpellTotals> totals_;
-  QTextCharFormat format_;
   QList<TextSpan> scratch_;
-  // The document's contentsChange being highlighted; from < 0: none.
+  // The document's contentsChange being checked; from < 0: none.
   struct Change {
     int from = -1;
     int removed = 0;

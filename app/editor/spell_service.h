@@ -39,8 +39,8 @@
 #include "core/dictionary/dictionary.h"
 #include "core/suggest/suggester.h"
 #include "core/text/tokenizer.h"
-#include "core/user/user_dictionary.h"
 #include "core/text/word_forms.h"
+#include "core/user/user_dictionary.h"
 
 namespace spellfilter::editor {
 
@@ -65,6 +65,12 @@ class SpellService : public QObject {
   [[nodiscard]] const QString& dictionaryPath() const { return path_; }
   // The file's base name ("en_US"), or empty without a dictionary.
   [[nodiscard]] QString dictionaryName() const;
+  // The dictionary, for work on other threads (a Dictionary is immutable
+  // and may be shared; each thread makes its own Checker over it); kept
+  // alive by the pointer after another dictionary is opened. Null without.
+  [[nodiscard]] std::shared_ptr<const Dictionary> sharedDictionary() const {
+    return dictionary_;
+  }
 
   // Sets *out to the misspelled words of `text` (one line: a text block),
   // in order, as UTF-16 spans; words on the Ignore All list are left out.
@@ -88,11 +94,6 @@ class SpellService : public QObject {
   [[nodiscard]] bool hasUserDictionary() const { return user_ != nullptr; }
   [[nodiscard]] QString userWordsPath() const;
 
-  // The dictionary in use (null without one), for work on other threads,
-  // which must make their own Checker over it.
-  [[nodiscard]] std::shared_ptr<const Dictionary> sharedDictionary() const {
-    return dictionary_;
-  }
   // The entry of the user list that makes `word` correct ("foo" for the
   // typed "Foo"), or empty when no user word does.
   QString userEntryFor(const QString& word);

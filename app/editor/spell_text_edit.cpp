@@ -4,9 +4,12 @@
 #include <QMenu>
 #include <QMimeData>
 #include <QPainter>
+#include <QPainterPath>
 #include <QTextBlock>
+#include <QTextLayout>
 #include <QUrl>
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "app/editor/line_number_area.h"
@@ -24,6 +27,8 @@ SpellTextEdit::SpellTextEdit(SpellService* service, QWidget* parent)
       scheduler_(new RecheckScheduler(this, highlighter_, this)),
       line_number_area_(new LineNumberArea(this)) {
   highlighter_->setParent(this);
+  connect(highlighter_, &SpellHighlighter::underlinesChanged, viewport(),
+          qOverload<>(&QWidget::update));
   connect(this, &QPlainTextEdit::cursorPositionChanged, this,
           &SpellTextEdit::onCursorMoved);
   connect(this, &QPlainTextEdit::blockCountChanged, this,
@@ -115,15 +120,126 @@ bool SpellTextEdit::selectMisspelling(bool forward, bool* wrapped) {
   return true;
 }
 
-void SpellTextEdit::formatVisibleBlocks() {
+void SpellTextEdit::checkVisibleBlocks() {
   const int height = viewport()->height();
   const QPointF offset = contentOffset();
   for (QTextBlock block = firstVisibleBlock(); block.isValid();
        block = block.next()) {
     if (!block.isVisible()) continue;
     if (blockBoundingGeometry(block).translated(offset).top() > height) break;
-    if (!highlighter_->isFormatted(block)) highlighter_->checkBlock(block);
+    if (!highlighter_->isCurrent(block)) {
+      highlighter_->computeBlock(block);
+      // Outside paintEvent, the new underlines need a paint.
+      if (!in_paint_) viewport()->update();
+    }
   }
+}
+
+template <typename Visit>
+void SpellTextEdit::forVisibleLines(qreal top, qreal bottom,
+                                    Visit visit) const {
+  const QPointF offset = contentOffset();
+  for (QTextBlock block = firstVisibleBlock(); block.isValid();
+       block = block.next()) {
+    if (!block.isVisible()) continue;
+    const QPointF origin =
+        blockBoundingGeometry(block).translated(offset).topLeft();
+    if (origin.y() >= bottom) break;
+    const QTextLayout* layout = block.layout();
+    const int count = layout->lineCount();
+    if (count == 0) continue;
+    // A 1 MB line has thousands of wrapped lines: find the first one on
+    // screen by bisection.
+    int lo = 0, hi = count;
+    while (lo < hi) {
+      const int mid = (lo + hi) / 2;
+      const QTextLine line = layout->lineAt(mid);
+      if (origin.y() + line.y() + line.height() <= top) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    for (int i = lo; i < count; ++i) {
+      const QTextLine line = layout->lineAt(i);
+      if (origin.y() + line.y() >= bottom) break;
+      visit(block, line, origin);
+    }
+  }
+}
+
+QList<QRectF> SpellTextEdit::underlineRects() const {
+  QList<QRectF> rects;
+  const QFontMetricsF metrics(font());
+  // As Qt draws a wave underline: below the baseline, its amplitude the
+  // font's underline position, at most half the descent.
+  const qreal radius = qBound(qreal(1), metrics.underlinePos(),
+                              qMax(qreal(1), (metrics.descent() - 1) / 2));
+  QTextBlock spans_block;
+  QList<TextSpan> spans;
+  forVisibleLines(
+      0, viewport()->height(),
+      [&](const QTextBlock& block, const QTextLine& line,
+          const QPointF& origin) {
+        if (block != spans_block) {
+          spans_block = block;
+          spans = highlighter_->underlines(block);
+        }
+        const int from = line.textStart();
+        const int to = from + line.textLength();
+        // The first misspelling ending after the line's start.
+        auto it = std::lower_bound(spans.cbegin(), spans.cend(), from,
+                                   [](const TextSpan& s, int position) {
+                                     return s.end() <= position;
+                                   });
+        for (; it != spans.cend() && it->start < to; ++it) {
+          const int start = qMax(it->start, from);
+          const int end = qMin(it->end(), to);
+          if (end <= start) continue;
+          const qreal x1 = line.cursorToX(start);
+          const qreal x2 = line.cursorToX(end);
+          const qreal baseline = origin.y() + line.y() + line.ascent();
+          rects.append(QRectF(origin.x() + qMin(x1, x2), baseline + 1,
+                              qAbs(x2 - x1), 2 * radius));
+        }
+      });
+  return rects;
+}
+
+void SpellTextEdit::paintUnderlines(const QRect& area) {
+  const QList<QRectF> rects = underlineRects();
+  if (rects.isEmpty()) return;
+  QPainter painter(viewport());
+  painter.setClipRect(area);
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.setPen(QPen(QColor(Qt::red), 1));
+  painter.setBrush(Qt::NoBrush);
+  for (const QRectF& r : rects) {
+    if (!r.intersects(area)) continue;
+    // Qt's wave: half periods of the golden ratio times the amplitude.
+    const qreal radius = r.height() / 2;
+    const qreal half = qMax(qreal(2), radius * 1.61803399);
+    const qreal mid = r.top() + radius;
+    QPainterPath path;
+    // Phase from the viewport's left edge, so neighbouring words line up.
+    qreal x = std::floor(r.left() / (2 * half)) * 2 * half;
+    qreal y = radius;
+    path.moveTo(x, mid);
+    while (x < r.right()) {
+      x += half;
+      y = -y;
+      path.quadTo(x - half / 2, mid + y, x, mid);
+    }
+    painter.save();
+    painter.setClipRect(r.adjusted(0, -1, 0, 1), Qt::IntersectClip);
+    painter.drawPath(path);
+    painter.restore();
+  }
+}
+
+void SpellTextEdit::setPlainText(const QString& text) {
+  scheduler_->startBackgroundCheck(text);
+  QPlainTextEdit::setPlainText(text);
 }
 
 void SpellTextEdit::setLineNumbersVisible(bool visible) {
@@ -188,8 +304,11 @@ void SpellTextEdit::lineNumberAreaPaintEvent(QPaintEvent* event) {
 }
 
 void SpellTextEdit::paintEvent(QPaintEvent* event) {
-  formatVisibleBlocks();
+  in_paint_ = true;
+  checkVisibleBlocks();
+  in_paint_ = false;
   QPlainTextEdit::paintEvent(event);
+  paintUnderlines(event->rect());
 }
 
 void SpellTextEdit::replace(const QTextCursor& range, const QString& text) {

@@ -1,7 +1,10 @@
 // The editing widget: a QPlainTextEdit with a SpellHighlighter and its
 // RecheckScheduler attached, the spelling context menu, keyboard navigation
-// between misspellings, and "the word being typed" tracking. Dropping files
-// on it asks to open them (filesDropped) instead of inserting their URLs.
+// between misspellings, and "the word being typed" tracking. It draws the
+// wavy underlines itself, after the text, over the lines on screen only,
+// from the highlighter's per-block records: the document's layouts never
+// carry spelling formats, so underlining never lays a block out again. Dropping
+// files on it asks to open them (filesDropped) instead of inserting their URLs.
 #ifndef SPELLFILTER_APP_EDITOR_SPELL_TEXT_EDIT_H_
 #define SPELLFILTER_APP_EDITOR_SPELL_TEXT_EDIT_H_
 
@@ -44,10 +47,20 @@ class SpellTextEdit : public QPlainTextEdit {
   // wrapping around the document; *wrapped tells whether it did. False
   // when the document has none.
   bool selectMisspelling(bool forward, bool* wrapped = nullptr);
-  // Checks and underlines the blocks on screen that are not underlined for
-  // the current state yet (see SpellHighlighter); paintEvent() does this
-  // before painting.
-  void formatVisibleBlocks();
+  // Checks the blocks on screen that are not current (see
+  // SpellHighlighter::isCurrent); paintEvent() does this before painting.
+  void checkVisibleBlocks();
+  // Where paintEvent() draws underlines now: one rectangle (viewport
+  // coordinates, the wave's extent) per misspelling and line it is on, for
+  // the lines that are at least partly on screen.
+  [[nodiscard]] QList<QRectF> underlineRects() const;
+
+  // QPlainTextEdit::setPlainText (it hides that non-virtual function, so
+  // every caller through a SpellTextEdit gets it): also starts checking the
+  // whole text on another thread while the document is being built; the
+  // background pass then takes each line's result from there when the
+  // line's text is unchanged (see BackgroundCheck).
+  void setPlainText(const QString& text);
 
   // The line-number gutter (LineNumberArea), hidden by default.
   [[nodiscard]] bool lineNumbersVisible() const { return line_numbers_; }
@@ -89,6 +102,11 @@ class SpellTextEdit : public QPlainTextEdit {
   void onCursorMoved();
   void updateLineNumberAreaWidth();
   void updateLineNumberArea(const QRect& rect, int dy);
+  // Calls `visit(block, line, top-left of the block)` for each laid-out
+  // line intersecting the viewport's rows [top, bottom).
+  template <typename Visit>
+  void forVisibleLines(qreal top, qreal bottom, Visit visit) const;
+  void paintUnderlines(const QRect& area);
 
   SpellService* service_;
   SpellHighlighter* highlighter_;
@@ -96,6 +114,7 @@ class SpellTextEdit : public QPlainTextEdit {
   LineNumberArea* line_number_area_;
   bool line_numbers_ = false;
   bool in_key_press_ = false;
+  bool in_paint_ = false;
 };
 
 }  // namespace spellfilter::editor

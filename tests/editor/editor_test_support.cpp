@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "app/editor/recheck_scheduler.h"
+#include "app/editor/spell_highlighter.h"
 #include "app/editor/spell_text_edit.h"
 #include "core/dictionary/builder.h"
 #include "core/util/file_io.h"
@@ -147,20 +148,14 @@ bool WaitForChecking(SpellTextEdit* edit, int timeout_ms) {
                          timeout_ms);
 }
 
-QList<TextSpan> Underlined(const QTextBlock& block) {
-  QList<TextSpan> spans;
-  for (const QTextLayout::FormatRange& r : block.layout()->formats()) {
-    if (r.format.underlineStyle() == QTextCharFormat::SpellCheckUnderline) {
-      spans.append(TextSpan{r.start, r.length});
-    }
-  }
-  return spans;
+QList<TextSpan> Underlined(const SpellTextEdit* edit, const QTextBlock& block) {
+  return edit->highlighter()->underlines(block);
 }
 
-QStringList UnderlinedWords(const QPlainTextEdit* edit) {
+QStringList UnderlinedWords(const SpellTextEdit* edit) {
   QStringList words;
   for (QTextBlock b = edit->document()->begin(); b.isValid(); b = b.next()) {
-    for (const TextSpan& s : Underlined(b)) {
+    for (const TextSpan& s : Underlined(edit, b)) {
       words.append(QStringLiteral("%1@%2")
                        .arg(b.text().mid(s.start, s.length))
                        .arg(b.position() + s.start));

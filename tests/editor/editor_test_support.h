@@ -64,10 +64,13 @@ std::shared_ptr<bool> AnswerNextMessageBox(const QString& button,
 // Processes events until the editor's background checking is done.
 bool WaitForChecking(SpellTextEdit* edit, int timeout_ms = 30000);
 
-// The spans of `block` drawn with the misspelling underline.
-QList<TextSpan> Underlined(const QTextBlock& block);
-// Underlined(block) over the whole document, as "word@position" strings.
-QStringList UnderlinedWords(const QPlainTextEdit* edit);
+// The spans of `block` that `edit` underlines as misspelled when the block
+// is on screen (SpellTextEdit paints them from this; the pixels themselves
+// are tested in spell_highlighter_test).
+QList<TextSpan> Underlined(const SpellTextEdit* edit, const QTextBlock& block);
+// Underlined(edit, block) over the whole document, as "word@position"
+// strings.
+QStringList UnderlinedWords(const SpellTextEdit* edit);
 
 }  // namespace spellfilter::editor
 

@@ -4,11 +4,16 @@
 #include "app/editor/spell_highlighter.h"
 
 #include <QElapsedTimer>
+#include <QImage>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QTimer>
 
+#include "app/editor/background_check.h"
 #include "app/editor/recheck_scheduler.h"
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
@@ -41,11 +46,117 @@ class SpellHighlighterTest : public QObject {
     QTest::keyClicks(edit_.get(), "Ths is a tset of the editor ");
     QVERIFY(WaitForChecking(edit_.get()));
     QCOMPARE(UnderlinedWords(edit_.get()), QStringList({"Ths@0", "tset@9"}));
+    // Drawn by the widget: the layout carries no formats, so underlining
+    // never lays the block out again.
     const QTextBlock block = edit_->document()->firstBlock();
-    const QTextLayout::FormatRange range = block.layout()->formats().first();
-    QCOMPARE(range.format.underlineStyle(),
-             QTextCharFormat::SpellCheckUnderline);
-    QCOMPARE(range.format.underlineColor(), QColor(Qt::red));
+    QVERIFY(block.layout()->formats().isEmpty());
+  }
+
+  // The underlines are painted: red wave pixels under each misspelled word
+  // and nowhere else.
+  void underlinesArePaintedUnderMisspelledWords() {
+    edit_->setPlainText("the wrnog word\nsome text here\nand zzq is here");
+    QVERIFY(WaitForChecking(edit_.get()));
+    const QList<QRectF> rects = edit_->underlineRects();
+    QCOMPARE(rects.size(), 2);
+    ExpectRedExactlyUnder(rects, {"wrnog", "zzq"});
+  }
+
+  // In a 1 MB line, scrolled to its middle: the wrapped lines on screen
+  // are underlined where their misspellings are, and the line is never
+  // given formats.
+  void underlinesArePaintedInTheMiddleOfALongLine() {
+    QString line;
+    for (int i = 0; line.size() < 1'000'000; ++i) {
+      line += (i % 7 == 0) ? QStringLiteral("wrnog ") : QStringLiteral("the ");
+    }
+    edit_->setPlainText(line);
+    QVERIFY(WaitForChecking(edit_.get()));
+    QTextCursor c(edit_->document());
+    c.setPosition(600'000);
+    edit_->setTextCursor(c);
+    edit_->centerCursor();
+    const QList<QRectF> rects = edit_->underlineRects();
+    QVERIFY2(rects.size() > 10, qPrintable(QString::number(rects.size())));
+    QStringList words;
+    for (int i = 0; i < rects.size(); ++i) words.append("wrnog");
+    ExpectRedExactlyUnder(rects, words);
+    QVERIFY(edit_->document()->firstBlock().layout()->formats().isEmpty());
+    // A keystroke there rechecks a few words and adds no formats.
+    QTest::keyClicks(edit_.get(), "zz ");
+    QVERIFY(edit_->highlighter()->lastCheckedLength() < 100);
+    QVERIFY(edit_->document()->firstBlock().layout()->formats().isEmpty());
+  }
+
+  // QTextDocument's blocks and BackgroundCheck's lines are the same.
+  void backgroundCheckSplitsLinesAsTheDocument() {
+    const QString text = QString::fromUtf16(
+        u"one\r\ntwo\rthree\nfour\u2029five\u2028still five\n\n\r\nlast");
+    QTextDocument document;
+    document.setPlainText(text);
+    const auto lines = BackgroundCheck::SplitLines(text);
+    QCOMPARE(static_cast<int>(lines.size()), document.blockCount());
+    int i = 0;
+    for (QTextBlock b = document.begin(); b.isValid(); b = b.next(), ++i) {
+      QCOMPARE(QStringView(text).sliced(lines[i].first, lines[i].second),
+               b.text());
+    }
+  }
+
+  // A big text is checked on another thread while the document is built,
+  // and the blocks take their results from there: the same records a
+  // check of each block finds.
+  void bigTextIsCheckedOnAnotherThread() {
+    QString text;
+    const QString line = "the quick brown fox jumps over the lazy dog zzq\n";
+    while (text.size() < 1'000'000) text += line;
+    edit_->setPlainText(text);
+    QVERIFY(WaitForChecking(edit_.get(), 120000));
+    const int blocks = edit_->document()->blockCount();
+    // All but the few checked within the highlighter's first burst.
+    QVERIFY2(edit_->scheduler()->adoptedBlocks() > blocks / 2,
+             qPrintable(QString::number(edit_->scheduler()->adoptedBlocks())));
+    QCOMPARE(edit_->highlighter()->totals().misspellings, blocks - 1);
+    ExpectEveryBlockAsAFreshCheck();
+  }
+
+  // The thread reads the user's words as the UI thread's checker does.
+  void theThreadAcceptsUserWords() {
+    QString error;
+    QVERIFY2(service_->addWord("zzq", &error), qPrintable(error));
+    // The list is the test's HOME's, shared by the later tests.
+    const auto remove =
+        qScopeGuard([&] { service_->removeWord("zzq", &error); });
+    QString text;
+    const QString line = "the quick brown fox jumps over the lazy dog zzq\n";
+    while (text.size() < 1'000'000) text += line;
+    text += "wrnog";
+    edit_->setPlainText(text);
+    QVERIFY(WaitForChecking(edit_.get(), 120000));
+    QVERIFY(edit_->scheduler()->adoptedBlocks() >
+            edit_->document()->blockCount() / 2);
+    QCOMPARE(edit_->highlighter()->totals().misspellings, 1);
+  }
+
+  // Blocks edited while the thread runs are checked on the UI thread, and
+  // a word ignored meanwhile is not taken back from the thread's results.
+  void editsAndIgnoreAllWhileTheThreadRunsAreKept() {
+    QString text;
+    const QString line = "the quick brown fox jumps over the lazy dog zzq\n";
+    while (text.size() < 1'000'000) text += line;
+    edit_->setPlainText(text);
+    QTextCursor c(edit_->document()->findBlockByNumber(5000));
+    c.insertText("wrnog ");
+    c.setPosition(edit_->document()->findBlockByNumber(7000).position());
+    c.insertText("a\nzzkx ");  // a new block: the lines shift
+    QVERIFY(WaitForChecking(edit_.get(), 120000));
+    ExpectEveryBlockAsAFreshCheck();
+
+    edit_->setPlainText(text);
+    service_->ignoreAll("zzq");
+    QVERIFY(WaitForChecking(edit_.get(), 120000));
+    QCOMPARE(edit_->highlighter()->totals().misspellings, 0);
+    ExpectEveryBlockAsAFreshCheck();
   }
 
   void wordBeingTypedIsNotFlagged() {
@@ -216,7 +327,7 @@ class SpellHighlighterTest : public QObject {
       int visible = 0;
       for (QTextBlock b = first; b.isValid(); b = b.next()) {
         if (b.length() > 1) {
-          QCOMPARE(Underlined(b), QList<TextSpan>({{44, 3}}));
+          QCOMPARE(Underlined(edit_.get(), b), QList<TextSpan>({{44, 3}}));
           ++visible;
         }
         if (b == last) break;
@@ -250,9 +361,9 @@ class SpellHighlighterTest : public QObject {
     c.setPosition(500'002);  // typing into a word in the middle
     edit_->setTextCursor(c);
     QTest::keyClicks(edit_.get(), "zz");
-    QVERIFY2(edit_->highlighter()->lastCheckedLength() < 100,
-             qPrintable(QString::number(
-                 edit_->highlighter()->lastCheckedLength())));
+    QVERIFY2(
+        edit_->highlighter()->lastCheckedLength() < 100,
+        qPrintable(QString::number(edit_->highlighter()->lastCheckedLength())));
     expect_full_check();
     QTest::keyClick(edit_.get(), Qt::Key_Space);  // splits the word
     QVERIFY(edit_->highlighter()->lastCheckedLength() < 100);
@@ -277,6 +388,54 @@ class SpellHighlighterTest : public QObject {
   }
 
  private:
+  // Every pixel of the viewport that is clearly red lies in one of `rects`,
+  // each rect has some, and the text just above each is `words[i]`.
+  void ExpectRedExactlyUnder(const QList<QRectF>& rects,
+                             const QStringList& words) {
+    const QImage image = edit_->viewport()->grab().toImage();
+    const qreal dpr = image.devicePixelRatio();
+    QList<int> red_in(rects.size(), 0);
+    int stray = 0;
+    for (int y = 0; y < image.height(); ++y) {
+      for (int x = 0; x < image.width(); ++x) {
+        const QColor p = image.pixelColor(x, y);
+        if (!(p.red() > 150 && p.green() < 120 && p.blue() < 120)) continue;
+        const QPointF at(x / dpr, y / dpr);
+        bool inside = false;
+        for (int i = 0; i < rects.size(); ++i) {
+          if (rects[i].adjusted(-1, -1, 1, 1).contains(at)) {
+            ++red_in[i];
+            inside = true;
+          }
+        }
+        if (!inside) ++stray;
+      }
+    }
+    QCOMPARE(stray, 0);
+    const QRectF area = QRectF(edit_->viewport()->rect()).adjusted(0, 4, 0, 0);
+    for (int i = 0; i < rects.size(); ++i) {
+      // A line cut by the viewport's edge may show too little of its wave.
+      if (!area.contains(rects[i])) continue;
+      QVERIFY2(red_in[i] > 3, qPrintable(QString::number(i)));
+      // The word whose glyphs are just above the wave.
+      const QPointF above(rects[i].center().x(), rects[i].top() - 4);
+      QTextCursor c = edit_->cursorForPosition(above.toPoint());
+      c.select(QTextCursor::WordUnderCursor);
+      QCOMPARE(c.selectedText(), words[i]);
+    }
+  }
+
+  void ExpectEveryBlockAsAFreshCheck() {
+    QList<TextSpan> full;
+    qint64 total = 0;
+    for (QTextBlock b = edit_->document()->begin(); b.isValid(); b = b.next()) {
+      service_->findMisspellings(b.text(), &full);
+      QCOMPARE(edit_->highlighter()->misspellings(b), full);
+      total += full.size();
+    }
+    QCOMPARE(edit_->highlighter()->totals().misspellings, total);
+  }
+
   std::unique_ptr<SpellService> service_;
   std::unique_ptr<SpellTextEdit> edit_;
 };
