@@ -34,6 +34,7 @@ RecheckScheduler::~RecheckScheduler() = default;
 void RecheckScheduler::startBackgroundCheck(const QString& text) {
   dropBackground();
   adopted_ = 0;
+  loaded_revision_ = -1;
   SpellService* service = edit_->service();
   if (text.size() < kBackgroundMinChars || !service->hasDictionary() ||
       !highlighter_->isEnabled()) {
@@ -54,8 +55,13 @@ void RecheckScheduler::startBackgroundCheck(const QString& text) {
   });
 }
 
+void RecheckScheduler::backgroundTextLoaded() {
+  if (background_ != nullptr) loaded_revision_ = edit_->document()->revision();
+}
+
 void RecheckScheduler::dropBackground() {
   background_.reset();
+  loaded_revision_ = -1;
   if (waiting_) {
     waiting_ = false;
     timer_.start();
@@ -75,7 +81,12 @@ bool RecheckScheduler::adopt(const QTextBlock& block, int i) {
   }
   if (i >= background_->lineCount()) return false;
   const QStringView line = background_->lineText(i);
-  if (line.size() != block.length() - 1 || line != block.text()) return false;
+  // Unedited since loading, each block is its line (the thread cuts lines
+  // as QTextDocument cuts blocks); after an edit, compare.
+  const bool unedited = loaded_revision_ >= 0 &&
+                        edit_->document()->revision() == loaded_revision_;
+  if (line.size() != block.length() - 1) return false;
+  if (!unedited && line != block.text()) return false;
   QList<TextSpan> spans = background_->line(i).misspellings;
   SpellService* service = edit_->service();
   spans.removeIf([&](const TextSpan& s) {

@@ -41,6 +41,11 @@ class RecheckScheduler : public QObject {
   // Starts checking `text`, about to become the whole document, on another
   // thread (see BackgroundCheck); any earlier one is dropped.
   void startBackgroundCheck(const QString& text);
+  // The text given to startBackgroundCheck() is now the whole document,
+  // unedited: until the document's revision moves on, a block's line of
+  // that text need not be compared with the block before its result is
+  // taken.
+  void backgroundTextLoaded();
   // How many blocks the last pass took from a BackgroundCheck.
   [[nodiscard]] int adoptedBlocks() const { return adopted_; }
 
@@ -78,6 +83,9 @@ class RecheckScheduler : public QObject {
   std::unique_ptr<BackgroundCheck> background_;
   bool waiting_ = false;  // for background_
   int adopted_ = 0;
+  // The document's revision when the BackgroundCheck's text was loaded
+  // into it; -1 until then.
+  int loaded_revision_ = -1;
 };
 
 }  // namespace spellfilter::editor

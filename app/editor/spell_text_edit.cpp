@@ -240,6 +240,7 @@ void SpellTextEdit::paintUnderlines(const QRect& area) {
 void SpellTextEdit::setPlainText(const QString& text) {
   scheduler_->startBackgroundCheck(text);
   QPlainTextEdit::setPlainText(text);
+  scheduler_->backgroundTextLoaded();
 }
 
 void SpellTextEdit::setLineNumbersVisible(bool visible) {

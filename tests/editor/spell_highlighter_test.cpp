@@ -149,6 +149,10 @@ class SpellHighlighterTest : public QObject {
     c.insertText("wrnog ");
     c.setPosition(edit_->document()->findBlockByNumber(7000).position());
     c.insertText("a\nzzkx ");  // a new block: the lines shift
+    QTextCursor same(edit_->document()->findBlockByNumber(3000));
+    same.movePosition(QTextCursor::EndOfBlock);
+    same.movePosition(QTextCursor::Left, QTextCursor::KeepAnchor, 3);
+    same.insertText("fox");  // "zzq" -> "fox": the same length, other text
     QVERIFY(WaitForChecking(edit_.get(), 120000));
     ExpectEveryBlockAsAFreshCheck();
 
