@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Generates programming.txt, the programming word list (code mode), from
-cspell's MIT-licensed dictionaries, and PROGRAMMING-LICENSES beside it.
+"""Generates programming.txt, the programming word list (code mode), and
+cpp.txt, the C family's (C, C++, Objective-C, CUDA files only), from
+cspell's MIT-licensed dictionaries, and PROGRAMMING-LICENSES beside them.
 
     dictionaries/make_programming.py [CSPELL_NODE_MODULES]
 
@@ -17,6 +18,20 @@ spaces give their words; only entries made of letters and inner
 apostrophes, two letters or more, are kept (in code mode '_' and digits
 break words, so other entries could never match). Case is kept: "GitLab"
 accepts GitLab and GITLAB, not gitlab (docs/code_checking.md).
+
+cpp.txt takes the lists cspell uses for C and C++ files only (CPP_LISTS:
+identifiers harvested from headers): entries are split where code mode
+splits identifiers ('_', digits: `__cplusplus` gives `cplusplus`), words
+en_US.txt or programming.txt already accept are left out, and so are
+likely typos, since harvested lists hold them (`ahve`, `appropiate`):
+  - a word of 4 to 6 letters one edit (a letter deleted, inserted,
+    replaced, or two neighbours swapped) from a common English word
+    (en_US.txt size <= 35), unless it is such a word with one letter
+    put before it or after it (`gsize`, `CAPI`: project prefixes and
+    suffixes, not typos; a doubled last letter, `andd`, is a typo);
+  - a word of 7 letters or more that becomes an en_US.txt word when one
+    letter is deleted from each or either (one edit, or a letter moved).
+Shorter words are not checked in code (--min-length 4) and are kept.
 """
 import gzip
 import os
@@ -47,6 +62,14 @@ PACKAGES = {
     "docker": ("1.1.17", ["docker-words.txt.gz"]),
 }
 
+# The C family's lists of @cspell/dict-cpp (cspell's cpp, cpp-refined,
+# cpp-legacy and cpp-compound-words dictionaries, enabled for c, cpp and
+# cuda-cpp; cuda for those and others).
+CPP_LISTS = ["cpp.txt.gz", "cpp-refined.txt.gz", "cpp-legacy.txt.gz",
+             "cpp-compound-words.txt.gz", "cuda.txt.gz"]
+COMMON_SIZE = 35   # en_US.txt's commonness classes: 10 to 35 are common
+LONG_WORD = 7      # letters from which a typo is looked for among all words
+
 WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)*")
 
 
@@ -66,6 +89,94 @@ def words_of(line):
         if len(entry) >= 2 and WORD.fullmatch(entry):
             out.append(entry)
     return out
+
+
+def parts_of(line):
+    """The parts of a C-family list's entry code mode would check."""
+    line = line.strip()
+    if not line or line.startswith("#") or line.startswith("!"):
+        return []
+    out = []
+    for entry in line.split():
+        for part in re.split(r"[^A-Za-z']+", entry.strip("+*~")):
+            part = part.strip("'")
+            if len(part) >= 2 and WORD.fullmatch(part):
+                out.append(part)
+    return out
+
+
+def deletions(w):
+    return {w[:i] + w[i + 1:] for i in range(len(w))}
+
+
+def edits(w):
+    """The strings one edit from w: a letter deleted, swapped with the
+    next, replaced or inserted."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    out = deletions(w)
+    out |= {w[:i] + w[i + 1] + w[i] + w[i + 2:] for i in range(len(w) - 1)}
+    out |= {w[:i] + c + w[i + 1:] for i in range(len(w)) for c in letters}
+    out |= {w[:i] + c + w[i:] for i in range(len(w) + 1) for c in letters}
+    out.discard(w)
+    return out
+
+
+def c_family_words(modules, known, en_us):
+    """cpp.txt's words: CPP_LISTS' parts not in `known` (lower-cased words
+    accepted anyway) nor likely typos of en_US.txt words (`en_us`: lower-
+    cased word -> smallest size)."""
+    common = {w for w, size in en_us.items() if size <= COMMON_SIZE}
+    # Every en_US.txt word and each with one letter deleted.
+    near = set()
+    for w in en_us:
+        near.add(w)
+        near |= deletions(w)
+    words, typos = set(), set()
+    base = os.path.join(modules, "@cspell", "dict-cpp", "dict")
+    for name in CPP_LISTS:
+        for line in read_lines(os.path.join(base, name)):
+            for w in parts_of(line):
+                lw = w.lower()
+                if lw in known or w in words or w in typos:
+                    continue
+                if len(lw) >= LONG_WORD:
+                    typo = lw in near or bool(deletions(lw) & near)
+                elif len(lw) >= 4:
+                    affixed = lw[1:] in en_us or (lw[-1] != lw[-2] and lw[:-1] in en_us)
+                    typo = not affixed and any(e in common for e in edits(lw))
+                else:
+                    typo = False
+                if typo:
+                    typos.add(w)
+                else:
+                    words.add(w)
+    return words, typos
+
+
+def read_en_us(path):
+    """en_US.txt as lower-cased word -> smallest size (apostrophes left out)."""
+    out = {}
+    for line in read_lines(path):
+        if line.startswith("#"):
+            continue
+        word, size = line.split("\t")
+        if "'" in word:
+            continue
+        w = word.lower()
+        out[w] = min(out.get(w, 100), int(size))
+    return out
+
+
+def write_list(path, what, words, packages):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(f"# {os.path.basename(path)} - {what} for spellfilter's code mode.\n")
+        f.write("# Generated by dictionaries/make_programming.py from cspell's "
+                "dictionaries\n# (MIT licence; see PROGRAMMING-LICENSES): "
+                + ", ".join(f"@cspell/dict-{p} {PACKAGES[p][0]}" for p in packages)
+                + ".\n# Do not edit by hand.\n")
+        f.write(f"# {len(words)} words\n")
+        for w in sorted(words, key=lambda w: w.encode()):
+            f.write(w + "\n")
 
 
 def find_modules(argv):
@@ -104,23 +215,22 @@ def main(argv):
                 words.update(words_of(line))
         licence = open(os.path.join(base, "LICENSE"), encoding="utf-8").read()
         licences.append(f"==> @cspell/dict-{package} {version} <==\n{licence.strip()}\n")
-    with open(os.path.join(here, "programming.txt"), "w", encoding="utf-8") as f:
-        f.write("# programming.txt - programming words for spellfilter's code mode.\n")
-        f.write("# Generated by dictionaries/make_programming.py from cspell's "
-                "dictionaries\n# (MIT licence; see PROGRAMMING-LICENSES): "
-                + ", ".join(f"@cspell/dict-{p} {v}" for p, (v, _) in PACKAGES.items())
-                + ".\n# Do not edit by hand.\n")
-        f.write(f"# {len(words)} words\n")
-        for w in sorted(words, key=lambda w: w.encode()):
-            f.write(w + "\n")
+    write_list(os.path.join(here, "programming.txt"), "programming words",
+               words, PACKAGES)
+    en_us = read_en_us(os.path.join(here, "en_US.txt"))
+    known = set(en_us) | {w.lower() for w in words}
+    c_words, typos = c_family_words(modules, known, en_us)
+    write_list(os.path.join(here, "cpp.txt"),
+               "C, C++, Objective-C and CUDA words", c_words, ["cpp"])
     with open(os.path.join(here, "PROGRAMMING-LICENSES"), "w", encoding="utf-8") as f:
-        f.write("The word list programming.txt is generated from these packages "
+        f.write("The word lists programming.txt and cpp.txt are generated from these packages "
                 "of cspell's\ndictionaries (https://github.com/streetsidesoftware/"
                 "cspell-dicts), each under\nthe licence below.\n\n")
         f.write("\n".join(licences))
     if tmp is not None:
         tmp.cleanup()
-    print(f"programming.txt: {len(words)} words", file=sys.stderr)
+    print(f"programming.txt: {len(words)} words; cpp.txt: {len(c_words)} words "
+          f"({len(typos)} likely typos left out)", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -88,10 +88,13 @@ class Worker {
     }
   }
 
-  // Code mode on (with the programming words, if any) or off.
-  void SetCode(bool on, size_t min_length, const Dictionary* programming) {
+  // Code mode on (with the programming words and the language family's,
+  // if any) or off.
+  void SetCode(bool on, size_t min_length, const Dictionary* programming,
+               const Dictionary* family) {
     checker_.SetCodeWords(on ? min_length : 0);
-    checker_.SetExtraDictionary(on ? programming : nullptr);
+    checker_.SetExtraDictionary(on ? programming : nullptr,
+                                on ? family : nullptr);
   }
 
   // The project's words and flag words (nullptr: none).
@@ -421,7 +424,7 @@ TextMode ModeOfConfigName(const std::string& name) {
 StatusOr<uint64_t> CheckFile(
     const std::string& file,
     const StatusOr<std::shared_ptr<const ProjectConfig>>& config,
-    const CheckArgs& a, const Dictionary* programming,
+    const CheckArgs& a, const CodeDictionaries& code,
     std::span<std::unique_ptr<Worker>> workers, MisspellingOutput* out,
     std::string* warning) {
   const bool is_stdin = file == "-";
@@ -442,9 +445,13 @@ StatusOr<uint64_t> CheckFile(
   // lexed as C-like.
   const CodeLanguage language =
       CodeLanguageOfFileName(file).value_or(CodeLanguage::kCLike);
+  // The C family's words in C and C++ files only (not in stdin's code).
+  const Dictionary* family =
+      !is_stdin && IsCFamilyFileName(file) ? code.c_family.get() : nullptr;
   out->SetMaxRepeats(mode == TextMode::kCode ? a.code.max_repeats : 0);
   for (std::unique_ptr<Worker>& w : workers) {
-    w->SetCode(mode == TextMode::kCode, a.code.min_length, programming);
+    w->SetCode(mode == TextMode::kCode, a.code.min_length,
+               code.programming.get(), family);
     w->SetProject(project.get());
   }
   StatusOr<uint64_t> n =
@@ -482,9 +489,8 @@ int RunCheck(const CheckArgs& a) {
     workers.push_back(
         std::make_unique<Worker>(**dict, user.get(), user_words, a));
   }
-  StatusOr<std::unique_ptr<Dictionary>> programming =
-      OpenCodeDictionary(a.code);
-  if (!programming.ok()) return ReportError(programming.status().message());
+  StatusOr<CodeDictionaries> code = OpenCodeDictionaries(a.code);
+  if (!code.ok()) return ReportError(code.status().message());
   MisspellingOutput out(a.format, a.suggest, a.unique, a.columns);
 
   bool failed = false;
@@ -534,7 +540,7 @@ int RunCheck(const CheckArgs& a) {
     // One input shares its chunks among the workers (CheckStreamParallel).
     for (size_t i = 0; i < files.size(); ++i) {
       std::string warning;
-      report(CheckFile(files[i], projects[i], a, programming->get(), all, &out,
+      report(CheckFile(files[i], projects[i], a, *code, all, &out,
                        &warning),
              warning);
     }
@@ -552,7 +558,7 @@ int RunCheck(const CheckArgs& a) {
         [&](size_t i, size_t t) {
           MisspellingOutput own(a.format, a.suggest, a.unique, a.columns,
                                 &done[i].lines);
-          done[i].n = CheckFile(files[i], projects[i], a, programming->get(),
+          done[i].n = CheckFile(files[i], projects[i], a, *code,
                                 all.subspan(t, 1), &own, &done[i].warning);
           own.Flush();
         },

@@ -1,5 +1,6 @@
 #include "app/cli/code_option.h"
 
+#include <filesystem>
 #include <map>
 
 #include "core/dictionary/locator.h"
@@ -7,6 +8,7 @@
 namespace spellfilter::cli {
 
 inline constexpr char kProgrammingDictionaryName[] = "programming";
+inline constexpr char kCFamilyDictionaryFile[] = "cpp.sfd";
 
 void AddCodeOptions(CLI::App* c, CodeOption* o, bool repeats) {
   const std::map<std::string, CodeScope> scopes = {
@@ -30,17 +32,33 @@ void AddCodeOptions(CLI::App* c, CodeOption* o, bool repeats) {
   }
   c->add_option("--code-dict", o->dictionary,
                 "In code: programming words accepted beside the dictionary's "
-                "(default: programming.sfd beside it; 'none': none)");
+                "(default: programming.sfd beside it; 'none': none); in C and "
+                "C++ files also cpp.sfd beside that file");
 }
 
-StatusOr<std::unique_ptr<Dictionary>> OpenCodeDictionary(const CodeOption& o) {
-  if (o.dictionary == "none") return std::unique_ptr<Dictionary>();
-  if (!o.dictionary.empty()) {
-    return Dictionary::Open(o.dictionary, DictionaryUse::kCheckOnly);
+StatusOr<CodeDictionaries> OpenCodeDictionaries(const CodeOption& o) {
+  CodeDictionaries out;
+  if (o.dictionary == "none") return out;
+  std::string path = o.dictionary;
+  if (path.empty()) {
+    StatusOr<std::string> found = FindDictionary(kProgrammingDictionaryName);
+    if (!found.ok()) return out;
+    path = *found;
   }
-  StatusOr<std::string> found = FindDictionary(kProgrammingDictionaryName);
-  if (!found.ok()) return std::unique_ptr<Dictionary>();
-  return Dictionary::Open(*found, DictionaryUse::kCheckOnly);
+  StatusOr<std::unique_ptr<Dictionary>> programming =
+      Dictionary::Open(path, DictionaryUse::kCheckOnly);
+  if (!programming.ok()) return programming.status();
+  out.programming = std::move(programming).value();
+  const std::filesystem::path c_family =
+      std::filesystem::path(path).parent_path() / kCFamilyDictionaryFile;
+  std::error_code ec;
+  if (std::filesystem::exists(c_family, ec)) {
+    StatusOr<std::unique_ptr<Dictionary>> c =
+        Dictionary::Open(c_family.string(), DictionaryUse::kCheckOnly);
+    if (!c.ok()) return c.status();
+    out.c_family = std::move(c).value();
+  }
+  return out;
 }
 
 }  // namespace spellfilter::cli

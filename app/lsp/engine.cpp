@@ -32,10 +32,11 @@ std::string PathOfUri(std::string_view uri) {
 }  // namespace
 
 Engine::Engine(const Dictionary& dictionary, const Dictionary* programming,
-               UserDictionary* user)
+               UserDictionary* user, const Dictionary* c_family)
     : dictionary_(dictionary),
       programming_(programming),
       user_(user),
+      c_family_(c_family),
       checker_(dictionary) {
   checker_.SetUserWords(user_);
 }
@@ -45,8 +46,10 @@ Engine::~Engine() = default;
 Status Engine::Open(const std::string& uri, const std::string& language_id,
                     std::string_view text) {
   std::optional<CodeLanguage> language = CodeLanguageOfLanguageId(language_id);
+  bool c_family = IsCFamilyLanguageId(language_id);
   if (!language && (language_id.empty() || language_id == "plaintext")) {
     language = CodeLanguageOfFileName(uri);
+    c_family = IsCFamilyFileName(uri);
   }
   LineFilter filter;
   if (language) {
@@ -57,6 +60,7 @@ Status Engine::Open(const std::string& uri, const std::string& language_id,
   Open_& open = documents_[uri];
   open.document = std::make_unique<Document>(text, std::move(filter));
   open.code = language.has_value();
+  open.c_family = c_family;
   open.language = language;
   open.ignored.clear();
   open.path = PathOfUri(uri);
@@ -125,15 +129,16 @@ bool Engine::IsOpen(const std::string& uri) const {
   return documents_.count(uri) > 0;
 }
 
-void Engine::Configure(bool code) {
-  checker_.SetCodeWords(code ? settings_.min_length : 0);
-  checker_.SetExtraDictionary(code ? programming_ : nullptr);
+void Engine::Configure(const Open_& open) {
+  checker_.SetCodeWords(open.code ? settings_.min_length : 0);
+  checker_.SetExtraDictionary(open.code ? programming_ : nullptr,
+                              open.code && open.c_family ? c_family_ : nullptr);
 }
 
 size_t Engine::Recheck(const std::string& uri) {
   auto it = documents_.find(uri);
   if (it == documents_.end()) return 0;
-  Configure(it->second.code);
+  Configure(it->second);
   return it->second.document->Recheck(checker_);
 }
 

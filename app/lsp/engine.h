@@ -48,10 +48,12 @@ struct Finding {
 
 class Engine {
  public:
-  // `dictionary` (opened for suggesting), `programming` (nullable) and
-  // `user` (nullable; words are added to it) must outlive the engine.
+  // `dictionary` (opened for suggesting), `programming` (nullable),
+  // `user` (nullable; words are added to it) and `c_family` (nullable; the
+  // C family's words, for C, C++, Objective-C and CUDA documents) must
+  // outlive the engine.
   Engine(const Dictionary& dictionary, const Dictionary* programming,
-         UserDictionary* user);
+         UserDictionary* user, const Dictionary* c_family = nullptr);
   ~Engine();
 
   // Returns the error of a broken project file (the document is open and
@@ -96,17 +98,19 @@ class Engine {
   struct Open_ {
     std::unique_ptr<Document> document;
     bool code = false;
+    bool c_family = false;  // IsCFamilyLanguageId (or file name)
     std::optional<CodeLanguage> language;
     std::string path;  // the local file, for file: URIs
     std::shared_ptr<const ProjectConfig> project;
     std::set<std::string> ignored;
   };
-  void Configure(bool code);
+  void Configure(const Open_& open);
   void MarkAllDirty();
 
   const Dictionary& dictionary_;
   const Dictionary* programming_;
   UserDictionary* user_;
+  const Dictionary* c_family_;
   EngineSettings settings_;
   Checker checker_;
   std::unique_ptr<Suggester> suggester_;

@@ -72,7 +72,8 @@ Checker::Verdict Checker::Known(std::string_view word) {
       return Verdict::kDictionary;
     }
     if (user_ != nullptr && user_->Contains(form)) return Verdict::kUser;
-    if (extra_ != nullptr && extra_->Contains(form)) {
+    if ((extra_ != nullptr && extra_->Contains(form)) ||
+        (second_extra_ != nullptr && second_extra_->Contains(form))) {
       return Verdict::kDictionary;
     }
   }

@@ -35,8 +35,9 @@
 // otherwise each part is checked and reported on its own. Tokens and parts
 // shorter than the minimum length, in code points, are not checked.
 //
-// Extra dictionary (SetExtraDictionary, e.g. the programming words in code
-// mode): a word is also correct when one of its lookup forms is there.
+// Extra dictionaries (SetExtraDictionary, e.g. the programming words in code
+// mode, and the words of the file's language family): a word is also
+// correct when one of its lookup forms is in one of them.
 #ifndef SPELLFILTER_CORE_CHECK_CHECKER_H_
 #define SPELLFILTER_CORE_CHECK_CHECKER_H_
 
@@ -85,11 +86,14 @@ class Checker {
   // `min_length` code points; 0 (the default) checks tokens whole.
   void SetCodeWords(size_t min_length) { code_min_length_ = min_length; }
 
-  // Also accept the words of `extra` (nullptr: none, the default). Not
-  // owned; it must outlive the Checker or be unset first.
-  void SetExtraDictionary(const Dictionary* extra) {
-    if (extra != extra_) cache_.Clear();
+  // Also accept the words of `extra` and of `second` (nullptr: none, the
+  // default; e.g. the programming words, and the C family's in a C++
+  // file). Not owned; they must outlive the Checker or be unset first.
+  void SetExtraDictionary(const Dictionary* extra,
+                          const Dictionary* second = nullptr) {
+    if (extra != extra_ || second != second_extra_) cache_.Clear();
     extra_ = extra;
+    second_extra_ = second;
   }
 
  private:
@@ -111,6 +115,7 @@ class Checker {
   const Dictionary& dictionary_;
   const UserDictionary* user_ = nullptr;
   const Dictionary* extra_ = nullptr;
+  const Dictionary* second_extra_ = nullptr;
   size_t code_min_length_ = 0;
   std::vector<Token> parts_;
   std::vector<Token> split_;
