@@ -269,5 +269,20 @@ TEST(CheckerCodeWordsTest, ExtraDictionaryAcceptsItsWords) {
             V({"printf", "config"}));
 }
 
+TEST(CheckerCodeWordsTest, SecondExtraDictionaryAcceptsItsWordsToo) {
+  auto dict = MakeDictionary({"the", "data"});
+  auto code = MakeDictionary({"printf"});
+  auto c_family = MakeDictionary({"cplusplus"});
+  Checker checker(*dict);
+  checker.SetExtraDictionary(code.get(), c_family.get());
+  // Case forms as for the others: CPLUSPLUS for cplusplus.
+  EXPECT_EQ(Misspelled(checker, "printf the CPLUSPLUS data recieve"),
+            V({"recieve"}));
+  // Without the second, its words are wrong again (the cache forgets them).
+  checker.SetExtraDictionary(code.get());
+  EXPECT_EQ(Misspelled(checker, "printf the CPLUSPLUS data recieve"),
+            V({"CPLUSPLUS", "recieve"}));
+}
+
 }  // namespace
 }  // namespace spellfilter

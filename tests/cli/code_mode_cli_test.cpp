@@ -64,6 +64,35 @@ TEST_F(CodeModeCliTest, ProgrammingWordsComeFromTheProgrammingDictionary) {
   EXPECT_NE(without.out.find("printf"), std::string::npos) << without.out;
 }
 
+// The C family's words (cpp.sfd, beside the programming dictionary) are
+// known in C and C++ files only; a typo is still flagged there.
+TEST_F(CodeModeCliTest, CFamilyWordsOnlyInCAndCpp) {
+  const std::string code =
+      "#if defined(__cplusplus) && U_HAVE_RTTI  // recieve\n"
+      "#define API __GNUC__\n";
+  Write(dir_ / "a.cpp", code);
+  Write(dir_ / "a.h", code);
+  Result r = Run({"check", Path("a.cpp"), Path("a.h")});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "recieve\nrecieve\n");
+  // Not in other languages, even those lexed as C-like, nor in prose.
+  Write(dir_ / "A.java", code);
+  Write(dir_ / "a.cmake", "# __cplusplus U_HAVE_RTTI  # recieve\n# __GNUC__\n");
+  for (const char* name : {"A.java", "a.cmake"}) {
+    r = Run({"check", Path(name)});
+    EXPECT_EQ(r.out, "cplusplus\nRTTI\nrecieve\nGNUC\n") << name;
+  }
+  Write(dir_ / "a.txt", "cplusplus and RTTI, recieve\n");
+  EXPECT_EQ(Run({"check", Path("a.txt")}).out, "cplusplus\nRTTI\nrecieve\n");
+  // The words come from cpp.sfd beside the programming dictionary: a
+  // programming dictionary alone knows none of them.
+  fs::copy_file(PROGRAMMING_SFD, dir_ / "programming.sfd");
+  r = Run({"check", "--code-dict", Path("programming.sfd"), Path("a.cpp")});
+  EXPECT_EQ(r.out, "cplusplus\nRTTI\nrecieve\nGNUC\n");
+  r = Run({"check", "--code-dict", "none", Path("a.cpp")});
+  EXPECT_NE(r.out.find("cplusplus\n"), std::string::npos) << r.out;
+}
+
 TEST_F(CodeModeCliTest, ScopeAndMinimumLength) {
   Write(dir_ / "a.go", "func fooBarx() { return \"vbnm\" } // wxyz\n");
   EXPECT_EQ(Run({"check", Path("a.go")}).out, "Barx\nvbnm\nwxyz\n");
