@@ -67,6 +67,8 @@ PACKAGES = {
 # cuda-cpp; cuda for those and others).
 CPP_LISTS = ["cpp.txt.gz", "cpp-refined.txt.gz", "cpp-legacy.txt.gz",
              "cpp-compound-words.txt.gz", "cuda.txt.gz"]
+COMPOUND_LIST = "cpp-compound-words.txt.gz"
+MAX_PREFIX = 1     # letters of a compound's prefix taken (u)
 COMMON_SIZE = 35   # en_US.txt's commonness classes: 10 to 35 are common
 LONG_WORD = 7      # letters from which a typo is looked for among all words
 
@@ -131,25 +133,55 @@ def c_family_words(modules, known, en_us):
     for w in en_us:
         near.add(w)
         near |= deletions(w)
+    def likely_typo(w, part=None):
+        """Whether w is one edit from an English word (see the module's
+        docstring); for a compound, deleting its prefix (which gives its
+        end `part`) does not count."""
+        lw = w.lower()
+        if len(lw) >= LONG_WORD:
+            return lw in near or bool((deletions(lw) - {part}) & near)
+        if len(lw) >= 4:
+            if part is None and ((lw[0] != lw[1] and lw[1:] in en_us) or
+                                 (lw[-1] != lw[-2] and lw[:-1] in en_us)):
+                return False
+            return any(e in common for e in edits(lw) if e != part)
+        return False
+
     words, typos = set(), set()
     base = os.path.join(modules, "@cspell", "dict-cpp", "dict")
     for name in CPP_LISTS:
         for line in read_lines(os.path.join(base, name)):
             for w in parts_of(line):
-                lw = w.lower()
-                if lw in known or w in words or w in typos:
+                if w.lower() in known or w in words or w in typos:
                     continue
-                if len(lw) >= LONG_WORD:
-                    typo = lw in near or bool(deletions(lw) & near)
-                elif len(lw) >= 4:
-                    affixed = lw[1:] in en_us or (lw[-1] != lw[-2] and lw[:-1] in en_us)
-                    typo = not affixed and any(e in common for e in edits(lw))
-                else:
-                    typo = False
-                if typo:
-                    typos.add(w)
-                else:
-                    words.add(w)
+                (typos if likely_typo(w) else words).add(w)
+    # cspell's compounds with a short prefix: cpp-compound-words marks the
+    # entries that may begin a compound ("u*") and those that may end one
+    # ("*col", "*config*"); "ucol", "UCONFIG" are such compounds.
+    begins, ends = set(), set()
+    for line in read_lines(os.path.join(base, COMPOUND_LIST)):
+        for entry in line.split():
+            if entry.startswith("#") or entry.startswith("!"):
+                break
+            bare = entry.strip("+*~")
+            if not WORD.fullmatch(bare):
+                continue
+            if entry.endswith("*") and len(bare) <= MAX_PREFIX:
+                begins.add(bare.lower())
+            if entry.startswith("*") and len(bare) >= 2:
+                ends.add(bare.lower())
+    compounds = 0
+    for b in begins:
+        for e in ends:
+            w = b + e
+            # A letter doubled at the joint (tthe, aadd) is a typo's shape.
+            if b[-1] == e[0] or w in known or w in words or w in typos:
+                continue
+            if likely_typo(w, e):
+                typos.add(w)
+            else:
+                words.add(w)
+                compounds += 1
     return words, typos
 
 
