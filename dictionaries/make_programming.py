@@ -28,10 +28,19 @@ likely typos, since harvested lists hold them (`ahve`, `appropiate`):
     replaced, or two neighbours swapped) from a common English word
     (en_US.txt size <= 35), unless it is such a word with one letter
     put before it or after it (`gsize`, `CAPI`: project prefixes and
-    suffixes, not typos; a doubled last letter, `andd`, is a typo);
+    suffixes, not typos; a doubled first or last letter, `andd`, is a
+    typo);
   - a word of 7 letters or more that becomes an en_US.txt word when one
     letter is deleted from each or either (one edit, or a letter moved).
 Shorter words are not checked in code (--min-length 4) and are kept.
+It also takes cspell's compounds with a one-letter prefix: in
+cpp-compound-words, "u*" may begin a compound and "*col", "*config*" may
+end one, so cspell accepts `ucol` and `UCONFIG` (ICU's u prefix) in C and
+C++; each such compound is written out (lower case), unless the letter is
+doubled at the joint (`tthe`) or it is a likely typo by the rules above,
+deleting the prefix not counting as the edit (`uknown` is one letter from
+`unknown`, so it is left out). Longer prefixes (`in*`, `no*`: `inthe`,
+`noone`) are English words whose run-ons are typos, and are not taken.
 """
 import gzip
 import os
