@@ -26,12 +26,15 @@ en_US.txt or programming.txt already accept are left out, and so are
 likely typos, since harvested lists hold them (`ahve`, `appropiate`):
   - a word of 4 to 6 letters one edit (a letter deleted, inserted,
     replaced, or two neighbours swapped) from a common English word
-    (en_US.txt size <= 35), unless it is such a word with one letter
-    put before it or after it (`gsize`, `CAPI`: project prefixes and
-    suffixes, not typos; a doubled first or last letter, `andd`, is a
-    typo);
+    (en_US.txt size <= 35), unless it is an en_US.txt word with one
+    letter put before it or after it (`gsize`, `CAPI`: project prefixes
+    and suffixes, not typos; a doubled first or last letter, `andd`, is
+    a typo);
   - a word of 7 letters or more that becomes an en_US.txt word when one
-    letter is deleted from each or either (one edit, or a letter moved).
+    letter is deleted from each or either (one edit, or a letter moved),
+    with no such exception: among long words a letter before or after a
+    word is a typo as often as not (`unecessary`, `comitted`, `choosen`),
+    so `pthread` and `destructors` are left out too.
 Shorter words are not checked in code (--min-length 4) and are kept.
 It also takes cspell's compounds with a one-letter prefix: in
 cpp-compound-words, "u*" may begin a compound and "*col", "*config*" may
@@ -133,8 +136,9 @@ def edits(w):
 
 
 def c_family_words(modules, known, en_us):
-    """cpp.txt's words: CPP_LISTS' parts not in `known` (lower-cased words
-    accepted anyway) nor likely typos of en_US.txt words (`en_us`: lower-
+    """cpp.txt's words: CPP_LISTS' parts not accepted anyway (`known`: the
+    words of en_US.txt and programming.txt as listed; a lower-case entry
+    accepts every case form, `timeval` accepts TIMEVAL, not the reverse) nor likely typos of en_US.txt words (`en_us`: lower-
     cased word -> smallest size)."""
     common = {w for w, size in en_us.items() if size <= COMMON_SIZE}
     # Every en_US.txt word and each with one letter deleted.
@@ -161,7 +165,7 @@ def c_family_words(modules, known, en_us):
     for name in CPP_LISTS:
         for line in read_lines(os.path.join(base, name)):
             for w in parts_of(line):
-                if w.lower() in known or w in words or w in typos:
+                if w in known or w.lower() in known or w in words or w in typos:
                     continue
                 (typos if likely_typo(w) else words).add(w)
     # cspell's compounds with a short prefix: cpp-compound-words marks the
@@ -259,7 +263,10 @@ def main(argv):
     write_list(os.path.join(here, "programming.txt"), "programming words",
                words, PACKAGES)
     en_us = read_en_us(os.path.join(here, "en_US.txt"))
-    known = set(en_us) | {w.lower() for w in words}
+    known = set(words)
+    for line in read_lines(os.path.join(here, "en_US.txt")):
+        if not line.startswith("#"):
+            known.add(line.split("\t")[0])
     c_words, typos = c_family_words(modules, known, en_us)
     write_list(os.path.join(here, "cpp.txt"),
                "C, C++, Objective-C and CUDA words", c_words, ["cpp"])
