@@ -445,9 +445,9 @@ StatusOr<uint64_t> CheckFile(
   // lexed as C-like.
   const CodeLanguage language =
       CodeLanguageOfFileName(file).value_or(CodeLanguage::kCLike);
-  // The C family's words in C and C++ files only (not in stdin's code).
-  const Dictionary* family =
-      !is_stdin && IsCFamilyFileName(file) ? code.c_family.get() : nullptr;
+  // The language's own words (C family, Python) by the file's name; none
+  // for stdin's code.
+  const Dictionary* family = is_stdin ? nullptr : code.ForFileName(file);
   out->SetMaxRepeats(mode == TextMode::kCode ? a.code.max_repeats : 0);
   for (std::unique_ptr<Worker>& w : workers) {
     w->SetCode(mode == TextMode::kCode, a.code.min_length,

@@ -41,7 +41,7 @@ int RunLsp(const LspArgs& a) {
     }
   }
   lsp::Engine engine(**dict, code->programming.get(), user.get(),
-                     code->c_family.get());
+                     code->c_family.get(), code->python.get());
   lsp::EngineSettings settings;
   settings.scope = a.code.scope;
   settings.min_length = a.code.min_length;

@@ -32,11 +32,13 @@ std::string PathOfUri(std::string_view uri) {
 }  // namespace
 
 Engine::Engine(const Dictionary& dictionary, const Dictionary* programming,
-               UserDictionary* user, const Dictionary* c_family)
+               UserDictionary* user, const Dictionary* c_family,
+               const Dictionary* python)
     : dictionary_(dictionary),
       programming_(programming),
       user_(user),
       c_family_(c_family),
+      python_(python),
       checker_(dictionary) {
   checker_.SetUserWords(user_);
 }
@@ -47,9 +49,11 @@ Status Engine::Open(const std::string& uri, const std::string& language_id,
                     std::string_view text) {
   std::optional<CodeLanguage> language = CodeLanguageOfLanguageId(language_id);
   bool c_family = IsCFamilyLanguageId(language_id);
+  bool python = IsPythonLanguageId(language_id);
   if (!language && (language_id.empty() || language_id == "plaintext")) {
     language = CodeLanguageOfFileName(uri);
     c_family = IsCFamilyFileName(uri);
+    python = IsPythonFileName(uri);
   }
   LineFilter filter;
   if (language) {
@@ -60,7 +64,7 @@ Status Engine::Open(const std::string& uri, const std::string& language_id,
   Open_& open = documents_[uri];
   open.document = std::make_unique<Document>(text, std::move(filter));
   open.code = language.has_value();
-  open.c_family = c_family;
+  open.language_words = c_family ? c_family_ : python ? python_ : nullptr;
   open.language = language;
   open.ignored.clear();
   open.path = PathOfUri(uri);
@@ -132,7 +136,7 @@ bool Engine::IsOpen(const std::string& uri) const {
 void Engine::Configure(const Open_& open) {
   checker_.SetCodeWords(open.code ? settings_.min_length : 0);
   checker_.SetExtraDictionary(open.code ? programming_ : nullptr,
-                              open.code && open.c_family ? c_family_ : nullptr);
+                              open.code ? open.language_words : nullptr);
 }
 
 size_t Engine::Recheck(const std::string& uri) {

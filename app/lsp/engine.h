@@ -49,11 +49,13 @@ struct Finding {
 class Engine {
  public:
   // `dictionary` (opened for suggesting), `programming` (nullable),
-  // `user` (nullable; words are added to it) and `c_family` (nullable; the
-  // C family's words, for C, C++, Objective-C and CUDA documents) must
-  // outlive the engine.
+  // `user` (nullable; words are added to it), `c_family` (nullable; the
+  // C family's words, for C, C++, Objective-C and CUDA documents) and
+  // `python` (nullable; Python's, for Python documents) must outlive the
+  // engine.
   Engine(const Dictionary& dictionary, const Dictionary* programming,
-         UserDictionary* user, const Dictionary* c_family = nullptr);
+         UserDictionary* user, const Dictionary* c_family = nullptr,
+         const Dictionary* python = nullptr);
   ~Engine();
 
   // Returns the error of a broken project file (the document is open and
@@ -98,7 +100,7 @@ class Engine {
   struct Open_ {
     std::unique_ptr<Document> document;
     bool code = false;
-    bool c_family = false;  // IsCFamilyLanguageId (or file name)
+    const Dictionary* language_words = nullptr;  // c_family_, python_ or none
     std::optional<CodeLanguage> language;
     std::string path;  // the local file, for file: URIs
     std::shared_ptr<const ProjectConfig> project;
@@ -111,6 +113,7 @@ class Engine {
   const Dictionary* programming_;
   UserDictionary* user_;
   const Dictionary* c_family_;
+  const Dictionary* python_;
   EngineSettings settings_;
   Checker checker_;
   std::unique_ptr<Suggester> suggester_;

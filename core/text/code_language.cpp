@@ -74,6 +74,7 @@ constexpr std::string_view kCFamilyExtensions[] = {
     "m", "mm", "cu", "cuh"};
 constexpr std::string_view kCFamilyLanguageIds[] = {
     "c", "cpp", "objective-c", "objective-cpp", "cuda-cpp"};
+constexpr std::string_view kPythonExtensions[] = {"py", "pyi", "pyw"};
 
 std::string Lower(std::string_view s) {
   std::string out(s);
@@ -81,6 +82,22 @@ std::string Lower(std::string_view s) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return out;
+}
+
+// Whether the extension of `path` (any case) is one of `extensions`.
+template <size_t N>
+bool HasExtension(std::string_view path,
+                  const std::string_view (&extensions)[N]) {
+  const size_t slash = path.rfind('/');
+  const std::string base =
+      Lower(slash == std::string_view::npos ? path : path.substr(slash + 1));
+  const size_t dot = base.rfind('.');
+  if (dot == std::string::npos || dot == 0) return false;
+  const std::string_view extension = std::string_view(base).substr(dot + 1);
+  for (std::string_view e : extensions) {
+    if (e == extension) return true;
+  }
+  return false;
 }
 
 template <size_t N>
@@ -109,16 +126,7 @@ std::optional<CodeLanguage> CodeLanguageOfLanguageId(std::string_view id) {
 }
 
 bool IsCFamilyFileName(std::string_view path) {
-  const size_t slash = path.rfind('/');
-  const std::string base =
-      Lower(slash == std::string_view::npos ? path : path.substr(slash + 1));
-  const size_t dot = base.rfind('.');
-  if (dot == std::string::npos || dot == 0) return false;
-  const std::string_view extension = std::string_view(base).substr(dot + 1);
-  for (std::string_view e : kCFamilyExtensions) {
-    if (e == extension) return true;
-  }
-  return false;
+  return HasExtension(path, kCFamilyExtensions);
 }
 
 bool IsCFamilyLanguageId(std::string_view id) {
@@ -128,5 +136,11 @@ bool IsCFamilyLanguageId(std::string_view id) {
   }
   return false;
 }
+
+bool IsPythonFileName(std::string_view path) {
+  return HasExtension(path, kPythonExtensions);
+}
+
+bool IsPythonLanguageId(std::string_view id) { return Lower(id) == "python"; }
 
 }  // namespace spellfilter

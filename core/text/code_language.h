@@ -39,6 +39,13 @@ std::optional<CodeLanguage> CodeLanguageOfLanguageId(std::string_view id);
 bool IsCFamilyFileName(std::string_view path);
 bool IsCFamilyLanguageId(std::string_view id);
 
+// Whether a file (.py, .pyi, .pyw) or an LSP languageId ("python") is
+// Python: Python's own words (python.sfd) apply, as cspell enables its
+// django and data-science lists for Python only (meson.build, lexed as
+// Python, is not).
+bool IsPythonFileName(std::string_view path);
+bool IsPythonLanguageId(std::string_view id);
+
 }  // namespace spellfilter
 
 #endif  // SPELLFILTER_CORE_TEXT_CODE_LANGUAGE_H_

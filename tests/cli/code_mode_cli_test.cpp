@@ -93,6 +93,25 @@ TEST_F(CodeModeCliTest, CFamilyWordsOnlyInCAndCpp) {
   EXPECT_NE(r.out.find("cplusplus\n"), std::string::npos) << r.out;
 }
 
+// Python's words (python.sfd, beside the programming dictionary: cspell's
+// django and data-science lists) are known in Python files only.
+TEST_F(CodeModeCliTest, PythonWordsOnlyInPython) {
+  Write(dir_ / "x.py", "names = os.listdir(queryset)  # recieve\n");
+  Write(dir_ / "x.cpp", "names = os.listdir(queryset);  // recieve\n");
+  Write(dir_ / "x.cmake", "# os.listdir(queryset) recieve\n");
+  EXPECT_EQ(Run({"check", Path("x.py")}).out, "recieve\n");
+  EXPECT_EQ(Run({"check", Path("x.cpp")}).out, "listdir\nqueryset\nrecieve\n");
+  EXPECT_EQ(Run({"check", Path("x.cmake")}).out, "listdir\nqueryset\nrecieve\n");
+}
+
+// An acronym the programming words list in capitals is right in lower case
+// too, as identifiers write it (RPATH: rpath); a mixed-case entry is not
+// (GitLab: not gitlab).
+TEST_F(CodeModeCliTest, AcronymsInLowerCase) {
+  Write(dir_ / "a.cmake", "# rpath RPATH gitlab GitLab\n");
+  EXPECT_EQ(Run({"check", Path("a.cmake")}).out, "gitlab\n");
+}
+
 TEST_F(CodeModeCliTest, ScopeAndMinimumLength) {
   Write(dir_ / "a.go", "func fooBarx() { return \"vbnm\" } // wxyz\n");
   EXPECT_EQ(Run({"check", Path("a.go")}).out, "Barx\nvbnm\nwxyz\n");

@@ -49,5 +49,16 @@ TEST(CodeLanguageTest, CFamily) {
   EXPECT_FALSE(IsCFamilyLanguageId("markdown"));
 }
 
+TEST(CodeLanguageTest, Python) {
+  EXPECT_TRUE(IsPythonFileName("pkg/setup.py"));
+  EXPECT_TRUE(IsPythonFileName("stubs/os.PYI"));
+  EXPECT_FALSE(IsPythonFileName("meson.build"));  // lexed as Python
+  EXPECT_EQ(CodeLanguageOfFileName("meson.build"), CodeLanguage::kPython);
+  EXPECT_FALSE(IsPythonFileName("a.cpp"));
+  EXPECT_FALSE(IsPythonFileName("py"));
+  EXPECT_TRUE(IsPythonLanguageId("python"));
+  EXPECT_FALSE(IsPythonLanguageId("cpp"));
+}
+
 }  // namespace
 }  // namespace spellfilter
