@@ -42,8 +42,13 @@ likely typos, since harvested lists hold them (`ahve`, `appropiate`):
     letter is deleted from each or either (one edit, or a letter moved),
     with no such exception: among long words a letter before or after a
     word is a typo as often as not (`unecessary`, `comitted`, `choosen`),
-    so `pthread` and `destructors` are left out too.
-Shorter words are not checked in code (--min-length 4) and are kept.
+    so `pthread` is left out too.
+Shorter words are not checked in code (--min-length 4) and are kept, and
+so are words SCOWL lists beyond en_US.txt (SCOWL_WORDS: its size-80
+English words and the variant and British, Canadian, Australian
+spellings up to size 80, in $SCOWL_DIR, default /usr/share/dict/scowl, the
+Debian package scowl): `cancellable`, `bindable`, `destructors` are words,
+not typos of `cancelable`, `bendable`, `destructor`.
 It also takes cspell's compounds with a one-letter prefix: in
 cpp-compound-words, "u*" may begin a compound and "*col", "*config*" may
 end one, so cspell accepts `ucol` and `UCONFIG` (ICU's u prefix) in C and
@@ -97,6 +102,10 @@ CPP_LISTS = ["cpp.txt.gz", "cpp-refined.txt.gz", "cpp-legacy.txt.gz",
              "cpp-compound-words.txt.gz", "cuda.txt.gz"]
 COMPOUND_LIST = "cpp-compound-words.txt.gz"
 MAX_PREFIX = 1     # letters of a compound's prefix taken (u)
+SCOWL_WORDS = [f"{kind}-words.{size}"
+               for kind in ("english", "variant_1", "british", "canadian",
+                            "australian")
+               for size in (10, 20, 35, 40, 50, 55, 60, 70, 80)]
 COMMON_SIZE = 35   # en_US.txt's commonness classes: 10 to 35 are common
 LONG_WORD = 7      # letters from which a typo is looked for among all words
 
@@ -153,7 +162,22 @@ def edits(w):
     return out
 
 
-def c_family_words(modules, known, en_us):
+def read_scowl_words():
+    """The lower-cased words of SCOWL_WORDS (files missing are skipped)."""
+    directory = os.environ.get("SCOWL_DIR", "/usr/share/dict/scowl")
+    if not os.path.isdir(directory):
+        sys.exit(f"make_programming.py: {directory}: no SCOWL word lists "
+                 "(apt-get install scowl, or set SCOWL_DIR)")
+    out = set()
+    for name in SCOWL_WORDS:
+        path = os.path.join(directory, name)
+        if os.path.exists(path):
+            with open(path, encoding="utf-8", errors="replace") as f:
+                out.update(line.strip().lower() for line in f)
+    return out
+
+
+def c_family_words(modules, known, en_us, scowl):
     """cpp.txt's words: CPP_LISTS' parts not accepted anyway (`known`: the
     words of en_US.txt and programming.txt as listed; a lower-case entry
     accepts every case form, `timeval` accepts TIMEVAL, not the reverse) nor likely typos of en_US.txt words (`en_us`: lower-
@@ -169,6 +193,8 @@ def c_family_words(modules, known, en_us):
         docstring); for a compound, deleting its prefix (which gives its
         end `part`) does not count."""
         lw = w.lower()
+        if part is None and lw in scowl:
+            return False
         if len(lw) >= LONG_WORD:
             return lw in near or bool((deletions(lw) - {part}) & near)
         if len(lw) >= 4:
@@ -299,7 +325,7 @@ def main(argv):
     for line in read_lines(os.path.join(here, "en_US.txt")):
         if not line.startswith("#"):
             known.add(line.split("\t")[0])
-    c_words, typos = c_family_words(modules, known, en_us)
+    c_words, typos = c_family_words(modules, known, en_us, read_scowl_words())
     write_list(os.path.join(here, "cpp.txt"),
                "C, C++, Objective-C and CUDA words", c_words, ["cpp"])
     with open(os.path.join(here, "PROGRAMMING-LICENSES"), "w", encoding="utf-8") as f:
