@@ -178,16 +178,19 @@ def read_scowl_words():
 
 
 def c_family_words(modules, known, en_us, scowl):
-    """cpp.txt's words: CPP_LISTS' parts not accepted anyway (`known`: the
-    words of en_US.txt and programming.txt as listed; a lower-case entry
-    accepts every case form, `timeval` accepts TIMEVAL, not the reverse) nor likely typos of en_US.txt words (`en_us`: lower-
-    cased word -> smallest size)."""
+    """cpp.txt's words, and the likely typos left out: CPP_LISTS' parts and
+    the short-prefix compounds not accepted anyway (`known`: the words of
+    en_US.txt and programming.txt as listed; a lower-case entry accepts
+    every case form, `timeval` accepts TIMEVAL, not the reverse) nor
+    likely typos of en_US.txt words (`en_us`: lower-cased word -> smallest
+    size), unless `scowl` (lower-cased words) has them."""
     common = {w for w, size in en_us.items() if size <= COMMON_SIZE}
     # Every en_US.txt word and each with one letter deleted.
     near = set()
     for w in en_us:
         near.add(w)
         near |= deletions(w)
+
     def likely_typo(w, part=None):
         """Whether w is one edit from an English word (see the module's
         docstring); for a compound, deleting its prefix (which gives its
@@ -227,18 +230,13 @@ def c_family_words(modules, known, en_us, scowl):
                 begins.add(bare.lower())
             if entry.startswith("*") and len(bare) >= 2:
                 ends.add(bare.lower())
-    compounds = 0
     for b in begins:
         for e in ends:
             w = b + e
             # A letter doubled at the joint (tthe, aadd) is a typo's shape.
             if b[-1] == e[0] or w in known or w in words or w in typos:
                 continue
-            if likely_typo(w, e):
-                typos.add(w)
-            else:
-                words.add(w)
-                compounds += 1
+            (typos if likely_typo(w, e) else words).add(w)
     return words, typos
 
 
@@ -282,12 +280,12 @@ def find_modules(argv):
                               text=True, check=True).stdout.strip()
         modules = os.path.join(root, "cspell", "node_modules")
         if all(os.path.isdir(os.path.join(modules, "@cspell", "dict-" + p))
-               for p in PACKAGES):
+               for p in ALL_PACKAGES):
             return modules, None
     except (OSError, subprocess.CalledProcessError):
         pass
     tmp = tempfile.TemporaryDirectory()
-    specs = [f"@cspell/dict-{p}@{v}" for p, (v, _) in PACKAGES.items()]
+    specs = [f"@cspell/dict-{p}@{v}" for p, (v, _) in ALL_PACKAGES.items()]
     subprocess.run(["npm", "install", "--no-save", "--prefix", tmp.name] + specs,
                    check=True)
     return os.path.join(tmp.name, "node_modules"), tmp
@@ -329,9 +327,10 @@ def main(argv):
     write_list(os.path.join(here, "cpp.txt"),
                "C, C++, Objective-C and CUDA words", c_words, ["cpp"])
     with open(os.path.join(here, "PROGRAMMING-LICENSES"), "w", encoding="utf-8") as f:
-        f.write("The word lists programming.txt, cpp.txt and python.txt are generated from these packages "
-                "of cspell's\ndictionaries (https://github.com/streetsidesoftware/"
-                "cspell-dicts), each under\nthe licence below.\n\n")
+        f.write("The word lists programming.txt, cpp.txt and python.txt are "
+                "generated from these\npackages of cspell's dictionaries "
+                "(https://github.com/streetsidesoftware/cspell-dicts),\n"
+                "each under the licence below.\n\n")
         f.write("\n".join(licences))
     if tmp is not None:
         tmp.cleanup()
