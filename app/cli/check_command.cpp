@@ -100,8 +100,10 @@ class Worker {
   // The project's words and flag words (nullptr: none).
   void SetProject(const ProjectConfig* project) { project_ = project; }
 
-  void Check(std::string_view chunk, std::vector<Found>* out) {
-    checker_.Check(chunk, &misspelled_);
+  // `code`: the chunk's stretches of code (InputFilter::Blank's).
+  void Check(std::string_view chunk, std::span<const CodeSpan> code,
+             std::vector<Found>* out) {
+    checker_.Check(chunk, &misspelled_, code);
     if (project_ != nullptr) project_words_.Apply(*project_, chunk, &misspelled_);
     out->clear();
     for (const Misspelling& m : misspelled_) {
@@ -147,7 +149,10 @@ class InputFilter {
            (project_ != nullptr && !project_->ignore.empty());
   }
 
-  void Blank(std::span<char> chunk) {
+  // *code (cleared first) receives the chunk's stretches of code, outside
+  // comments and strings, in code mode.
+  void Blank(std::span<char> chunk, std::vector<CodeSpan>* code) {
+    code->clear();
     if (project_ != nullptr) project_->BlankIgnored(chunk.data(), chunk.size());
     if (mode_ == TextMode::kText) return;
     if (mode_ == TextMode::kMarkdown) {
@@ -155,7 +160,7 @@ class InputFilter {
       return;
     }
     if (mode_ == TextMode::kCode) {
-      code_.Blank(chunk);
+      code_.Blank(chunk, code);
       return;
     }
     // TexFilter works line by line on a copy. It blanks bytes; UTF-8
@@ -199,6 +204,7 @@ StatusOr<uint64_t> CheckStreamParallel(
     HugeBytes buffer;
     std::string_view text;
     std::vector<Found> found;
+    std::vector<CodeSpan> code;
     bool done = false;
   };
   const size_t ring = 2 * workers.size();
@@ -228,7 +234,7 @@ StatusOr<uint64_t> CheckStreamParallel(
           i = queue.front();
           queue.pop_front();
         }
-        w->Check(slots[i].text, &slots[i].found);
+        w->Check(slots[i].text, slots[i].code, &slots[i].found);
         {
           std::lock_guard<std::mutex> lock(mu);
           slots[i].done = true;
@@ -261,7 +267,7 @@ StatusOr<uint64_t> CheckStreamParallel(
         if (filter != nullptr) {
           filter->Blank(std::span<char>(
               slot.buffer.data() + (chunk.data() - slot.buffer.data()),
-              chunk.size()));
+              chunk.size()), &slot.code);
         }
         slot.text = chunk;
         {
@@ -280,7 +286,7 @@ StatusOr<uint64_t> CheckStreamParallel(
       while (!queue.empty()) {
         Slot& s = slots[queue.front()];
         queue.pop_front();
-        inline_worker->Check(s.text, &s.found);
+        inline_worker->Check(s.text, s.code, &s.found);
         s.done = true;
       }
     }
@@ -370,6 +376,7 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   std::optional<HugeBytes> own;
   if (blank != nullptr) own.emplace(reader.buffer_bytes());
   std::vector<Found> found;
+  std::vector<CodeSpan> code;
   uint64_t count = 0;
   for (;;) {
     std::string_view chunk;
@@ -381,9 +388,9 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
     if (chunk.empty()) return count;
     if (blank != nullptr) {
       blank->Blank(std::span<char>(own->data() + (chunk.data() - own->data()),
-                                   chunk.size()));
+                                   chunk.size()), &code);
     }
-    workers[0]->Check(chunk, &found);
+    workers[0]->Check(chunk, code, &found);
     out->Chunk(chunk, found);
     count += found.size();
   }

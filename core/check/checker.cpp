@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 #include "core/text/identifier_splitter.h"
 #include "core/user/user_dictionary.h"
@@ -102,6 +103,21 @@ bool Checker::IsCorrect(std::string_view word) {
   const Verdict verdict = Known(word);
   if (verdict == Verdict::kDictionary && key != 0) cache_.Insert(key);
   return verdict != Verdict::kMisspelled;
+}
+
+void Checker::Check(std::string_view text, std::vector<Misspelling>* out,
+                    std::span<const CodeSpan> code) {
+  code_ = code;
+  Check(text, out);
+  code_ = {};
+}
+
+bool Checker::InCode(size_t offset) const {
+  // The last span starting at or before offset.
+  const auto after = std::upper_bound(
+      code_.begin(), code_.end(), offset,
+      [](size_t o, const CodeSpan& s) { return o < s.begin; });
+  return after != code_.begin() && offset < std::prev(after)->end;
 }
 
 void Checker::Check(std::string_view text, std::vector<Misspelling>* out) {
@@ -202,6 +218,19 @@ void Checker::SplitCodeWords(std::string_view text) {
   tokens_.swap(parts_);
 }
 
+bool Checker::IsRunOn(std::string_view word) {
+  // The dictionaries' verdicts only (not the user's words, which can
+  // change), so each part's answer is remembered until they change.
+  if (run_on_verdicts_.size() >= kMaxRunOnVerdicts) run_on_verdicts_.clear();
+  const auto [it, inserted] = run_on_verdicts_.try_emplace(std::string(word));
+  if (inserted) {
+    it->second = run_on_.Splits(word, [this](std::string_view piece) {
+      return Known(piece) == Verdict::kDictionary;
+    });
+  }
+  return it->second;
+}
+
 bool Checker::CheckSlow(std::string_view text, const Token& t,
                         std::vector<Misspelling>* out) {
   const std::string_view word = text.substr(t.offset, t.length);
@@ -215,6 +244,11 @@ bool Checker::CheckSlow(std::string_view text, const Token& t,
     with_period_.assign(word);
     with_period_.push_back('.');
     if (Known(with_period_) != Verdict::kMisspelled) return false;
+  }
+  // Run-on words in an identifier part (cmdclass): code only, not cached.
+  if (code_min_length_ > 0 && !code_.empty() && InCode(t.offset) &&
+      IsRunOn(word)) {
+    return false;
   }
   out->push_back(Misspelling{t.offset, t.length});
   return false;

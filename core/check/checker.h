@@ -33,7 +33,12 @@
 // that splits into identifier parts (identifier_splitter.h: getUserNmae ->
 // get, User, Nmae) is correct as a whole when known as written (GitLab);
 // otherwise each part is checked and reported on its own. Tokens and parts
-// shorter than the minimum length, in code points, are not checked.
+// shorter than the minimum length, in code points, are not checked. A part
+// in code (in the CodeSpans given to Check: outside comments and strings)
+// that is not a word is also correct when it is two or three known words
+// run together (run_on_words.h: cmdclass, errmsg); in comments and strings
+// "eachother" stays wrong. That verdict depends on where the part is, so it
+// is not cached.
 //
 // Extra dictionaries (SetExtraDictionary, e.g. the programming words in code
 // mode, and the words of the file's language family): a word is also
@@ -42,13 +47,17 @@
 #define SPELLFILTER_CORE_CHECK_CHECKER_H_
 
 #include <bitset>
+#include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/check/compound_splitter.h"
 #include "core/dictionary/dictionary.h"
 #include "core/check/known_word_cache.h"
+#include "core/check/run_on_words.h"
+#include "core/text/code_span.h"
 #include "core/text/tokenizer.h"
 #include "core/text/word_forms.h"
 
@@ -72,6 +81,10 @@ class Checker {
   // Appends to *out (cleared first) the misspelled words of `text`, in
   // order.
   void Check(std::string_view text, std::vector<Misspelling>* out);
+  // Same, with the stretches of `text` that are code (CodeFilter::Blank's),
+  // where identifier parts may be run-on words (SetCodeWords on).
+  void Check(std::string_view text, std::vector<Misspelling>* out,
+             std::span<const CodeSpan> code);
 
   const Dictionary& dictionary() const { return dictionary_; }
 
@@ -91,7 +104,10 @@ class Checker {
   // file). Not owned; they must outlive the Checker or be unset first.
   void SetExtraDictionary(const Dictionary* extra,
                           const Dictionary* second = nullptr) {
-    if (extra != extra_ || second != second_extra_) cache_.Clear();
+    if (extra != extra_ || second != second_extra_) {
+      cache_.Clear();
+      run_on_verdicts_.clear();
+    }
     extra_ = extra;
     second_extra_ = second;
   }
@@ -111,12 +127,21 @@ class Checker {
                  std::vector<Misspelling>* out);
   // SetCodeWords: replaces tokens_ by the identifier parts to check.
   void SplitCodeWords(std::string_view text);
+  // Whether an identifier part is run-on words (run_on_words.h); the
+  // answers are kept in run_on_verdicts_.
+  bool IsRunOn(std::string_view word);
+  // Whether the word at `offset` of the text is in code_ (a CodeSpan).
+  bool InCode(size_t offset) const;
 
   const Dictionary& dictionary_;
   const UserDictionary* user_ = nullptr;
   const Dictionary* extra_ = nullptr;
   const Dictionary* second_extra_ = nullptr;
   size_t code_min_length_ = 0;
+  std::span<const CodeSpan> code_;  // during Check only
+  RunOnWords run_on_;
+  static constexpr size_t kMaxRunOnVerdicts = 4096;
+  std::unordered_map<std::string, bool> run_on_verdicts_;
   std::vector<Token> parts_;
   std::vector<Token> split_;
   Tokenizer tokenizer_;

@@ -94,7 +94,8 @@ size_t CodeFilter::Closing(const char* p, const char* end) const {
   return static_cast<size_t>(quote_count_);
 }
 
-void CodeFilter::Blank(std::span<char> text) {
+void CodeFilter::Blank(std::span<char> text, std::vector<CodeSpan>* code) {
+  if (code != nullptr) code->clear();
   char* const begin = text.data();
   char* const end = begin + text.size();
   // The stretch being kept (a comment's or string's text, or code in
@@ -111,7 +112,13 @@ void CodeFilter::Blank(std::span<char> text) {
     return NoiseContext::kCode;
   };
   const auto end_kept = [&](char* at, NoiseContext c) {
-    if (kept != nullptr) BlankCodeNoise(kept, at, c);
+    if (kept != nullptr) {
+      BlankCodeNoise(kept, at, c);
+      if (code != nullptr && c == NoiseContext::kCode && at > kept) {
+        code->push_back(CodeSpan{static_cast<size_t>(kept - begin),
+                                 static_cast<size_t>(at - begin)});
+      }
+    }
     kept = nullptr;
   };
   const auto back_to_code = [&](char* at) {
