@@ -248,6 +248,41 @@ TEST(CheckerCodeWordsTest, ShortPartsAreNotFlagged) {
   EXPECT_EQ(Misspelled(checker, "xyzValue abc qwer"), V());
 }
 
+// Run-on words (run_on_words.h): right in the code stretches given to
+// Check, wrong in comments and strings, wrong when one edit from a word.
+TEST(CheckerCodeWordsTest, RunOnWordsAreRightInCodeOnly) {
+  auto dict = MakeDictionary({"err", "msg", "cmd", "class", "data", "stream",
+                              "separators", "each", "other"});
+  Checker checker(*dict);
+  checker.SetCodeWords(4);
+  //                            0         1         2         3
+  //                            0123456789012345678901234567890123456789
+  const std::string_view text = "errmsg cmdclass // eachother errmsg\n"
+                                "DATASTREAM seperators cmdclas Errmsg\n";
+  // Code: [0, 16) and the second line; the comment [16, 36) is not.
+  const std::vector<CodeSpan> code = {{0, 16}, {36, text.size()}};
+  std::vector<Misspelling> found;
+  checker.Check(text, &found, code);
+  std::vector<std::string> words;
+  for (const Misspelling& m : found) {
+    words.emplace_back(text.substr(m.offset, m.length));
+  }
+  // seperators is separators misspelled (sep + era + tors is three pieces,
+  // and it is one edit from a word); cmdclas has no known second piece;
+  // Errmsg mixes cases.
+  EXPECT_EQ(words, V({"eachother", "errmsg", "seperators", "cmdclas",
+                      "Errmsg"}));
+  // The same text without code stretches: every run-on is flagged, also
+  // after being accepted in code (the verdict is not cached).
+  EXPECT_EQ(Misspelled(checker, text),
+            V({"errmsg", "cmdclass", "eachother", "errmsg", "DATASTREAM",
+               "seperators", "cmdclas", "Errmsg"}));
+  // Outside code mode, no run-ons either.
+  checker.SetCodeWords(0);
+  checker.Check(text, &found, code);
+  EXPECT_EQ(found.size(), 8u);
+}
+
 TEST(CheckerCodeWordsTest, AKnownWholeIsNotSplit) {
   auto dict = MakeDictionary({"GitLab", "lab", "git"});
   Checker checker(*dict);

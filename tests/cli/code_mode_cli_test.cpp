@@ -64,6 +64,41 @@ TEST_F(CodeModeCliTest, ProgrammingWordsComeFromTheProgrammingDictionary) {
   EXPECT_NE(without.out.find("printf"), std::string::npos) << without.out;
 }
 
+// Two known words run together in an identifier (cmdclass, autoptr) are
+// right in code, but not in comments, strings or prose; a misspelling that
+// splits into words (seperators: sep, era, tors) is still flagged.
+TEST_F(CodeModeCliTest, RunOnWordsAreRightInIdentifiersOnly) {
+  Write(dir_ / "x.py",
+        "cmdclass = errmsg  # errmsg, eachother\n"
+        "x = \"errmsg\"\n"
+        "def recieve_seperators(): pass\n");
+  Write(dir_ / "a.cpp",
+        "int n = autoptr();  // autoptr eachother\n"
+        "int recieve_seperators;\n");
+  Write(dir_ / "t.txt", "errmsg autoptr\n");
+  const std::string expected =
+      Path("x.py") + ":1:22: errmsg\n" + Path("x.py") + ":1:30: eachother\n" +
+      Path("x.py") + ":2:6: errmsg\n" + Path("x.py") + ":3:5: recieve\n" +
+      Path("x.py") + ":3:13: seperators\n" + Path("a.cpp") +
+      ":1:24: autoptr\n" + Path("a.cpp") + ":1:32: eachother\n" +
+      Path("a.cpp") + ":2:5: recieve\n" + Path("a.cpp") +
+      ":2:13: seperators\n" + Path("t.txt") + ":1:1: errmsg\n" +
+      Path("t.txt") + ":1:8: autoptr\n";
+  Result r = Run({"check", "-f", "lines", Path("x.py"), Path("a.cpp"),
+                  Path("t.txt")});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, expected);
+  // One file's chunks on two threads: the same.
+  r = Run({"check", "-j", "2", "-f", "lines", Path("a.cpp")});
+  EXPECT_EQ(r.out, Path("a.cpp") + ":1:24: autoptr\n" + Path("a.cpp") +
+                       ":1:32: eachother\n" + Path("a.cpp") +
+                       ":2:5: recieve\n" + Path("a.cpp") +
+                       ":2:13: seperators\n");
+  // Identifiers unchecked: nothing to accept them.
+  r = Run({"check", "--code-scope", "comments,strings", Path("x.py")});
+  EXPECT_EQ(r.out, "errmsg\neachother\nerrmsg\n");
+}
+
 // The C family's words (cpp.sfd, beside the programming dictionary) are
 // known in C and C++ files only; a typo is still flagged there.
 TEST_F(CodeModeCliTest, CFamilyWordsOnlyInCAndCpp) {

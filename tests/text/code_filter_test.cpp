@@ -54,6 +54,29 @@ TEST(CodeFilterTest, AllScopeKeepsIdentifiersButNotCommentMarks) {
   EXPECT_EQ(Words(out), "int getUser see");
 }
 
+TEST(CodeFilterTest, ReportsTheStretchesOfCode) {
+  //                 0         1         2         3
+  //                 0123456789012345678901234567890123456
+  std::string text = "int errmsg; // note\nf(\"str\", cmdclass);\n";
+  CodeFilter all(CodeLanguage::kCLike, CodeScope::kAll);
+  std::vector<CodeSpan> code = {{99, 100}};  // cleared first
+  all.Blank(std::span<char>(text.data(), text.size()), &code);
+  EXPECT_EQ(code, (std::vector<CodeSpan>{{0, 12}, {19, 22}, {27, 40}}));
+  // Only comments and strings are checked: no code.
+  std::string again = "int errmsg; // note\n";
+  CodeFilter some(CodeLanguage::kCLike, CodeScope::kCommentsAndStrings);
+  some.Blank(std::span<char>(again.data(), again.size()), &code);
+  EXPECT_TRUE(code.empty());
+  // A comment going on into the next chunk: code starts after it ends.
+  std::string first = "a /* b\n";
+  std::string second = "c */ dd\n";
+  CodeFilter chunks(CodeLanguage::kCLike, CodeScope::kAll);
+  chunks.Blank(std::span<char>(first.data(), first.size()), &code);
+  EXPECT_EQ(code, (std::vector<CodeSpan>{{0, 2}}));
+  chunks.Blank(std::span<char>(second.data(), second.size()), &code);
+  EXPECT_EQ(code, (std::vector<CodeSpan>{{4, 8}}));
+}
+
 TEST(CodeFilterTest, DocumentationCommandsInCommentsAreNotWords) {
   const std::string code =
       "/** \\brief Opens it. @param nmae \\endcode */\n"
