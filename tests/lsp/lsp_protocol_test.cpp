@@ -164,6 +164,16 @@ TEST_F(LspProtocolTest, CFamilyWordsForCAndCppDocuments) {
             Spans_({{0, 4, 13, "cplusplus"}, {0, 14, 21, "recieve"}}));
 }
 
+// Run-on words in identifiers (autoptr) are right in code, not in a
+// comment, also when the comment runs on from an earlier line.
+TEST_F(LspProtocolTest, RunOnWordsInCodeOnly) {
+  Initialize();
+  Open("file:///r.cpp", "cpp",
+       "int n = autoptr(); // autoptr\n/* a\nautoptr */ autoptr();\n");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics("file:///r.cpp")),
+            Spans_({{0, 22, 29, "autoptr"}, {2, 0, 7, "autoptr"}}));
+}
+
 TEST_F(LspProtocolTest, CodeActionsFixAddAndIgnore) {
   Initialize();
   const std::string uri = "file:///x.txt";
