@@ -1,19 +1,20 @@
-// Whether an identifier part that is not a word is two or three known
-// words run together, as programmers write them in identifiers (cmdclass,
-// errmsg, autoptr, DATASTREAM) and as cspell accepts them in code: the
-// part, ASCII letters only, all lower case or all upper case, splits into
-// pieces of at least kMinPiece letters, each known by `known` (the
-// dictionaries in use), unless it is one edit from a known word, which it
-// more likely misspells (seperators: sep, era, tors; but separators). The
-// Checker asks this only for parts read in code,
-// outside comments and strings, so "eachother" in a comment is still
-// flagged.
+// Whether an identifier part that is not a word is known words run
+// together, as programmers write them in identifiers (cmdclass, errmsg,
+// autoptr, DATASTREAM) and as cspell accepts them in code: the part, ASCII
+// letters only, in lower case, capitalised (getDatastream's Datastream) or
+// in capitals, splits into at most kMaxPieces pieces of at least kMinPiece
+// letters, each known by `known` (the dictionaries in use), and it is not
+// one edit from a known word, which it more likely misspells (sophisticted:
+// sophistic + ted, but sophisticated). Two pieces, not three: with three,
+// seperators (sep + era + tors), infomation and INVOKABLE (inv + oka + ble)
+// were taken for words. The Checker asks this only for parts read in code,
+// outside comments and strings, so "eachother" in a comment stays wrong.
 //
-// Cost, for a part of n letters: at most n - 1 split points, each piece
-// looked up once (memoised by its bounds), so at most about n^2 / 2
-// lookups for three pieces, and about 53n for the edits of a part that
-// splits; parts over kMaxLetters letters are not split.
-// Only parts that are not words come here.
+// Cost, for a part of n letters: each piece looked up once (memoised by
+// its bounds): at most 2(n - 1) lookups for two pieces, about n^2 / 2 for
+// three; then about 53n lookups for the edits of a part that splits. Parts
+// over kMaxLetters letters are not split. Only parts that are not words
+// come here, and the Checker remembers each part's answer.
 #ifndef SPELLFILTER_CORE_CHECK_RUN_ON_WORDS_H_
 #define SPELLFILTER_CORE_CHECK_RUN_ON_WORDS_H_
 
@@ -36,22 +37,21 @@ class RunOnWords {
   bool Splits(std::string_view part, Known&& known) {
     const size_t n = part.size();
     if (n < 2 * kMinPiece || n > kMaxLetters) return false;
-    bool lower = false;
-    bool upper = false;
+    // Upper-case letters after the first: all (DATASTREAM) or none.
+    size_t upper_after_first = 0;
     lower_.resize(n);
     for (size_t i = 0; i < n; ++i) {
       const char c = part[i];
       if (c >= 'a' && c <= 'z') {
-        lower = true;
         lower_[i] = c;
       } else if (c >= 'A' && c <= 'Z') {
-        upper = true;
+        upper_after_first += i > 0;
         lower_[i] = static_cast<char>(c - 'A' + 'a');
       } else {
         return false;
       }
     }
-    if (lower && upper) return false;
+    if (upper_after_first != 0 && upper_after_first != n - 1) return false;
     memo_.fill(kUnknown);
     const auto piece = [&](size_t from, size_t to) {
       uint8_t& m = memo_[from * (kMaxLetters + 1) + to];
