@@ -99,6 +99,18 @@ TEST_F(CodeModeCliTest, RunOnWordsAreRightInIdentifiersOnly) {
   EXPECT_EQ(r.out, "errmsg\neachother\nerrmsg\n");
 }
 
+// Other English spellings (en_variants.txt, compiled into programming.sfd)
+// are right in code, not in prose, which keeps en_US.
+TEST_F(CodeModeCliTest, OtherEnglishSpellingsInCodeOnly) {
+  Write(dir_ / "v.py", "# the programme travelled, recieve\n");
+  Write(dir_ / "v.txt", "the programme travelled, recieve\n");
+  Result r = Run({"check", Path("v.py"), Path("v.txt")});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "recieve\nprogramme\ntravelled\nrecieve\n");
+  r = Run({"check", "--code-dict", "none", Path("v.py")});
+  EXPECT_EQ(r.out, "programme\ntravelled\nrecieve\n");
+}
+
 // The C family's words (cpp.sfd, beside the programming dictionary) are
 // known in C and C++ files only; a typo is still flagged there.
 TEST_F(CodeModeCliTest, CFamilyWordsOnlyInCAndCpp) {
