@@ -224,9 +224,22 @@ bool Checker::IsRunOn(std::string_view word) {
   if (run_on_verdicts_.size() >= kMaxRunOnVerdicts) run_on_verdicts_.clear();
   const auto [it, inserted] = run_on_verdicts_.try_emplace(std::string(word));
   if (inserted) {
-    it->second = run_on_.Splits(word, [this](std::string_view piece) {
-      return Known(piece) == Verdict::kDictionary;
-    });
+    it->second = run_on_.Splits(
+        word,
+        [this](std::string_view piece) {
+          return Known(piece) == Verdict::kDictionary;
+        },
+        [this](std::string_view candidate) {
+          const std::span<const std::string> forms =
+              forms_.LookupForms(candidate);
+          for (size_t i = 0; i < forms.size(); ++i) {
+            if (dictionary_.Contains(forms[i]) &&
+                !dictionary_.keep_case().Refuses(forms_, forms, i)) {
+              return true;
+            }
+          }
+          return false;
+        });
   }
   return it->second;
 }

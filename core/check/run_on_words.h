@@ -4,8 +4,10 @@
 // letters only, in lower case, capitalised (getDatastream's Datastream) or
 // in capitals, splits into at most kMaxPieces pieces of at least kMinPiece
 // letters, each known by `known` (the dictionaries in use), and it is not
-// one edit from a known word, which it more likely misspells (sophisticted:
-// sophistic + ted, but sophisticated). Two pieces, not three: with three,
+// one edit from a word of the language's dictionary, which it more likely
+// misspells (sophisticted: sophistic + ted, but sophisticated). Only the
+// language's: identifiers are dense in the programming lists, where
+// trylock is one edit from ttylock. Two pieces, not three: with three,
 // seperators (sep + era + tors), infomation and INVOKABLE (inv + oka + ble)
 // were taken for words. The Checker asks this only for parts read in code,
 // outside comments and strings, so "eachother" in a comment stays wrong.
@@ -32,9 +34,11 @@ class RunOnWords {
   static constexpr size_t kMaxPieces = 2;
   static constexpr size_t kMaxLetters = 32;
 
-  // `known(piece)` answers whether a lower-case piece is a word.
-  template <typename Known>
-  bool Splits(std::string_view part, Known&& known) {
+  // `known(piece)` answers whether a lower-case piece is a word;
+  // `english(word)` whether a lower-case word is in the language's
+  // dictionary, for the one-edit test.
+  template <typename Known, typename English>
+  bool Splits(std::string_view part, Known&& known, English&& english) {
     const size_t n = part.size();
     if (n < 2 * kMinPiece || n > kMaxLetters) return false;
     // Upper-case letters after the first: all (DATASTREAM) or none.
@@ -73,7 +77,7 @@ class RunOnWords {
     for (size_t at = kMinPiece; at + kMinPiece <= n && !splits; ++at) {
       splits = piece(0, at) && rest(rest, at, kMaxPieces - 1);
     }
-    return splits && !NearWord(known);
+    return splits && !NearWord(english);
   }
 
  private:

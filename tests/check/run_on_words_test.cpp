@@ -12,16 +12,23 @@ namespace {
 class RunOnWordsTest : public ::testing::Test {
  protected:
   bool Splits(std::string_view part) {
-    return run_on_.Splits(part, [this](std::string_view piece) {
-      ++lookups_;
-      return words_.count(std::string(piece)) > 0;
-    });
+    return run_on_.Splits(
+        part,
+        [this](std::string_view piece) {
+          ++lookups_;
+          return words_.count(std::string(piece)) > 0;
+        },
+        [this](std::string_view word) {
+          return english_.count(std::string(word)) > 0;
+        });
   }
 
   std::set<std::string> words_ = {"err",  "msg",       "cmd",  "class",
                                   "data", "stream",    "sep",  "era",
                                   "tors", "separators", "auto", "ptr",
                                   "in",   "the",       "no",   "one"};
+  // The language's words, for the one-edit test.
+  std::set<std::string> english_ = {"separators"};
   RunOnWords run_on_;
   int lookups_ = 0;
 };
@@ -50,9 +57,14 @@ TEST_F(RunOnWordsTest, CaseAndLetters) {
 TEST_F(RunOnWordsTest, ThreePiecesOrOneEditFromAWordAreNotRunOns) {
   // sep + era + tors: three pieces, and separators one edit away.
   EXPECT_FALSE(Splits("seperators"));
-  // Two pieces, but one edit from a word: a typo of it.
-  words_.insert("errmsgs");
+  // Two pieces, but one edit from a word of the language: a typo of it.
+  english_.insert("errmsgs");
   EXPECT_FALSE(Splits("errmsg"));
+  // One edit from a word of the other lists only (ttylock): a run-on.
+  words_.insert("try");
+  words_.insert("lock");
+  words_.insert("ttylock");
+  EXPECT_TRUE(Splits("trylock"));
 }
 
 TEST_F(RunOnWordsTest, LookupsAreBounded) {

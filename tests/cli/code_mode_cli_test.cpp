@@ -143,8 +143,10 @@ TEST_F(CodeModeCliTest, CFamilyWordsOnlyInCAndCpp) {
 // Python's words (python.sfd, beside the programming dictionary: cspell's
 // django and data-science lists) are known in Python files only.
 TEST_F(CodeModeCliTest, PythonWordsOnlyInPython) {
-  Write(dir_ / "x.py", "names = os.listdir(queryset)  # recieve\n");
-  Write(dir_ / "x.cpp", "names = os.listdir(queryset);  // recieve\n");
+  // In comments: in code, listdir and queryset are also two words run
+  // together (list + dir), right in any language.
+  Write(dir_ / "x.py", "# os.listdir(queryset) recieve\n");
+  Write(dir_ / "x.cpp", "// os.listdir(queryset) recieve\n");
   Write(dir_ / "x.cmake", "# os.listdir(queryset) recieve\n");
   EXPECT_EQ(Run({"check", Path("x.py")}).out, "recieve\n");
   EXPECT_EQ(Run({"check", Path("x.cpp")}).out, "listdir\nqueryset\nrecieve\n");
