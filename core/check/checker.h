@@ -35,7 +35,7 @@
 // otherwise each part is checked and reported on its own. Tokens and parts
 // shorter than the minimum length, in code points, are not checked. A part
 // in code (in the CodeSpans given to Check: outside comments and strings)
-// that is not a word is also correct when it is two or three known words
+// that is not a word is also correct when it is two known words
 // run together (run_on_words.h: cmdclass, errmsg); in comments and strings
 // "eachother" stays wrong. That verdict depends on where the part is, so it
 // is not cached.
