@@ -94,6 +94,34 @@ size_t CodeFilter::Closing(const char* p, const char* end) const {
   return static_cast<size_t>(quote_count_);
 }
 
+namespace {
+
+// In a comment or string [from, to): each run of word bytes joined by '_'
+// (g_autoptr, G_REGEX_ERROR_SUBPATTERN) is a name from the code, not prose;
+// its stretch is appended to *code (offsets from `begin`).
+void AddNamesInProse(const char* from, const char* to, const char* begin,
+                     std::vector<CodeSpan>* code) {
+  for (const char* p = from; p < to;) {
+    if (!IsWordByte(*p)) {
+      ++p;
+      continue;
+    }
+    const char* start = p;
+    bool joined = false;
+    while (p < to && IsWordByte(*p)) {
+      joined |= *p == '_' && p > start && p + 1 < to && IsWordByte(p[1]) &&
+                p[1] != '_';
+      ++p;
+    }
+    if (joined) {
+      code->push_back(CodeSpan{static_cast<size_t>(start - begin),
+                               static_cast<size_t>(p - begin)});
+    }
+  }
+}
+
+}  // namespace
+
 void CodeFilter::Blank(std::span<char> text, std::vector<CodeSpan>* code) {
   if (code != nullptr) code->clear();
   char* const begin = text.data();
@@ -113,6 +141,9 @@ void CodeFilter::Blank(std::span<char> text, std::vector<CodeSpan>* code) {
   };
   const auto end_kept = [&](char* at, NoiseContext c) {
     if (kept != nullptr) {
+      if (code != nullptr && c != NoiseContext::kCode) {
+        AddNamesInProse(kept, at, begin, code);
+      }
       BlankCodeNoise(kept, at, c);
       if (code != nullptr && c == NoiseContext::kCode && at > kept) {
         code->push_back(CodeSpan{static_cast<size_t>(kept - begin),

@@ -75,6 +75,10 @@ TEST_F(CodeModeCliTest, RunOnWordsAreRightInIdentifiersOnly) {
   Write(dir_ / "a.cpp",
         "int n = autoptr();  // autoptr eachother\n"
         "int recieve_seperators;\n");
+  // A name joined by '_' in a comment is the code's: g_autoptr.
+  Write(dir_ / "n.c", "/* g_autoptr frees it; autoptr eachother */\n");
+  Result names = Run({"check", Path("n.c")});
+  EXPECT_EQ(names.out, "autoptr\neachother\n");
   Write(dir_ / "t.txt", "errmsg autoptr\n");
   const std::string expected =
       Path("x.py") + ":1:22: errmsg\n" + Path("x.py") + ":1:30: eachother\n" +

@@ -77,6 +77,23 @@ TEST(CodeFilterTest, ReportsTheStretchesOfCode) {
   EXPECT_EQ(code, (std::vector<CodeSpan>{{4, 8}}));
 }
 
+// A name joined by '_' in a comment or string is a name from the code: its
+// stretch counts as code (its run-on words are right), prose words not.
+TEST(CodeFilterTest, NamesJoinedByUnderscoreInCommentsCountAsCode) {
+  //                 0         1         2         3
+  //                 0123456789012345678901234567890123456
+  std::string text = "x; // eachother g_errmsg _a b_ c__d\n";
+  CodeFilter all(CodeLanguage::kCLike, CodeScope::kAll);
+  std::vector<CodeSpan> code;
+  all.Blank(std::span<char>(text.data(), text.size()), &code);
+  EXPECT_EQ(code, (std::vector<CodeSpan>{{0, 3}, {16, 24}, {31, 35}, {35, 36}}));
+  // Also in a string, and with only comments and strings checked.
+  std::string py = "s = 'see cmd_class'\n";
+  CodeFilter strings(CodeLanguage::kPython, CodeScope::kCommentsAndStrings);
+  strings.Blank(std::span<char>(py.data(), py.size()), &code);
+  EXPECT_EQ(code, (std::vector<CodeSpan>{{9, 18}}));
+}
+
 TEST(CodeFilterTest, DocumentationCommandsInCommentsAreNotWords) {
   const std::string code =
       "/** \\brief Opens it. @param nmae \\endcode */\n"
