@@ -83,6 +83,26 @@ Checker::Verdict Checker::Known(std::string_view word) {
       if (compounds_.IsCompound(form)) return Verdict::kDictionary;
     }
   }
+  // The possessive of an extra dictionary's word (ICU's, formatter's): the
+  // language dictionary lists its own possessives, the programming lists
+  // do not.
+  if (extra_ != nullptr || second_extra_ != nullptr) {
+    size_t suffix = 0;
+    if (word.ends_with("'s")) {
+      suffix = 2;
+    } else if (word.ends_with("\u2019s")) {
+      suffix = 4;
+    }
+    if (suffix > 0 && word.size() > suffix) {
+      stem_.assign(word.substr(0, word.size() - suffix));
+      for (const std::string& form : forms_.LookupForms(stem_)) {
+        if ((extra_ != nullptr && extra_->Contains(form)) ||
+            (second_extra_ != nullptr && second_extra_->Contains(form))) {
+          return Verdict::kDictionary;
+        }
+      }
+    }
+  }
   return Verdict::kMisspelled;
 }
 

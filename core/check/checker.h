@@ -42,7 +42,8 @@
 //
 // Extra dictionaries (SetExtraDictionary, e.g. the programming words in code
 // mode, and the words of the file's language family): a word is also
-// correct when one of its lookup forms is in one of them.
+// correct when one of its lookup forms is in one of them, and so is its
+// possessive (ICU's, formatter's; 's or ’s), which they do not list.
 #ifndef SPELLFILTER_CORE_CHECK_CHECKER_H_
 #define SPELLFILTER_CORE_CHECK_CHECKER_H_
 
@@ -153,6 +154,7 @@ class Checker {
   std::vector<uint64_t> batch_keys_;
   KnownWordCache cache_;
   std::string with_period_;
+  std::string stem_;  // Known: a possessive's stem
   std::bitset<256> scripts_;  // UScriptCode values present in the alphabet
   bool any_script_ = false;   // no alphabet recorded: check everything
   bool latin_covered_ = false;

@@ -42,9 +42,10 @@ class CodeFilter {
   // Blanks the parts of `text`, the document's next bytes, that are not to
   // be checked. Chunks should end at line breaks (TextReader's do); the
   // state (inside a block comment or a multi-line string) carries over.
-  // With `code` (and scope kAll), the stretches left as code, outside
-  // comments and strings, are appended to *code (cleared first), in order,
-  // as offsets in `text`.
+  // With `code`, the stretches that are code are appended to *code
+  // (cleared first), in order, as offsets in `text`: with scope kAll, what
+  // lies outside comments and strings; and in comments and strings, each
+  // name joined by '_' (g_autoptr), a name from the code, not prose.
   void Blank(std::span<char> text, std::vector<CodeSpan>* code = nullptr);
   // Same state: what follows is blanked alike.
   friend bool operator==(const CodeFilter&, const CodeFilter&) = default;

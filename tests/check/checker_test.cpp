@@ -282,6 +282,21 @@ TEST(CheckerCodeWordsTest, RunOnWordsAreRightInCodeOnly) {
   EXPECT_EQ(found.size(), 8u);
 }
 
+// The possessive of an extra dictionary's word is right (they do not list
+// possessives); not that of a word no dictionary has, nor without extras.
+TEST(CheckerCodeWordsTest, PossessiveOfAnExtraDictionarysWord) {
+  auto dict = MakeDictionary({"the", "data"});
+  auto code = MakeDictionary({"ICU", "formatter"});
+  Checker checker(*dict);
+  const std::string_view text =
+      "ICU's formatter's formatter\u2019s ICUs formattr's";
+  EXPECT_EQ(Misspelled(checker, text),
+            V({"ICU's", "formatter's", "formatter\u2019s", "ICUs",
+               "formattr's"}));
+  checker.SetExtraDictionary(nullptr, code.get());
+  EXPECT_EQ(Misspelled(checker, text), V({"ICUs", "formattr's"}));
+}
+
 TEST(CheckerCodeWordsTest, AKnownWholeIsNotSplit) {
   auto dict = MakeDictionary({"GitLab", "lab", "git"});
   Checker checker(*dict);
