@@ -94,6 +94,18 @@ TEST(CodeFilterTest, NamesJoinedByUnderscoreInCommentsCountAsCode) {
   EXPECT_EQ(code, (std::vector<CodeSpan>{{9, 18}}));
 }
 
+// The name after Doxygen's @param or \param (after [in] or [out] too) is
+// the code's; the description after it is prose.
+TEST(CodeFilterTest, DoxygenParameterNamesCountAsCode) {
+  //                 0         1         2         3         4
+  //                 01234567890123456789012345678901234567890123
+  std::string text = "// @param errmsg the text \\param[in] buflen\n";
+  CodeFilter all(CodeLanguage::kCLike, CodeScope::kCommentsAndStrings);
+  std::vector<CodeSpan> code;
+  all.Blank(std::span<char>(text.data(), text.size()), &code);
+  EXPECT_EQ(code, (std::vector<CodeSpan>{{10, 16}, {37, 43}}));
+}
+
 TEST(CodeFilterTest, DocumentationCommandsInCommentsAreNotWords) {
   const std::string code =
       "/** \\brief Opens it. @param nmae \\endcode */\n"
