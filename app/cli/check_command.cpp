@@ -88,17 +88,22 @@ class Worker {
     }
   }
 
-  // Code mode on (with the programming words, if any) or off.
-  void SetCode(bool on, size_t min_length, const Dictionary* programming) {
+  // Code mode on (with the programming words and the language family's,
+  // if any) or off.
+  void SetCode(bool on, size_t min_length, const Dictionary* programming,
+               const Dictionary* family) {
     checker_.SetCodeWords(on ? min_length : 0);
-    checker_.SetExtraDictionary(on ? programming : nullptr);
+    checker_.SetExtraDictionary(on ? programming : nullptr,
+                                on ? family : nullptr);
   }
 
   // The project's words and flag words (nullptr: none).
   void SetProject(const ProjectConfig* project) { project_ = project; }
 
-  void Check(std::string_view chunk, std::vector<Found>* out) {
-    checker_.Check(chunk, &misspelled_);
+  // `code`: the chunk's stretches of code (InputFilter::Blank's).
+  void Check(std::string_view chunk, std::span<const CodeSpan> code,
+             std::vector<Found>* out) {
+    checker_.Check(chunk, &misspelled_, code);
     if (project_ != nullptr) project_words_.Apply(*project_, chunk, &misspelled_);
     out->clear();
     for (const Misspelling& m : misspelled_) {
@@ -144,7 +149,10 @@ class InputFilter {
            (project_ != nullptr && !project_->ignore.empty());
   }
 
-  void Blank(std::span<char> chunk) {
+  // *code (cleared first) receives the chunk's stretches of code, outside
+  // comments and strings, in code mode.
+  void Blank(std::span<char> chunk, std::vector<CodeSpan>* code) {
+    code->clear();
     if (project_ != nullptr) project_->BlankIgnored(chunk.data(), chunk.size());
     if (mode_ == TextMode::kText) return;
     if (mode_ == TextMode::kMarkdown) {
@@ -152,7 +160,7 @@ class InputFilter {
       return;
     }
     if (mode_ == TextMode::kCode) {
-      code_.Blank(chunk);
+      code_.Blank(chunk, code);
       return;
     }
     // TexFilter works line by line on a copy. It blanks bytes; UTF-8
@@ -196,6 +204,7 @@ StatusOr<uint64_t> CheckStreamParallel(
     HugeBytes buffer;
     std::string_view text;
     std::vector<Found> found;
+    std::vector<CodeSpan> code;
     bool done = false;
   };
   const size_t ring = 2 * workers.size();
@@ -225,7 +234,7 @@ StatusOr<uint64_t> CheckStreamParallel(
           i = queue.front();
           queue.pop_front();
         }
-        w->Check(slots[i].text, &slots[i].found);
+        w->Check(slots[i].text, slots[i].code, &slots[i].found);
         {
           std::lock_guard<std::mutex> lock(mu);
           slots[i].done = true;
@@ -258,7 +267,7 @@ StatusOr<uint64_t> CheckStreamParallel(
         if (filter != nullptr) {
           filter->Blank(std::span<char>(
               slot.buffer.data() + (chunk.data() - slot.buffer.data()),
-              chunk.size()));
+              chunk.size()), &slot.code);
         }
         slot.text = chunk;
         {
@@ -277,7 +286,7 @@ StatusOr<uint64_t> CheckStreamParallel(
       while (!queue.empty()) {
         Slot& s = slots[queue.front()];
         queue.pop_front();
-        inline_worker->Check(s.text, &s.found);
+        inline_worker->Check(s.text, s.code, &s.found);
         s.done = true;
       }
     }
@@ -367,6 +376,7 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
   std::optional<HugeBytes> own;
   if (blank != nullptr) own.emplace(reader.buffer_bytes());
   std::vector<Found> found;
+  std::vector<CodeSpan> code;
   uint64_t count = 0;
   for (;;) {
     std::string_view chunk;
@@ -378,9 +388,9 @@ StatusOr<uint64_t> CheckStream(int fd, const std::string& name,
     if (chunk.empty()) return count;
     if (blank != nullptr) {
       blank->Blank(std::span<char>(own->data() + (chunk.data() - own->data()),
-                                   chunk.size()));
+                                   chunk.size()), &code);
     }
-    workers[0]->Check(chunk, &found);
+    workers[0]->Check(chunk, code, &found);
     out->Chunk(chunk, found);
     count += found.size();
   }
@@ -421,7 +431,7 @@ TextMode ModeOfConfigName(const std::string& name) {
 StatusOr<uint64_t> CheckFile(
     const std::string& file,
     const StatusOr<std::shared_ptr<const ProjectConfig>>& config,
-    const CheckArgs& a, const Dictionary* programming,
+    const CheckArgs& a, const CodeDictionaries& code,
     std::span<std::unique_ptr<Worker>> workers, MisspellingOutput* out,
     std::string* warning) {
   const bool is_stdin = file == "-";
@@ -442,9 +452,13 @@ StatusOr<uint64_t> CheckFile(
   // lexed as C-like.
   const CodeLanguage language =
       CodeLanguageOfFileName(file).value_or(CodeLanguage::kCLike);
+  // The language's own words (C family, Python) by the file's name; none
+  // for stdin's code.
+  const Dictionary* family = is_stdin ? nullptr : code.ForFileName(file);
   out->SetMaxRepeats(mode == TextMode::kCode ? a.code.max_repeats : 0);
   for (std::unique_ptr<Worker>& w : workers) {
-    w->SetCode(mode == TextMode::kCode, a.code.min_length, programming);
+    w->SetCode(mode == TextMode::kCode, a.code.min_length,
+               code.programming.get(), family);
     w->SetProject(project.get());
   }
   StatusOr<uint64_t> n =
@@ -482,9 +496,8 @@ int RunCheck(const CheckArgs& a) {
     workers.push_back(
         std::make_unique<Worker>(**dict, user.get(), user_words, a));
   }
-  StatusOr<std::unique_ptr<Dictionary>> programming =
-      OpenCodeDictionary(a.code);
-  if (!programming.ok()) return ReportError(programming.status().message());
+  StatusOr<CodeDictionaries> code = OpenCodeDictionaries(a.code);
+  if (!code.ok()) return ReportError(code.status().message());
   MisspellingOutput out(a.format, a.suggest, a.unique, a.columns);
 
   bool failed = false;
@@ -534,7 +547,7 @@ int RunCheck(const CheckArgs& a) {
     // One input shares its chunks among the workers (CheckStreamParallel).
     for (size_t i = 0; i < files.size(); ++i) {
       std::string warning;
-      report(CheckFile(files[i], projects[i], a, programming->get(), all, &out,
+      report(CheckFile(files[i], projects[i], a, *code, all, &out,
                        &warning),
              warning);
     }
@@ -552,7 +565,7 @@ int RunCheck(const CheckArgs& a) {
         [&](size_t i, size_t t) {
           MisspellingOutput own(a.format, a.suggest, a.unique, a.columns,
                                 &done[i].lines);
-          done[i].n = CheckFile(files[i], projects[i], a, programming->get(),
+          done[i].n = CheckFile(files[i], projects[i], a, *code,
                                 all.subspan(t, 1), &own, &done[i].warning);
           own.Flush();
         },

@@ -3,13 +3,16 @@
 // often one word is reported per file (--max-repeats; `check` and `lsp`) and the
 // programming dictionary used beside the language's (--code-dict; default:
 // programming.sfd, found where the language dictionary is,
-// core/dictionary/locator.h; "none" for no programming words).
+// core/dictionary/locator.h; "none" for no programming words), with the C
+// family's words (cpp.sfd beside it, for C, C++, Objective-C and CUDA
+// files only) and Python's (python.sfd beside it, for Python files only).
 #ifndef SPELLFILTER_APP_CLI_CODE_OPTION_H_
 #define SPELLFILTER_APP_CLI_CODE_OPTION_H_
 
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "core/dictionary/dictionary.h"
 #include "core/text/code_filter.h"
@@ -33,10 +36,24 @@ struct CodeOption {
 // --max-repeats when `repeats`.
 void AddCodeOptions(CLI::App* c, CodeOption* o, bool repeats = false);
 
-// The programming dictionary `o` names. The default, when not installed,
-// is no dictionary (nullptr, not an error); a file named with --code-dict
-// that cannot be opened is an error.
-StatusOr<std::unique_ptr<Dictionary>> OpenCodeDictionary(const CodeOption& o);
+// Code mode's dictionaries: the programming words, for all code, and
+// beside them the C family's (IsCFamilyFileName, IsCFamilyLanguageId) and
+// Python's (IsPythonFileName, IsPythonLanguageId).
+struct CodeDictionaries {
+  std::unique_ptr<Dictionary> programming;
+  std::unique_ptr<Dictionary> c_family;
+  std::unique_ptr<Dictionary> python;
+
+  // The language's own dictionary for a file (nullptr: none).
+  const Dictionary* ForFileName(std::string_view path) const;
+};
+
+// The programming dictionary `o` names, and cpp.sfd and python.sfd in its
+// directory. The default, when not installed, is no dictionary (nullptr,
+// not an error), as is a missing cpp.sfd or python.sfd; a file named with
+// --code-dict that cannot be opened is an error, as is a cpp.sfd or
+// python.sfd that is there but cannot be opened.
+StatusOr<CodeDictionaries> OpenCodeDictionaries(const CodeOption& o);
 
 }  // namespace spellfilter::cli
 

@@ -26,8 +26,8 @@ int RunLsp(const LspArgs& a) {
   StatusOr<std::unique_ptr<Dictionary>> dict =
       OpenDictionary(a.dictionary, DictionaryUse::kCheckAndSuggest);
   if (!dict.ok()) return ReportError(dict.status().message());
-  StatusOr<std::unique_ptr<Dictionary>> programming = OpenCodeDictionary(a.code);
-  if (!programming.ok()) return ReportError(programming.status().message());
+  StatusOr<CodeDictionaries> code = OpenCodeDictionaries(a.code);
+  if (!code.ok()) return ReportError(code.status().message());
   // Unlike check, the server may add words, so the list is opened for
   // editing when it can be.
   std::unique_ptr<UserDictionary> user;
@@ -40,7 +40,8 @@ int RunLsp(const LspArgs& a) {
                    u.status().message().c_str());
     }
   }
-  lsp::Engine engine(**dict, programming->get(), user.get());
+  lsp::Engine engine(**dict, code->programming.get(), user.get(),
+                     code->c_family.get(), code->python.get());
   lsp::EngineSettings settings;
   settings.scope = a.code.scope;
   settings.min_length = a.code.min_length;

@@ -79,16 +79,19 @@ void Document::MarkAllDirty() {
 void Document::CheckLine(Checker& checker, Line& line, LineFilter& state) {
   scratch_.assign(line.text);
   scratch_.push_back('\n');
+  code_.clear();
   std::visit(
       [&](auto& f) {
-        if constexpr (!std::is_same_v<std::decay_t<decltype(f)>,
-                                      std::monostate>) {
+        using F = std::decay_t<decltype(f)>;
+        if constexpr (std::is_same_v<F, CodeFilter>) {
+          f.Blank(std::span<char>(scratch_.data(), scratch_.size()), &code_);
+        } else if constexpr (!std::is_same_v<F, std::monostate>) {
           f.Blank(std::span<char>(scratch_.data(), scratch_.size()));
         }
       },
       state);
   if (project_ != nullptr) project_->BlankIgnored(scratch_.data(), scratch_.size());
-  checker.Check(scratch_, &line.misspelled);
+  checker.Check(scratch_, &line.misspelled, code_);
   if (project_ != nullptr) project_words_.Apply(*project_, scratch_, &line.misspelled);
 }
 

@@ -74,6 +74,7 @@ class Document {
   ProjectWords project_words_;
   std::vector<Line> lines_;
   std::string scratch_;
+  std::vector<CodeSpan> code_;  // the checked line's code (CodeFilter's)
 };
 
 }  // namespace spellfilter::lsp

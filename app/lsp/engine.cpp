@@ -32,10 +32,13 @@ std::string PathOfUri(std::string_view uri) {
 }  // namespace
 
 Engine::Engine(const Dictionary& dictionary, const Dictionary* programming,
-               UserDictionary* user)
+               UserDictionary* user, const Dictionary* c_family,
+               const Dictionary* python)
     : dictionary_(dictionary),
       programming_(programming),
       user_(user),
+      c_family_(c_family),
+      python_(python),
       checker_(dictionary) {
   checker_.SetUserWords(user_);
 }
@@ -72,6 +75,9 @@ Status Engine::Place(const std::string& uri, Open_& open,
                                                FilterOf(kind, settings_.scope));
   }
   open.kind = kind;
+  open.language_words = kind.mode == DocumentMode::kCode
+                            ? LanguageWords(open.language_id, uri)
+                            : nullptr;
   open.document->SetProject(open.project.get());
   return status;
 }
@@ -135,15 +141,29 @@ bool Engine::IsOpen(const std::string& uri) const {
   return documents_.count(uri) > 0;
 }
 
-void Engine::Configure(bool code) {
+const Dictionary* Engine::LanguageWords(std::string_view language_id,
+                                        std::string_view uri) const {
+  const bool by_name = !CodeLanguageOfLanguageId(language_id).has_value();
+  if (IsCFamilyLanguageId(language_id) || (by_name && IsCFamilyFileName(uri))) {
+    return c_family_;
+  }
+  if (IsPythonLanguageId(language_id) || (by_name && IsPythonFileName(uri))) {
+    return python_;
+  }
+  return nullptr;
+}
+
+void Engine::Configure(const Open_& open) {
+  const bool code = open.kind.mode == DocumentMode::kCode;
   checker_.SetCodeWords(code ? settings_.min_length : 0);
-  checker_.SetExtraDictionary(code ? programming_ : nullptr);
+  checker_.SetExtraDictionary(code ? programming_ : nullptr,
+                              open.language_words);
 }
 
 size_t Engine::Recheck(const std::string& uri) {
   auto it = documents_.find(uri);
   if (it == documents_.end() || it->second.kind.skipped) return 0;
-  Configure(it->second.kind.mode == DocumentMode::kCode);
+  Configure(it->second);
   return it->second.document->Recheck(checker_);
 }
 

@@ -54,10 +54,14 @@ struct Finding {
 
 class Engine {
  public:
-  // `dictionary` (opened for suggesting), `programming` (nullable) and
-  // `user` (nullable; words are added to it) must outlive the engine.
+  // `dictionary` (opened for suggesting), `programming` (nullable),
+  // `user` (nullable; words are added to it), `c_family` (nullable; the
+  // C family's words, for C, C++, Objective-C and CUDA documents) and
+  // `python` (nullable; Python's, for Python documents) must outlive the
+  // engine.
   Engine(const Dictionary& dictionary, const Dictionary* programming,
-         UserDictionary* user);
+         UserDictionary* user, const Dictionary* c_family = nullptr,
+         const Dictionary* python = nullptr);
   ~Engine();
 
   // Returns the error of a broken project file (the document is open and
@@ -110,6 +114,9 @@ class Engine {
     std::unique_ptr<Document> document;
     std::string language_id;
     DocumentKind kind;
+    // In code: the language family's own words (c_family_, python_ or
+    // none).
+    const Dictionary* language_words = nullptr;
     std::string path;  // the local file, for file: URIs
     std::shared_ptr<const ProjectConfig> project;
     std::set<std::string> ignored;
@@ -119,12 +126,19 @@ class Engine {
   // makes its Document.
   Status Place(const std::string& uri, Open_& open,
                std::optional<std::string_view> text);
-  void Configure(bool code);
+  // The language family's own words for a code document `uri` opened as
+  // `language_id`: by the id, or by the file name when the id names no
+  // code language.
+  const Dictionary* LanguageWords(std::string_view language_id,
+                                  std::string_view uri) const;
+  void Configure(const Open_& open);
   void MarkAllDirty();
 
   const Dictionary& dictionary_;
   const Dictionary* programming_;
   UserDictionary* user_;
+  const Dictionary* c_family_;
+  const Dictionary* python_;
   EngineSettings settings_;
   Checker checker_;
   std::unique_ptr<Suggester> suggester_;

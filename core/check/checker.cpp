@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 #include "core/text/identifier_splitter.h"
 #include "core/user/user_dictionary.h"
@@ -72,13 +73,34 @@ Checker::Verdict Checker::Known(std::string_view word) {
       return Verdict::kDictionary;
     }
     if (user_ != nullptr && user_->Contains(form)) return Verdict::kUser;
-    if (extra_ != nullptr && extra_->Contains(form)) {
+    if ((extra_ != nullptr && extra_->Contains(form)) ||
+        (second_extra_ != nullptr && second_extra_->Contains(form))) {
       return Verdict::kDictionary;
     }
   }
   if (!dictionary_.compound_parts().empty()) {
     for (const std::string& form : forms) {
       if (compounds_.IsCompound(form)) return Verdict::kDictionary;
+    }
+  }
+  // The possessive of an extra dictionary's word (ICU's, formatter's): the
+  // language dictionary lists its own possessives, the programming lists
+  // do not.
+  if (extra_ != nullptr || second_extra_ != nullptr) {
+    size_t suffix = 0;
+    if (word.ends_with("'s")) {
+      suffix = 2;
+    } else if (word.ends_with("\u2019s")) {
+      suffix = 4;
+    }
+    if (suffix > 0 && word.size() > suffix) {
+      stem_.assign(word.substr(0, word.size() - suffix));
+      for (const std::string& form : forms_.LookupForms(stem_)) {
+        if ((extra_ != nullptr && extra_->Contains(form)) ||
+            (second_extra_ != nullptr && second_extra_->Contains(form))) {
+          return Verdict::kDictionary;
+        }
+      }
     }
   }
   return Verdict::kMisspelled;
@@ -123,6 +145,21 @@ size_t Checker::CountUnchecked(std::string_view text) {
     }
   }
   return unchecked;
+}
+
+void Checker::Check(std::string_view text, std::vector<Misspelling>* out,
+                    std::span<const CodeSpan> code) {
+  code_ = code;
+  Check(text, out);
+  code_ = {};
+}
+
+bool Checker::InCode(size_t offset) const {
+  // The last span starting at or before offset.
+  const auto after = std::upper_bound(
+      code_.begin(), code_.end(), offset,
+      [](size_t o, const CodeSpan& s) { return o < s.begin; });
+  return after != code_.begin() && offset < std::prev(after)->end;
 }
 
 void Checker::Check(std::string_view text, std::vector<Misspelling>* out) {
@@ -223,6 +260,32 @@ void Checker::SplitCodeWords(std::string_view text) {
   tokens_.swap(parts_);
 }
 
+bool Checker::IsRunOn(std::string_view word) {
+  // The dictionaries' verdicts only (not the user's words, which can
+  // change), so each part's answer is remembered until they change.
+  if (run_on_verdicts_.size() >= kMaxRunOnVerdicts) run_on_verdicts_.clear();
+  const auto [it, inserted] = run_on_verdicts_.try_emplace(std::string(word));
+  if (inserted) {
+    it->second = run_on_.Splits(
+        word,
+        [this](std::string_view piece) {
+          return Known(piece) == Verdict::kDictionary;
+        },
+        [this](std::string_view candidate) {
+          const std::span<const std::string> forms =
+              forms_.LookupForms(candidate);
+          for (size_t i = 0; i < forms.size(); ++i) {
+            if (dictionary_.Contains(forms[i]) &&
+                !dictionary_.keep_case().Refuses(forms_, forms, i)) {
+              return true;
+            }
+          }
+          return false;
+        });
+  }
+  return it->second;
+}
+
 bool Checker::CheckSlow(std::string_view text, const Token& t,
                         std::vector<Misspelling>* out) {
   const std::string_view word = text.substr(t.offset, t.length);
@@ -236,6 +299,11 @@ bool Checker::CheckSlow(std::string_view text, const Token& t,
     with_period_.assign(word);
     with_period_.push_back('.');
     if (Known(with_period_) != Verdict::kMisspelled) return false;
+  }
+  // Run-on words in an identifier part (cmdclass): code only, not cached.
+  if (code_min_length_ > 0 && !code_.empty() && InCode(t.offset) &&
+      IsRunOn(word)) {
+    return false;
   }
   out->push_back(Misspelling{t.offset, t.length});
   return false;

@@ -33,21 +33,32 @@
 // that splits into identifier parts (identifier_splitter.h: getUserNmae ->
 // get, User, Nmae) is correct as a whole when known as written (GitLab);
 // otherwise each part is checked and reported on its own. Tokens and parts
-// shorter than the minimum length, in code points, are not checked.
+// shorter than the minimum length, in code points, are not checked. A part
+// in code (in the CodeSpans given to Check: outside comments and strings)
+// that is not a word is also correct when it is two known words
+// run together (run_on_words.h: cmdclass, errmsg); in comments and strings
+// "eachother" stays wrong. That verdict depends on where the part is, so it
+// is not cached.
 //
-// Extra dictionary (SetExtraDictionary, e.g. the programming words in code
-// mode): a word is also correct when one of its lookup forms is there.
+// Extra dictionaries (SetExtraDictionary, e.g. the programming words in code
+// mode, and the words of the file's language family): a word is also
+// correct when one of its lookup forms is in one of them, and so is its
+// possessive (ICU's, formatter's; 's or ’s), which they do not list.
 #ifndef SPELLFILTER_CORE_CHECK_CHECKER_H_
 #define SPELLFILTER_CORE_CHECK_CHECKER_H_
 
 #include <bitset>
+#include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/check/compound_splitter.h"
 #include "core/dictionary/dictionary.h"
 #include "core/check/known_word_cache.h"
+#include "core/check/run_on_words.h"
+#include "core/text/code_span.h"
 #include "core/text/tokenizer.h"
 #include "core/text/word_forms.h"
 
@@ -71,6 +82,10 @@ class Checker {
   // Appends to *out (cleared first) the misspelled words of `text`, in
   // order.
   void Check(std::string_view text, std::vector<Misspelling>* out);
+  // Same, with the stretches of `text` that are code (CodeFilter::Blank's),
+  // where identifier parts may be run-on words (SetCodeWords on).
+  void Check(std::string_view text, std::vector<Misspelling>* out,
+             std::span<const CodeSpan> code);
 
   // How many words of `text` the script rule leaves unchecked: tokens
   // whose script the dictionary's alphabet does not cover (Cyrillic under
@@ -96,11 +111,17 @@ class Checker {
   // `min_length` code points; 0 (the default) checks tokens whole.
   void SetCodeWords(size_t min_length) { code_min_length_ = min_length; }
 
-  // Also accept the words of `extra` (nullptr: none, the default). Not
-  // owned; it must outlive the Checker or be unset first.
-  void SetExtraDictionary(const Dictionary* extra) {
-    if (extra != extra_) cache_.Clear();
+  // Also accept the words of `extra` and of `second` (nullptr: none, the
+  // default; e.g. the programming words, and the C family's in a C++
+  // file). Not owned; they must outlive the Checker or be unset first.
+  void SetExtraDictionary(const Dictionary* extra,
+                          const Dictionary* second = nullptr) {
+    if (extra != extra_ || second != second_extra_) {
+      cache_.Clear();
+      run_on_verdicts_.clear();
+    }
     extra_ = extra;
+    second_extra_ = second;
   }
 
  private:
@@ -118,11 +139,21 @@ class Checker {
                  std::vector<Misspelling>* out);
   // SetCodeWords: replaces tokens_ by the identifier parts to check.
   void SplitCodeWords(std::string_view text);
+  // Whether an identifier part is run-on words (run_on_words.h); the
+  // answers are kept in run_on_verdicts_.
+  bool IsRunOn(std::string_view word);
+  // Whether the word at `offset` of the text is in code_ (a CodeSpan).
+  bool InCode(size_t offset) const;
 
   const Dictionary& dictionary_;
   const UserDictionary* user_ = nullptr;
   const Dictionary* extra_ = nullptr;
+  const Dictionary* second_extra_ = nullptr;
   size_t code_min_length_ = 0;
+  std::span<const CodeSpan> code_;  // during Check only
+  RunOnWords run_on_;
+  static constexpr size_t kMaxRunOnVerdicts = 4096;
+  std::unordered_map<std::string, bool> run_on_verdicts_;
   std::vector<Token> parts_;
   std::vector<Token> split_;
   Tokenizer tokenizer_;
@@ -134,6 +165,7 @@ class Checker {
   std::vector<uint64_t> batch_keys_;
   KnownWordCache cache_;
   std::string with_period_;
+  std::string stem_;  // Known: a possessive's stem
   std::bitset<256> scripts_;  // UScriptCode values present in the alphabet
   bool any_script_ = false;   // no alphabet recorded: check everything
   bool latin_covered_ = false;

@@ -94,7 +94,51 @@ size_t CodeFilter::Closing(const char* p, const char* end) const {
   return static_cast<size_t>(quote_count_);
 }
 
-void CodeFilter::Blank(std::span<char> text) {
+namespace {
+
+// In a comment or string [from, to): each run of word bytes joined by '_'
+// (g_autoptr, G_REGEX_ERROR_SUBPATTERN), and the word after Doxygen's
+// @param or \param (and [in], [out]), is a name from the code, not prose;
+// its stretch is appended to *code (offsets from `begin`).
+void AddNamesInProse(const char* from, const char* to, const char* begin,
+                     std::vector<CodeSpan>* code) {
+  bool after_param = false;  // the last word was Doxygen's @param or \param
+  for (const char* p = from; p < to;) {
+    if (!IsWordByte(*p)) {
+      // Blanks and a direction ([in], [out]) may follow @param.
+      if (after_param && *p != ' ' && *p != '\t' && *p != '[' &&
+          *p != ']' && *p != ',') {
+        after_param = false;
+      }
+      ++p;
+      continue;
+    }
+    const char* start = p;
+    const bool param_name = after_param;
+    after_param = false;
+    bool joined = false;
+    while (p < to && IsWordByte(*p)) {
+      joined |= *p == '_' && p > start && p + 1 < to && IsWordByte(p[1]) &&
+                p[1] != '_';
+      ++p;
+    }
+    const std::string_view word(start, static_cast<size_t>(p - start));
+    const bool command = start > from &&
+                         (start[-1] == '@' || start[-1] == '\\') &&
+                         (word == "param" || word == "tparam");
+    const bool direction = param_name && (word == "in" || word == "out");
+    if (joined || (param_name && !direction)) {
+      code->push_back(CodeSpan{static_cast<size_t>(start - begin),
+                               static_cast<size_t>(p - begin)});
+    }
+    after_param = command || direction;
+  }
+}
+
+}  // namespace
+
+void CodeFilter::Blank(std::span<char> text, std::vector<CodeSpan>* code) {
+  if (code != nullptr) code->clear();
   char* const begin = text.data();
   char* const end = begin + text.size();
   // The stretch being kept (a comment's or string's text, or code in
@@ -111,7 +155,16 @@ void CodeFilter::Blank(std::span<char> text) {
     return NoiseContext::kCode;
   };
   const auto end_kept = [&](char* at, NoiseContext c) {
-    if (kept != nullptr) BlankCodeNoise(kept, at, c);
+    if (kept != nullptr) {
+      if (code != nullptr && c != NoiseContext::kCode) {
+        AddNamesInProse(kept, at, begin, code);
+      }
+      BlankCodeNoise(kept, at, c);
+      if (code != nullptr && c == NoiseContext::kCode && at > kept) {
+        code->push_back(CodeSpan{static_cast<size_t>(kept - begin),
+                                 static_cast<size_t>(at - begin)});
+      }
+    }
     kept = nullptr;
   };
   const auto back_to_code = [&](char* at) {

@@ -25,8 +25,10 @@
 #define SPELLFILTER_CORE_TEXT_CODE_FILTER_H_
 
 #include <span>
+#include <vector>
 
 #include "core/text/code_language.h"
+#include "core/text/code_span.h"
 
 namespace spellfilter {
 
@@ -40,7 +42,11 @@ class CodeFilter {
   // Blanks the parts of `text`, the document's next bytes, that are not to
   // be checked. Chunks should end at line breaks (TextReader's do); the
   // state (inside a block comment or a multi-line string) carries over.
-  void Blank(std::span<char> text);
+  // With `code`, the stretches that are code are appended to *code
+  // (cleared first), in order, as offsets in `text`: with scope kAll, what
+  // lies outside comments and strings; and in comments and strings, each
+  // name joined by '_' (g_autoptr), a name from the code, not prose.
+  void Blank(std::span<char> text, std::vector<CodeSpan>* code = nullptr);
   // Same state: what follows is blanked alike.
   friend bool operator==(const CodeFilter&, const CodeFilter&) = default;
   // Back to the start of a document.

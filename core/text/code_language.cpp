@@ -27,6 +27,7 @@ constexpr Entry kExtensions[] = {
     {"dart", CodeLanguage::kCLike},   {"php", CodeLanguage::kCLike},
     {"css", CodeLanguage::kCLike},    {"scss", CodeLanguage::kCLike},
     {"qml", CodeLanguage::kCLike},    {"proto", CodeLanguage::kCLike},
+    {"cu", CodeLanguage::kCLike},     {"cuh", CodeLanguage::kCLike},
     {"py", CodeLanguage::kPython},    {"pyi", CodeLanguage::kPython},
     {"pyw", CodeLanguage::kPython},   {"sh", CodeLanguage::kHash},
     {"bash", CodeLanguage::kHash},    {"zsh", CodeLanguage::kHash},
@@ -64,7 +65,16 @@ constexpr Entry kLanguageIds[] = {
     {"r", CodeLanguage::kHash},            {"makefile", CodeLanguage::kHash},
     {"dockerfile", CodeLanguage::kHash},   {"ini", CodeLanguage::kHash},
     {"json", CodeLanguage::kJson},         {"jsonc", CodeLanguage::kCLike},
+    {"cuda-cpp", CodeLanguage::kCLike},
 };
+
+// The C family, by extension and by languageId (IsCFamily...).
+constexpr std::string_view kCFamilyExtensions[] = {
+    "c", "h", "cc", "cpp", "cxx", "hh", "hpp", "hxx", "ipp", "inl",
+    "m", "mm", "cu", "cuh"};
+constexpr std::string_view kCFamilyLanguageIds[] = {
+    "c", "cpp", "objective-c", "objective-cpp", "cuda-cpp"};
+constexpr std::string_view kPythonExtensions[] = {"py", "pyi", "pyw"};
 
 std::string Lower(std::string_view s) {
   std::string out(s);
@@ -72,6 +82,22 @@ std::string Lower(std::string_view s) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return out;
+}
+
+// Whether the extension of `path` (any case) is one of `extensions`.
+template <size_t N>
+bool HasExtension(std::string_view path,
+                  const std::string_view (&extensions)[N]) {
+  const size_t slash = path.rfind('/');
+  const std::string base =
+      Lower(slash == std::string_view::npos ? path : path.substr(slash + 1));
+  const size_t dot = base.rfind('.');
+  if (dot == std::string::npos || dot == 0) return false;
+  const std::string_view extension = std::string_view(base).substr(dot + 1);
+  for (std::string_view e : extensions) {
+    if (e == extension) return true;
+  }
+  return false;
 }
 
 template <size_t N>
@@ -98,5 +124,23 @@ std::optional<CodeLanguage> CodeLanguageOfFileName(std::string_view path) {
 std::optional<CodeLanguage> CodeLanguageOfLanguageId(std::string_view id) {
   return Find(kLanguageIds, Lower(id));
 }
+
+bool IsCFamilyFileName(std::string_view path) {
+  return HasExtension(path, kCFamilyExtensions);
+}
+
+bool IsCFamilyLanguageId(std::string_view id) {
+  const std::string lower = Lower(id);
+  for (std::string_view e : kCFamilyLanguageIds) {
+    if (e == lower) return true;
+  }
+  return false;
+}
+
+bool IsPythonFileName(std::string_view path) {
+  return HasExtension(path, kPythonExtensions);
+}
+
+bool IsPythonLanguageId(std::string_view id) { return Lower(id) == "python"; }
 
 }  // namespace spellfilter

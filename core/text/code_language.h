@@ -31,6 +31,21 @@ std::optional<CodeLanguage> CodeLanguageOfFileName(std::string_view path);
 // nullopt for prose ("plaintext", "markdown") and ids not known.
 std::optional<CodeLanguage> CodeLanguageOfLanguageId(std::string_view id);
 
+// Whether a file (by its extension) or an LSP languageId is C, C++,
+// Objective-C or CUDA: the languages whose own words (cpp.sfd, C and C++
+// library and header names) apply beside the programming words, as cspell
+// enables its C++ dictionaries for c, cpp and cuda-cpp only. Java, Go,
+// JavaScript... share the C family's lexer (kCLike) but not its words.
+bool IsCFamilyFileName(std::string_view path);
+bool IsCFamilyLanguageId(std::string_view id);
+
+// Whether a file (.py, .pyi, .pyw) or an LSP languageId ("python") is
+// Python: Python's own words (python.sfd) apply, as cspell enables its
+// django and data-science lists for Python only (meson.build, lexed as
+// Python, is not).
+bool IsPythonFileName(std::string_view path);
+bool IsPythonLanguageId(std::string_view id);
+
 }  // namespace spellfilter
 
 #endif  // SPELLFILTER_CORE_TEXT_CODE_LANGUAGE_H_

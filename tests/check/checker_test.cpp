@@ -267,6 +267,55 @@ TEST(CheckerCodeWordsTest, ShortPartsAreNotFlagged) {
   EXPECT_EQ(Misspelled(checker, "xyzValue abc qwer"), V());
 }
 
+// Run-on words (run_on_words.h): right in the code stretches given to
+// Check, wrong in comments and strings, wrong when one edit from a word.
+TEST(CheckerCodeWordsTest, RunOnWordsAreRightInCodeOnly) {
+  auto dict = MakeDictionary({"err", "msg", "cmd", "class", "data", "stream",
+                              "separators", "each", "other"});
+  Checker checker(*dict);
+  checker.SetCodeWords(4);
+  //                            0         1         2         3
+  //                            0123456789012345678901234567890123456789
+  const std::string_view text = "errmsg cmdclass // eachother errmsg\n"
+                                "DATASTREAM seperators cmdclas Errmsg\n";
+  // Code: [0, 16) and the second line; the comment [16, 36) is not.
+  const std::vector<CodeSpan> code = {{0, 16}, {36, text.size()}};
+  std::vector<Misspelling> found;
+  checker.Check(text, &found, code);
+  std::vector<std::string> words;
+  for (const Misspelling& m : found) {
+    words.emplace_back(text.substr(m.offset, m.length));
+  }
+  // seperators is separators misspelled (sep + era + tors is three pieces,
+  // and it is one edit from a word); cmdclas has no known second piece.
+  // In capitals or capitalised (getErrmsg's part), run-ons are right too.
+  EXPECT_EQ(words, V({"eachother", "errmsg", "seperators", "cmdclas"}));
+  // The same text without code stretches: every run-on is flagged, also
+  // after being accepted in code (the verdict is not cached).
+  EXPECT_EQ(Misspelled(checker, text),
+            V({"errmsg", "cmdclass", "eachother", "errmsg", "DATASTREAM",
+               "seperators", "cmdclas", "Errmsg"}));
+  // Outside code mode, no run-ons either.
+  checker.SetCodeWords(0);
+  checker.Check(text, &found, code);
+  EXPECT_EQ(found.size(), 8u);
+}
+
+// The possessive of an extra dictionary's word is right (they do not list
+// possessives); not that of a word no dictionary has, nor without extras.
+TEST(CheckerCodeWordsTest, PossessiveOfAnExtraDictionarysWord) {
+  auto dict = MakeDictionary({"the", "data"});
+  auto code = MakeDictionary({"ICU", "formatter"});
+  Checker checker(*dict);
+  const std::string_view text =
+      "ICU's formatter's formatter\u2019s ICUs formattr's";
+  EXPECT_EQ(Misspelled(checker, text),
+            V({"ICU's", "formatter's", "formatter\u2019s", "ICUs",
+               "formattr's"}));
+  checker.SetExtraDictionary(nullptr, code.get());
+  EXPECT_EQ(Misspelled(checker, text), V({"ICUs", "formattr's"}));
+}
+
 TEST(CheckerCodeWordsTest, AKnownWholeIsNotSplit) {
   auto dict = MakeDictionary({"GitLab", "lab", "git"});
   Checker checker(*dict);
@@ -286,6 +335,21 @@ TEST(CheckerCodeWordsTest, ExtraDictionaryAcceptsItsWords) {
   checker.SetExtraDictionary(nullptr);
   EXPECT_EQ(Misspelled(checker, "printf the config data"),
             V({"printf", "config"}));
+}
+
+TEST(CheckerCodeWordsTest, SecondExtraDictionaryAcceptsItsWordsToo) {
+  auto dict = MakeDictionary({"the", "data"});
+  auto code = MakeDictionary({"printf"});
+  auto c_family = MakeDictionary({"cplusplus"});
+  Checker checker(*dict);
+  checker.SetExtraDictionary(code.get(), c_family.get());
+  // Case forms as for the others: CPLUSPLUS for cplusplus.
+  EXPECT_EQ(Misspelled(checker, "printf the CPLUSPLUS data recieve"),
+            V({"recieve"}));
+  // Without the second, its words are wrong again (the cache forgets them).
+  checker.SetExtraDictionary(code.get());
+  EXPECT_EQ(Misspelled(checker, "printf the CPLUSPLUS data recieve"),
+            V({"CPLUSPLUS", "recieve"}));
 }
 
 }  // namespace

@@ -64,6 +64,107 @@ TEST_F(CodeModeCliTest, ProgrammingWordsComeFromTheProgrammingDictionary) {
   EXPECT_NE(without.out.find("printf"), std::string::npos) << without.out;
 }
 
+// Two known words run together in an identifier (cmdclass, autoptr) are
+// right in code, but not in comments, strings or prose; a misspelling that
+// splits into words (seperators: sep, era, tors) is still flagged.
+TEST_F(CodeModeCliTest, RunOnWordsAreRightInIdentifiersOnly) {
+  Write(dir_ / "x.py",
+        "cmdclass = errmsg  # errmsg, eachother\n"
+        "x = \"errmsg\"\n"
+        "def recieve_seperators(): pass\n");
+  Write(dir_ / "a.cpp",
+        "int n = autoptr();  // autoptr eachother\n"
+        "int recieve_seperators;\n");
+  // A name joined by '_' in a comment is the code's: g_autoptr.
+  Write(dir_ / "n.c", "/* g_autoptr frees it; autoptr eachother */\n");
+  Result names = Run({"check", Path("n.c")});
+  EXPECT_EQ(names.out, "autoptr\neachother\n");
+  Write(dir_ / "t.txt", "errmsg autoptr\n");
+  const std::string expected =
+      Path("x.py") + ":1:22: errmsg\n" + Path("x.py") + ":1:30: eachother\n" +
+      Path("x.py") + ":2:6: errmsg\n" + Path("x.py") + ":3:5: recieve\n" +
+      Path("x.py") + ":3:13: seperators\n" + Path("a.cpp") +
+      ":1:24: autoptr\n" + Path("a.cpp") + ":1:32: eachother\n" +
+      Path("a.cpp") + ":2:5: recieve\n" + Path("a.cpp") +
+      ":2:13: seperators\n" + Path("t.txt") + ":1:1: errmsg\n" +
+      Path("t.txt") + ":1:8: autoptr\n";
+  Result r = Run({"check", "-f", "lines", Path("x.py"), Path("a.cpp"),
+                  Path("t.txt")});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, expected);
+  // One file's chunks on two threads: the same.
+  r = Run({"check", "-j", "2", "-f", "lines", Path("a.cpp")});
+  EXPECT_EQ(r.out, Path("a.cpp") + ":1:24: autoptr\n" + Path("a.cpp") +
+                       ":1:32: eachother\n" + Path("a.cpp") +
+                       ":2:5: recieve\n" + Path("a.cpp") +
+                       ":2:13: seperators\n");
+  // Identifiers unchecked: nothing to accept them.
+  r = Run({"check", "--code-scope", "comments,strings", Path("x.py")});
+  EXPECT_EQ(r.out, "errmsg\neachother\nerrmsg\n");
+}
+
+// Other English spellings (en_variants.txt, compiled into programming.sfd)
+// are right in code, not in prose, which keeps en_US.
+TEST_F(CodeModeCliTest, OtherEnglishSpellingsInCodeOnly) {
+  Write(dir_ / "v.py", "# the programme travelled, recieve\n");
+  Write(dir_ / "v.txt", "the programme travelled, recieve\n");
+  Result r = Run({"check", Path("v.py"), Path("v.txt")});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "recieve\nprogramme\ntravelled\nrecieve\n");
+  r = Run({"check", "--code-dict", "none", Path("v.py")});
+  EXPECT_EQ(r.out, "programme\ntravelled\nrecieve\n");
+}
+
+// The C family's words (cpp.sfd, beside the programming dictionary) are
+// known in C and C++ files only; a typo is still flagged there.
+TEST_F(CodeModeCliTest, CFamilyWordsOnlyInCAndCpp) {
+  const std::string code =
+      "#if defined(__cplusplus) && U_HAVE_RTTI  // recieve\n"
+      "#define API __GNUC__\n";
+  Write(dir_ / "a.cpp", code);
+  Write(dir_ / "a.h", code);
+  Result r = Run({"check", Path("a.cpp"), Path("a.h")});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "recieve\nrecieve\n");
+  // Not in other languages, even those lexed as C-like, nor in prose.
+  Write(dir_ / "A.java", code);
+  Write(dir_ / "a.cmake", "# __cplusplus U_HAVE_RTTI  # recieve\n# __GNUC__\n");
+  for (const char* name : {"A.java", "a.cmake"}) {
+    r = Run({"check", Path(name)});
+    EXPECT_EQ(r.out, "cplusplus\nRTTI\nrecieve\nGNUC\n") << name;
+  }
+  Write(dir_ / "a.txt", "cplusplus and RTTI, recieve\n");
+  EXPECT_EQ(Run({"check", Path("a.txt")}).out, "cplusplus\nRTTI\nrecieve\n");
+  // The words come from cpp.sfd beside the programming dictionary: a
+  // programming dictionary alone knows none of them.
+  fs::copy_file(PROGRAMMING_SFD, dir_ / "programming.sfd");
+  r = Run({"check", "--code-dict", Path("programming.sfd"), Path("a.cpp")});
+  EXPECT_EQ(r.out, "cplusplus\nRTTI\nrecieve\nGNUC\n");
+  r = Run({"check", "--code-dict", "none", Path("a.cpp")});
+  EXPECT_NE(r.out.find("cplusplus\n"), std::string::npos) << r.out;
+}
+
+// Python's words (python.sfd, beside the programming dictionary: cspell's
+// django and data-science lists) are known in Python files only.
+TEST_F(CodeModeCliTest, PythonWordsOnlyInPython) {
+  // In comments: in code, listdir and queryset are also two words run
+  // together (list + dir), right in any language.
+  Write(dir_ / "x.py", "# os.listdir(queryset) recieve\n");
+  Write(dir_ / "x.cpp", "// os.listdir(queryset) recieve\n");
+  Write(dir_ / "x.cmake", "# os.listdir(queryset) recieve\n");
+  EXPECT_EQ(Run({"check", Path("x.py")}).out, "recieve\n");
+  EXPECT_EQ(Run({"check", Path("x.cpp")}).out, "listdir\nqueryset\nrecieve\n");
+  EXPECT_EQ(Run({"check", Path("x.cmake")}).out, "listdir\nqueryset\nrecieve\n");
+}
+
+// An acronym the programming words list in capitals is right in lower case
+// too, as identifiers write it (RPATH: rpath); a mixed-case entry is not
+// (GitLab: not gitlab).
+TEST_F(CodeModeCliTest, AcronymsInLowerCase) {
+  Write(dir_ / "a.cmake", "# rpath RPATH gitlab GitLab\n");
+  EXPECT_EQ(Run({"check", Path("a.cmake")}).out, "gitlab\n");
+}
+
 TEST_F(CodeModeCliTest, ScopeAndMinimumLength) {
   Write(dir_ / "a.go", "func fooBarx() { return \"vbnm\" } // wxyz\n");
   EXPECT_EQ(Run({"check", Path("a.go")}).out, "Barx\nvbnm\nwxyz\n");

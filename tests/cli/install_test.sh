@@ -10,7 +10,7 @@ trap 'rm -rf "$prefix"' EXIT
 cmake --install "$build" --prefix "$prefix" >/dev/null
 for f in bin/spellfilter share/spellfilter/en_US.sfd share/man/man1/spellfilter.1 \
          share/bash-completion/completions/spellfilter \
-         share/spellfilter/programming.sfd share/spellfilter/PROGRAMMING-LICENSES; do
+         share/spellfilter/programming.sfd share/spellfilter/cpp.sfd share/spellfilter/python.sfd share/spellfilter/PROGRAMMING-LICENSES; do
   [ -e "$prefix/$f" ] || { echo "missing after install: $f"; exit 1; }
 done
 if [ -e "$build/app/editor/spellfilter-editor" ]; then

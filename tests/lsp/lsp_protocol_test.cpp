@@ -152,6 +152,28 @@ TEST_F(LspProtocolTest, CodeDocumentsByLanguageId) {
             Spans_({{0, 10, 16, "xyzzyq"}, {1, 4, 12, "qzxvbnmk"}}));
 }
 
+// The C family's words (cpp.sfd beside the programming dictionary) by
+// languageId: known in cpp, not in cmake.
+TEST_F(LspProtocolTest, CFamilyWordsForCAndCppDocuments) {
+  Initialize();
+  Open("file:///a.cpp", "cpp", "#if __cplusplus  // recieve\n");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics("file:///a.cpp")),
+            Spans_({{0, 20, 27, "recieve"}}));
+  Open("file:///a.cmake", "cmake", "# __cplusplus recieve\n");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics("file:///a.cmake")),
+            Spans_({{0, 4, 13, "cplusplus"}, {0, 14, 21, "recieve"}}));
+}
+
+// Run-on words in identifiers (autoptr) are right in code, not in a
+// comment, also when the comment runs on from an earlier line.
+TEST_F(LspProtocolTest, RunOnWordsInCodeOnly) {
+  Initialize();
+  Open("file:///r.cpp", "cpp",
+       "int n = autoptr(); // autoptr\n/* a\nautoptr */ autoptr();\n");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics("file:///r.cpp")),
+            Spans_({{0, 22, 29, "autoptr"}, {2, 0, 7, "autoptr"}}));
+}
+
 TEST_F(LspProtocolTest, CodeActionsFixAddAndIgnore) {
   Initialize();
   const std::string uri = "file:///x.txt";

@@ -54,6 +54,58 @@ TEST(CodeFilterTest, AllScopeKeepsIdentifiersButNotCommentMarks) {
   EXPECT_EQ(Words(out), "int getUser see");
 }
 
+TEST(CodeFilterTest, ReportsTheStretchesOfCode) {
+  //                 0         1         2         3
+  //                 0123456789012345678901234567890123456
+  std::string text = "int errmsg; // note\nf(\"str\", cmdclass);\n";
+  CodeFilter all(CodeLanguage::kCLike, CodeScope::kAll);
+  std::vector<CodeSpan> code = {{99, 100}};  // cleared first
+  all.Blank(std::span<char>(text.data(), text.size()), &code);
+  EXPECT_EQ(code, (std::vector<CodeSpan>{{0, 12}, {19, 22}, {27, 40}}));
+  // Only comments and strings are checked: no code.
+  std::string again = "int errmsg; // note\n";
+  CodeFilter some(CodeLanguage::kCLike, CodeScope::kCommentsAndStrings);
+  some.Blank(std::span<char>(again.data(), again.size()), &code);
+  EXPECT_TRUE(code.empty());
+  // A comment going on into the next chunk: code starts after it ends.
+  std::string first = "a /* b\n";
+  std::string second = "c */ dd\n";
+  CodeFilter chunks(CodeLanguage::kCLike, CodeScope::kAll);
+  chunks.Blank(std::span<char>(first.data(), first.size()), &code);
+  EXPECT_EQ(code, (std::vector<CodeSpan>{{0, 2}}));
+  chunks.Blank(std::span<char>(second.data(), second.size()), &code);
+  EXPECT_EQ(code, (std::vector<CodeSpan>{{4, 8}}));
+}
+
+// A name joined by '_' in a comment or string is a name from the code: its
+// stretch counts as code (its run-on words are right), prose words not.
+TEST(CodeFilterTest, NamesJoinedByUnderscoreInCommentsCountAsCode) {
+  //                 0         1         2         3
+  //                 0123456789012345678901234567890123456
+  std::string text = "x; // eachother g_errmsg _a b_ c__d\n";
+  CodeFilter all(CodeLanguage::kCLike, CodeScope::kAll);
+  std::vector<CodeSpan> code;
+  all.Blank(std::span<char>(text.data(), text.size()), &code);
+  EXPECT_EQ(code, (std::vector<CodeSpan>{{0, 3}, {16, 24}, {31, 35}, {35, 36}}));
+  // Also in a string, and with only comments and strings checked.
+  std::string py = "s = 'see cmd_class'\n";
+  CodeFilter strings(CodeLanguage::kPython, CodeScope::kCommentsAndStrings);
+  strings.Blank(std::span<char>(py.data(), py.size()), &code);
+  EXPECT_EQ(code, (std::vector<CodeSpan>{{9, 18}}));
+}
+
+// The name after Doxygen's @param or \param (after [in] or [out] too) is
+// the code's; the description after it is prose.
+TEST(CodeFilterTest, DoxygenParameterNamesCountAsCode) {
+  //                 0         1         2         3         4
+  //                 01234567890123456789012345678901234567890123
+  std::string text = "// @param errmsg the text \\param[in] buflen\n";
+  CodeFilter all(CodeLanguage::kCLike, CodeScope::kCommentsAndStrings);
+  std::vector<CodeSpan> code;
+  all.Blank(std::span<char>(text.data(), text.size()), &code);
+  EXPECT_EQ(code, (std::vector<CodeSpan>{{10, 16}, {37, 43}}));
+}
+
 TEST(CodeFilterTest, DocumentationCommandsInCommentsAreNotWords) {
   const std::string code =
       "/** \\brief Opens it. @param nmae \\endcode */\n"
