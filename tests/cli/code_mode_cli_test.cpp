@@ -115,6 +115,23 @@ TEST_F(CodeModeCliTest, OtherEnglishSpellingsInCodeOnly) {
   EXPECT_EQ(r.out, "programme\ntravelled\nrecieve\n");
 }
 
+// SCOWL's size-80 words (en_variants.txt too) are right in code, not in
+// prose; those one edit from an en_US word are left out of the list, so
+// size 80's typos of common words (underlaying, strig) stay flagged.
+TEST_F(CodeModeCliTest, LargerEnglishInCodeOnlyExceptNearCommonWords) {
+  Write(dir_ / "p.cpp", "// called polymorphically, strig underlaying\n");
+  Write(dir_ / "p.cmake", "# called polymorphically, strig underlaying\n");
+  Write(dir_ / "p.txt", "called polymorphically, strig underlaying\n");
+  Result r = Run({"check", Path("p.cpp"), Path("p.cmake"), Path("p.txt")});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out,
+            "strig\nunderlaying\n"
+            "strig\nunderlaying\n"
+            "polymorphically\nstrig\nunderlaying\n");
+  r = Run({"check", "--code-dict", "none", Path("p.cpp")});
+  EXPECT_EQ(r.out, "polymorphically\nstrig\nunderlaying\n");
+}
+
 // The C family's words (cpp.sfd, beside the programming dictionary) are
 // known in C and C++ files only; a typo is still flagged there.
 TEST_F(CodeModeCliTest, CFamilyWordsOnlyInCAndCpp) {
