@@ -132,6 +132,18 @@ TEST_F(CodeModeCliTest, LargerEnglishInCodeOnlyExceptNearCommonWords) {
   EXPECT_EQ(r.out, "polymorphically\nstrig\nunderlaying\n");
 }
 
+// Names in lower case (stephen: en_US has Stephen) are right in code, not
+// in prose; not one edit from a lower-case en_US word (colum: column).
+TEST_F(CodeModeCliTest, LowerCaseNamesInCodeOnlyExceptNearCommonWords) {
+  Write(dir_ / "n.cpp", "// thanks stephen and helena, each colum\n");
+  Write(dir_ / "n.txt", "thanks stephen and helena, each colum\n");
+  Result r = Run({"check", Path("n.cpp"), Path("n.txt")});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "colum\nstephen\nhelena\ncolum\n");
+  r = Run({"check", "--code-dict", "none", Path("n.cpp")});
+  EXPECT_EQ(r.out, "stephen\nhelena\ncolum\n");
+}
+
 // The C family's words (cpp.sfd, beside the programming dictionary) are
 // known in C and C++ files only; a typo is still flagged there.
 TEST_F(CodeModeCliTest, CFamilyWordsOnlyInCAndCpp) {
