@@ -115,6 +115,35 @@ TEST_F(CodeModeCliTest, OtherEnglishSpellingsInCodeOnly) {
   EXPECT_EQ(r.out, "programme\ntravelled\nrecieve\n");
 }
 
+// SCOWL's size-80 words (en_variants.txt too) are right in code, not in
+// prose; those one edit from an en_US word are left out of the list, so
+// size 80's typos of common words (underlaying, strig) stay flagged.
+TEST_F(CodeModeCliTest, LargerEnglishInCodeOnlyExceptNearCommonWords) {
+  Write(dir_ / "p.cpp", "// called polymorphically, strig underlaying\n");
+  Write(dir_ / "p.cmake", "# called polymorphically, strig underlaying\n");
+  Write(dir_ / "p.txt", "called polymorphically, strig underlaying\n");
+  Result r = Run({"check", Path("p.cpp"), Path("p.cmake"), Path("p.txt")});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out,
+            "strig\nunderlaying\n"
+            "strig\nunderlaying\n"
+            "polymorphically\nstrig\nunderlaying\n");
+  r = Run({"check", "--code-dict", "none", Path("p.cpp")});
+  EXPECT_EQ(r.out, "polymorphically\nstrig\nunderlaying\n");
+}
+
+// Names in lower case (stephen: en_US has Stephen) are right in code, not
+// in prose; not one edit from a lower-case en_US word (colum: column).
+TEST_F(CodeModeCliTest, LowerCaseNamesInCodeOnlyExceptNearCommonWords) {
+  Write(dir_ / "n.cpp", "// thanks stephen and helena, each colum\n");
+  Write(dir_ / "n.txt", "thanks stephen and helena, each colum\n");
+  Result r = Run({"check", Path("n.cpp"), Path("n.txt")});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "colum\nstephen\nhelena\ncolum\n");
+  r = Run({"check", "--code-dict", "none", Path("n.cpp")});
+  EXPECT_EQ(r.out, "stephen\nhelena\ncolum\n");
+}
+
 // The C family's words (cpp.sfd, beside the programming dictionary) are
 // known in C and C++ files only; a typo is still flagged there.
 TEST_F(CodeModeCliTest, CFamilyWordsOnlyInCAndCpp) {
