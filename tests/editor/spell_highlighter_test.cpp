@@ -147,6 +147,9 @@ class SpellHighlighterTest : public QObject {
     edit_->setTextCursor(c);
     TypeText(QString::fromUtf8("\xD0\xB4\xD0\xB0 "));
     QVERIFY(edit_->highlighter()->lastCheckedLength() < 20);
+    // Kept by the keystroke's check, not found again when painted.
+    const auto* data = static_cast<const BlockSpellData*>(block.userData());
+    QVERIFY(data != nullptr && data->uncheckedKnown());
     QList<TextSpan> fresh;
     service_->findUnchecked(block.text(), &fresh);
     QCOMPARE(fresh, QList<TextSpan>({{0, 2}, {7, 3}, {15, 3}}));
