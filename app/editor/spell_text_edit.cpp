@@ -252,10 +252,9 @@ bool SpellTextEdit::viewportEvent(QEvent* event) {
     const QString tip = uncheckedToolTipAt(help->pos());
     if (!tip.isEmpty()) {
       QToolTip::showText(help->globalPos(), tip, viewport());
-    } else {
-      QToolTip::hideText();
+      return true;
     }
-    return true;
+    QToolTip::hideText();  // and the viewport's own tooltip, if any
   }
   return QPlainTextEdit::viewportEvent(event);
 }

@@ -3,7 +3,9 @@
 // documents checked in slices.
 #include "app/editor/spell_highlighter.h"
 
+#include <QApplication>
 #include <QElapsedTimer>
+#include <QHelpEvent>
 #include <QImage>
 #include <QScopeGuard>
 #include <QSignalSpy>
@@ -12,6 +14,7 @@
 #include <QTextDocument>
 #include <QTextLayout>
 #include <QTimer>
+#include <QToolTip>
 
 #include "app/editor/background_check.h"
 #include "app/editor/recheck_scheduler.h"
@@ -120,6 +123,17 @@ class SpellHighlighterTest : public QObject {
       QVERIFY2(edit_->uncheckedToolTipAt(above).contains(
                    "Not checked: the test dictionary"),
                qPrintable(edit_->uncheckedToolTipAt(above)));
+    }
+    // The same through a real tooltip event on the viewport.
+    {
+      const QPoint above =
+          QPointF(rects[1].center().x(), rects[1].top() - 4).toPoint();
+      QHelpEvent help(QEvent::ToolTip, above,
+                      edit_->viewport()->mapToGlobal(above));
+      QApplication::sendEvent(edit_->viewport(), &help);
+      QTRY_VERIFY(QToolTip::isVisible());
+      QVERIFY(QToolTip::text().startsWith("Not checked: the test dictionary"));
+      QToolTip::hideText();
     }
     // Not over a Latin word, misspelled or not.
     const QList<QRectF> waves = edit_->underlineRects();
