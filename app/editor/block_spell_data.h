@@ -1,5 +1,8 @@
 // What the highlighter remembers about one text block: its misspellings as
-// last checked (what SpellTextEdit underlines) and its word count, stamped
+// last checked (what SpellTextEdit underlines), the words the dictionary
+// cannot check because of their script (what it marks as unchecked; not
+// known for a block whose result came from another thread until it is
+// first painted) and its word count, stamped
 // with the highlighter's epoch so stale blocks can be found. Each block adds
 // its counts to document-wide totals shared with the highlighter and takes them
 // back when it is rechecked or deleted (QTextDocument owns and deletes block
@@ -36,6 +39,13 @@ class BlockSpellData : public QTextBlockUserData {
     misspellings_ = std::move(misspellings);
     words_ = words;
     length_ = length;
+    unchecked_.clear();
+    unchecked_known_ = false;
+  }
+  // The unchecked words of the text update() was given.
+  void setUnchecked(QList<TextSpan> unchecked) {
+    unchecked_ = std::move(unchecked);
+    unchecked_known_ = true;
   }
   void markStale() { epoch_ = 0; }
 
@@ -44,11 +54,15 @@ class BlockSpellData : public QTextBlockUserData {
   [[nodiscard]] const QList<TextSpan>& misspellings() const {
     return misspellings_;
   }
+  [[nodiscard]] bool uncheckedKnown() const { return unchecked_known_; }
+  [[nodiscard]] const QList<TextSpan>& unchecked() const { return unchecked_; }
 
  private:
   std::shared_ptr<SpellTotals> totals_;
   quint64 epoch_ = 0;
   QList<TextSpan> misspellings_;
+  QList<TextSpan> unchecked_;
+  bool unchecked_known_ = false;
   int words_ = 0;
   int length_ = 0;
 };

@@ -52,6 +52,7 @@ const QString kSpellCheckingKey = QStringLiteral("spellChecking");
 const QString kWordWrapKey = QStringLiteral("wordWrap");
 const QString kThemeKey = QStringLiteral("theme");
 const QString kLineNumbersKey = QStringLiteral("lineNumbers");
+const QString kUncheckedMarksKey = QStringLiteral("markUncheckedWords");
 
 QString Native(const QString& path) { return QDir::toNativeSeparators(path); }
 
@@ -286,6 +287,10 @@ void MainWindow::createActions() {
   line_numbers_action_ =
       view->addAction(tr("&Line Numbers"), this, &MainWindow::setLineNumbers);
   line_numbers_action_->setCheckable(true);
+  unchecked_marks_action_ = view->addAction(
+      tr("Mark &Unchecked Words"), this, &MainWindow::setUncheckedMarks);
+  unchecked_marks_action_->setCheckable(true);
+  unchecked_marks_action_->setChecked(true);
   QMenu* theme = view->addMenu(tr("&Theme"));
   auto* themes = new QActionGroup(this);
   for (const auto& [choice, text] : {std::pair{Theme::kSystem, tr("&System")},
@@ -434,6 +439,12 @@ void MainWindow::setWordWrap(bool on) {
   QSettings().setValue(kWordWrapKey, on);
 }
 
+void MainWindow::setUncheckedMarks(bool on) {
+  editor_->setUncheckedMarksVisible(on);
+  unchecked_marks_action_->setChecked(on);
+  QSettings().setValue(kUncheckedMarksKey, on);
+}
+
 void MainWindow::setLineNumbers(bool on) {
   editor_->setLineNumbersVisible(on);
   line_numbers_action_->setChecked(on);
@@ -563,6 +574,7 @@ void MainWindow::readSettings() {
   base_font_ = editor_->font();
   setWordWrap(settings.value(kWordWrapKey, true).toBool());
   setLineNumbers(settings.value(kLineNumbersKey, false).toBool());
+  setUncheckedMarks(settings.value(kUncheckedMarksKey, true).toBool());
   setTheme(ThemeFromName(settings.value(kThemeKey).toString()));
   const bool checking = settings.value(kSpellCheckingKey, true).toBool();
   spell_checking_action_->setChecked(checking);

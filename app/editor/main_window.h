@@ -95,6 +95,7 @@ class MainWindow : public QMainWindow {
   void print();
   void askExportPdf();
   void setLineNumbers(bool on);
+  void setUncheckedMarks(bool on);
   void openDropped(const QStringList& paths);
   void chooseFont();
   void checkSpelling();
@@ -154,6 +155,7 @@ class MainWindow : public QMainWindow {
   QMenu* encoding_menu_ = nullptr;
   QAction* word_wrap_action_ = nullptr;
   QAction* line_numbers_action_ = nullptr;
+  QAction* unchecked_marks_action_ = nullptr;
   QActionGroup* theme_actions_ = nullptr;
   DictionaryMenu* dictionary_menu_ = nullptr;
   RecentFilesMenu* recent_menu_ = nullptr;

@@ -115,8 +115,13 @@ BlockSpellData* SpellHighlighter::check(const QTextBlock& block,
     QTextBlock(block).setUserData(data);  // the block owns it
   }
   scratch_.clear();
-  if (enabled_) service_->findMisspellings(text, &scratch_);
+  unchecked_scratch_.clear();
+  if (enabled_) {
+    service_->findMisspellings(text, &scratch_);
+    service_->findUnchecked(text, &unchecked_scratch_);
+  }
   data->update(epoch_, scratch_, CountWords(text), text.size());
+  data->setUnchecked(unchecked_scratch_);
   last_checked_length_ = text.size();
   return data;
 }
@@ -160,7 +165,26 @@ BlockSpellData* SpellHighlighter::checkAroundChange(const QTextBlock& block,
       spans.append(TextSpan{s.start + shift, s.length});
     }
   }
+  // The unchecked words likewise, when the record has them.
+  const bool unchecked_known = data->uncheckedKnown();
+  QList<TextSpan> unchecked;
+  if (unchecked_known) {
+    for (const TextSpan& s : data->unchecked()) {
+      if (s.end() <= begin) unchecked.append(s);
+    }
+    service_->findUnchecked(QStringView(text).sliced(begin, end - begin),
+                            &unchecked_scratch_);
+    for (const TextSpan& s : unchecked_scratch_) {
+      unchecked.append(TextSpan{s.start + begin, s.length});
+    }
+    for (const TextSpan& s : data->unchecked()) {
+      if (s.start >= end - shift) {
+        unchecked.append(TextSpan{s.start + shift, s.length});
+      }
+    }
+  }
   data->update(epoch_, std::move(spans), CountWords(text), size);
+  if (unchecked_known) data->setUnchecked(std::move(unchecked));
   last_checked_length_ = end - begin;
   return data;
 }
@@ -183,6 +207,19 @@ void SpellHighlighter::adoptBlock(const QTextBlock& block,
 QList<TextSpan> SpellHighlighter::misspellings(const QTextBlock& block) const {
   const auto* data = static_cast<const BlockSpellData*>(block.userData());
   return data != nullptr ? data->misspellings() : QList<TextSpan>();
+}
+
+QList<TextSpan> SpellHighlighter::unchecked(const QTextBlock& block) {
+  if (!enabled_) return {};
+  auto* data = static_cast<BlockSpellData*>(block.userData());
+  if (data == nullptr) return {};
+  if (!data->uncheckedKnown()) {
+    // A result from another thread: its text is the block's while the
+    // record is current; a stale record is rechecked before painting.
+    service_->findUnchecked(block.text(), &unchecked_scratch_);
+    data->setUnchecked(unchecked_scratch_);
+  }
+  return data->unchecked();
 }
 
 QList<TextSpan> SpellHighlighter::underlines(const QTextBlock& block) const {

@@ -25,6 +25,12 @@
 // a 1 MB line as in a short one.
 //
 // The word being typed (see setTypingPosition) is not underlined.
+//
+// Words in a script the dictionary cannot check (Cyrillic under en_US) are
+// kept per block too (unchecked()), found with the misspellings (an ASCII
+// block costs a scan for non-ASCII characters) and around an edit in the
+// same way; a block whose result came from another thread finds them when
+// it is first painted.
 #ifndef SPELLFILTER_APP_EDITOR_SPELL_HIGHLIGHTER_H_
 #define SPELLFILTER_APP_EDITOR_SPELL_HIGHLIGHTER_H_
 
@@ -83,6 +89,10 @@ class SpellHighlighter : public QObject {
   // What is to be underlined in `block`: its misspellings as last checked
   // (none while checking is off), but the word being typed.
   [[nodiscard]] QList<TextSpan> underlines(const QTextBlock& block) const;
+  // The words of `block` the dictionary cannot check because of their
+  // script (none while checking is off); found now if the block's record
+  // does not have them yet (a result adopted from another thread).
+  QList<TextSpan> unchecked(const QTextBlock& block);
   // The state words are checked in; changes when every block goes stale.
   [[nodiscard]] quint64 epoch() const { return epoch_; }
   // Rechecks the blocks having a flagged word that is now accepted (after
@@ -143,6 +153,7 @@ class SpellHighlighter : public QObject {
   int deferred_from_ = -1;    // in this burst
   std::shared_ptr<SpellTotals> totals_;
   QList<TextSpan> scratch_;
+  QList<TextSpan> unchecked_scratch_;
   // The document's contentsChange being checked; from < 0: none.
   struct Change {
     int from = -1;

@@ -109,6 +109,19 @@ void SpellService::findMisspellings(QStringView text, QList<TextSpan>* out) {
   });
 }
 
+void SpellService::findUnchecked(QStringView text, QList<TextSpan>* out) {
+  out->clear();
+  if (!checker_) return;
+  if (checker_->ChecksAsciiWords() &&
+      std::all_of(text.begin(), text.end(),
+                  [](QChar c) { return c.unicode() < 0x80; })) {
+    return;
+  }
+  utf8_.assign(text);
+  checker_->FindUnchecked(utf8_.bytes(), &misspellings_);
+  utf8_.mapToUtf16(misspellings_, out);
+}
+
 std::optional<TextSpan> SpellService::wordAt(QStringView text, int position) {
   utf8_.assign(text);
   tokenizer_.Tokenize(utf8_.bytes(), &tokens_);

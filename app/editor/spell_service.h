@@ -75,6 +75,12 @@ class SpellService : public QObject {
   // Sets *out to the misspelled words of `text` (one line: a text block),
   // in order, as UTF-16 spans; words on the Ignore All list are left out.
   void findMisspellings(QStringView text, QList<TextSpan>* out);
+  // Sets *out to the words of `text` (one line) that the dictionary cannot
+  // check because of their script (Cyrillic under en_US: core's
+  // Checker::FindUnchecked), in order. Costs a scan for non-ASCII
+  // characters when the dictionary checks ASCII words. Empty without a
+  // dictionary.
+  void findUnchecked(QStringView text, QList<TextSpan>* out);
   // The word (core's tokenizer decides what a word is) that contains
   // `position` or ends there.
   std::optional<TextSpan> wordAt(QStringView text, int position);

@@ -1,12 +1,14 @@
 #include "app/editor/spell_text_edit.h"
 
 #include <QContextMenuEvent>
+#include <QHelpEvent>
 #include <QMenu>
 #include <QMimeData>
 #include <QPainter>
 #include <QPainterPath>
 #include <QTextBlock>
 #include <QTextLayout>
+#include <QToolTip>
 #include <QUrl>
 #include <algorithm>
 #include <cmath>
@@ -168,7 +170,8 @@ void SpellTextEdit::forVisibleLines(qreal top, qreal bottom,
   }
 }
 
-QList<QRectF> SpellTextEdit::underlineRects() const {
+template <typename SpansOf>
+QList<QRectF> SpellTextEdit::spanRects(SpansOf spans_of) const {
   QList<QRectF> rects;
   const QFontMetricsF metrics(font());
   // As Qt draws a wave underline: below the baseline, its amplitude the
@@ -183,11 +186,11 @@ QList<QRectF> SpellTextEdit::underlineRects() const {
           const QPointF& origin) {
         if (block != spans_block) {
           spans_block = block;
-          spans = highlighter_->underlines(block);
+          spans = spans_of(block);
         }
         const int from = line.textStart();
         const int to = from + line.textLength();
-        // The first misspelling ending after the line's start.
+        // The first span ending after the line's start.
         auto it = std::lower_bound(spans.cbegin(), spans.cend(), from,
                                    [](const TextSpan& s, int position) {
                                      return s.end() <= position;
@@ -206,11 +209,72 @@ QList<QRectF> SpellTextEdit::underlineRects() const {
   return rects;
 }
 
+QList<QRectF> SpellTextEdit::underlineRects() const {
+  return spanRects(
+      [this](const QTextBlock& block) { return highlighter_->underlines(block); });
+}
+
+QList<QRectF> SpellTextEdit::uncheckedRects() const {
+  if (!unchecked_marks_) return {};
+  return spanRects(
+      [this](const QTextBlock& block) { return highlighter_->unchecked(block); });
+}
+
+void SpellTextEdit::setUncheckedMarksVisible(bool visible) {
+  if (visible == unchecked_marks_) return;
+  unchecked_marks_ = visible;
+  viewport()->update();
+}
+
+QColor SpellTextEdit::uncheckedMarkColor() const {
+  const QPalette& pal = viewport()->palette();
+  const QColor text = pal.color(QPalette::Text);
+  const QColor base = pal.color(QPalette::Base);
+  return QColor((text.red() + base.red()) / 2, (text.green() + base.green()) / 2,
+                (text.blue() + base.blue()) / 2);
+}
+
+QString SpellTextEdit::uncheckedToolTipAt(const QPoint& position) const {
+  const qreal ascent = QFontMetricsF(font()).ascent();
+  for (const QRectF& r : uncheckedRects()) {
+    // The word's glyphs are above its mark.
+    if (r.adjusted(0, -ascent - 1, 0, 0).contains(position)) {
+      return tr("Not checked: the %1 dictionary does not cover this script")
+          .arg(service_->dictionaryName());
+    }
+  }
+  return {};
+}
+
+bool SpellTextEdit::viewportEvent(QEvent* event) {
+  if (event->type() == QEvent::ToolTip) {
+    const auto* help = static_cast<QHelpEvent*>(event);
+    const QString tip = uncheckedToolTipAt(help->pos());
+    if (!tip.isEmpty()) {
+      QToolTip::showText(help->globalPos(), tip, viewport());
+      return true;
+    }
+    QToolTip::hideText();  // and the viewport's own tooltip, if any
+  }
+  return QPlainTextEdit::viewportEvent(event);
+}
+
 void SpellTextEdit::paintUnderlines(const QRect& area) {
   const QList<QRectF> rects = underlineRects();
-  if (rects.isEmpty()) return;
+  const QList<QRectF> unchecked = uncheckedRects();
+  if (rects.isEmpty() && unchecked.isEmpty()) return;
   QPainter painter(viewport());
   painter.setClipRect(area);
+  // Unchecked words: a row of 2 x 1 pixel dots in the middle of where a
+  // wave would be, aligned to the viewport so neighbouring words line up.
+  const QColor grey = uncheckedMarkColor();
+  for (const QRectF& r : unchecked) {
+    if (!r.intersects(area)) continue;
+    const qreal y = std::floor(r.top() + r.height() / 2);
+    for (qreal x = std::ceil(r.left() / 4) * 4; x + 2 <= r.right(); x += 4) {
+      painter.fillRect(QRectF(x, y, 2, 1), grey);
+    }
+  }
   painter.setRenderHint(QPainter::Antialiasing);
   painter.setPen(QPen(QColor(Qt::red), 1));
   painter.setBrush(Qt::NoBrush);

@@ -54,6 +54,20 @@ class SpellTextEdit : public QPlainTextEdit {
   // coordinates, the wave's extent) per misspelling and line it is on, for
   // the lines that are at least partly on screen.
   [[nodiscard]] QList<QRectF> underlineRects() const;
+  // Where paintEvent() draws the quiet grey dotted mark under words the
+  // dictionary cannot check because of their script (Cyrillic under
+  // en_US), as underlineRects() does for misspellings. Empty while the
+  // marks are hidden or checking is off.
+  [[nodiscard]] QList<QRectF> uncheckedRects() const;
+  // View > Mark Unchecked Words; on by default.
+  [[nodiscard]] bool uncheckedMarksVisible() const { return unchecked_marks_; }
+  void setUncheckedMarksVisible(bool visible);
+  // The colour of the unchecked mark: halfway between the palette's text
+  // and base colours, so grey and readable on light and dark themes.
+  [[nodiscard]] QColor uncheckedMarkColor() const;
+  // The tooltip over an unchecked word at `position` (viewport
+  // coordinates), or empty when there is none.
+  [[nodiscard]] QString uncheckedToolTipAt(const QPoint& position) const;
 
   // QPlainTextEdit::setPlainText (it hides that non-virtual function, so
   // every caller through a SpellTextEdit gets it): also starts checking the
@@ -95,6 +109,7 @@ class SpellTextEdit : public QPlainTextEdit {
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dragMoveEvent(QDragMoveEvent* event) override;
   void dropEvent(QDropEvent* event) override;
+  bool viewportEvent(QEvent* event) override;
 
  private:
   static bool IsWordKey(const QKeyEvent* event);
@@ -106,6 +121,10 @@ class SpellTextEdit : public QPlainTextEdit {
   // line intersecting the viewport's rows [top, bottom).
   template <typename Visit>
   void forVisibleLines(qreal top, qreal bottom, Visit visit) const;
+  // One rectangle per span and line on screen, the spans of a block
+  // being spans_of(block).
+  template <typename SpansOf>
+  QList<QRectF> spanRects(SpansOf spans_of) const;
   void paintUnderlines(const QRect& area);
 
   SpellService* service_;
@@ -115,6 +134,7 @@ class SpellTextEdit : public QPlainTextEdit {
   bool line_numbers_ = false;
   bool in_key_press_ = false;
   bool in_paint_ = false;
+  bool unchecked_marks_ = true;
 };
 
 }  // namespace spellfilter::editor

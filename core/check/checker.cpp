@@ -125,13 +125,14 @@ bool Checker::IsCorrect(std::string_view word) {
   return verdict != Verdict::kMisspelled;
 }
 
-size_t Checker::CountUnchecked(std::string_view text) {
-  if (any_script_) return 0;
-  size_t unchecked = 0;
+template <typename Visit>
+void Checker::ForEachUnchecked(std::string_view text, Visit visit) {
+  if (any_script_) return;
   for (size_t begin = 0; begin < text.size();) {
     size_t end = text.find('\n', begin);
     end = end == std::string_view::npos ? text.size() : end + 1;
     const std::string_view line = text.substr(begin, end - begin);
+    const size_t line_begin = begin;
     begin = end;
     if (latin_covered_ &&
         std::all_of(line.begin(), line.end(), [](char c) {
@@ -141,10 +142,25 @@ size_t Checker::CountUnchecked(std::string_view text) {
     }
     tokenizer_.Tokenize(line, &tokens_);
     for (const Token& t : tokens_) {
-      unchecked += !InCoveredScript(line.substr(t.offset, t.length));
+      if (!InCoveredScript(line.substr(t.offset, t.length))) {
+        visit(line_begin + t.offset, t.length);
+      }
     }
   }
+}
+
+size_t Checker::CountUnchecked(std::string_view text) {
+  size_t unchecked = 0;
+  ForEachUnchecked(text, [&](size_t, size_t) { ++unchecked; });
   return unchecked;
+}
+
+void Checker::FindUnchecked(std::string_view text,
+                            std::vector<Misspelling>* out) {
+  out->clear();
+  ForEachUnchecked(text, [&](size_t offset, size_t length) {
+    out->push_back(Misspelling{offset, length});
+  });
 }
 
 void Checker::Check(std::string_view text, std::vector<Misspelling>* out,

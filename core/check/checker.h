@@ -93,6 +93,13 @@ class Checker {
   // lines that have a non-ASCII byte when the alphabet covers Latin (an
   // ASCII token is Latin), so English text costs a scan for such bytes.
   size_t CountUnchecked(std::string_view text);
+  // Appends to *out (cleared first) the words CountUnchecked counts, in
+  // order, as byte spans of `text` (for an editor to mark them), with the
+  // same fast path: nothing but a scan for non-ASCII bytes in English text.
+  void FindUnchecked(std::string_view text, std::vector<Misspelling>* out);
+  // Whether every ASCII word is checked (the alphabet covers Latin), so
+  // ASCII text has no unchecked word.
+  bool ChecksAsciiWords() const { return latin_covered_; }
   // Whether the script rule lets `word` be checked at all.
   bool IsCheckable(std::string_view word) const {
     return InCoveredScript(word);
@@ -130,6 +137,10 @@ class Checker {
   enum class Verdict { kMisspelled, kDictionary, kUser };
 
   bool InCoveredScript(std::string_view word) const;
+  // Calls visit(offset, length) for each word of `text` the script rule
+  // leaves unchecked (CountUnchecked, FindUnchecked).
+  template <typename Visit>
+  void ForEachUnchecked(std::string_view text, Visit visit);
   Verdict Known(std::string_view word);
   void CheckSlice(std::string_view text, size_t slice_begin, size_t slice_end,
                   std::vector<Misspelling>* out);

@@ -167,6 +167,34 @@ TEST(CheckerTest, UncheckedWordsAreCounted) {
   EXPECT_EQ(r.CountUnchecked("\xD0\xBC\xD0\xB8\xD1\x80 hello world\n"), 2u);
 }
 
+TEST(CheckerTest, UncheckedWordsAreFoundAsSpans) {
+  auto dict = MakeDictionary({"hello", "world", "caf\xC3\xA9"});
+  Checker checker(*dict);
+  std::vector<Misspelling> spans{{1, 1}};
+  checker.FindUnchecked("hello world helo\nplain ascii caf\xC3\xA9\n", &spans);
+  EXPECT_TRUE(spans.empty());
+  // "hello привет\nмир café 你好": offsets in bytes, across lines.
+  const std::string text =
+      "hello \xD0\xBF\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82\n"
+      "\xD0\xBC\xD0\xB8\xD1\x80 caf\xC3\xA9 \xE4\xBD\xA0\xE5\xA5\xBD";
+  checker.FindUnchecked(text, &spans);
+  ASSERT_EQ(spans.size(), 3u);
+  EXPECT_EQ(text.substr(spans[0].offset, spans[0].length),
+            "\xD0\xBF\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82");
+  EXPECT_EQ(text.substr(spans[1].offset, spans[1].length),
+            "\xD0\xBC\xD0\xB8\xD1\x80");
+  EXPECT_EQ(text.substr(spans[2].offset, spans[2].length),
+            "\xE4\xBD\xA0\xE5\xA5\xBD");
+  EXPECT_EQ(spans.size(), checker.CountUnchecked(text));
+  // A Cyrillic dictionary finds the Latin words instead.
+  auto russian = MakeDictionary({"\xD0\xBC\xD0\xB8\xD1\x80"}, "ru");
+  Checker r(*russian);
+  r.FindUnchecked("\xD0\xBC\xD0\xB8\xD1\x80 hello", &spans);
+  ASSERT_EQ(spans.size(), 1u);
+  EXPECT_EQ(spans[0].offset, 7u);
+  EXPECT_EQ(spans[0].length, 5u);
+}
+
 TEST(CheckerTest, NumbersUrlsAndEmailsAreNotWords) {
   auto dict = MakeDictionary({"see", "at", "or", "mail"});
   Checker checker(*dict);

@@ -679,6 +679,31 @@ class MainWindowTest : public QObject {
     QVERIFY(!w->editor()->lineNumberArea()->isVisible());
   }
 
+  // Issue 23, item 14: View > Mark Unchecked Words, on by default, turns
+  // the grey mark under words in a script the dictionary cannot check off
+  // and on; remembered.
+  void markUncheckedWords() {
+    {
+      auto w = newWindow();
+      SpellTextEdit* e = w->editor();
+      QAction* action = FindAction(w.get(), "Mark &Unchecked Words");
+      QVERIFY(action->isChecked());
+      e->setPlainText(QString::fromUtf8("the \xD0\xBC\xD0\xB8\xD1\x80 word"));
+      QVERIFY(WaitForChecking(e));
+      QCOMPARE(e->uncheckedRects().size(), 1);
+      action->trigger();
+      QVERIFY(e->uncheckedRects().isEmpty());
+      e->document()->setModified(false);
+      QVERIFY(w->close());
+    }
+    auto w = newWindow();  // remembered
+    QAction* action = FindAction(w.get(), "Mark &Unchecked Words");
+    QVERIFY(!action->isChecked());
+    QVERIFY(!w->editor()->uncheckedMarksVisible());
+    action->trigger();
+    QVERIFY(w->editor()->uncheckedMarksVisible());
+  }
+
   // Issue 23, item 7: File > Print (Ctrl+P) and File > Export as PDF.
   void exportAsPdf() {
     auto w = newWindow();

@@ -3,7 +3,9 @@
 // documents checked in slices.
 #include "app/editor/spell_highlighter.h"
 
+#include <QApplication>
 #include <QElapsedTimer>
+#include <QHelpEvent>
 #include <QImage>
 #include <QScopeGuard>
 #include <QSignalSpy>
@@ -12,6 +14,7 @@
 #include <QTextDocument>
 #include <QTextLayout>
 #include <QTimer>
+#include <QToolTip>
 
 #include "app/editor/background_check.h"
 #include "app/editor/recheck_scheduler.h"
@@ -60,6 +63,114 @@ class SpellHighlighterTest : public QObject {
     const QList<QRectF> rects = edit_->underlineRects();
     QCOMPARE(rects.size(), 2);
     ExpectRedExactlyUnder(rects, {"wrnog", "zzq"});
+  }
+
+  // Words in a script the dictionary cannot check (Cyrillic under the
+  // Latin test dictionary) get a grey dotted mark, painted like the waves:
+  // the pixels the mark adds are all under the Cyrillic words, in the
+  // mark's grey, and none under the Latin words. The text comes through
+  // the background check (its blocks find their unchecked words when
+  // first painted).
+  void uncheckedWordsAreMarkedInGrey() {
+    edit_->setPlainText(QString::fromUtf8(
+        "the \xD0\xBA\xD0\xBE\xD1\x82 word\nsome text here\n"
+        "\xD0\xBC\xD0\xB8\xD0\xBB\xD0\xBE the wrnog"));  // кот, мило
+    QVERIFY(WaitForChecking(edit_.get()));
+    const QList<QRectF> rects = edit_->uncheckedRects();
+    QCOMPARE(rects.size(), 2);
+    const QImage marked = edit_->viewport()->grab().toImage();
+    edit_->setUncheckedMarksVisible(false);
+    QVERIFY(edit_->uncheckedRects().isEmpty());
+    const QImage plain = edit_->viewport()->grab().toImage();
+    edit_->setUncheckedMarksVisible(true);
+    QCOMPARE(marked.size(), plain.size());
+    const qreal dpr = marked.devicePixelRatio();
+    const QColor grey = edit_->uncheckedMarkColor();
+    // Grey: neither red nor the text's colour nor the background's.
+    QVERIFY(qAbs(grey.red() - grey.green()) < 16 &&
+            qAbs(grey.green() - grey.blue()) < 16);
+    QVERIFY(grey != edit_->viewport()->palette().color(QPalette::Base));
+    QList<int> in(rects.size(), 0);
+    int stray = 0;
+    int other_colour = 0;
+    for (int y = 0; y < marked.height(); ++y) {
+      for (int x = 0; x < marked.width(); ++x) {
+        if (marked.pixel(x, y) == plain.pixel(x, y)) continue;
+        const QPointF at(x / dpr, y / dpr);
+        bool inside = false;
+        for (int i = 0; i < rects.size(); ++i) {
+          if (rects[i].adjusted(-1, -1, 1, 1).contains(at)) {
+            ++in[i];
+            inside = true;
+          }
+        }
+        if (!inside) ++stray;
+        if (marked.pixelColor(x, y) != grey) ++other_colour;
+      }
+    }
+    QCOMPARE(stray, 0);
+    QCOMPARE(other_colour, 0);
+    const QStringList words = {QString::fromUtf8("\xD0\xBA\xD0\xBE\xD1\x82"),
+                               QString::fromUtf8("\xD0\xBC\xD0\xB8\xD0\xBB\xD0\xBE")};
+    for (int i = 0; i < rects.size(); ++i) {
+      QVERIFY2(in[i] > 3, qPrintable(QString::number(in[i])));
+      const QPoint above = QPointF(rects[i].center().x(), rects[i].top() - 4)
+                               .toPoint();
+      QTextCursor c = edit_->cursorForPosition(above);
+      c.select(QTextCursor::WordUnderCursor);
+      QCOMPARE(c.selectedText(), words[i]);
+      // Hovering the word explains the mark.
+      QVERIFY2(edit_->uncheckedToolTipAt(above).contains(
+                   "Not checked: the test dictionary"),
+               qPrintable(edit_->uncheckedToolTipAt(above)));
+    }
+    // The same through a real tooltip event on the viewport.
+    {
+      const QPoint above =
+          QPointF(rects[1].center().x(), rects[1].top() - 4).toPoint();
+      QHelpEvent help(QEvent::ToolTip, above,
+                      edit_->viewport()->mapToGlobal(above));
+      QApplication::sendEvent(edit_->viewport(), &help);
+      QTRY_VERIFY(QToolTip::isVisible());
+      QVERIFY(QToolTip::text().startsWith("Not checked: the test dictionary"));
+      QToolTip::hideText();
+    }
+    // Not over a Latin word, misspelled or not.
+    const QList<QRectF> waves = edit_->underlineRects();
+    QCOMPARE(waves.size(), 1);
+    QVERIFY(edit_->uncheckedToolTipAt(
+                    QPointF(waves[0].center().x(), waves[0].top() - 4).toPoint())
+                .isEmpty());
+    // Nothing is marked while checking is off.
+    edit_->setSpellCheckingEnabled(false);
+    QVERIFY(edit_->uncheckedRects().isEmpty());
+  }
+
+  // Typing keeps the unchecked words of the block as a fresh check finds
+  // them, checking only around the edit.
+  void uncheckedWordsFollowTyping() {
+    TypeText(QString::fromUtf8(
+        "the \xD0\xBC\xD0\xB8\xD1\x80 and \xD0\xBA\xD0\xBE\xD1\x82 end of "
+        "some text that makes the line longer than a check around an edit"));
+    QVERIFY(WaitForChecking(edit_.get()));
+    const QTextBlock block = edit_->document()->firstBlock();
+    QCOMPARE(edit_->highlighter()->unchecked(block),
+             QList<TextSpan>({{4, 3}, {12, 3}}));
+    QTextCursor c(edit_->document());
+    c.setPosition(0);
+    edit_->setTextCursor(c);
+    TypeText(QString::fromUtf8("\xD0\xB4\xD0\xB0 "));
+    QVERIFY(edit_->highlighter()->lastCheckedLength() < 20);
+    // Kept by the keystroke's check, not found again when painted.
+    const auto* data = static_cast<const BlockSpellData*>(block.userData());
+    QVERIFY(data != nullptr && data->uncheckedKnown());
+    QList<TextSpan> fresh;
+    service_->findUnchecked(block.text(), &fresh);
+    QCOMPARE(fresh, QList<TextSpan>({{0, 2}, {7, 3}, {15, 3}}));
+    QCOMPARE(edit_->highlighter()->unchecked(block), fresh);
+    // ASCII text has none.
+    service_->findUnchecked(QStringLiteral("plain ascii words"), &fresh);
+    QVERIFY(fresh.isEmpty());
   }
 
   // In a 1 MB line, scrolled to its middle: the wrapped lines on screen
@@ -392,6 +503,16 @@ class SpellHighlighterTest : public QObject {
   }
 
  private:
+  // Types `text` key by key (QTest::keyClicks takes Latin-1 only).
+  void TypeText(const QString& text) {
+    for (QChar c : text) {
+      QTest::sendKeyEvent(QTest::Press, edit_.get(), Qt::Key_unknown,
+                          QString(c), Qt::NoModifier);
+      QTest::sendKeyEvent(QTest::Release, edit_.get(), Qt::Key_unknown,
+                          QString(c), Qt::NoModifier);
+    }
+  }
+
   // Every pixel of the viewport that is clearly red lies in one of `rects`,
   // each rect has some, and the text just above each is `words[i]`.
   void ExpectRedExactlyUnder(const QList<QRectF>& rects,
