@@ -11,6 +11,8 @@
 #include <QTextEdit>
 #include <QToolButton>
 
+#include "app/editor/soft_lines.h"
+
 namespace spellfilter::editor {
 
 FindBar::FindBar(QPlainTextEdit* edit, QWidget* parent)
@@ -142,9 +144,7 @@ void FindBar::replace() {
   if (s.matchesExactly(cursor.selectedText())) {
     const QString text =
         s.replacementFor(cursor.selectedText(), replace_->text());
-    cursor.beginEditBlock();
-    cursor.insertText(text);
-    cursor.endEditBlock();
+    InsertText(cursor, text);
     edit_->setTextCursor(cursor);
   }
   findNext();

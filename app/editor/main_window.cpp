@@ -393,7 +393,7 @@ void MainWindow::updateUncheckedCount() {
       service_->hasDictionary() && editor_->isSpellCheckingEnabled();
   unchecked_counter_->count(
       counting ? service_->sharedDictionary() : nullptr,
-      counting ? editor_->toPlainText().toUtf8() : QByteArray());
+      counting ? DocumentText(*editor_->document()).toUtf8() : QByteArray());
 }
 
 void MainWindow::findNext() {
@@ -418,15 +418,14 @@ void MainWindow::askGoToLine() {
   bool ok = false;
   const int line = QInputDialog::getInt(
       this, tr("Go to Line"),
-      tr("Line (1\u2013%L1):").arg(editor_->document()->blockCount()),
-      editor_->textCursor().blockNumber() + 1, 1,
-      editor_->document()->blockCount(), 1, &ok);
+      tr("Line (1\u2013%L1):").arg(editor_->lineMap().lineCount()),
+      editor_->lineMap().lineOf(editor_->textCursor().block()) + 1, 1,
+      editor_->lineMap().lineCount(), 1, &ok);
   if (ok) goToLine(line);
 }
 
 void MainWindow::goToLine(int line) {
-  const QTextBlock block = editor_->document()->findBlockByNumber(
-      qBound(1, line, editor_->document()->blockCount()) - 1);
+  const QTextBlock block = editor_->lineMap().blockOfLine(line - 1);
   editor_->setTextCursor(QTextCursor(block));
   editor_->centerCursor();
   editor_->setFocus();
@@ -551,9 +550,11 @@ void MainWindow::revert() {
 
 void MainWindow::updateCursorPosition() {
   const QTextCursor cursor = editor_->textCursor();
-  position_label_->setText(tr("Ln %L1, Col %L2")
-                               .arg(cursor.blockNumber() + 1)
-                               .arg(cursor.positionInBlock() + 1));
+  const LineMap& lines = editor_->lineMap();
+  position_label_->setText(
+      tr("Ln %L1, Col %L2")
+          .arg(lines.lineOf(cursor.block()) + 1)
+          .arg(lines.columnOf(cursor.block(), cursor.positionInBlock()) + 1));
 }
 
 void MainWindow::resetZoom() { editor_->setFont(base_font_); }
@@ -868,7 +869,7 @@ void MainWindow::reloadFromDisk() {
   QTextCursor all(editor_->document());
   all.beginEditBlock();
   all.select(QTextCursor::Document);
-  all.insertText(loaded.text);
+  InsertText(all, loaded.text);
   all.endEditBlock();
   lossy_ = loaded.first_bad_byte >= 0;
   setCurrentFile(current_file_, loaded.format);

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <utility>
 
 #include "app/editor/line_number_area.h"
 #include "app/editor/recheck_scheduler.h"
@@ -27,7 +28,8 @@ SpellTextEdit::SpellTextEdit(SpellService* service, QWidget* parent)
       service_(service),
       highlighter_(new SpellHighlighter(service, document())),
       scheduler_(new RecheckScheduler(this, highlighter_, this)),
-      line_number_area_(new LineNumberArea(this)) {
+      line_number_area_(new LineNumberArea(this)),
+      line_map_(document()) {
   highlighter_->setParent(this);
   connect(highlighter_, &SpellHighlighter::underlinesChanged, viewport(),
           qOverload<>(&QWidget::update));
@@ -38,6 +40,20 @@ SpellTextEdit::SpellTextEdit(SpellService* service, QWidget* parent)
   connect(this, &QPlainTextEdit::updateRequest, this,
           &SpellTextEdit::updateLineNumberArea);
   line_number_area_->hide();
+  connect(this, &QPlainTextEdit::blockCountChanged, this,
+          [this] { line_map_.invalidate(); });
+  connect(document(), &QTextDocument::contentsChange, this,
+          &SpellTextEdit::noteEdit);
+  connect(this, &QPlainTextEdit::selectionChanged, this,
+          &SpellTextEdit::recordSelection);
+  // Emitted before contentsChange for an edit, never for undo or redo.
+  connect(document(), &QTextDocument::undoCommandAdded, this,
+          [this] { user_edit_ = true; });
+  // Edits that do not come through this widget's events (menu actions,
+  // the Find bar) are looked at once control returns to the event loop.
+  heal_timer_.setSingleShot(true);
+  heal_timer_.setInterval(0);
+  connect(&heal_timer_, &QTimer::timeout, this, &SpellTextEdit::healCuts);
 }
 
 SpellTextEdit::~SpellTextEdit() = default;
@@ -302,9 +318,92 @@ void SpellTextEdit::paintUnderlines(const QRect& area) {
 }
 
 void SpellTextEdit::setPlainText(const QString& text) {
-  scheduler_->startBackgroundCheck(text);
-  QPlainTextEdit::setPlainText(text);
+  std::vector<int> continuations;
+  const QString shown = SplitLongLines(text, &continuations);
+  scheduler_->startBackgroundCheck(shown);
+  healing_ = true;  // the pieces are cut at white space
+  QPlainTextEdit::setPlainText(shown);
+  MarkContinuations(document(), continuations);
+  healing_ = false;
+  edited_from_ = edited_to_ = -1;
+  line_map_.invalidate();
   scheduler_->backgroundTextLoaded();
+}
+
+void SpellTextEdit::insertText(const QString& text) {
+  QTextCursor cursor = textCursor();
+  InsertText(cursor, text);
+  setTextCursor(cursor);
+  ensureCursorVisible();
+}
+
+void SpellTextEdit::insertFromMimeData(const QMimeData* source) {
+  if (source == nullptr || !source->hasText()) {
+    QPlainTextEdit::insertFromMimeData(source);
+    return;
+  }
+  insertText(source->text());
+}
+
+void SpellTextEdit::recordSelection() {
+  const QTextCursor cursor = textCursor();
+  if (!cursor.hasSelection() || !HasContinuations(*document())) return;
+  selection_ = cursor;
+  selection_continues_ =
+      ContinuesLine(document()->findBlock(cursor.selectionStart()));
+}
+
+void SpellTextEdit::noteEdit(int position, int removed, int added) {
+  // Undo and redo bring back states that were whole; only an edit is
+  // looked at (and the document never changed after an undo, which would
+  // drop the redo history).
+  const bool user_edit = std::exchange(user_edit_, false);
+  if (healing_ || !user_edit || !HasContinuations(*document())) return;
+  // The selection, removed by this edit, leaves its first block's mark to
+  // put back.
+  if (!selection_.isNull() && !selection_.hasSelection()) {
+    if (removed > 0 && selection_.position() >= position &&
+        selection_.position() <= position + added) {
+      repair_at_ = position;
+      repair_continues_ = selection_continues_;
+    }
+    selection_ = QTextCursor();
+  }
+  const int end = position + added;
+  edited_from_ = edited_from_ < 0 ? position : qMin(edited_from_, position);
+  edited_to_ = qMax(edited_to_, end);
+  heal_timer_.start();
+}
+
+void SpellTextEdit::healCuts() {
+  heal_timer_.stop();
+  if (edited_from_ < 0) return;
+  const int from = edited_from_;
+  const int to = edited_to_;
+  edited_from_ = edited_to_ = -1;
+  healing_ = true;
+  if (repair_at_ >= 0) {
+    QTextCursor cursor(document());
+    cursor.setPosition(qMin(repair_at_, document()->characterCount() - 1));
+    // The first block continues nothing.
+    const bool continues =
+        repair_continues_ && cursor.block().previous().isValid();
+    if (ContinuesLine(cursor.block()) != continues) {
+      cursor.joinPreviousEditBlock();
+      SetContinuesLine(cursor, continues);
+      cursor.endEditBlock();
+    }
+    repair_at_ = -1;
+  }
+  HealCuts(document(), from, to);
+  healing_ = false;
+  recordSelection();
+}
+
+bool SpellTextEdit::event(QEvent* event) {
+  const bool result = QPlainTextEdit::event(event);
+  if (edited_from_ >= 0) healCuts();
+  return result;
 }
 
 void SpellTextEdit::setLineNumbersVisible(bool visible) {
@@ -351,20 +450,23 @@ void SpellTextEdit::lineNumberAreaPaintEvent(QPaintEvent* event) {
   painter.setPen(pal.color(QPalette::PlaceholderText));
   painter.setFont(font());
   QTextBlock block = firstVisibleBlock();
-  int number = block.blockNumber();
+  int number = line_map_.lineOf(block);
   int top =
       qRound(blockBoundingGeometry(block).translated(contentOffset()).top());
   int bottom = top + qRound(blockBoundingRect(block).height());
   const int width = line_number_area_->width() - 3;
   while (block.isValid() && top <= event->rect().bottom()) {
-    if (block.isVisible() && bottom >= event->rect().top()) {
+    // A piece of a long line (soft_lines.h) goes unnumbered, as a
+    // wrapped line does.
+    if (block.isVisible() && bottom >= event->rect().top() &&
+        !ContinuesLine(block)) {
       painter.drawText(0, top, width, fontMetrics().height(), Qt::AlignRight,
                        QString::number(number + 1));
     }
     block = block.next();
     top = bottom;
     bottom = top + qRound(blockBoundingRect(block).height());
-    ++number;
+    if (!ContinuesLine(block)) ++number;
   }
 }
 
@@ -380,9 +482,7 @@ void SpellTextEdit::replace(const QTextCursor& range, const QString& text) {
   QTextCursor c(document());
   c.setPosition(range.selectionStart());
   c.setPosition(range.selectionEnd(), QTextCursor::KeepAnchor);
-  c.beginEditBlock();
-  c.insertText(text);
-  c.endEditBlock();
+  InsertText(c, text);
 }
 
 int SpellTextEdit::replaceAll(const QString& word, const QString& text,
@@ -452,10 +552,71 @@ void SpellTextEdit::keyPressEvent(QKeyEvent* event) {
     position = qMax(0, position - 1);
   }
   highlighter_->setTypingPosition(word_key ? position : -1);
+  if (HasContinuations(*document()) && !isReadOnly()) {
+    // A line end typed in a piece of a long line is a real one, not a
+    // copy of the piece's mark (see soft_lines.h).
+    if (event->matches(QKeySequence::InsertParagraphSeparator)) {
+      insertText(QStringLiteral("\n"));
+      event->accept();
+      return;
+    }
+    if (editNearCut(event)) {
+      if (word_key) highlighter_->setTypingPosition(textCursor().position());
+      event->accept();
+      return;
+    }
+  }
   in_key_press_ = true;
   QPlainTextEdit::keyPressEvent(event);
   in_key_press_ = false;
   if (word_key) highlighter_->setTypingPosition(textCursor().position());
+}
+
+bool SpellTextEdit::editNearCut(QKeyEvent* event) {
+  QTextCursor cursor = textCursor();
+  const QTextBlock block = cursor.block();
+  if (!cursor.hasSelection() &&
+      !(ContinuesLine(block) && cursor.positionInBlock() <= 1) &&
+      !(ContinuesLine(block.next()) &&
+        cursor.positionInBlock() >= block.length() - 2)) {
+    return false;
+  }
+  if ((event->modifiers() & ~Qt::ShiftModifier & ~Qt::KeypadModifier) !=
+      Qt::NoModifier) {
+    return false;
+  }
+  // The edit is made here, as an edit block, so that healCuts() can join
+  // it (QWidgetTextControl makes a typed character or a Backspace a plain
+  // command, which an edit block cannot join, and it cannot run inside
+  // one of ours). A Backspace at the start of a piece, a Delete at the end
+  // of the piece before one, mean the character across the cut.
+  const QString text = event->text();
+  if (event->key() == Qt::Key_Backspace || event->key() == Qt::Key_Delete) {
+    cursor.beginEditBlock();
+    if (cursor.hasSelection()) {
+      InsertText(cursor, QString());
+    } else if (event->key() == Qt::Key_Backspace) {
+      if (cursor.atBlockStart() && ContinuesLine(block)) {
+        cursor.setPosition(block.position() - 1);
+      }
+      cursor.deletePreviousChar();
+    } else {
+      if (cursor.atBlockEnd() && ContinuesLine(block.next())) {
+        cursor.setPosition(block.next().position());
+      }
+      cursor.deleteChar();
+    }
+    cursor.endEditBlock();
+  } else if (!text.isEmpty() &&
+             std::all_of(text.cbegin(), text.cend(),
+                         [](QChar c) { return c.isPrint(); })) {
+    InsertText(cursor, text);
+  } else {
+    return false;
+  }
+  setTextCursor(cursor);
+  ensureCursorVisible();
+  return true;
 }
 
 void SpellTextEdit::onCursorMoved() {

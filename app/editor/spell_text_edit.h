@@ -11,7 +11,10 @@
 #include <QPlainTextEdit>
 #include <QStringList>
 #include <QTextCursor>
+#include <QTimer>
 #include <optional>
+
+#include "app/editor/soft_lines.h"
 
 namespace spellfilter::editor {
 
@@ -70,11 +73,19 @@ class SpellTextEdit : public QPlainTextEdit {
   [[nodiscard]] QString uncheckedToolTipAt(const QPoint& position) const;
 
   // QPlainTextEdit::setPlainText (it hides that non-virtual function, so
-  // every caller through a SpellTextEdit gets it): also starts checking the
-  // whole text on another thread while the document is being built; the
-  // background pass then takes each line's result from there when the
-  // line's text is unchanged (see BackgroundCheck).
+  // every caller through a SpellTextEdit gets it): shows lines longer than
+  // kSplitAbove in pieces (soft_lines.h), and starts checking the whole
+  // text on another thread while the document is being built; the
+  // background pass then takes each block's result from there when the
+  // block's text is unchanged (see BackgroundCheck). DocumentText() gives
+  // the text back with its own lines.
   void setPlainText(const QString& text);
+  // Inserts `text` at the cursor as typed or pasted text (InsertText:
+  // line ends are real, long lines shown in pieces).
+  void insertText(const QString& text);
+
+  // The document's real lines (a long line shown in pieces is one line).
+  [[nodiscard]] const LineMap& lineMap() const { return line_map_; }
 
   // The line-number gutter (LineNumberArea), hidden by default.
   [[nodiscard]] bool lineNumbersVisible() const { return line_numbers_; }
@@ -110,6 +121,8 @@ class SpellTextEdit : public QPlainTextEdit {
   void dragMoveEvent(QDragMoveEvent* event) override;
   void dropEvent(QDropEvent* event) override;
   bool viewportEvent(QEvent* event) override;
+  bool event(QEvent* event) override;
+  void insertFromMimeData(const QMimeData* source) override;
 
  private:
   static bool IsWordKey(const QKeyEvent* event);
@@ -126,7 +139,22 @@ class SpellTextEdit : public QPlainTextEdit {
   template <typename SpansOf>
   QList<QRectF> spanRects(SpansOf spans_of) const;
   void paintUnderlines(const QRect& area);
+  // Notes an edit of [from, to] for healCuts().
+  void noteEdit(int position, int removed, int added);
+  void recordSelection();
+  // Makes a key's edit next to a cut (or over a selection) itself; false
+  // if the key is not one it makes.
+  bool editNearCut(QKeyEvent* event);
+  // Merges the pieces of long lines whose cut the last edit moved off
+  // white space (HealCuts), in the same undo step as the edit.
+  void healCuts();
 
+  // The edited range not yet looked at by healCuts(); -1 when none. First,
+  // as event() reads it while the members below are being made.
+  int edited_from_ = -1;
+  int edited_to_ = -1;
+  bool healing_ = false;
+  bool user_edit_ = false;  // the change being made is not an undo or redo
   SpellService* service_;
   SpellHighlighter* highlighter_;
   RecheckScheduler* scheduler_;
@@ -135,6 +163,15 @@ class SpellTextEdit : public QPlainTextEdit {
   bool in_key_press_ = false;
   bool in_paint_ = false;
   bool unchecked_marks_ = true;
+  LineMap line_map_;
+  QTimer heal_timer_;
+  // The user's selection (following the edits) and whether its first block
+  // continues a line: Qt gives the block left by removing it the mark of
+  // its last block; healCuts() puts the first one's back (soft_lines.h).
+  QTextCursor selection_;
+  bool selection_continues_ = false;
+  int repair_at_ = -1;
+  bool repair_continues_ = false;
 };
 
 }  // namespace spellfilter::editor

@@ -5,8 +5,10 @@
 #include <QFileInfo>
 #include <QSaveFile>
 #include <QStringDecoder>
+#include <QTextBlock>
 #include <QTextDocument>
 
+#include "app/editor/soft_lines.h"
 #include "app/editor/text_encoding.h"
 #include "core/text/utf8.h"
 
@@ -149,8 +151,19 @@ bool WriteTextFile(const QString& path, const QString& text,
 }
 
 QString DocumentText(const QTextDocument& document) {
-  QString text = document.toRawText();
-  text.replace(QChar::ParagraphSeparator, u'\n');
+  if (!HasContinuations(document)) {
+    QString text = document.toRawText();
+    text.replace(QChar::ParagraphSeparator, u'\n');
+    return text;
+  }
+  // A long line shown in pieces (soft_lines.h) is one line again.
+  QString text;
+  text.reserve(document.characterCount());
+  for (QTextBlock block = document.begin(); block.isValid();
+       block = block.next()) {
+    if (block != document.begin() && !ContinuesLine(block)) text += u'\n';
+    text += block.text();
+  }
   return text;
 }
 

@@ -50,7 +50,8 @@ bool WriteTextFile(const QString& path, const QString& text,
                    const TextFormat& format, QString* error);
 
 // The document's text exactly: unlike QTextDocument::toPlainText(), no
-// non-breaking space becomes a space. Block ends become '\n'.
+// non-breaking space becomes a space. Block ends become '\n', except
+// before a block that continues a long line (soft_lines.h).
 QString DocumentText(const QTextDocument& document);
 
 }  // namespace spellfilter::editor

@@ -1,8 +1,11 @@
 #include "app/editor/text_search.h"
 
 #include <QTextBlock>
+#include <QTextCursor>
 #include <QTextDocument>
 #include <limits>
+
+#include "app/editor/soft_lines.h"
 
 namespace spellfilter::editor {
 
@@ -142,7 +145,7 @@ int TextSearch::replaceAll(QTextDocument* document,
   // QTextCursors follow the edits made before them, so the order is free;
   // front to back keeps the replacement texts' own matches out.
   for (QTextCursor c : matches) {
-    c.insertText(replacementFor(c.selectedText(), replacement));
+    InsertText(c, replacementFor(c.selectedText(), replacement));
   }
   edit.endEditBlock();
   return static_cast<int>(matches.size());

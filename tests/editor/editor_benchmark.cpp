@@ -275,7 +275,7 @@ int Run(int argc, char** argv) {
   // file's, comparable with `spellfilter check` on it.
   const qint64 counted_typed = edit.highlighter()->totals().misspellings;
   while (edit.document()->isUndoAvailable()) edit.undo();
-  const bool restored = edit.toPlainText() == loaded.text;
+  const bool restored = DocumentText(*edit.document()) == loaded.text;
 
   // The count against core's Checker on the same text, line by line, and
   // on the whole text at once (as `spellfilter check` reads a file).
@@ -343,7 +343,7 @@ int Run(int argc, char** argv) {
   const Stats d = Summarise(during), a = Summarise(after),
               j = Summarise(jump_ms);
   std::printf("document          %.2f MB, %d lines%s\n",
-              loaded.text.toUtf8().size() / 1e6, edit.document()->blockCount(),
+              loaded.text.toUtf8().size() / 1e6, edit.lineMap().lineCount(),
               parser.isSet("file") ? "" : " (generated)");
   std::printf("dictionary        %s\n", qPrintable(dictionary));
   std::printf(

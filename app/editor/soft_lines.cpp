@@ -1,0 +1,237 @@
+#include "app/editor/soft_lines.h"
+
+#include <QTextBlockFormat>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QVariant>
+#include <algorithm>
+
+#include "app/editor/background_check.h"
+
+namespace spellfilter::editor {
+namespace {
+
+// The block-format property that marks a continuation block.
+constexpr int kContinuesProperty = QTextFormat::UserProperty + 0x5f1;
+// The document's dynamic property: it has had continuation blocks.
+constexpr char kHasContinuations[] = "spellfilterContinuations";
+
+bool IsCutSpace(QChar c) { return c == u' ' || c == u'\t'; }
+
+// Where `line` (no line ends) is cut: offsets just after a space or tab,
+// the first one at least `piece` characters after the previous cut, while
+// more than `split_above` characters are left; never at the line's end.
+std::vector<qsizetype> Cuts(QStringView line, qsizetype split_above,
+                            qsizetype piece) {
+  std::vector<qsizetype> cuts;
+  qsizetype from = 0;
+  while (line.size() - from > split_above) {
+    qsizetype i = from + piece;
+    const qsizetype limit = line.size() - 1;  // something must follow a cut
+    while (i < limit && !IsCutSpace(line[i])) ++i;
+    if (i >= limit) break;  // no white space left: the rest stays whole
+    from = i + 1;
+    cuts.push_back(from);
+  }
+  return cuts;
+}
+
+void SetHasContinuations(QTextDocument* document, bool has) {
+  document->setProperty(kHasContinuations, has);
+}
+
+bool IsHealthyCut(const QTextBlock& block) {
+  const QString before = block.previous().text();
+  const QString text = block.text();
+  return !before.isEmpty() && !text.isEmpty() &&
+         (IsCutSpace(before.back()) || IsCutSpace(text.front()));
+}
+
+}  // namespace
+
+QString SplitLongLines(const QString& text, std::vector<int>* continuations,
+                       qsizetype split_above, qsizetype piece) {
+  continuations->clear();
+  const auto lines = BackgroundCheck::SplitLines(text);
+  const bool any_long =
+      std::any_of(lines.cbegin(), lines.cend(),
+                  [&](const auto& line) { return line.second > split_above; });
+  if (!any_long) return text;
+  QString shown;
+  shown.reserve(text.size() + text.size() / piece + 1);
+  qsizetype copied = 0;
+  int block = 0;
+  for (const auto& [start, length] : lines) {
+    if (length > split_above) {
+      for (qsizetype cut :
+           Cuts(QStringView(text).sliced(start, length), split_above, piece)) {
+        shown.append(QStringView(text).sliced(copied, start + cut - copied));
+        shown.append(u'\n');
+        copied = start + cut;
+        continuations->push_back(++block);
+      }
+    }
+    ++block;
+  }
+  shown.append(QStringView(text).sliced(copied));
+  return shown;
+}
+
+bool ContinuesLine(const QTextBlock& block) {
+  return block.isValid() &&
+         block.blockFormat().boolProperty(kContinuesProperty);
+}
+
+bool HasContinuations(const QTextDocument& document) {
+  return document.property(kHasContinuations).toBool();
+}
+
+void SetContinuesLine(QTextCursor& cursor, bool continues) {
+  QTextBlockFormat format = cursor.blockFormat();
+  if (format.boolProperty(kContinuesProperty) == continues) return;
+  if (continues) {
+    format.setProperty(kContinuesProperty, true);
+  } else {
+    format.clearProperty(kContinuesProperty);
+  }
+  cursor.setBlockFormat(format);
+}
+
+void MarkContinuations(QTextDocument* document,
+                       const std::vector<int>& continuations) {
+  SetHasContinuations(document, !continuations.empty());
+  if (continuations.empty()) return;
+  const bool undo = document->isUndoRedoEnabled();
+  document->setUndoRedoEnabled(false);
+  QTextCursor cursor(document);
+  // One change for all blocks: QPlainTextDocumentLayout lays a block out
+  // at once after a change to it alone, but only marks the blocks of a
+  // larger change for later.
+  cursor.beginEditBlock();
+  for (int number : continuations) {
+    const QTextBlock block = document->findBlockByNumber(number);
+    if (!block.isValid()) continue;
+    QTextBlockFormat format = block.blockFormat();
+    format.setProperty(kContinuesProperty, true);
+    cursor.setPosition(block.position());
+    cursor.setBlockFormat(format);
+  }
+  cursor.endEditBlock();
+  document->setUndoRedoEnabled(undo);
+  document->setModified(false);
+}
+
+void InsertText(QTextCursor& cursor, QStringView text) {
+  cursor.beginEditBlock();
+  if (cursor.hasSelection()) {
+    const bool continues =
+        ContinuesLine(cursor.document()->findBlock(cursor.selectionStart()));
+    cursor.removeSelectedText();
+    SetContinuesLine(cursor, continues);
+  }
+  QTextBlockFormat real = cursor.blockFormat();
+  real.clearProperty(kContinuesProperty);
+  QTextBlockFormat continuation = real;
+  continuation.setProperty(kContinuesProperty, true);
+  bool first = true;
+  for (const auto& [start, length] : BackgroundCheck::SplitLines(text)) {
+    if (!first) cursor.insertBlock(real);
+    first = false;
+    const QStringView line = text.sliced(start, length);
+    qsizetype from = 0;
+    for (qsizetype cut : Cuts(line, kSplitAbove, kPiece)) {
+      cursor.insertText(line.sliced(from, cut - from).toString());
+      SetHasContinuations(cursor.document(), true);
+      cursor.insertBlock(continuation);
+      from = cut;
+    }
+    if (from < line.size()) cursor.insertText(line.sliced(from).toString());
+  }
+  cursor.endEditBlock();
+}
+
+bool HealCuts(QTextDocument* document, int from, int to) {
+  if (!HasContinuations(*document)) return false;
+  const int end = document->characterCount() - 1;
+  from = std::clamp(from, 0, end);
+  to = std::clamp(to, from, end);
+  QTextCursor cursor(document);
+  bool joined = false;
+  for (;;) {
+    // The first continuation in range whose cut is no longer at white
+    // space; the range is re-found after each merge (positions before the
+    // merge point do not move).
+    QTextBlock bad;
+    const QTextBlock stop = document->findBlock(to).next().next();
+    for (QTextBlock b = document->findBlock(from); b.isValid() && b != stop;
+         b = b.next()) {
+      if (ContinuesLine(b) && !IsHealthyCut(b)) {
+        bad = b;
+        break;
+      }
+    }
+    if (!bad.isValid()) break;
+    if (!joined) {
+      cursor.joinPreviousEditBlock();
+      joined = true;
+    }
+    // Deleting the block separator joins the continuation to the block
+    // before it, which keeps its own format: the real text is unchanged.
+    const bool continues = ContinuesLine(bad.previous());
+    cursor.setPosition(bad.position());
+    cursor.deletePreviousChar();
+    SetContinuesLine(cursor, continues);
+    to = std::max(from, to - 1);
+  }
+  if (joined) cursor.endEditBlock();
+  return joined;
+}
+
+void LineMap::refresh() const {
+  if (valid_) return;
+  continuations_.clear();
+  for (QTextBlock b = document_->begin(); b.isValid(); b = b.next()) {
+    if (ContinuesLine(b)) continuations_.push_back(b.blockNumber());
+  }
+  valid_ = true;
+}
+
+int LineMap::lineOf(const QTextBlock& block) const {
+  const int number = block.blockNumber();
+  if (!HasContinuations(*document_)) return number;
+  refresh();
+  const auto before = std::upper_bound(continuations_.cbegin(),
+                                       continuations_.cend(), number) -
+                      continuations_.cbegin();
+  return number - static_cast<int>(before);
+}
+
+int LineMap::columnOf(const QTextBlock& block, int position_in_block) const {
+  int column = position_in_block;
+  for (QTextBlock b = block; ContinuesLine(b);) {
+    b = b.previous();
+    column += b.length() - 1;
+  }
+  return column;
+}
+
+int LineMap::lineCount() const {
+  if (!HasContinuations(*document_)) return document_->blockCount();
+  refresh();
+  return document_->blockCount() - static_cast<int>(continuations_.size());
+}
+
+QTextBlock LineMap::blockOfLine(int line) const {
+  line = std::clamp(line, 0, lineCount() - 1);
+  if (!HasContinuations(*document_)) return document_->findBlockByNumber(line);
+  refresh();
+  // The line's first block comes after every continuation before it.
+  int number = line;
+  for (int c : continuations_) {
+    if (c > number) break;
+    ++number;
+  }
+  return document_->findBlockByNumber(number);
+}
+
+}  // namespace spellfilter::editor

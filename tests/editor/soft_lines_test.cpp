@@ -1,0 +1,415 @@
+// Long lines shown in pieces (app/editor/soft_lines.h): the text comes back
+// byte for byte through any edit, undo and redo; line ends typed or pasted
+// in a piece are real; the pieces stay cut at white space; line numbers,
+// columns and Go to Line count real lines; each piece is checked alone with
+// the same result as the whole line.
+
+#include <QApplication>
+#include <QClipboard>
+#include <QPlainTextDocumentLayout>
+#include <QRandomGenerator>
+#include <QTest>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <memory>
+
+#include "app/editor/soft_lines.h"
+#include "app/editor/spell_service.h"
+#include "app/editor/spell_text_edit.h"
+#include "app/editor/text_file.h"
+#include "editor_test_support.h"
+
+namespace spellfilter::editor {
+namespace {
+
+// A line of `words` words from a small vocabulary, one misspelled ("tset")
+// every 50 words.
+QString LongLine(int words, quint32 seed = 1) {
+  static const QStringList kWords = {"the",   "quick", "brown", "fox",
+                                     "jumps", "over",  "lazy",  "dog",
+                                     "hello", "world", "test",  "text"};
+  QRandomGenerator random(seed);
+  QString line;
+  for (int i = 0; i < words; ++i) {
+    if (i > 0) line += random.bounded(10) == 0 ? QStringLiteral("  ") : QStringLiteral(" ");
+    line += i % 50 == 49 ? QStringLiteral("tset")
+                         : kWords[random.bounded(kWords.size())];
+  }
+  return line;
+}
+
+// Sets `text` as SpellTextEdit::setPlainText does, on a bare document.
+void SetText(QTextDocument* document, const QString& text) {
+  std::vector<int> continuations;
+  document->setPlainText(SplitLongLines(text, &continuations));
+  MarkContinuations(document, continuations);
+}
+
+// How many characters of the real text come before document position
+// `position`: each continuation's block separator is not in it.
+int RealPosition(const QTextDocument& document, int position) {
+  int real = position;
+  for (QTextBlock b = document.begin(); b.isValid(); b = b.next()) {
+    if (b.position() > position) break;
+    if (ContinuesLine(b)) --real;
+  }
+  return real;
+}
+
+// Whether every cut lies at white space, between non-empty pieces.
+bool CutsHealthy(const QTextDocument& document) {
+  for (QTextBlock b = document.begin(); b.isValid(); b = b.next()) {
+    if (!ContinuesLine(b)) continue;
+    const QString before = b.previous().text();
+    const QString text = b.text();
+    if (before.isEmpty() || text.isEmpty()) return false;
+    if (before.back() != u' ' && before.back() != u'\t' &&
+        text.front() != u' ' && text.front() != u'\t') {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Where `a` and `b` first differ, for failure messages.
+QString Difference(const QString& a, const QString& b) {
+  qsizetype d = 0;
+  while (d < a.size() && d < b.size() && a[d] == b[d]) ++d;
+  return QStringLiteral("sizes %1 and %2, first difference at %3: \"%4\" / \"%5\"")
+      .arg(a.size()).arg(b.size()).arg(d)
+      .arg(a.mid(qMax(0, d - 8), 20), b.mid(qMax(0, d - 8), 20));
+}
+
+}  // namespace
+
+class SoftLinesTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void init() { Environment().reset(); }
+
+  void shortLinesAreLeftAlone() {
+    std::vector<int> continuations{7};
+    const QString text = QStringLiteral("one\ntwo\r\nthree\n") + LongLine(1000);
+    QVERIFY(text.size() < kSplitAbove);
+    QCOMPARE(SplitLongLines(text, &continuations), text);
+    QVERIFY(continuations.empty());
+    QTextDocument document;
+    document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
+    SetText(&document, text);
+    QVERIFY(!HasContinuations(document));
+    QCOMPARE(DocumentText(document), QString(text).replace("\r\n", "\n"));
+  }
+
+  void longLinesAreCutAtWhiteSpace() {
+    const QString line = LongLine(100000);  // about 500,000 characters
+    const QString text = "first\n" + line + "\nlast\n" + line;
+    std::vector<int> continuations;
+    SplitLongLines(text, &continuations);
+    QVERIFY(!continuations.empty());
+    QTextDocument document;
+    document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
+    SetText(&document, text);
+    QVERIFY(HasContinuations(document));
+    QVERIFY(!document.isModified());
+    QVERIFY(!document.isUndoAvailable());
+    QCOMPARE(DocumentText(document), text);
+    QVERIFY(CutsHealthy(document));
+    int pieces = 0;
+    for (QTextBlock b = document.begin(); b.isValid(); b = b.next()) {
+      QVERIFY2(b.text().size() <= kSplitAbove + 20,
+               qPrintable(QString::number(b.text().size())));
+      if (ContinuesLine(b)) {
+        ++pieces;
+        QVERIFY(b.text().size() >= 1);
+        QVERIFY(b.previous().text().size() >= kPiece);
+      }
+    }
+    QCOMPARE(pieces, static_cast<int>(continuations.size()));
+    QCOMPARE(document.blockCount(), 4 + pieces);
+    LineMap lines(&document);
+    QCOMPARE(lines.lineCount(), 4);
+    QCOMPARE(lines.blockOfLine(2).text(), QStringLiteral("last"));
+    const QTextBlock fourth = lines.blockOfLine(3);
+    QVERIFY(!ContinuesLine(fourth));
+    QCOMPARE(fourth.previous().text(), QStringLiteral("last"));
+    QVERIFY(line.startsWith(fourth.text()));
+    QCOMPARE(lines.blockOfLine(99).position(), fourth.position());
+    QCOMPARE(lines.lineOf(lines.blockOfLine(3)), 3);
+    QCOMPARE(lines.lineOf(document.lastBlock()), 3);
+    // The column of the last character counts from the line's start.
+    const QTextBlock last = document.lastBlock();
+    QCOMPARE(lines.columnOf(last, last.length() - 1),
+             static_cast<int>(line.size()));
+  }
+
+  void aLineWithoutWhiteSpaceStaysWhole() {
+    const QString text = QString(20000, u'x') + "y";
+    std::vector<int> continuations;
+    QCOMPARE(SplitLongLines(text, &continuations), text);
+    QVERIFY(continuations.empty());
+  }
+
+  // Random edits as the user makes them (keys, a selection typed over or
+  // cut, paste, undo, redo), near the cuts more often than elsewhere, on a
+  // document with long lines in pieces, against the same edits on the
+  // plain text: the text is always the plain text, every cut stays at
+  // white space, and undo goes back through every state.
+  void randomEditsKeepTheTextExact() {
+    SpellService service;
+    QString error;
+    QVERIFY2(service.openDictionary(Environment().dictionary(), &error),
+             qPrintable(error));
+    QRandomGenerator random(2026);
+    for (int round = 0; round < 10; ++round) {
+      SpellTextEdit edit(&service);
+      edit.resize(500, 300);
+      edit.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&edit));
+      edit.setFocus();
+      const QString start = LongLine(3000, round) + "\nshort line\n" +
+                            LongLine(2500, round + 100) + "\n";
+      edit.setPlainText(start);
+      QTextDocument& document = *edit.document();
+      QVERIFY(HasContinuations(document));
+      QStringList history{start};
+      int now = 0;
+      for (int step = 0; step < 250; ++step) {
+        const int size = document.characterCount() - 1;
+        const int kind = random.bounded(100);
+        QString what;
+        // Qt merges typing into the step before, so an undo or redo may
+        // pass several of the states below: it must land on one of them.
+        if (kind < 10 && document.isUndoAvailable()) {
+          edit.undo();
+          QApplication::processEvents();
+          const QString text = DocumentText(document);
+          while (now > 0 && history[now] != text) --now;
+          if (history[now] != text) now = -1;
+          what = "undo";
+        } else if (kind < 16 && document.isRedoAvailable()) {
+          edit.redo();
+          QApplication::processEvents();
+          const QString text = DocumentText(document);
+          while (now + 1 < history.size() && history[now] != text) ++now;
+          what = "redo";
+        } else {
+          QString real = history[now];
+          int at = random.bounded(size + 1);
+          if (random.bounded(3) != 0) {  // at or next to a cut
+            QList<int> cuts;
+            for (QTextBlock b = document.begin(); b.isValid(); b = b.next())
+              if (ContinuesLine(b)) cuts.append(b.position());
+            if (!cuts.isEmpty()) {
+              at = qBound(0, cuts[random.bounded(cuts.size())] +
+                                 random.bounded(5) - 3,
+                          size);
+            }
+          }
+          QTextCursor cursor(&document);
+          cursor.setPosition(at);
+          const int real_at = RealPosition(document, at);
+          int real_end = real_at;
+          if (kind >= 60) {  // with a selection, short or long
+            const int to = qMin(size, at + 1 + random.bounded(kind < 80 ? 3 : 9000));
+            // A selection from the start of a line, sometimes.
+            if (random.bounded(4) == 0) cursor.movePosition(QTextCursor::StartOfBlock);
+            const int from = cursor.position();
+            cursor.setPosition(to, QTextCursor::KeepAnchor);
+            real_end = RealPosition(document, to);
+            what = QStringLiteral("select [%1, %2)").arg(from).arg(to);
+            const int real_from = RealPosition(document, from);
+            real.remove(real_from, real_end - real_from);
+            real_end = real_from;
+          }
+          const int real_cursor = cursor.hasSelection() ? real_end : real_at;
+          edit.setTextCursor(cursor);
+          const int key = random.bounded(7);
+          switch (key) {
+            case 0:
+              if (!cursor.hasSelection()) {
+                if (real_cursor > 0) real.remove(real_cursor - 1, 1);
+              }
+              QTest::keyClick(&edit, Qt::Key_Backspace);
+              what += " Backspace";
+              break;
+            case 1:
+              if (!cursor.hasSelection() && real_cursor < real.size())
+                real.remove(real_cursor, 1);
+              QTest::keyClick(&edit, Qt::Key_Delete);
+              what += " Delete";
+              break;
+            case 2:
+              real.insert(real_cursor, u'x');
+              QTest::keyClick(&edit, Qt::Key_X);
+              what += " x";
+              break;
+            case 3:
+              real.insert(real_cursor, u' ');
+              QTest::keyClick(&edit, Qt::Key_Space);
+              what += " space";
+              break;
+            case 4:
+              real.insert(real_cursor, u'\n');
+              QTest::keyClick(&edit, Qt::Key_Return);
+              what += " Return";
+              break;
+            case 5: {
+              static const QStringList kPastes = {"ab", "a\nb", "\r\n", " word\n"};
+              const QString paste = random.bounded(8) == 0
+                                        ? LongLine(2000, step) + "\nz"
+                                        : kPastes[random.bounded(kPastes.size())];
+              real.insert(real_cursor, QString(paste).replace("\r\n", "\n"));
+              QApplication::clipboard()->setText(paste);
+              edit.paste();
+              what += " paste";
+              break;
+            }
+            default:
+              if (!cursor.hasSelection()) continue;
+              edit.cut();
+              what += " cut";
+              break;
+          }
+          QApplication::processEvents();
+          QVERIFY2(DocumentText(document) == real, qPrintable(what));
+          // An edit drops the redo history; a key that changed nothing
+          // (Backspace at the start) leaves it.
+          if (!document.isRedoAvailable()) {
+            history.resize(now + 1);
+            history.append(real);
+            ++now;
+          }
+        }
+        const QString context = QStringLiteral("round %1 step %2: %3")
+                                    .arg(round).arg(step).arg(what);
+        QVERIFY2(now >= 0, qPrintable(context + ": not an earlier state"));
+        QVERIFY2(DocumentText(document) == history[now],
+                 qPrintable(context + ": " + Difference(DocumentText(document), history[now])));
+        QVERIFY2(CutsHealthy(document), qPrintable(context));
+      }
+      // All the way back and forth again.
+      while (document.isUndoAvailable()) edit.undo();
+      QCOMPARE(DocumentText(document), start);
+      while (document.isRedoAvailable()) edit.redo();
+      QCOMPARE(DocumentText(document), history.back());
+      QVERIFY(CutsHealthy(document));
+    }
+  }
+
+  // Through the widget: Enter, Backspace, Delete and paste in a long line.
+  void typingInALongLine() {
+    SpellService service;
+    QString error;
+    QVERIFY2(service.openDictionary(Environment().dictionary(), &error),
+             qPrintable(error));
+    SpellTextEdit edit(&service);
+    edit.resize(600, 400);
+    edit.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&edit));
+    edit.setFocus();
+    const QString line = LongLine(5000);
+    edit.setPlainText(line + "\nend");
+    QVERIFY(HasContinuations(*edit.document()));
+    QVERIFY(!edit.document()->isModified());
+    QTextBlock piece = edit.document()->begin().next();
+    QVERIFY(ContinuesLine(piece));
+
+    // Backspace at the start of a piece deletes the space before the cut;
+    // the word then spans the cut, so the pieces are joined.
+    const int blocks = edit.document()->blockCount();
+    QTextCursor cursor(piece);
+    edit.setTextCursor(cursor);
+    const int real = RealPosition(*edit.document(), piece.position());
+    QTest::keyClick(&edit, Qt::Key_Backspace);
+    QString expected = line + "\nend";
+    expected.remove(real - 1, 1);
+    QCOMPARE(DocumentText(*edit.document()), expected);
+    QCOMPARE(edit.document()->blockCount(), blocks - 1);
+    QVERIFY(CutsHealthy(*edit.document()));
+    // One undo step brings back the space and the cut.
+    edit.undo();
+    QCOMPARE(DocumentText(*edit.document()), line + "\nend");
+    QCOMPARE(edit.document()->blockCount(), blocks);
+
+    // Delete at the end of the piece before a cut deletes the next
+    // character, not the cut.
+    piece = edit.document()->begin().next();
+    cursor = QTextCursor(piece.previous());
+    cursor.movePosition(QTextCursor::EndOfBlock);
+    edit.setTextCursor(cursor);
+    QTest::keyClick(&edit, Qt::Key_Delete);
+    expected = line + "\nend";
+    expected.remove(RealPosition(*edit.document(), piece.position()), 1);
+    QCOMPARE(DocumentText(*edit.document()), expected);
+    edit.undo();
+
+    // Enter in a piece makes a real line end, which Undo takes back.
+    piece = edit.document()->begin().next();
+    cursor = QTextCursor(piece);
+    cursor.movePosition(QTextCursor::NextWord);
+    edit.setTextCursor(cursor);
+    const int at = RealPosition(*edit.document(), cursor.position());
+    QTest::keyClick(&edit, Qt::Key_Return);
+    expected = line + "\nend";
+    expected.insert(at, u'\n');
+    QCOMPARE(DocumentText(*edit.document()), expected);
+    QVERIFY(!ContinuesLine(edit.textCursor().block()));
+    QCOMPARE(edit.lineMap().lineOf(edit.textCursor().block()), 1);
+    QCOMPARE(edit.lineMap().columnOf(edit.textCursor().block(), 0), 0);
+    QCOMPARE(edit.lineMap().lineCount(), 3);
+    edit.undo();
+    QCOMPARE(DocumentText(*edit.document()), line + "\nend");
+
+    // Pasted lines are real lines; a pasted long line is shown in pieces.
+    piece = edit.document()->begin().next();
+    cursor = QTextCursor(piece);
+    cursor.movePosition(QTextCursor::NextWord);
+    edit.setTextCursor(cursor);
+    const int paste_at = RealPosition(*edit.document(), cursor.position());
+    const QString pasted = "one\r\ntwo\n" + LongLine(3000, 9) + "\nthree";
+    QApplication::clipboard()->setText(pasted);
+    edit.paste();
+    QApplication::processEvents();
+    expected = line + "\nend";
+    expected.insert(paste_at, QString(pasted).replace("\r\n", "\n"));
+    QCOMPARE(DocumentText(*edit.document()), expected);
+    QCOMPARE(edit.lineMap().lineCount(), 2 + 3);  // three line ends pasted
+    QVERIFY(CutsHealthy(*edit.document()));
+    for (QTextBlock b = edit.document()->begin(); b.isValid(); b = b.next())
+      QVERIFY(b.text().size() <= kSplitAbove + 20);
+  }
+
+  // Each piece is checked alone, with the whole line's result.
+  void piecesAreCheckedLikeTheLine() {
+    SpellService service;
+    QString error;
+    QVERIFY2(service.openDictionary(Environment().dictionary(), &error),
+             qPrintable(error));
+    SpellTextEdit edit(&service);
+    edit.resize(600, 400);
+    edit.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&edit));
+    const QString line = LongLine(5000);
+    edit.setPlainText(line);
+    QVERIFY(WaitForChecking(&edit));
+    int underlined = 0;
+    for (QTextBlock b = edit.document()->begin(); b.isValid(); b = b.next()) {
+      for (const TextSpan& s : Underlined(&edit, b)) {
+        QCOMPARE(b.text().mid(s.start, s.length), QStringLiteral("tset"));
+        ++underlined;
+      }
+    }
+    QCOMPARE(underlined, 5000 / 50);
+  }
+};
+
+}  // namespace spellfilter::editor
+
+int main(int argc, char** argv) {
+  spellfilter::editor::SoftLinesTest test;
+  return spellfilter::editor::RunEditorTest(&test, argc, argv);
+}
+
+#include "soft_lines_test.moc"
