@@ -85,8 +85,8 @@ FindBar::FindBar(QPlainTextEdit* edit, QWidget* parent)
 }
 
 void FindBar::open(bool replace) {
-  const QString selected = edit_->textCursor().selectedText();
-  if (!selected.isEmpty() && !selected.contains(QChar::ParagraphSeparator)) {
+  const QString selected = RealText(edit_->textCursor());
+  if (!selected.isEmpty() && !selected.contains(u'\n')) {
     find_->setText(regex_->isChecked() ? QRegularExpression::escape(selected)
                                        : selected);
   }
@@ -141,9 +141,8 @@ bool FindBar::findPrevious() { return find(false); }
 void FindBar::replace() {
   const TextSearch s = search();
   QTextCursor cursor = edit_->textCursor();
-  if (s.matchesExactly(cursor.selectedText())) {
-    const QString text =
-        s.replacementFor(cursor.selectedText(), replace_->text());
+  if (s.matchesExactly(RealText(cursor))) {
+    const QString text = s.replacementFor(RealText(cursor), replace_->text());
     InsertText(cursor, text);
     edit_->setTextCursor(cursor);
   }

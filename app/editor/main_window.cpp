@@ -36,6 +36,7 @@
 #include "app/editor/recent_files.h"
 #include "app/editor/recheck_scheduler.h"
 #include "app/editor/recovery_store.h"
+#include "app/editor/soft_lines.h"
 #include "app/editor/spell_highlighter.h"
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
@@ -768,8 +769,17 @@ bool MainWindow::loadFile(const QString& path) {
   lossy_ = loaded.first_bad_byte >= 0;
   setCurrentFile(path, loaded.format);
   recent_menu_->add(path);
-  statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()),
-                           3000);
+  if (HasContinuations(*editor_->document())) {
+    statusBar()->showMessage(
+        tr("Opened %1. Lines longer than %L2 characters are shown in pieces "
+           "(unnumbered in the margin) and saved as they were.")
+            .arg(QFileInfo(path).fileName())
+            .arg(kSplitAbove),
+        10000);
+  } else {
+    statusBar()->showMessage(
+        tr("Opened %1").arg(QFileInfo(path).fileName()), 3000);
+  }
   return true;
 }
 

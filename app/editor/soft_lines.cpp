@@ -187,6 +187,55 @@ bool HealCuts(QTextDocument* document, int from, int to) {
   return joined;
 }
 
+QString RealText(const QTextCursor& cursor) {
+  if (!cursor.hasSelection()) return QString();
+  const QTextDocument* document = cursor.document();
+  const int from = cursor.selectionStart();
+  const int to = cursor.selectionEnd();
+  QString text;
+  for (QTextBlock b = document->findBlock(from);
+       b.isValid() && b.position() <= to; b = b.next()) {
+    if (b.position() > from && !ContinuesLine(b)) text += u'\n';
+    const int start = std::max(from, b.position()) - b.position();
+    const int end = std::min(to, b.position() + b.length() - 1) - b.position();
+    if (end > start) text += b.text().mid(start, end - start);
+  }
+  return text;
+}
+
+RealLine RealLine::Of(const QTextBlock& block) {
+  RealLine line;
+  line.first = block;
+  while (ContinuesLine(line.first)) line.first = line.first.previous();
+  QTextBlock b = line.first;
+  for (;;) {
+    line.pieces.emplace_back(line.text.size(), b.position());
+    line.text += b.text();
+    line.last = b;
+    if (!ContinuesLine(b.next())) break;
+    b = b.next();
+  }
+  return line;
+}
+
+int RealLine::position(qsizetype offset, bool at_end) const {
+  auto it = pieces.cbegin();
+  for (auto next = it + 1; next != pieces.cend(); ++next) {
+    if (at_end ? next->first >= offset : next->first > offset) break;
+    it = next;
+  }
+  return it->second + static_cast<int>(offset - it->first);
+}
+
+qsizetype RealLine::offset(int position) const {
+  auto it = pieces.cbegin();
+  for (auto next = it + 1; next != pieces.cend(); ++next) {
+    if (next->second > position) break;
+    it = next;
+  }
+  return it->first + (position - it->second);
+}
+
 void LineMap::refresh() const {
   if (valid_) return;
   continuations_.clear();

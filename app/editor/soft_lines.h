@@ -26,6 +26,7 @@
 #include <QString>
 #include <QStringView>
 #include <QTextBlock>
+#include <utility>
 #include <vector>
 
 class QTextCursor;
@@ -80,6 +81,29 @@ void InsertText(QTextCursor& cursor, QStringView text);
 // is empty, into the block before it, joining the previous undo step.
 // Returns whether it changed the document.
 bool HealCuts(QTextDocument* document, int from, int to);
+
+// The text `cursor` selects as the file has it: '\n' at real line ends,
+// nothing at cuts (QTextCursor::selectedText() gives U+2029 for both).
+QString RealText(const QTextCursor& cursor);
+
+// One real line: its text, gathered from the blocks it is shown in, and
+// where each piece starts in the document.
+struct RealLine {
+  // The line `block` is part of.
+  static RealLine Of(const QTextBlock& block);
+
+  // The document position of offset `offset` in text; at a cut, the end
+  // of the piece before it when `at_end`, else the start of the next one.
+  [[nodiscard]] int position(qsizetype offset, bool at_end = false) const;
+  // The offset in text of document position `position` (in this line).
+  [[nodiscard]] qsizetype offset(int position) const;
+
+  QString text;
+  QTextBlock first;
+  QTextBlock last;
+  // (offset in text, document position) of each piece, in order.
+  std::vector<std::pair<qsizetype, int>> pieces;
+};
 
 // The document's real lines: line numbers and columns of blocks and
 // positions, and the block where a line starts. Block numbers are line

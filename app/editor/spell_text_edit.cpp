@@ -353,6 +353,15 @@ void SpellTextEdit::recordSelection() {
       ContinuesLine(document()->findBlock(cursor.selectionStart()));
 }
 
+QMimeData* SpellTextEdit::createMimeDataFromSelection() const {
+  if (!HasContinuations(*document())) {
+    return QPlainTextEdit::createMimeDataFromSelection();
+  }
+  auto* data = new QMimeData;
+  data->setText(RealText(textCursor()));
+  return data;
+}
+
 void SpellTextEdit::noteEdit(int position, int removed, int added) {
   // Undo and redo bring back states that were whole; only an edit is
   // looked at (and the document never changed after an undo, which would
@@ -560,6 +569,10 @@ void SpellTextEdit::keyPressEvent(QKeyEvent* event) {
       event->accept();
       return;
     }
+    if (stepOverCut(event)) {
+      event->accept();
+      return;
+    }
     if (editNearCut(event)) {
       if (word_key) highlighter_->setTypingPosition(textCursor().position());
       event->accept();
@@ -570,6 +583,33 @@ void SpellTextEdit::keyPressEvent(QKeyEvent* event) {
   QPlainTextEdit::keyPressEvent(event);
   in_key_press_ = false;
   if (word_key) highlighter_->setTypingPosition(textCursor().position());
+}
+
+bool SpellTextEdit::stepOverCut(QKeyEvent* event) {
+  const bool left = event->matches(QKeySequence::MoveToPreviousChar) ||
+                    event->matches(QKeySequence::SelectPreviousChar);
+  const bool right = event->matches(QKeySequence::MoveToNextChar) ||
+                     event->matches(QKeySequence::SelectNextChar);
+  if (!left && !right) return false;
+  QTextCursor cursor = textCursor();
+  const QTextBlock block = cursor.block();
+  const auto mode = event->matches(QKeySequence::SelectPreviousChar) ||
+                            event->matches(QKeySequence::SelectNextChar)
+                        ? QTextCursor::KeepAnchor
+                        : QTextCursor::MoveAnchor;
+  if (mode == QTextCursor::MoveAnchor && cursor.hasSelection()) return false;
+  if (left && cursor.atBlockStart() && ContinuesLine(block)) {
+    cursor.setPosition(block.position() - 1, mode);
+    cursor.movePosition(QTextCursor::PreviousCharacter, mode);
+  } else if (right && cursor.atBlockEnd() && ContinuesLine(block.next())) {
+    cursor.setPosition(block.next().position(), mode);
+    cursor.movePosition(QTextCursor::NextCharacter, mode);
+  } else {
+    return false;
+  }
+  setTextCursor(cursor);
+  ensureCursorVisible();
+  return true;
 }
 
 bool SpellTextEdit::editNearCut(QKeyEvent* event) {

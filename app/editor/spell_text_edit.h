@@ -123,6 +123,9 @@ class SpellTextEdit : public QPlainTextEdit {
   bool viewportEvent(QEvent* event) override;
   bool event(QEvent* event) override;
   void insertFromMimeData(const QMimeData* source) override;
+  // Copy, Cut and dragging take the text as the file has it: the pieces of
+  // a long line (soft_lines.h) come out as one line.
+  QMimeData* createMimeDataFromSelection() const override;
 
  private:
   static bool IsWordKey(const QKeyEvent* event);
@@ -145,6 +148,10 @@ class SpellTextEdit : public QPlainTextEdit {
   // Makes a key's edit next to a cut (or over a selection) itself; false
   // if the key is not one it makes.
   bool editNearCut(QKeyEvent* event);
+  // Left and Right (with Shift, selecting) step over a cut as over no
+  // character: the end of a piece and the start of the next are one place
+  // in the line. False if `event` is not such a key there.
+  bool stepOverCut(QKeyEvent* event);
   // Merges the pieces of long lines whose cut the last edit moved off
   // white space (HealCuts), in the same undo step as the edit.
   void healCuts();

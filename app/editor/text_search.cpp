@@ -33,18 +33,19 @@ std::optional<QTextCursor> TextSearch::find(QTextDocument* document, int from,
   if (wrapped != nullptr) *wrapped = false;
   if (!isValid()) return std::nullopt;
   from = qBound(0, from, document->characterCount() - 1);
-  // The first (forward) or last (backward) match in `block` that `accept`
-  // takes, by its document position; -1 if none.
-  int length = 0;
-  auto pick = [&](const QTextBlock& block, auto accept) {
+  // The first (forward) or last (backward) match in `line` that `accept`
+  // takes, by its document position; -1 if none. Lines are real lines, so
+  // a match may run across the pieces of a long one (soft_lines.h).
+  int end = 0;
+  auto pick = [&](const RealLine& line, auto accept) {
     int best = -1;
-    QRegularExpressionMatchIterator it = expression_.globalMatch(block.text());
+    QRegularExpressionMatchIterator it = expression_.globalMatch(line.text);
     while (it.hasNext()) {
       const QRegularExpressionMatch m = it.next();
-      const int at = block.position() + static_cast<int>(m.capturedStart());
+      const int at = line.position(m.capturedStart());
       if (m.capturedLength() == 0 || !accept(at)) continue;
       best = at;
-      length = static_cast<int>(m.capturedLength());
+      end = line.position(m.capturedEnd(), true);
       if (forward) break;
     }
     return best;
@@ -56,23 +57,28 @@ std::optional<QTextCursor> TextSearch::find(QTextDocument* document, int from,
     if (wrapped != nullptr) *wrapped = around;
     QTextCursor c(document);
     c.setPosition(at);
-    c.setPosition(at + length, QTextCursor::KeepAnchor);
+    c.setPosition(end, QTextCursor::KeepAnchor);
     return c;
   };
+  auto next = [&](const RealLine& line) {
+    return forward ? RealLine::Of(line.last.next())
+                   : RealLine::Of(line.first.previous());
+  };
+  auto valid = [](const RealLine& line) { return line.first.isValid(); };
 
-  const QTextBlock start = document->findBlock(from);
-  // This side of `from` in its block, the blocks to the document's end
+  const RealLine start = RealLine::Of(document->findBlock(from));
+  // This side of `from` in its line, the lines to the document's end
   // (start), then from the other end round to the other side of `from`.
   if (int at = forward ? pick(start, after) : pick(start, before); at >= 0) {
     return result(at, false);
   }
-  for (QTextBlock b = forward ? start.next() : start.previous(); b.isValid();
-       b = forward ? b.next() : b.previous()) {
-    if (int at = pick(b, any); at >= 0) return result(at, false);
+  for (RealLine l = next(start); valid(l); l = next(l)) {
+    if (int at = pick(l, any); at >= 0) return result(at, false);
   }
-  for (QTextBlock b = forward ? document->firstBlock() : document->lastBlock();
-       b.isValid() && b != start; b = forward ? b.next() : b.previous()) {
-    if (int at = pick(b, any); at >= 0) return result(at, true);
+  for (RealLine l = RealLine::Of(forward ? document->firstBlock()
+                                         : document->lastBlock());
+       valid(l) && l.first != start.first; l = next(l)) {
+    if (int at = pick(l, any); at >= 0) return result(at, true);
   }
   if (int at = forward ? pick(start, before) : pick(start, after); at >= 0) {
     return result(at, true);
@@ -84,15 +90,16 @@ QList<QTextCursor> TextSearch::findAll(QTextDocument* document,
                                        int limit) const {
   QList<QTextCursor> found;
   if (!isValid()) return found;
-  for (QTextBlock block = document->firstBlock();
-       block.isValid() && found.size() < limit; block = block.next()) {
-    QRegularExpressionMatchIterator it = expression_.globalMatch(block.text());
+  for (RealLine line = RealLine::Of(document->firstBlock());
+       line.first.isValid() && found.size() < limit;
+       line = RealLine::Of(line.last.next())) {
+    QRegularExpressionMatchIterator it = expression_.globalMatch(line.text);
     while (it.hasNext() && found.size() < limit) {
       const QRegularExpressionMatch m = it.next();
       if (m.capturedLength() == 0) continue;
       QTextCursor c(document);
-      c.setPosition(block.position() + static_cast<int>(m.capturedStart()));
-      c.setPosition(block.position() + static_cast<int>(m.capturedEnd()),
+      c.setPosition(line.position(m.capturedStart()));
+      c.setPosition(line.position(m.capturedEnd(), true),
                     QTextCursor::KeepAnchor);
       found.append(c);
     }
@@ -145,7 +152,7 @@ int TextSearch::replaceAll(QTextDocument* document,
   // QTextCursors follow the edits made before them, so the order is free;
   // front to back keeps the replacement texts' own matches out.
   for (QTextCursor c : matches) {
-    InsertText(c, replacementFor(c.selectedText(), replacement));
+    InsertText(c, replacementFor(RealText(c), replacement));
   }
   edit.endEditBlock();
   return static_cast<int>(matches.size());

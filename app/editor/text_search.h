@@ -1,6 +1,7 @@
 // Finding and replacing text in a document, for the find bar: plain text
 // or a regular expression, case-sensitive or not, whole words or not.
-// Matches lie within one line (a text block); empty matches are skipped.
+// Matches lie within one line (the file's line, which may be shown in
+// several blocks: soft_lines.h); empty matches are skipped.
 // The same QRegularExpression serves every mode, so Find Next, the match
 // highlighting and Replace All agree on what a match is.
 #ifndef SPELLFILTER_APP_EDITOR_TEXT_SEARCH_H_

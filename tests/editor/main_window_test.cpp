@@ -25,6 +25,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTest>
 #include <QTimer>
 #include <QUrl>
@@ -41,6 +42,7 @@
 #include "app/editor/spell_highlighter.h"
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
+#include "app/editor/text_file.h"
 #include "core/check/checker.h"
 #include "core/dictionary/dictionary.h"
 #include "editor_test_support.h"
@@ -600,6 +602,50 @@ class MainWindowTest : public QObject {
     }
     auto w = newWindow();  // the wrap setting is remembered
     QCOMPARE(w->editor()->lineWrapMode(), QPlainTextEdit::NoWrap);
+  }
+
+  // Issue 23, item 5: a file with 1 MB lines is shown in pieces, but its
+  // lines are what the status bar, Go to Line and Save see.
+  void longLinesRoundTrip() {
+    const QString path = Environment().newFolder("long") + "/long.txt";
+    QByteArray line;
+    for (int i = 0; line.size() < 1'000'000; ++i) {
+      line += (i % 9 == 0) ? "wrnog " : (i % 5 == 0 ? "the  " : "hello ");
+    }
+    const QByteArray bytes = "first\r\n" + line + "\r\nthird\r\n" + line;
+    Write(path, bytes);
+    auto w = newWindow();
+    QVERIFY(w->loadFile(path));
+    QTextDocument* document = w->editor()->document();
+    QVERIFY(document->blockCount() > 200);
+    QVERIFY(w->statusBar()->currentMessage().contains("shown in pieces"));
+    QCOMPARE(w->editor()->lineMap().lineCount(), 4);
+    // Saved untouched: byte for byte, CRLF and all.
+    QVERIFY(w->saveFile(path));
+    QCOMPARE(ReadAll(path), bytes);
+
+    // The third piece of line 2: line 2, the column counted from its start.
+    const QTextBlock piece = document->findBlockByNumber(3);
+    QTextCursor c(piece);
+    c.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor, 3);
+    w->editor()->setTextCursor(c);
+    const int column = piece.position() + 3 - document->findBlockByNumber(1).position() - 2;
+    QCOMPARE(Label(*w, "cursorPosition"),
+             QStringLiteral("Ln 2, Col %L1").arg(column + 1));
+    // Line 3 is a real line, whatever block it is.
+    w->goToLine(3);
+    QCOMPARE(w->editor()->textCursor().block().text(), QString("third"));
+    QCOMPARE(Label(*w, "cursorPosition"), QString("Ln 3, Col 1"));
+
+    // An edit in a piece, saved: the file has the edit and its own lines.
+    w->editor()->setTextCursor(c);
+    QTest::keyClicks(w->editor(), "xyz");
+    QVERIFY(w->saveFile(path));
+    QByteArray edited = bytes;
+    edited.insert(7 + column, "xyz");
+    QCOMPARE(ReadAll(path), edited);
+    QCOMPARE(DocumentText(*document).toUtf8(),
+             QByteArray(edited).replace("\r\n", "\n"));
   }
 
   // Issue 23, item 9: View > Theme: System / Light / Dark, remembered.

@@ -18,6 +18,7 @@
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
 #include "app/editor/text_file.h"
+#include "app/editor/text_search.h"
 #include "editor_test_support.h"
 
 namespace spellfilter::editor {
@@ -379,6 +380,72 @@ class SoftLinesTest : public QObject {
     QVERIFY(CutsHealthy(*edit.document()));
     for (QTextBlock b = edit.document()->begin(); b.isValid(); b = b.next())
       QVERIFY(b.text().size() <= kSplitAbove + 20);
+  }
+
+  // Copy, Find and the arrow keys see one line where it is shown in pieces.
+  void copyFindAndArrowsAcrossACut() {
+    SpellService service;
+    QString error;
+    QVERIFY2(service.openDictionary(Environment().dictionary(), &error),
+             qPrintable(error));
+    SpellTextEdit edit(&service);
+    edit.resize(600, 400);
+    edit.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&edit));
+    edit.setFocus();
+    const QString line = LongLine(5000);
+    edit.setPlainText("first\n" + line);
+    QTextDocument& document = *edit.document();
+    const QTextBlock piece = document.findBlockByNumber(2);
+    QVERIFY(ContinuesLine(piece));
+    // The words on either side of the cut, as one phrase.
+    const QString before = piece.previous().text().trimmed().section(u' ', -1);
+    const QString after = piece.text().section(u' ', 0, 0);
+    const QString tail = piece.previous().text().mid(
+        piece.previous().text().lastIndexOf(before));
+    const QString phrase = tail + after;
+
+    // Copy: the selection over the cut comes out without a line end.
+    QTextCursor c(&document);
+    c.setPosition(piece.position() - tail.size() - 1);
+    c.setPosition(piece.position() + after.size(), QTextCursor::KeepAnchor);
+    edit.setTextCursor(c);
+    edit.copy();
+    QCOMPARE(QApplication::clipboard()->text(), tail + after);
+    QVERIFY(!QApplication::clipboard()->text().contains(u'\n'));
+    QCOMPARE(RealText(c), tail + after);
+
+    // Find: a phrase running over the cut is found, and replaced.
+    TextSearch search(phrase, SearchOptions{true, false, false});
+    const auto found =
+        search.find(&document, piece.position() - 1 - tail.size(), true);
+    QVERIFY(found.has_value());
+    QCOMPARE(RealText(*found), phrase);
+    QCOMPARE(found->selectionStart(), piece.position() - 1 - tail.size());
+    QVERIFY(search.findAll(&document, 1000).size() >= 1);
+    const int replaced = search.replaceAll(&document, QStringLiteral("XY "));
+    QVERIFY(replaced >= 1);
+    QString expected = "first\n" + line;
+    expected.replace(phrase, QStringLiteral("XY "));
+    QCOMPARE(DocumentText(document), expected);
+    edit.undo();
+    QCOMPARE(DocumentText(document), "first\n" + line);
+
+    // Left at the start of a piece goes to the character before the cut;
+    // Right at the end of a piece, past the first character after it.
+    const QTextBlock cut = document.findBlockByNumber(2);
+    edit.setTextCursor(QTextCursor(cut));
+    QTest::keyClick(&edit, Qt::Key_Left);
+    QCOMPARE(edit.textCursor().position(), cut.position() - 2);
+    QTest::keyClick(&edit, Qt::Key_Right);
+    QCOMPARE(edit.textCursor().position(), cut.position() - 1);
+    QTest::keyClick(&edit, Qt::Key_Right);
+    QCOMPARE(edit.textCursor().position(), cut.position() + 1);
+    QTest::keyClick(&edit, Qt::Key_Left, Qt::ShiftModifier);
+    QCOMPARE(edit.textCursor().position(), cut.position());
+    QTest::keyClick(&edit, Qt::Key_Left, Qt::ShiftModifier);
+    QCOMPARE(edit.textCursor().position(), cut.position() - 2);
+    QCOMPARE(RealText(edit.textCursor()), cut.text().left(1).prepend(u' '));
   }
 
   // Each piece is checked alone, with the whole line's result.
