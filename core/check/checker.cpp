@@ -133,11 +133,13 @@ bool Checker::IsExtraCompound(std::span<const std::string> forms) {
       if (!splitter || !splitter->IsCompound(form)) continue;
       // The word is copied: InLanguage's LookupForms reuses the forms'
       // buffer. Leaving out a one-letter first part (ucase: case) is the
-      // compound's own edit, not a typo's.
+      // compound's own edit, not a typo's, unless the letter is doubled
+      // (aadd, iinclude: a typo's shape).
       const std::string word = form;
       const std::string_view end =
-          splitter->parts().MayContain(CompoundRole::kBegin,
-                                       std::string_view(word).substr(0, 1))
+          word.size() > 1 && word[0] != word[1] &&
+                  splitter->parts().MayContain(
+                      CompoundRole::kBegin, std::string_view(word).substr(0, 1))
               ? std::string_view(word).substr(1)
               : std::string_view();
       return !OneEditFromWord(

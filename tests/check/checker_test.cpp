@@ -408,19 +408,21 @@ TEST(CheckerCodeWordsTest, CompoundsOfAnExtraDictionarysParts) {
   auto dict = MakeDictionary({"the", "title", "case", "data", "input", "put"});
   auto code = MakeDictionary({"printf"});
   auto c_family = MakeCompoundList(
-      {"cplusplus"}, {"u\tb", "i\tb", "title\tb", "case\te", "loc\tbme",
+      {"cplusplus"}, {"u\tb", "i\tb", "c\tb", "title\tb", "case\te", "loc\tbme",
                       "data\te", "put\te", "set\tb"});
   Checker checker(*dict);
   const std::string_view text =
       "titlecase Titlecase ULOCDATA ulocdata uloc casetitle iput printf "
-      "ucase settitle";
+      "ucase settitle ccase";
   EXPECT_EQ(Misspelled(checker, text),
             V({"titlecase", "Titlecase", "ULOCDATA", "ulocdata", "uloc",
-               "casetitle", "iput", "printf", "ucase", "settitle"}));
+               "casetitle", "iput", "printf", "ucase", "settitle", "ccase"}));
   checker.SetExtraDictionary(code.get(), c_family.get());
   // casetitle: case only ends and title only begins; settitle: title
-  // cannot end; iput is one edit from input.
-  EXPECT_EQ(Misspelled(checker, text), V({"casetitle", "iput", "settitle"}));
+  // cannot end; iput is one edit from input; ccase is case with its
+  // first letter doubled.
+  EXPECT_EQ(Misspelled(checker, text),
+            V({"casetitle", "iput", "settitle", "ccase"}));
   // The list's own words still count, and without it compounds are wrong.
   EXPECT_EQ(Misspelled(checker, "cplusplus titlecase"), V());
   checker.SetExtraDictionary(code.get());
