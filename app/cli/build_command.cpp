@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -20,6 +21,7 @@
 
 #include "app/cli/command.h"
 #include "core/dictionary/builder.h"
+#include "core/dictionary/compound_parts_list.h"
 #include "core/util/file_io.h"
 #include "core/hunspell/import.h"
 #include "core/text/text_reader.h"
@@ -43,6 +45,7 @@ struct BuildArgs {
   double prefix_fp = kDefaultPrefixFalsePositiveRate;
   bool hunspell = false;    // `input` is a Hunspell .dic
   bool no_compounds = false;  // --hunspell without the compound parts
+  std::string compound_parts;  // --compound-parts: a list of parts
   bool lang_given = false;  // --lang was on the command line
   unsigned jobs = 0;        // 0: automatic
 };
@@ -121,6 +124,21 @@ Status ReadWordList(const BuildArgs& a, DictionaryBuilder* builder) {
   progress.Done();
   if (!from_stdin) ::close(fd);
   return status;
+}
+
+// Reads --compound-parts' list (compound_parts_list.h) into `builder`.
+Status ReadCompoundParts(const std::string& path, DictionaryBuilder* builder) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return ErrnoStatus(path, errno);
+  builder->EnableCompounds(CompoundPartsListSettings());
+  std::string line;
+  for (uint64_t n = 1; std::getline(in, line); ++n) {
+    const Status s =
+        AddCompoundPartsLine(line, path + ":" + std::to_string(n), builder);
+    if (!s.ok()) return s;
+  }
+  if (in.bad()) return ErrnoStatus(path, errno);
+  return Status::Ok();
 }
 
 // "xx_XX.aff" -> "xx_XX.dic": --hunspell accepts either file of the pair.
@@ -315,6 +333,13 @@ int RunBuild(const BuildArgs& a) {
       hunspell ? hunspell->AddTo(&builder, options.language, &hunspell_summary)
                : ReadWordList(a, &builder);
   if (!status.ok()) return ReportError(status.message());
+  if (!a.compound_parts.empty()) {
+    if (hunspell) {
+      return ReportError("build: --compound-parts: not with --hunspell");
+    }
+    const Status parts = ReadCompoundParts(a.compound_parts, &builder);
+    if (!parts.ok()) return ReportError(parts.message());
+  }
 
   BuildSummary s;
   StatusOr<std::string> image = builder.Finish(&s);
@@ -447,6 +472,11 @@ Command AddBuildCommand(CLI::App* parent) {
   c->add_flag("--no-compounds", args->no_compounds,
               "With --hunspell: leave the compound parts out (compounds are "
               "then accepted only if the .dic lists them)");
+  c->add_option("--compound-parts", args->compound_parts,
+                "Also accept compounds of the parts listed in this file, one "
+                "'part<TAB>roles' a line (roles: b begins a compound, m stands "
+                "inside, e ends it), as cspell's compound words; not with "
+                "--hunspell");
   c->add_flag("--no-suggestion-data", args->no_suggestion_data,
               "Leave out the prefix filter, word classes and sound skeletons: "
               "a smaller file for checking only; suggestions are then "

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "core/check/near_word.h"
 #include "core/text/identifier_splitter.h"
 #include "core/user/user_dictionary.h"
 
@@ -83,6 +84,9 @@ Checker::Verdict Checker::Known(std::string_view word) {
       if (compounds_.IsCompound(form)) return Verdict::kDictionary;
     }
   }
+  if ((extra_compounds_[0] || extra_compounds_[1]) && IsExtraCompound(forms)) {
+    return Verdict::kDictionary;
+  }
   // The possessive of an extra dictionary's word (ICU's, formatter's): the
   // language dictionary lists its own possessives, the programming lists
   // do not.
@@ -104,6 +108,49 @@ Checker::Verdict Checker::Known(std::string_view word) {
     }
   }
   return Verdict::kMisspelled;
+}
+
+bool Checker::InLanguage(std::string_view word) {
+  const std::span<const std::string> forms = forms_.LookupForms(word);
+  for (size_t i = 0; i < forms.size(); ++i) {
+    if (dictionary_.Contains(forms[i]) &&
+        !dictionary_.keep_case().Refuses(forms_, forms, i)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Checker::IsExtraCompound(std::span<const std::string> forms) {
+  for (const std::string& form : forms) {
+    // The parts are lower case: only a lower-case ASCII form can split.
+    if (form.empty() || !std::all_of(form.begin(), form.end(), [](char c) {
+          return c >= 'a' && c <= 'z';
+        })) {
+      continue;
+    }
+    for (std::optional<CompoundSplitter>& splitter : extra_compounds_) {
+      if (!splitter || !splitter->IsCompound(form)) continue;
+      // The word is copied: InLanguage's LookupForms reuses the forms'
+      // buffer. Leaving out a one-letter first part (ucase: case) is the
+      // compound's own edit, not a typo's, unless the letter is doubled
+      // (aadd, iinclude: a typo's shape).
+      const std::string word = form;
+      const std::string_view end =
+          word.size() > 1 && word[0] != word[1] &&
+                  splitter->parts().MayContain(
+                      CompoundRole::kBegin, std::string_view(word).substr(0, 1))
+              ? std::string_view(word).substr(1)
+              : std::string_view();
+      return !OneEditFromWord(
+          word,
+          [this, end](std::string_view c) {
+            return c != end && InLanguage(c);
+          },
+          &near_scratch_);
+    }
+  }
+  return false;
 }
 
 bool Checker::IsCorrect(std::string_view word) {
@@ -287,17 +334,7 @@ bool Checker::IsRunOn(std::string_view word) {
         [this](std::string_view piece) {
           return Known(piece) == Verdict::kDictionary;
         },
-        [this](std::string_view candidate) {
-          const std::span<const std::string> forms =
-              forms_.LookupForms(candidate);
-          for (size_t i = 0; i < forms.size(); ++i) {
-            if (dictionary_.Contains(forms[i]) &&
-                !dictionary_.keep_case().Refuses(forms_, forms, i)) {
-              return true;
-            }
-          }
-          return false;
-        });
+        [this](std::string_view candidate) { return InLanguage(candidate); });
   }
   return it->second;
 }

@@ -44,10 +44,19 @@
 // mode, and the words of the file's language family): a word is also
 // correct when one of its lookup forms is in one of them, and so is its
 // possessive (ICU's, formatter's; 's or ’s), which they do not list.
+// An extra dictionary may have compound parts, as cspell's C and C++ lists
+// have (dictionaries/cpp_compounds.txt, compound_parts_list.h): a word is
+// then also correct when its lower-case form splits into them (title +
+// case, u + loc + data), unless it is one edit from a word of the
+// language's dictionary (near_word.h), which it more likely misspells
+// (iput: input; cspell takes i + put), leaving out a one-letter first part
+// not counting (ucase is not a typo of case). Only on the slow path, so prose and
+// words found as written cost nothing more.
 #ifndef SPELLFILTER_CORE_CHECK_CHECKER_H_
 #define SPELLFILTER_CORE_CHECK_CHECKER_H_
 
 #include <bitset>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -129,6 +138,14 @@ class Checker {
     }
     extra_ = extra;
     second_extra_ = second;
+    extra_compounds_[0].reset();
+    extra_compounds_[1].reset();
+    if (extra != nullptr && !extra->compound_parts().empty()) {
+      extra_compounds_[0].emplace(extra->compound_parts());
+    }
+    if (second != nullptr && !second->compound_parts().empty()) {
+      extra_compounds_[1].emplace(second->compound_parts());
+    }
   }
 
  private:
@@ -153,6 +170,12 @@ class Checker {
   // Whether an identifier part is run-on words (run_on_words.h); the
   // answers are kept in run_on_verdicts_.
   bool IsRunOn(std::string_view word);
+  // Whether a lower-case word is in the language's dictionary (not the
+  // extra ones), for the one-edit tests.
+  bool InLanguage(std::string_view word);
+  // Whether one of `forms` is a compound of an extra dictionary's parts
+  // and not one edit from a language word.
+  bool IsExtraCompound(std::span<const std::string> forms);
   // Whether the word at `offset` of the text is in code_ (a CodeSpan).
   bool InCode(size_t offset) const;
 
@@ -170,6 +193,8 @@ class Checker {
   Tokenizer tokenizer_;
   WordForms forms_;
   CompoundSplitter compounds_;
+  std::optional<CompoundSplitter> extra_compounds_[2];  // of extra_, second_extra_
+  std::string near_scratch_;
   std::vector<Token> tokens_;
   std::vector<WordHash> hashes_;
   std::vector<size_t> batch_;      // token indices of the current batch

@@ -46,6 +46,8 @@ class CompoundSplitter {
   // null) receives the number of filter probes made.
   bool IsCompound(std::string_view word, uint32_t* probes = nullptr);
 
+  const CompoundFilter& parts() const { return parts_; }
+
  private:
   // Whether [from, n) is an end part; memoised in end_.
   bool End(uint32_t from);

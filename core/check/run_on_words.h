@@ -26,6 +26,8 @@
 #include <string_view>
 #include <utility>
 
+#include "core/check/near_word.h"
+
 namespace spellfilter {
 
 class RunOnWords {
@@ -81,36 +83,12 @@ class RunOnWords {
   }
 
  private:
-  // Whether lower_ is one edit (a letter left out, added, changed, or two
-  // swapped) from a known word: then it is more likely a typo of that word
-  // (seperators, infomation, sophisticted) than words run together.
+  // Whether lower_ is one edit from a known word (near_word.h): then it
+  // is more likely a typo of that word (seperators, infomation,
+  // sophisticted) than words run together.
   template <typename Known>
   bool NearWord(Known& known) {
-    const std::string word = lower_;
-    std::string& c = candidate_;
-    const size_t n = word.size();
-    for (size_t i = 0; i < n; ++i) {
-      c.assign(word).erase(i, 1);
-      if (known(std::string_view(c))) return true;
-    }
-    for (size_t i = 0; i + 1 < n; ++i) {
-      if (word[i] == word[i + 1]) continue;
-      c.assign(word);
-      std::swap(c[i], c[i + 1]);
-      if (known(std::string_view(c))) return true;
-    }
-    for (size_t i = 0; i <= n; ++i) {
-      for (char l = 'a'; l <= 'z'; ++l) {
-        if (i < n && l != word[i]) {
-          c.assign(word);
-          c[i] = l;
-          if (known(std::string_view(c))) return true;
-        }
-        c.assign(word).insert(i, 1, l);
-        if (known(std::string_view(c))) return true;
-      }
-    }
-    return false;
+    return OneEditFromWord(lower_, known, &candidate_);
   }
 
   static constexpr uint8_t kUnknown = 2;

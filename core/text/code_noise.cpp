@@ -131,6 +131,37 @@ size_t FormatFieldAt(const char* p, const char* end) {
   return 0;
 }
 
+// Unicode code point at p (p[0] == 'U' or 'u', p[1] == '+'): U+DFFF,
+// U+10FFFF, U+0041-005A; returns its length or 0.
+size_t CodePointAt(const char* p, const char* end) {
+  const auto hex = [&](const char* q) {
+    const char* h = q;
+    while (h < end && h - q < 7 && IsHex(*h)) ++h;
+    const size_t n = static_cast<size_t>(h - q);
+    return n >= 4 && n <= 6 && (h == end || !IsAlnum(*h)) ? n : 0;
+  };
+  const char* q = p + 2;
+  const size_t first = hex(q);
+  if (first == 0) return 0;
+  q += first;
+  if (q < end && *q == '-') {
+    if (const size_t second = hex(q + 1)) q += 1 + second;
+  }
+  return static_cast<size_t>(q - p);
+}
+
+// A word of one letter repeated (xxxx, ZZZZ, Zzzz) at p, the start of a
+// run of ASCII letters: returns the run's length if it is one, else 0.
+size_t RepeatedLetterAt(const char* p, const char* end) {
+  const auto lower = [](char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  };
+  const char* q = p + 1;
+  while (q < end && IsAsciiLetter(*q) && lower(*q) == lower(*p)) ++q;
+  const size_t n = static_cast<size_t>(q - p);
+  return n >= 4 && (q == end || !IsAsciiLetter(*q)) ? n : 0;
+}
+
 // Blanks hex numbers, hashes and base64-like runs inside the run [b, e).
 void BlankHexAndBase64(char* b, char* e) {
   for (char* p = b; p < e;) {
@@ -217,6 +248,16 @@ void BlankCodeNoise(char* begin, char* end, NoiseContext context) {
       const char* q = p + 1;
       while (q < end && IsAsciiLetter(*q)) ++q;
       if (q < end && *q == ';') n = static_cast<size_t>(q + 1 - p);
+    } else if ((*p == 'U' || *p == 'u') && p + 1 < end && p[1] == '+' &&
+               (p == begin || !IsAlnum(p[-1]))) {
+      n = CodePointAt(p, end);
+    } else if (IsAsciiLetter(*p) && (p == begin || !IsAsciiLetter(p[-1]))) {
+      n = RepeatedLetterAt(p, end);
+      // Not blanked: the run is a word to check; go past it whole.
+      if (n == 0) {
+        while (p < end && IsAsciiLetter(*p)) ++p;
+        continue;
+      }
     } else if (*p == '%') {
       n = PrintfAt(p, end);
     } else if (*p == '{') {

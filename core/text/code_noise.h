@@ -24,6 +24,12 @@
 //   &amp; &curren;                  HTML character entities
 //   %s %-5.2f %lu %%  {0} {} {:>8}  printf and format-string specifiers
 //                                   (not followed by a letter)
+//   U+DFFF  U+10ffff  U+0041-005A   Unicode code points (cspell's
+//                                   UnicodeRef: 4 to 6 hex digits, or a
+//                                   range of two)
+//   xxxx  ZZZZ  Zzzz  MMMMM         a word of one letter written 4 or more
+//                                   times (cspell's regExRepeatedChar):
+//                                   placeholders and date patterns
 //
 // Then, what remains of identifiers is cut into words: '_' and ASCII
 // digits become spaces (snake_case, SCREAMING_CASE, utf8, x86_64); hyphens,

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/dictionary/compound_parts_list.h"
 #include "tests/support/test_dictionary.h"
 
 namespace spellfilter {
@@ -378,6 +379,55 @@ TEST(CheckerCodeWordsTest, SecondExtraDictionaryAcceptsItsWordsToo) {
   checker.SetExtraDictionary(code.get());
   EXPECT_EQ(Misspelled(checker, "printf the CPLUSPLUS data recieve"),
             V({"CPLUSPLUS", "recieve"}));
+}
+
+// A C-family list with cspell's compound parts (cpp_compounds.txt): a word
+// made of them is right in any case form, begin (middle*) end; not a part
+// in a role it does not have, and not a compound one edit from a word of
+// the language (iput: input), nor without the list.
+std::unique_ptr<Dictionary> MakeCompoundList(
+    std::initializer_list<std::string_view> words,
+    std::initializer_list<std::string_view> parts) {
+  BuildOptions options;
+  options.language = "en-US";
+  DictionaryBuilder builder(options);
+  for (std::string_view w : words) EXPECT_TRUE(builder.AddLine(w, "t").ok());
+  builder.EnableCompounds(CompoundPartsListSettings());
+  for (std::string_view p : parts) {
+    const Status s = AddCompoundPartsLine(p, "t", &builder);
+    EXPECT_TRUE(s.ok()) << s.message();
+  }
+  StatusOr<std::string> image = builder.Finish(nullptr);
+  EXPECT_TRUE(image.ok()) << image.status().message();
+  auto d = Dictionary::FromBytes(*image, "c.sfd");
+  EXPECT_TRUE(d.ok()) << d.status().message();
+  return std::move(d).value();
+}
+
+TEST(CheckerCodeWordsTest, CompoundsOfAnExtraDictionarysParts) {
+  auto dict = MakeDictionary({"the", "title", "case", "data", "input", "put"});
+  auto code = MakeDictionary({"printf"});
+  auto c_family = MakeCompoundList(
+      {"cplusplus"}, {"u\tb", "i\tb", "c\tb", "title\tb", "case\te", "loc\tbme",
+                      "data\te", "put\te", "set\tb"});
+  Checker checker(*dict);
+  const std::string_view text =
+      "titlecase Titlecase ULOCDATA ulocdata uloc casetitle iput printf "
+      "ucase settitle ccase";
+  EXPECT_EQ(Misspelled(checker, text),
+            V({"titlecase", "Titlecase", "ULOCDATA", "ulocdata", "uloc",
+               "casetitle", "iput", "printf", "ucase", "settitle", "ccase"}));
+  checker.SetExtraDictionary(code.get(), c_family.get());
+  // casetitle: case only ends and title only begins; settitle: title
+  // cannot end; iput is one edit from input; ccase is case with its
+  // first letter doubled.
+  EXPECT_EQ(Misspelled(checker, text),
+            V({"casetitle", "iput", "settitle", "ccase"}));
+  // The list's own words still count, and without it compounds are wrong.
+  EXPECT_EQ(Misspelled(checker, "cplusplus titlecase"), V());
+  checker.SetExtraDictionary(code.get());
+  EXPECT_EQ(Misspelled(checker, "cplusplus titlecase"),
+            V({"cplusplus", "titlecase"}));
 }
 
 }  // namespace

@@ -209,6 +209,24 @@ TEST(CodeNoiseTest, EscapesAndFormatSpecifiers) {
   EXPECT_EQ(NoiseWords("{0}value {} {:>8}x {name}"), "value x name");
 }
 
+// As cspell's UnicodeRef: U+ and 4 to 6 hex digits, or a range of two;
+// not a longer run, nor letters after the digits, nor U+ inside a word.
+TEST(CodeNoiseTest, UnicodeCodePoints) {
+  EXPECT_EQ(NoiseWords("at U+d800..U+dfff and u+10FFFF, U+0041-005A ok"),
+            "at and ok");
+  EXPECT_EQ(NoiseWords("U+dfffz U+dfffffff XU+dfff U+abc"),
+            "U dfffz U dfffffff XU dfff U abc");
+}
+
+// As cspell's regExRepeatedChar: a word of one letter 4 or more times, in
+// any case, is a placeholder (xxxx, ZZZZ, Zzzz); not 3 times, nor as part
+// of a longer word.
+TEST(CodeNoiseTest, OneLetterRepeatedIsNotAWord) {
+  EXPECT_EQ(NoiseWords("xxxx-xx ZZZZ Zzzz MMMMM (vvvv) yyyy_mm"),
+            "xx mm");
+  EXPECT_EQ(NoiseWords("zzz xxxxy axxxx"), "zzz xxxxy axxxx");
+}
+
 TEST(CodeNoiseTest, UnderscoresAndDigitsBreakWords) {
   EXPECT_EQ(NoiseWords("snake_case SCREAMING_CASE utf8 x86_64 __init__"),
             "snake case SCREAMING CASE utf x init");
