@@ -462,7 +462,7 @@ void MainWindow::print() {
     dialog.setOption(QAbstractPrintDialog::PrintSelection);
   }
   if (dialog.exec() != QDialog::Accepted) return;
-  editor_->print(&printer);
+  PrintDocument(*editor_, &printer);
   if (printer.printerState() == QPrinter::Error) {
     QMessageBox::warning(this, tr("Print"),
                          tr("The document could not be printed."));

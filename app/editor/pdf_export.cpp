@@ -5,9 +5,13 @@
 #include <QPlainTextEdit>
 #include <QPrinter>
 #include <QTemporaryFile>
+#include <QTextDocument>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+
+#include "app/editor/soft_lines.h"
+#include "app/editor/text_file.h"
 
 namespace spellfilter::editor {
 namespace {
@@ -37,6 +41,26 @@ QString Destination(const QString& path, QString* error) {
 
 }  // namespace
 
+std::unique_ptr<QTextDocument> PrintableDocument(const QPlainTextEdit& editor,
+                                                 bool selection_only) {
+  if (!HasContinuations(*editor.document())) return nullptr;
+  auto real = std::make_unique<QTextDocument>();
+  real->setDefaultFont(editor.document()->defaultFont());
+  real->setPlainText(selection_only ? RealText(editor.textCursor())
+                                    : DocumentText(*editor.document()));
+  return real;
+}
+
+void PrintDocument(const QPlainTextEdit& editor, QPrinter* printer) {
+  const std::unique_ptr<QTextDocument> real = PrintableDocument(
+      editor, printer->printRange() == QPrinter::Selection);
+  if (real == nullptr) {
+    editor.print(printer);
+  } else {
+    real->print(printer);
+  }
+}
+
 bool ExportPdf(const QPlainTextEdit& editor, const QString& path,
                QString* error) {
   const QString destination = Destination(path, error);
@@ -54,7 +78,7 @@ bool ExportPdf(const QPlainTextEdit& editor, const QString& path,
     printer.setOutputFormat(QPrinter::PdfFormat);
     printer.setOutputFileName(temp.fileName());
     printer.setDocName(dest_info.completeBaseName());
-    editor.print(&printer);
+    PrintDocument(editor, &printer);
     if (printer.printerState() == QPrinter::Error) {
       *error = Tr("the PDF could not be written");
       return false;

@@ -1,13 +1,26 @@
-// Writing the editor's document as a PDF (QPrinter::PdfFormat), for
-// File > Export as PDF.
+// Printing the editor's document, and writing it as a PDF
+// (QPrinter::PdfFormat) for File > Export as PDF.
 #ifndef SPELLFILTER_APP_EDITOR_PDF_EXPORT_H_
 #define SPELLFILTER_APP_EDITOR_PDF_EXPORT_H_
 
 #include <QString>
+#include <memory>
 
 class QPlainTextEdit;
+class QPrinter;
+class QTextDocument;
 
 namespace spellfilter::editor {
+
+// Prints `editor`'s document (or its selection, when `printer` asks for
+// the selection only) in its font, with the file's own lines: a long line
+// shown in pieces (soft_lines.h) is printed as one paragraph.
+void PrintDocument(const QPlainTextEdit& editor, QPrinter* printer);
+// What PrintDocument prints when the document has long lines in pieces:
+// a document of the file's own lines (or of the selection's), in the
+// editor's font; null when the editor's document can be printed as it is.
+std::unique_ptr<QTextDocument> PrintableDocument(const QPlainTextEdit& editor,
+                                                 bool selection_only);
 
 // Prints `editor`'s document (its font, no spelling underlines) to a
 // temporary file beside `path`, then renames it to `path`, so a failure

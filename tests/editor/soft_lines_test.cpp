@@ -14,6 +14,7 @@
 #include <QTextDocument>
 #include <memory>
 
+#include "app/editor/pdf_export.h"
 #include "app/editor/soft_lines.h"
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
@@ -446,6 +447,30 @@ class SoftLinesTest : public QObject {
     QTest::keyClick(&edit, Qt::Key_Left, Qt::ShiftModifier);
     QCOMPARE(edit.textCursor().position(), cut.position() - 2);
     QCOMPARE(RealText(edit.textCursor()), cut.text().left(1).prepend(u' '));
+  }
+
+  // Printing and PDF export print the file's lines, not the pieces.
+  void printingShowsRealLines() {
+    SpellService service;
+    SpellTextEdit edit(&service);
+    const QString line = LongLine(5000);
+    edit.setPlainText("first\n" + line + "\nlast");
+    QVERIFY(edit.document()->blockCount() > 3);
+    std::unique_ptr<QTextDocument> printed = PrintableDocument(edit, false);
+    QVERIFY(printed != nullptr);
+    QCOMPARE(printed->blockCount(), 3);
+    QCOMPARE(printed->findBlockByNumber(1).text(), line);
+    QCOMPARE(printed->defaultFont(), edit.document()->defaultFont());
+    QTextCursor c(edit.document()->findBlockByNumber(1));
+    c.setPosition(edit.document()->findBlockByNumber(3).position() + 3,
+                  QTextCursor::KeepAnchor);
+    edit.setTextCursor(c);
+    printed = PrintableDocument(edit, true);
+    QCOMPARE(printed->blockCount(), 1);
+    QCOMPARE(printed->toPlainText(), RealText(c));
+    // Without pieces, the editor prints its own document.
+    edit.setPlainText("short\nlines");
+    QVERIFY(PrintableDocument(edit, false) == nullptr);
   }
 
   // Each piece is checked alone, with the whole line's result.
