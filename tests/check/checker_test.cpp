@@ -385,29 +385,10 @@ TEST(CheckerCodeWordsTest, SecondExtraDictionaryAcceptsItsWordsToo) {
 // made of them is right in any case form, begin (middle*) end; not a part
 // in a role it does not have, and not a compound one edit from a word of
 // the language (iput: input), nor without the list.
-std::unique_ptr<Dictionary> MakeCompoundList(
-    std::initializer_list<std::string_view> words,
-    std::initializer_list<std::string_view> parts) {
-  BuildOptions options;
-  options.language = "en-US";
-  DictionaryBuilder builder(options);
-  for (std::string_view w : words) EXPECT_TRUE(builder.AddLine(w, "t").ok());
-  builder.EnableCompounds(CompoundPartsListSettings());
-  for (std::string_view p : parts) {
-    const Status s = AddCompoundPartsLine(p, "t", &builder);
-    EXPECT_TRUE(s.ok()) << s.message();
-  }
-  StatusOr<std::string> image = builder.Finish(nullptr);
-  EXPECT_TRUE(image.ok()) << image.status().message();
-  auto d = Dictionary::FromBytes(*image, "c.sfd");
-  EXPECT_TRUE(d.ok()) << d.status().message();
-  return std::move(d).value();
-}
-
 TEST(CheckerCodeWordsTest, CompoundsOfAnExtraDictionarysParts) {
   auto dict = MakeDictionary({"the", "title", "case", "data", "input", "put"});
   auto code = MakeDictionary({"printf"});
-  auto c_family = MakeCompoundList(
+  auto c_family = MakeDictionaryWithParts(
       {"cplusplus"}, {"u\tb", "i\tb", "c\tb", "title\tb", "case\te", "loc\tbme",
                       "data\te", "put\te", "set\tb"});
   Checker checker(*dict);

@@ -3,25 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "core/dictionary/dictionary.h"
+#include "tests/support/test_dictionary.h"
 
 namespace spellfilter {
 namespace {
 
 std::unique_ptr<Dictionary> Build(std::initializer_list<std::string_view> lines) {
-  BuildOptions options;
-  options.language = "en-US";
-  DictionaryBuilder builder(options);
-  EXPECT_TRUE(builder.AddLine("word", "t").ok());
-  builder.EnableCompounds(CompoundPartsListSettings());
-  for (std::string_view l : lines) {
-    const Status s = AddCompoundPartsLine(l, "t", &builder);
-    EXPECT_TRUE(s.ok()) << s.message();
-  }
-  StatusOr<std::string> image = builder.Finish(nullptr);
-  EXPECT_TRUE(image.ok()) << image.status().message();
-  auto d = Dictionary::FromBytes(*image, "t.sfd");
-  EXPECT_TRUE(d.ok()) << d.status().message();
-  return std::move(d).value();
+  return MakeDictionaryWithParts({"word"}, lines);
 }
 
 // Each part is kept in the roles its line gives, and only those; comments,

@@ -89,7 +89,12 @@ class SoftLinesTest : public QObject {
   Q_OBJECT
 
  private slots:
-  void init() { Environment().reset(); }
+  void init() {
+    Environment().reset();
+    QString error;
+    QVERIFY2(service_.openDictionary(Environment().dictionary(), &error),
+             qPrintable(error));
+  }
 
   void shortLinesAreLeftAlone() {
     std::vector<int> continuations{7};
@@ -159,17 +164,11 @@ class SoftLinesTest : public QObject {
   // plain text: the text is always the plain text, every cut stays at
   // white space, and undo goes back through every state.
   void randomEditsKeepTheTextExact() {
-    SpellService service;
-    QString error;
-    QVERIFY2(service.openDictionary(Environment().dictionary(), &error),
-             qPrintable(error));
     QRandomGenerator random(2026);
     for (int round = 0; round < 10; ++round) {
-      SpellTextEdit edit(&service);
-      edit.resize(500, 300);
-      edit.show();
-      QVERIFY(QTest::qWaitForWindowExposed(&edit));
-      edit.setFocus();
+      std::unique_ptr<SpellTextEdit> shown = ShownEditor();
+      QVERIFY(shown != nullptr);
+      SpellTextEdit& edit = *shown;
       const QString start = LongLine(3000, round) + "\nshort line\n" +
                             LongLine(2500, round + 100) + "\n";
       edit.setPlainText(start);
@@ -302,15 +301,9 @@ class SoftLinesTest : public QObject {
 
   // Through the widget: Enter, Backspace, Delete and paste in a long line.
   void typingInALongLine() {
-    SpellService service;
-    QString error;
-    QVERIFY2(service.openDictionary(Environment().dictionary(), &error),
-             qPrintable(error));
-    SpellTextEdit edit(&service);
-    edit.resize(600, 400);
-    edit.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&edit));
-    edit.setFocus();
+    std::unique_ptr<SpellTextEdit> shown = ShownEditor();
+    QVERIFY(shown != nullptr);
+    SpellTextEdit& edit = *shown;
     const QString line = LongLine(5000);
     edit.setPlainText(line + "\nend");
     QVERIFY(HasContinuations(*edit.document()));
@@ -385,15 +378,9 @@ class SoftLinesTest : public QObject {
 
   // Copy, Find and the arrow keys see one line where it is shown in pieces.
   void copyFindAndArrowsAcrossACut() {
-    SpellService service;
-    QString error;
-    QVERIFY2(service.openDictionary(Environment().dictionary(), &error),
-             qPrintable(error));
-    SpellTextEdit edit(&service);
-    edit.resize(600, 400);
-    edit.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&edit));
-    edit.setFocus();
+    std::unique_ptr<SpellTextEdit> shown = ShownEditor();
+    QVERIFY(shown != nullptr);
+    SpellTextEdit& edit = *shown;
     const QString line = LongLine(5000);
     edit.setPlainText("first\n" + line);
     QTextDocument& document = *edit.document();
@@ -451,8 +438,7 @@ class SoftLinesTest : public QObject {
 
   // Printing and PDF export print the file's lines, not the pieces.
   void printingShowsRealLines() {
-    SpellService service;
-    SpellTextEdit edit(&service);
+    SpellTextEdit edit(&service_);
     const QString line = LongLine(5000);
     edit.setPlainText("first\n" + line + "\nlast");
     QVERIFY(edit.document()->blockCount() > 3);
@@ -475,14 +461,9 @@ class SoftLinesTest : public QObject {
 
   // Each piece is checked alone, with the whole line's result.
   void piecesAreCheckedLikeTheLine() {
-    SpellService service;
-    QString error;
-    QVERIFY2(service.openDictionary(Environment().dictionary(), &error),
-             qPrintable(error));
-    SpellTextEdit edit(&service);
-    edit.resize(600, 400);
-    edit.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&edit));
+    std::unique_ptr<SpellTextEdit> shown = ShownEditor();
+    QVERIFY(shown != nullptr);
+    SpellTextEdit& edit = *shown;
     const QString line = LongLine(5000);
     edit.setPlainText(line);
     QVERIFY(WaitForChecking(&edit));
@@ -495,6 +476,20 @@ class SoftLinesTest : public QObject {
     }
     QCOMPARE(underlined, 5000 / 50);
   }
+
+ private:
+  // An editor over the test dictionary, shown, with the focus; null if it
+  // could not be shown.
+  std::unique_ptr<SpellTextEdit> ShownEditor() {
+    auto edit = std::make_unique<SpellTextEdit>(&service_);
+    edit->resize(600, 400);
+    edit->show();
+    if (!QTest::qWaitForWindowExposed(edit.get())) return nullptr;
+    edit->setFocus();
+    return edit;
+  }
+
+  SpellService service_;
 };
 
 }  // namespace spellfilter::editor
