@@ -3,7 +3,8 @@
 # xdotool as a person would: open a file from the command line, type,
 # save; another program changes the file, then Save asks before
 # overwriting it; kill -9 after a recovery snapshot, then recover from
-# another folder into the original file.
+# another folder into the original file; right-click a misspelled word and
+# take the first suggestion.
 #
 #   end_to_end_test.sh EDITOR DICTIONARY
 #
@@ -121,5 +122,23 @@ wait_for 10 file_is "$work/docs/letter.txt" "Recovered words." ||
   fail "recovered text not saved into the original: $(cat "$work/docs/letter.txt")"
 [ ! -e "$work/elsewhere/letter.txt" ] || fail "recovery wrote a new letter.txt in the other folder"
 echo "ok 3 kill -9, recover from another folder into the original file"
+stop
+
+# 4. Right-click a misspelled word, take the first suggestion, save: the
+# word clicked (one of five "teh" lines) becomes "the", the others stay.
+printf 'teh\nteh\nteh\nteh\nteh\n' >"$work/docs/typos.txt"
+start "$work/docs" typos.txt
+focus
+sleep 1   # checked and underlined
+xdotool mousemove --window "$window" 18 62 click 3
+sleep 0.7
+xdotool key Down Return
+sleep 0.3
+xdotool key ctrl+s
+replaced() { [ "$(grep -c '^the$' "$work/docs/typos.txt")" = 1 ] &&
+             [ "$(grep -c '^teh$' "$work/docs/typos.txt")" = 4 ]; }
+wait_for 10 replaced ||
+  fail "right-click, first suggestion, save: $(tr '\n' ' ' <"$work/docs/typos.txt")"
+echo "ok 4 right-click a misspelling, take the first suggestion"
 stop
 echo "all passed"
