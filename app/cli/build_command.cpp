@@ -13,7 +13,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -96,6 +95,25 @@ class Progress {
 };
 
 // Reads the word list into `builder`, showing progress on a terminal.
+// Calls on_line(line, number) for each line of `reader`'s input (the last
+// may lack its '\n'), then on_chunk() after each chunk; stops at the first
+// error either returns.
+template <typename OnLine, typename OnChunk>
+Status ForEachLine(TextReader& reader, OnLine on_line, OnChunk on_chunk) {
+  uint64_t line_number = 0;
+  for (;;) {
+    std::string_view chunk;
+    if (Status s = reader.Next(&chunk); !s.ok() || chunk.empty()) return s;
+    while (!chunk.empty()) {
+      const size_t nl = chunk.find('\n');
+      const std::string_view line = chunk.substr(0, nl);
+      chunk.remove_prefix(nl == std::string_view::npos ? chunk.size() : nl + 1);
+      if (Status s = on_line(line, ++line_number); !s.ok()) return s;
+    }
+    on_chunk();
+  }
+}
+
 Status ReadWordList(const BuildArgs& a, DictionaryBuilder* builder) {
   const bool from_stdin = a.input == "-";
   const int fd = from_stdin ? 0 : ::open(a.input.c_str(), O_RDONLY | O_CLOEXEC);
@@ -105,22 +123,12 @@ Status ReadWordList(const BuildArgs& a, DictionaryBuilder* builder) {
   Progress progress(fd, !a.quiet);
   struct stat st;
   if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) builder->Reserve(st.st_size);
-  uint64_t line_number = 0;
-  Status status;
-  for (;;) {
-    std::string_view chunk;
-    status = reader.Next(&chunk);
-    if (!status.ok() || chunk.empty()) break;
-    while (!chunk.empty() && status.ok()) {
-      const size_t nl = chunk.find('\n');
-      const std::string_view line = chunk.substr(0, nl);
-      chunk.remove_prefix(nl == std::string_view::npos ? chunk.size() : nl + 1);
-      ++line_number;
-      status = builder->AddLine(line, name, line_number);
-    }
-    if (!status.ok()) break;
-    progress.Update(reader.bytes_read());
-  }
+  const Status status = ForEachLine(
+      reader,
+      [&](std::string_view line, uint64_t number) {
+        return builder->AddLine(line, name, number);
+      },
+      [&] { progress.Update(reader.bytes_read()); });
   progress.Done();
   if (!from_stdin) ::close(fd);
   return status;
@@ -128,17 +136,19 @@ Status ReadWordList(const BuildArgs& a, DictionaryBuilder* builder) {
 
 // Reads --compound-parts' list (compound_parts_list.h) into `builder`.
 Status ReadCompoundParts(const std::string& path, DictionaryBuilder* builder) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return ErrnoStatus(path, errno);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return ErrnoStatus(path, errno);
   builder->EnableCompounds(CompoundPartsListSettings());
-  std::string line;
-  for (uint64_t n = 1; std::getline(in, line); ++n) {
-    const Status s =
-        AddCompoundPartsLine(line, path + ":" + std::to_string(n), builder);
-    if (!s.ok()) return s;
-  }
-  if (in.bad()) return ErrnoStatus(path, errno);
-  return Status::Ok();
+  TextReader reader(fd, path);
+  const Status status = ForEachLine(
+      reader,
+      [&](std::string_view line, uint64_t number) {
+        return AddCompoundPartsLine(line, path + ":" + std::to_string(number),
+                                    builder);
+      },
+      [] {});
+  ::close(fd);
+  return status;
 }
 
 // "xx_XX.aff" -> "xx_XX.dic": --hunspell accepts either file of the pair.
