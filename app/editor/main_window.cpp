@@ -877,10 +877,8 @@ void MainWindow::reloadFromDisk() {
   // One undo step over the whole text, so Undo brings back what the user
   // had (setPlainText would clear the undo history).
   QTextCursor all(editor_->document());
-  all.beginEditBlock();
   all.select(QTextCursor::Document);
-  InsertText(all, loaded.text);
-  all.endEditBlock();
+  InsertText(all, loaded.text);  // one edit block
   lossy_ = loaded.first_bad_byte >= 0;
   setCurrentFile(current_file_, loaded.format);
   notice_->hide();

@@ -138,10 +138,11 @@ void InsertText(QTextCursor& cursor, QStringView text) {
     if (!first) cursor.insertBlock(real);
     first = false;
     const QStringView line = text.sliced(start, length);
+    const std::vector<qsizetype> cuts = Cuts(line, kSplitAbove, kPiece);
+    if (!cuts.empty()) SetHasContinuations(cursor.document(), true);
     qsizetype from = 0;
-    for (qsizetype cut : Cuts(line, kSplitAbove, kPiece)) {
+    for (qsizetype cut : cuts) {
       cursor.insertText(line.sliced(from, cut - from).toString());
-      SetHasContinuations(cursor.document(), true);
       cursor.insertBlock(continuation);
       from = cut;
     }
@@ -225,15 +226,6 @@ int RealLine::position(qsizetype offset, bool at_end) const {
     it = next;
   }
   return it->second + static_cast<int>(offset - it->first);
-}
-
-qsizetype RealLine::offset(int position) const {
-  auto it = pieces.cbegin();
-  for (auto next = it + 1; next != pieces.cend(); ++next) {
-    if (next->second > position) break;
-    it = next;
-  }
-  return it->first + (position - it->second);
 }
 
 void LineMap::refresh() const {

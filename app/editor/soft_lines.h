@@ -95,8 +95,6 @@ struct RealLine {
   // The document position of offset `offset` in text; at a cut, the end
   // of the piece before it when `at_end`, else the start of the next one.
   [[nodiscard]] int position(qsizetype offset, bool at_end = false) const;
-  // The offset in text of document position `position` (in this line).
-  [[nodiscard]] qsizetype offset(int position) const;
 
   QString text;
   QTextBlock first;
