@@ -18,18 +18,37 @@ constexpr char kHasContinuations[] = "spellfilterContinuations";
 
 bool IsCutSpace(QChar c) { return c == u' ' || c == u'\t'; }
 
+// Punctuation that always ends a word (the tokenizer breaks after it even
+// between letters): where a line without white space, such as minified
+// JSON, JavaScript or XML, may be cut. Not '.', ':', '/', '-', '\'' or
+// '@', which join the parts of a URL, an address or a word.
+bool IsCutMark(QChar c) {
+  return c == u',' || c == u';' || c == u'>' || c == u'}' || c == u']' ||
+         c == u')';
+}
+
+bool IsCutChar(QChar c) { return IsCutSpace(c) || IsCutMark(c); }
+
 // Where `line` (no line ends) is cut: offsets just after a space or tab,
 // the first one at least `piece` characters after the previous cut, while
 // more than `split_above` characters are left; never at the line's end.
+// Where no white space comes within `piece` more characters, the first
+// cut mark (IsCutMark) past `piece` is taken instead; where there is none
+// of either, the rest of the line stays whole.
 std::vector<qsizetype> Cuts(QStringView line, qsizetype split_above,
                             qsizetype piece) {
   std::vector<qsizetype> cuts;
   qsizetype from = 0;
   while (line.size() - from > split_above) {
-    qsizetype i = from + piece;
     const qsizetype limit = line.size() - 1;  // something must follow a cut
-    while (i < limit && !IsCutSpace(line[i])) ++i;
-    if (i >= limit) break;  // no white space left: the rest stays whole
+    const qsizetype space_limit = std::min(limit, from + 2 * piece);
+    qsizetype i = from + piece;
+    while (i < space_limit && !IsCutSpace(line[i])) ++i;
+    if (i >= space_limit) {
+      i = from + piece;
+      while (i < limit && !IsCutChar(line[i])) ++i;
+    }
+    if (i >= limit) break;  // nowhere left to cut: the rest stays whole
     from = i + 1;
     cuts.push_back(from);
   }
@@ -44,7 +63,7 @@ bool IsHealthyCut(const QTextBlock& block) {
   const QString before = block.previous().text();
   const QString text = block.text();
   return !before.isEmpty() && !text.isEmpty() &&
-         (IsCutSpace(before.back()) || IsCutSpace(text.front()));
+         (IsCutChar(before.back()) || IsCutChar(text.front()));
 }
 
 }  // namespace

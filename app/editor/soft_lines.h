@@ -3,7 +3,9 @@
 // keystroke in a 1 MB line costs a quarter to half a second whatever the
 // spell checking does. The editor therefore shows a line longer than
 // kSplitAbove characters as several blocks, cut just after a space or tab
-// every kPiece characters or so: each keystroke lays out one piece.
+// every kPiece characters or so (in a line without white space, such as
+// minified JSON, after a ',', ';', '>', '}', ']' or ')'): each keystroke
+// lays out one piece.
 //
 // A block that continues the line of the block before it carries a mark in
 // its block format (ContinuesLine). The mark is the only record of where
@@ -16,10 +18,11 @@
 // format (QTextCursor::insertText and insertBlock() copy the current
 // block's format, mark included).
 //
-// A cut is always at white space, so no word spans two blocks and each
-// block checks alone. An edit can join a word across a cut (deleting the
-// space before it); HealCuts() then merges the two blocks (the real text
-// does not change) within the same undo step.
+// A cut is always at white space or at one of those marks, which end a
+// word, so no word spans two blocks and each block checks alone. An edit
+// can join a word across a cut (deleting the space before it); HealCuts()
+// then merges the two blocks (the real text does not change) within the
+// same undo step.
 #ifndef SPELLFILTER_APP_EDITOR_SOFT_LINES_H_
 #define SPELLFILTER_APP_EDITOR_SOFT_LINES_H_
 
@@ -37,12 +40,13 @@ namespace spellfilter::editor {
 // Lines up to this many characters stay whole.
 inline constexpr qsizetype kSplitAbove = 8000;
 // A long line's pieces are at least this long (the last one may be up to
-// kSplitAbove); a piece ends after the first space or tab past this length.
+// kSplitAbove); a piece ends after the first space or tab past this length
+// (or, with none in the next kPiece characters, after the first mark).
 inline constexpr qsizetype kPiece = 4000;
 
 // `text` as the editor shows it: each line longer than `split_above`
-// characters cut after white space into pieces of at least `piece`
-// characters. `continuations` gets the numbers of the blocks (as
+// characters cut after white space (or a mark) into pieces of at least
+// `piece` characters. `continuations` gets the numbers of the blocks (as
 // QTextDocument::setPlainText numbers them for the result) that continue
 // the line before. The result is `text` itself when nothing is cut.
 QString SplitLongLines(const QString& text, std::vector<int>* continuations,
@@ -77,8 +81,9 @@ void MarkContinuations(QTextDocument* document,
 void InsertText(QTextCursor& cursor, QStringView text);
 
 // Merges each continuation block in the blocks holding [from, to] (and
-// the block after them) whose cut no longer lies at white space, or that
-// is empty, into the block before it, joining the previous undo step.
+// the block after them) whose cut no longer lies at white space or a mark,
+// or that is empty, into the block before it, joining the previous undo
+// step.
 // Returns whether it changed the document.
 bool HealCuts(QTextDocument* document, int from, int to);
 

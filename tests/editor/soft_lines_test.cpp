@@ -1,6 +1,7 @@
 // Long lines shown in pieces (app/editor/soft_lines.h): the text comes back
 // byte for byte through any edit, undo and redo; line ends typed or pasted
-// in a piece are real; the pieces stay cut at white space; line numbers,
+// in a piece are real; the pieces stay cut at white space (or, in a line
+// without it, at punctuation that ends a word); line numbers,
 // columns and Go to Line count real lines; each piece is checked alone with
 // the same result as the whole line.
 
@@ -41,6 +42,27 @@ QString LongLine(int words, quint32 seed = 1) {
   return line;
 }
 
+// The same words as minified JSON, without white space: an array of
+// objects such as {"text":7,"over":["fox","tset"]}, joined by ','.
+QString MinifiedLine(int words, quint32 seed = 1) {
+  const QStringList words_list = LongLine(words, seed).split(u' ', Qt::SkipEmptyParts);
+  QString line = QStringLiteral("[");
+  for (qsizetype i = 0; i < words_list.size(); i += 2) {
+    if (i > 0) line += u',';
+    line += QStringLiteral("{\"text\":%1,\"over\":[\"%2\"").arg(i).arg(words_list[i]);
+    if (i + 1 < words_list.size()) line += QStringLiteral(",\"%1\"").arg(words_list[i + 1]);
+    line += QStringLiteral("]}");
+  }
+  return line + u']';
+}
+
+// The characters after which a piece may end (white space, or in a line
+// without it, punctuation that ends a word).
+bool IsCutChar(QChar c) {
+  return c == u' ' || c == u'\t' || c == u',' || c == u';' || c == u'>' ||
+         c == u'}' || c == u']' || c == u')';
+}
+
 // Sets `text` as SpellTextEdit::setPlainText does, on a bare document.
 void SetText(QTextDocument* document, const QString& text) {
   std::vector<int> continuations;
@@ -59,17 +81,15 @@ int RealPosition(const QTextDocument& document, int position) {
   return real;
 }
 
-// Whether every cut lies at white space, between non-empty pieces.
+// Whether every cut lies at white space or a cut mark, between non-empty
+// pieces.
 bool CutsHealthy(const QTextDocument& document) {
   for (QTextBlock b = document.begin(); b.isValid(); b = b.next()) {
     if (!ContinuesLine(b)) continue;
     const QString before = b.previous().text();
     const QString text = b.text();
     if (before.isEmpty() || text.isEmpty()) return false;
-    if (before.back() != u' ' && before.back() != u'\t' &&
-        text.front() != u' ' && text.front() != u'\t') {
-      return false;
-    }
+    if (!IsCutChar(before.back()) && !IsCutChar(text.front())) return false;
   }
   return true;
 }
@@ -152,10 +172,53 @@ class SoftLinesTest : public QObject {
   }
 
   void aLineWithoutWhiteSpaceStaysWhole() {
+    // Nowhere to cut without splitting a word (or a URL: '/', '.', ':'
+    // are not cut marks).
     const QString text = QString(20000, u'x') + "y";
     std::vector<int> continuations;
     QCOMPARE(SplitLongLines(text, &continuations), text);
     QVERIFY(continuations.empty());
+    const QString url = "https://example.org/" + QString(20000, u'x').replace(
+                            QStringLiteral("xxxx"), QStringLiteral("a/b."));
+    QCOMPARE(SplitLongLines(url, &continuations), url);
+    QVERIFY(continuations.empty());
+  }
+
+  // A line without white space (minified JSON) is cut after ',', '}' or
+  // ']'; white space, where a line has some, comes first.
+  void minifiedLinesAreCutAtMarks() {
+    const QString line = MinifiedLine(60000);  // about 600,000 characters
+    QVERIFY(!line.contains(u' '));
+    const QString text = line + "\nnext\n";
+    std::vector<int> continuations;
+    const QString shown = SplitLongLines(text, &continuations);
+    QCOMPARE(QString(shown).remove(u'\n'), QString(text).remove(u'\n'));
+    QVERIFY(continuations.size() > 100);
+    QTextDocument document;
+    document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
+    SetText(&document, text);
+    QCOMPARE(DocumentText(document), text);
+    QVERIFY(CutsHealthy(document));
+    for (QTextBlock b = document.begin(); b.isValid(); b = b.next()) {
+      QVERIFY2(b.text().size() <= kSplitAbove + 60,
+               qPrintable(QString::number(b.text().size())));
+      if (ContinuesLine(b)) {
+        QVERIFY(b.previous().text().size() >= kPiece);
+        QVERIFY(IsCutChar(b.previous().text().back()));
+      }
+    }
+    QCOMPARE(LineMap(&document).lineCount(), 3);
+
+    // Spaces a piece and a half apart: the cuts are at spaces, not at the
+    // nearer commas.
+    QString spaced;
+    for (int i = 0; spaced.size() < 100000; ++i)
+      spaced += (i % 600 == 599) ? QStringLiteral("ab ") : QStringLiteral("a,b,");
+    SplitLongLines(spaced, &continuations);
+    QVERIFY(!continuations.empty());
+    SetText(&document, spaced);
+    for (QTextBlock b = document.begin(); b.isValid(); b = b.next())
+      if (ContinuesLine(b)) QCOMPARE(b.previous().text().back(), u' ');
   }
 
   // Random edits as the user makes them (keys, a selection typed over or
@@ -175,8 +238,12 @@ class SoftLinesTest : public QObject {
       std::unique_ptr<SpellTextEdit> shown = ShownEditor();
       QVERIFY(shown != nullptr);
       SpellTextEdit& edit = *shown;
+      // Every other round, the second long line is minified JSON, cut at
+      // marks.
       const QString start = LongLine(3000, round) + "\nshort line\n" +
-                            LongLine(2500, round + 100) + "\n";
+                            (round % 2 == 1 ? MinifiedLine(2500, round + 100)
+                                            : LongLine(2500, round + 100)) +
+                            "\n";
       edit.setPlainText(start);
       QTextDocument& document = *edit.document();
       QVERIFY(HasContinuations(document));
@@ -487,6 +554,19 @@ class SoftLinesTest : public QObject {
     edit.setPlainText(line);
     QVERIFY(WaitForChecking(&edit));
     int underlined = 0;
+    for (QTextBlock b = edit.document()->begin(); b.isValid(); b = b.next()) {
+      for (const TextSpan& s : Underlined(&edit, b)) {
+        QCOMPARE(b.text().mid(s.start, s.length), QStringLiteral("tset"));
+        ++underlined;
+      }
+    }
+    QCOMPARE(underlined, 5000 / 50);
+
+    // The same words in minified JSON, cut at marks.
+    edit.setPlainText(MinifiedLine(5000));
+    QVERIFY(edit.document()->blockCount() > 3);
+    QVERIFY(WaitForChecking(&edit));
+    underlined = 0;
     for (QTextBlock b = edit.document()->begin(); b.isValid(); b = b.next()) {
       for (const TextSpan& s : Underlined(&edit, b)) {
         QCOMPARE(b.text().mid(s.start, s.length), QStringLiteral("tset"));
