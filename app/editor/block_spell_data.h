@@ -48,6 +48,11 @@ class BlockSpellData : public QTextBlockUserData {
     unchecked_known_ = true;
   }
   void markStale() { epoch_ = 0; }
+  // A new word count for the same text (it can depend on the block before).
+  void setWords(int words) {
+    totals_->words += words - words_;
+    words_ = words;
+  }
 
   [[nodiscard]] quint64 epoch() const { return epoch_; }
   [[nodiscard]] int length() const { return length_; }

@@ -5,6 +5,7 @@
 #include <QTimer>
 #include <algorithm>
 
+#include "app/editor/soft_lines.h"
 #include "app/editor/spell_service.h"
 
 namespace spellfilter::editor {
@@ -20,6 +21,19 @@ bool IsCut(QStringView text, qsizetype i) {
   return before < 0x80 && QChar::isSpace(before) && text[i].unicode() < 0x80;
 }
 
+// Whether `block` is a piece of a long line cut elsewhere than at white
+// space (after a mark: app/editor/soft_lines.h), so that its first word
+// is the last word of the piece before it.
+bool SharesWordWithPrevious(const QTextBlock& block) {
+  if (!ContinuesLine(block) || block.length() <= 1) return false;
+  const QTextDocument* document = block.document();
+  const int at = block.position();
+  // at - 1 is the block separator; at - 2 the piece before's last
+  // character, or the separator before it if that piece is empty.
+  return at >= 2 && !document->characterAt(at).isSpace() &&
+         !document->characterAt(at - 2).isSpace();
+}
+
 }  // namespace
 
 int SpellHighlighter::CountWords(QStringView text) {
@@ -31,6 +45,11 @@ int SpellHighlighter::CountWords(QStringView text) {
     in_word = !space;
   }
   return words;
+}
+
+int SpellHighlighter::CountBlockWords(const QTextBlock& block,
+                                      QStringView text) {
+  return CountWords(text) - (SharesWordWithPrevious(block) ? 1 : 0);
 }
 
 SpellHighlighter::SpellHighlighter(SpellService* service,
@@ -68,6 +87,12 @@ void SpellHighlighter::onContentsChange(int from, int removed, int added) {
     highlightBlock(block);
   }
   change_ = Change();
+  // The next piece's word count depends on how the piece before it ends.
+  if (block.isValid() && ContinuesLine(block)) {
+    if (auto* data = static_cast<BlockSpellData*>(block.userData())) {
+      data->setWords(CountBlockWords(block, block.text()));
+    }
+  }
 }
 
 void SpellHighlighter::setEnabled(bool enabled) {
@@ -120,7 +145,7 @@ BlockSpellData* SpellHighlighter::check(const QTextBlock& block,
     service_->findMisspellings(text, &scratch_);
     service_->findUnchecked(text, &unchecked_scratch_);
   }
-  data->update(epoch_, scratch_, CountWords(text), text.size());
+  data->update(epoch_, scratch_, CountBlockWords(block, text), text.size());
   data->setUnchecked(unchecked_scratch_);
   last_checked_length_ = text.size();
   return data;
@@ -183,7 +208,7 @@ BlockSpellData* SpellHighlighter::checkAroundChange(const QTextBlock& block,
       }
     }
   }
-  data->update(epoch_, std::move(spans), CountWords(text), size);
+  data->update(epoch_, std::move(spans), CountBlockWords(block, text), size);
   if (unchecked_known) data->setUnchecked(std::move(unchecked));
   last_checked_length_ = end - begin;
   return data;
@@ -201,6 +226,7 @@ void SpellHighlighter::adoptBlock(const QTextBlock& block,
     QTextBlock(block).setUserData(data);  // the block owns it
   }
   if (!enabled_) misspellings.clear();
+  if (words > 0 && SharesWordWithPrevious(block)) --words;
   data->update(epoch_, std::move(misspellings), words, block.length() - 1);
 }
 

@@ -110,6 +110,10 @@ class SpellHighlighter : public QObject {
 
   // Runs of non-space characters, as `wc -w` counts words.
   static int CountWords(QStringView text);
+  // CountWords(text) for `block`'s text, less the word a piece of a long
+  // line (app/editor/soft_lines.h) shares with the piece before it when
+  // its cut is not at white space: `wc -w` counts that word once.
+  static int CountBlockWords(const QTextBlock& block, QStringView text);
 
   // Words and misspellings of the checked blocks.
   [[nodiscard]] const SpellTotals& totals() const { return *totals_; }

@@ -17,6 +17,7 @@
 
 #include "app/editor/pdf_export.h"
 #include "app/editor/soft_lines.h"
+#include "app/editor/spell_highlighter.h"
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
 #include "app/editor/text_file.h"
@@ -376,6 +377,10 @@ class SoftLinesTest : public QObject {
                  qPrintable(context + ": " + Difference(DocumentText(document), history[now])));
         QVERIFY2(CutsHealthy(document), qPrintable(context));
       }
+      // The status bar's word count is `wc -w`'s over the real text.
+      QVERIFY(WaitForChecking(&edit));
+      QCOMPARE(edit.highlighter()->totals().words,
+               qint64{SpellHighlighter::CountWords(DocumentText(document))});
       // All the way back and forth again.
       while (document.isUndoAvailable()) edit.undo();
       QCOMPARE(DocumentText(document), start);
@@ -562,10 +567,15 @@ class SoftLinesTest : public QObject {
     }
     QCOMPARE(underlined, 5000 / 50);
 
-    // The same words in minified JSON, cut at marks.
-    edit.setPlainText(MinifiedLine(5000));
+    QCOMPARE(edit.highlighter()->totals().words, 5000);
+
+    // The same words in minified JSON, cut at marks: one "word" for the
+    // status bar, as `wc -w` counts, however many pieces.
+    const QString minified = MinifiedLine(5000);
+    edit.setPlainText(minified);
     QVERIFY(edit.document()->blockCount() > 3);
     QVERIFY(WaitForChecking(&edit));
+    QCOMPARE(edit.highlighter()->totals().words, 1);
     underlined = 0;
     for (QTextBlock b = edit.document()->begin(); b.isValid(); b = b.next()) {
       for (const TextSpan& s : Underlined(&edit, b)) {
@@ -574,6 +584,24 @@ class SoftLinesTest : public QObject {
       }
     }
     QCOMPARE(underlined, 5000 / 50);
+
+    // A space typed after the mark at the end of a piece makes two words;
+    // deleting it, one again (the piece after it is not edited).
+    const QTextBlock second = edit.document()->begin().next();
+    QVERIFY(ContinuesLine(second));
+    const int cut = second.position() - 1;  // in the real text
+    QTextCursor cursor(second);
+    cursor.movePosition(QTextCursor::PreviousCharacter);
+    edit.setTextCursor(cursor);
+    QTest::keyClick(&edit, Qt::Key_Space);
+    QVERIFY(WaitForChecking(&edit));
+    QCOMPARE(DocumentText(*edit.document()),
+             QString(minified).insert(cut, u' '));
+    QCOMPARE(edit.highlighter()->totals().words, 2);
+    QTest::keyClick(&edit, Qt::Key_Backspace);
+    QVERIFY(WaitForChecking(&edit));
+    QCOMPARE(DocumentText(*edit.document()), minified);
+    QCOMPARE(edit.highlighter()->totals().words, 1);
   }
 
  private:
