@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QLoggingCategory>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPrintDialog>
@@ -45,6 +46,12 @@
 
 namespace spellfilter::editor {
 namespace {
+
+// The status bar's counts, logged as they change (off unless enabled:
+// QT_LOGGING_RULES="spellfilter.editor.status.debug=true"), for bug
+// reports and for tests that drive the real binary
+// (tests/editor/end_to_end_test.sh).
+Q_LOGGING_CATEGORY(lcStatus, "spellfilter.editor.status", QtWarningMsg)
 
 const QString kGeometryKey = QStringLiteral("geometry");
 const QString kFontKey = QStringLiteral("font");
@@ -383,6 +390,20 @@ void MainWindow::updateStatus() {
   misspellings_label_->setText(spelling);
   words_label_->setText(totals.words == 1 ? tr("1 word")
                                           : tr("%L1 words").arg(totals.words));
+  if (lcStatus().isDebugEnabled()) {
+    const bool checked = service_->hasDictionary() &&
+                         editor_->isSpellCheckingEnabled() &&
+                         scheduler->isIdle();
+    const QString status = QStringLiteral("%1: %2 misspellings, %3 words")
+                               .arg(checked ? QStringLiteral("checked")
+                                            : QStringLiteral("checking"))
+                               .arg(totals.misspellings)
+                               .arg(totals.words);
+    if (status != logged_status_) {
+      logged_status_ = status;
+      qCDebug(lcStatus).noquote() << status;
+    }
+  }
   dictionary_label_->setText(service_->hasDictionary()
                                  ? service_->dictionaryName()
                                  : tr("No dictionary"));

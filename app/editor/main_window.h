@@ -176,6 +176,7 @@ class MainWindow : public QMainWindow {
   QLabel* position_label_ = nullptr;
   QFont base_font_;  // as chosen or read at start: what Reset Zoom restores
   QTimer status_timer_;
+  QString logged_status_;  // the counts last logged (lcStatus)
 
   QString current_file_;
   TextFormat format_;

@@ -36,11 +36,6 @@ void Write(const QString& path, const QByteArray& bytes) {
   QCOMPARE(f.write(bytes), bytes.size());
 }
 
-QString Label(const QMainWindow& window, const char* name) {
-  const auto* label = window.findChild<QLabel*>(QString::fromLatin1(name));
-  return label ? label->text() : QString("<no label %1>").arg(name);
-}
-
 std::unique_ptr<MainWindow> NewWindow() {
   auto w = std::make_unique<MainWindow>();
   w->show();

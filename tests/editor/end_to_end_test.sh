@@ -4,15 +4,18 @@
 # save; another program changes the file, then Save asks before
 # overwriting it; kill -9 after a recovery snapshot, then recover from
 # another folder into the original file; right-click a misspelled word and
-# take the first suggestion.
+# take the first suggestion; open a 5 MB file from the command line and
+# wait until it is checked whole, with the counts `spellfilter check` and
+# `wc -w` give.
 #
-#   end_to_end_test.sh EDITOR DICTIONARY
+#   end_to_end_test.sh EDITOR DICTIONARY CLI
 #
 # Needs Xvfb and xdotool (scripts/setup.sh installs them). ctest runs it
 # as editor.end_to_end.
 set -euo pipefail
 editor="$(realpath "$1")"
 dictionary="$(realpath "$2")"
+cli="$(realpath "$3")"
 for tool in Xvfb xdotool; do
   command -v "$tool" >/dev/null || { echo "missing $tool (scripts/setup.sh)"; exit 1; }
 done
@@ -181,5 +184,27 @@ replaced() { [ "$(grep -c '^the$' "$work/docs/typos.txt")" = 1 ] &&
 wait_for 10 replaced ||
   fail "right-click, first suggestion, save: $(tr '\n' ' ' <"$work/docs/typos.txt")"
 echo "ok 4 right-click a misspelling, take the first suggestion"
+stop
+
+# 5. A 5 MB file (Debian's licence texts, over and over) opened from the
+# command line is checked whole: the counts the editor shows (logged by
+# its spellfilter.editor.status category as they change) end at the
+# misspellings `spellfilter check` finds and the words `wc -w` counts.
+for _ in $(seq 30); do cat /usr/share/common-licenses/*; done >"$work/docs/big.txt"
+truncate -s 5000000 "$work/docs/big.txt"
+# (exit 1: misspellings found)
+"$cli" check --no-user -d "$dictionary" -f lines "$work/docs/big.txt" >"$work/found" ||
+  [ $? = 1 ] || fail "spellfilter check failed on the 5 MB file"
+expected_misspellings=$(wc -l <"$work/found")
+expected_words=$(wc -w <"$work/docs/big.txt")
+[ "$expected_misspellings" -gt 1000 ] || fail "the 5 MB file has only $expected_misspellings misspellings"
+expected="checked: $expected_misspellings misspellings, $expected_words words"
+export QT_LOGGING_RULES="spellfilter.editor.status.debug=true"
+start "$work/docs" big.txt
+checked_whole() { grep -qF "$expected" "$work/editor.log"; }
+wait_for 60 checked_whole ||
+  fail "5 MB not checked whole: expected \"$expected\", the editor's last: $(grep -o 'check\(ed\|ing\): .*' "$work/editor.log" | tail -1)"
+unset QT_LOGGING_RULES
+echo "ok 5 a 5 MB file from the command line checked whole ($expected)"
 stop
 echo "all passed"
