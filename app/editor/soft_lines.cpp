@@ -27,17 +27,78 @@ bool IsCutMark(QChar c) {
          c == u')';
 }
 
-bool IsCutChar(QChar c) { return IsCutSpace(c) || IsCutMark(c); }
+// White space that ends a stretch for the tokenizer's rule 4 (below).
+bool IsAsciiSpace(QChar c) {
+  return c == u' ' || (c >= u'\t' && c <= u'\r');
+}
+
+// Rule 4 of the tokenizer (docs/tokenizer.md) judges a whole stretch
+// between white space: one that starts with "www." or has a '/' before
+// its first letter (a path), or holds "://" or an '@' (web and e-mail
+// addresses), is not checked at all. A cut at a mark inside a stretch
+// would make its pieces two stretches and could change what is checked;
+// so a mark is a place to cut only in a stretch that holds none of these,
+// and where the text after it does not start like one either. (Stricter
+// than the tokenizer where that is simpler: any '@', and any white space
+// outside ASCII, keep a stretch whole.)
+bool StartsLikeAddress(QStringView text) {
+  if (text.size() >= 4 && (text[0] == u'w' || text[0] == u'W') &&
+      (text[1] == u'w' || text[1] == u'W') &&
+      (text[2] == u'w' || text[2] == u'W') && text[3] == u'.') {
+    return true;
+  }
+  for (QChar c : text) {
+    if (c == u'/') return true;
+    if ((c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') ||
+        IsAsciiSpace(c)) {
+      return false;
+    }
+  }
+  return false;
+}
+
+bool HoldsAddress(QStringView stretch) {
+  return stretch.contains(u'@') || stretch.contains(u"://") ||
+         std::any_of(stretch.begin(), stretch.end(), [](QChar c) {
+           return c.unicode() >= 0x80 && c.isSpace();
+         });
+}
+
+// Whether a line may be cut just after the mark at `at`; remembers the
+// last stretch judged, so that a line is read about once.
+class MarkCuts {
+ public:
+  explicit MarkCuts(QStringView line) : line_(line) {}
+
+  bool mayCutAfter(qsizetype at) {
+    if (at < begin_ || at >= end_) {
+      begin_ = at;
+      while (begin_ > 0 && !IsAsciiSpace(line_[begin_ - 1])) --begin_;
+      end_ = at;
+      while (end_ < line_.size() && !IsAsciiSpace(line_[end_])) ++end_;
+      const QStringView stretch = line_.sliced(begin_, end_ - begin_);
+      plain_ = !StartsLikeAddress(stretch) && !HoldsAddress(stretch);
+    }
+    return plain_ && !StartsLikeAddress(line_.sliced(at + 1, end_ - at - 1));
+  }
+
+ private:
+  QStringView line_;
+  qsizetype begin_ = 0;
+  qsizetype end_ = 0;
+  bool plain_ = false;
+};
 
 // Where `line` (no line ends) is cut: offsets just after a space or tab,
 // the first one at least `piece` characters after the previous cut, while
 // more than `split_above` characters are left; never at the line's end.
 // Where no white space comes within `piece` more characters, the first
-// cut mark (IsCutMark) past `piece` is taken instead; where there is none
-// of either, the rest of the line stays whole.
+// place after a cut mark (IsCutMark, MarkCuts) past `piece` is taken
+// instead; where there is neither, the rest of the line stays whole.
 std::vector<qsizetype> Cuts(QStringView line, qsizetype split_above,
                             qsizetype piece) {
   std::vector<qsizetype> cuts;
+  MarkCuts marks(line);
   qsizetype from = 0;
   while (line.size() - from > split_above) {
     const qsizetype limit = line.size() - 1;  // something must follow a cut
@@ -46,7 +107,10 @@ std::vector<qsizetype> Cuts(QStringView line, qsizetype split_above,
     while (i < space_limit && !IsCutSpace(line[i])) ++i;
     if (i >= space_limit) {
       i = from + piece;
-      while (i < limit && !IsCutChar(line[i])) ++i;
+      while (i < limit && !IsCutSpace(line[i]) &&
+             !(IsCutMark(line[i]) && marks.mayCutAfter(i))) {
+        ++i;
+      }
     }
     if (i >= limit) break;  // nowhere left to cut: the rest stays whole
     from = i + 1;
@@ -59,11 +123,16 @@ void SetHasContinuations(QTextDocument* document, bool has) {
   document->setProperty(kHasContinuations, has);
 }
 
+// A cut at white space, or after a mark where the text after it does not
+// start like an address (MarkCuts; what an edit elsewhere in the stretch
+// adds is not judged again).
 bool IsHealthyCut(const QTextBlock& block) {
   const QString before = block.previous().text();
   const QString text = block.text();
-  return !before.isEmpty() && !text.isEmpty() &&
-         (IsCutChar(before.back()) || IsCutChar(text.front()));
+  if (before.isEmpty() || text.isEmpty()) return false;
+  if (IsCutSpace(before.back()) || IsCutSpace(text.front())) return true;
+  return (IsCutMark(before.back()) || IsCutMark(text.front())) &&
+         !StartsLikeAddress(text);
 }
 
 }  // namespace

@@ -19,7 +19,9 @@
 // block's format, mark included).
 //
 // A cut is always at white space or at one of those marks, which end a
-// word, so no word spans two blocks and each block checks alone. An edit
+// word, so no word spans two blocks and each block checks alone (marks
+// only where the tokenizer's rule for whole stretches, web addresses and
+// paths, gives the pieces the whole line's result: see soft_lines.cpp). An edit
 // can join a word across a cut (deleting the space before it); HealCuts()
 // then merges the two blocks (the real text does not change) within the
 // same undo step.

@@ -222,6 +222,62 @@ class SoftLinesTest : public QObject {
       if (ContinuesLine(b)) QCOMPARE(b.previous().text().back(), u' ');
   }
 
+  // What is checked in pieces is what is checked in the whole line, for
+  // lines cut at marks where the tokenizer judges whole stretches between
+  // white space (docs/tokenizer.md, rule 4): web and e-mail addresses,
+  // paths, "www." Such stretches are not cut, and no piece starts like
+  // one.
+  void markCutsNeverChangeWhatIsChecked() {
+    const QString json = MinifiedLine(3000);
+    struct Case {
+      const char* name;
+      QString line;
+      bool cut;  // whether it is cut at all
+    };
+    const QString tail = json.mid(1);
+    const QList<Case> cases = {
+        {"plain", json, true},
+        {"a URL in the middle", json.left(9000) + "\"https://tset.org/tset\"," + tail, false},
+        {"an e-mail address", json.left(9000) + "\"tset@tset.org\"," + tail, false},
+        {"a path first", "/tset/" + json, false},
+        {"www. first", "www.tset," + json, false},
+        {"paths after every comma",
+         QString(json).replace(u',', QStringLiteral(",/")) + ",/end", false},
+        // Cut after ']' or '}', before ",www."
+        {"www. after every comma", QString(json).replace(",{", ",www.{"), true},
+        {"a URL in another stretch", json + " https://tset.org/ " + json, true},
+        {"paths after some commas",
+         QString(json).replace(",{\"text\":1", ",\"/tset\",{\"text\":1"), true},
+    };
+    for (const Case& c : cases) {
+      QVERIFY(c.line.size() > kSplitAbove);
+      std::vector<int> continuations;
+      const QString shown = SplitLongLines(c.line, &continuations);
+      QCOMPARE(QString(shown).remove(u'\n'), c.line);
+      QVERIFY2(continuations.empty() != c.cut, c.name);
+      QList<TextSpan> whole;
+      service_.findMisspellings(c.line, &whole);
+      if (c.line == json) QCOMPARE(whole.size(), 3000 / 50);
+      QList<TextSpan> pieces;
+      qsizetype offset = 0;
+      for (const QString& piece : shown.split(u'\n')) {
+        QList<TextSpan> found;
+        service_.findMisspellings(piece, &found);
+        for (const TextSpan& s : found)
+          pieces.append(TextSpan{static_cast<int>(s.start + offset), s.length});
+        offset += piece.size();
+      }
+      QVERIFY2(pieces.size() == whole.size(),
+               qPrintable(QStringLiteral("%1: %2 in pieces, %3 whole")
+                              .arg(c.name).arg(pieces.size()).arg(whole.size())));
+      for (qsizetype k = 0; k < whole.size(); ++k) {
+        QVERIFY2(pieces[k].start == whole[k].start &&
+                     pieces[k].length == whole[k].length,
+                 c.name);
+      }
+    }
+  }
+
   // Random edits as the user makes them (keys, a selection typed over or
   // cut, paste, undo, redo), near the cuts more often than elsewhere, on a
   // document with long lines in pieces, against the same edits on the
