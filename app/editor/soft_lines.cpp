@@ -28,9 +28,7 @@ bool IsCutMark(QChar c) {
 }
 
 // White space that ends a stretch for the tokenizer's rule 4 (below).
-bool IsAsciiSpace(QChar c) {
-  return c == u' ' || (c >= u'\t' && c <= u'\r');
-}
+bool IsAsciiSpace(QChar c) { return c == u' ' || (c >= u'\t' && c <= u'\r'); }
 
 // Rule 4 of the tokenizer (docs/tokenizer.md) judges a whole stretch
 // between white space: one that starts with "www." or has a '/' before

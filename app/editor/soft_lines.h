@@ -21,10 +21,10 @@
 // A cut is always at white space or at one of those marks, which end a
 // word, so no word spans two blocks and each block checks alone (marks
 // only where the tokenizer's rule for whole stretches, web addresses and
-// paths, gives the pieces the whole line's result: see soft_lines.cpp). An edit
-// can join a word across a cut (deleting the space before it); HealCuts()
-// then merges the two blocks (the real text does not change) within the
-// same undo step.
+// paths, gives the pieces the whole line's result: see soft_lines.cpp).
+// An edit can join a word across a cut (deleting the space before it);
+// HealCuts() then merges the two blocks (the real text does not change)
+// within the same undo step.
 #ifndef SPELLFILTER_APP_EDITOR_SOFT_LINES_H_
 #define SPELLFILTER_APP_EDITOR_SOFT_LINES_H_
 
@@ -85,8 +85,7 @@ void InsertText(QTextCursor& cursor, QStringView text);
 // Merges each continuation block in the blocks holding [from, to] (and
 // the block after them) whose cut no longer lies at white space or a mark,
 // or that is empty, into the block before it, joining the previous undo
-// step.
-// Returns whether it changed the document.
+// step. Returns whether it changed the document.
 bool HealCuts(QTextDocument* document, int from, int to);
 
 // The text `cursor` selects as the file has it: '\n' at real line ends,

@@ -5,6 +5,8 @@
 // columns and Go to Line count real lines; each piece is checked alone with
 // the same result as the whole line.
 
+#include "app/editor/soft_lines.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QPlainTextDocumentLayout>
@@ -16,7 +18,6 @@
 #include <memory>
 
 #include "app/editor/pdf_export.h"
-#include "app/editor/soft_lines.h"
 #include "app/editor/spell_highlighter.h"
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
@@ -36,7 +37,9 @@ QString LongLine(int words, quint32 seed = 1) {
   QRandomGenerator random(seed);
   QString line;
   for (int i = 0; i < words; ++i) {
-    if (i > 0) line += random.bounded(10) == 0 ? QStringLiteral("  ") : QStringLiteral(" ");
+    if (i > 0)
+      line +=
+          random.bounded(10) == 0 ? QStringLiteral("  ") : QStringLiteral(" ");
     line += i % 50 == 49 ? QStringLiteral("tset")
                          : kWords[random.bounded(kWords.size())];
   }
@@ -46,12 +49,16 @@ QString LongLine(int words, quint32 seed = 1) {
 // The same words as minified JSON, without white space: an array of
 // objects such as {"text":7,"over":["fox","tset"]}, joined by ','.
 QString MinifiedLine(int words, quint32 seed = 1) {
-  const QStringList words_list = LongLine(words, seed).split(u' ', Qt::SkipEmptyParts);
+  const QStringList words_list =
+      LongLine(words, seed).split(u' ', Qt::SkipEmptyParts);
   QString line = QStringLiteral("[");
   for (qsizetype i = 0; i < words_list.size(); i += 2) {
     if (i > 0) line += u',';
-    line += QStringLiteral("{\"text\":%1,\"over\":[\"%2\"").arg(i).arg(words_list[i]);
-    if (i + 1 < words_list.size()) line += QStringLiteral(",\"%1\"").arg(words_list[i + 1]);
+    line += QStringLiteral("{\"text\":%1,\"over\":[\"%2\"")
+                .arg(i)
+                .arg(words_list[i]);
+    if (i + 1 < words_list.size())
+      line += QStringLiteral(",\"%1\"").arg(words_list[i + 1]);
     line += QStringLiteral("]}");
   }
   return line + u']';
@@ -99,8 +106,11 @@ bool CutsHealthy(const QTextDocument& document) {
 QString Difference(const QString& a, const QString& b) {
   qsizetype d = 0;
   while (d < a.size() && d < b.size() && a[d] == b[d]) ++d;
-  return QStringLiteral("sizes %1 and %2, first difference at %3: \"%4\" / \"%5\"")
-      .arg(a.size()).arg(b.size()).arg(d)
+  return QStringLiteral(
+             "sizes %1 and %2, first difference at %3: \"%4\" / \"%5\"")
+      .arg(a.size())
+      .arg(b.size())
+      .arg(d)
       .arg(a.mid(qMax(0, d - 8), 20), b.mid(qMax(0, d - 8), 20));
 }
 
@@ -179,8 +189,10 @@ class SoftLinesTest : public QObject {
     std::vector<int> continuations;
     QCOMPARE(SplitLongLines(text, &continuations), text);
     QVERIFY(continuations.empty());
-    const QString url = "https://example.org/" + QString(20000, u'x').replace(
-                            QStringLiteral("xxxx"), QStringLiteral("a/b."));
+    const QString url =
+        "https://example.org/" +
+        QString(20000, u'x')
+            .replace(QStringLiteral("xxxx"), QStringLiteral("a/b."));
     QCOMPARE(SplitLongLines(url, &continuations), url);
     QVERIFY(continuations.empty());
   }
@@ -214,7 +226,8 @@ class SoftLinesTest : public QObject {
     // nearer commas.
     QString spaced;
     for (int i = 0; spaced.size() < 100000; ++i)
-      spaced += (i % 600 == 599) ? QStringLiteral("ab ") : QStringLiteral("a,b,");
+      spaced +=
+          (i % 600 == 599) ? QStringLiteral("ab ") : QStringLiteral("a,b,");
     SplitLongLines(spaced, &continuations);
     QVERIFY(!continuations.empty());
     SetText(&document, spaced);
@@ -237,8 +250,10 @@ class SoftLinesTest : public QObject {
     const QString tail = json.mid(1);
     const QList<Case> cases = {
         {"plain", json, true},
-        {"a URL in the middle", json.left(9000) + "\"https://tset.org/tset\"," + tail, false},
-        {"an e-mail address", json.left(9000) + "\"tset@tset.org\"," + tail, false},
+        {"a URL in the middle",
+         json.left(9000) + "\"https://tset.org/tset\"," + tail, false},
+        {"an e-mail address", json.left(9000) + "\"tset@tset.org\"," + tail,
+         false},
         {"a path first", "/tset/" + json, false},
         {"www. first", "www.tset," + json, false},
         {"paths after every comma",
@@ -269,7 +284,9 @@ class SoftLinesTest : public QObject {
       }
       QVERIFY2(pieces.size() == whole.size(),
                qPrintable(QStringLiteral("%1: %2 in pieces, %3 whole")
-                              .arg(c.name).arg(pieces.size()).arg(whole.size())));
+                              .arg(c.name)
+                              .arg(pieces.size())
+                              .arg(whole.size())));
       for (qsizetype k = 0; k < whole.size(); ++k) {
         QVERIFY2(pieces[k].start == whole[k].start &&
                      pieces[k].length == whole[k].length,
@@ -333,9 +350,9 @@ class SoftLinesTest : public QObject {
             for (QTextBlock b = document.begin(); b.isValid(); b = b.next())
               if (ContinuesLine(b)) cuts.append(b.position());
             if (!cuts.isEmpty()) {
-              at = qBound(0, cuts[random.bounded(cuts.size())] +
-                                 random.bounded(5) - 3,
-                          size);
+              at = qBound(
+                  0, cuts[random.bounded(cuts.size())] + random.bounded(5) - 3,
+                  size);
             }
           }
           QTextCursor cursor(&document);
@@ -343,9 +360,11 @@ class SoftLinesTest : public QObject {
           const int real_at = RealPosition(document, at);
           int real_end = real_at;
           if (kind >= 60) {  // with a selection, short or long
-            const int to = qMin(size, at + 1 + random.bounded(kind < 80 ? 3 : 9000));
+            const int to =
+                qMin(size, at + 1 + random.bounded(kind < 80 ? 3 : 9000));
             // A selection from the start of a line, sometimes.
-            if (random.bounded(4) == 0) cursor.movePosition(QTextCursor::StartOfBlock);
+            if (random.bounded(4) == 0)
+              cursor.movePosition(QTextCursor::StartOfBlock);
             const int from = cursor.position();
             cursor.setPosition(to, QTextCursor::KeepAnchor);
             real_end = RealPosition(document, to);
@@ -387,10 +406,12 @@ class SoftLinesTest : public QObject {
               what += " Return";
               break;
             case 5: {
-              static const QStringList kPastes = {"ab", "a\nb", "\r\n", " word\n"};
-              const QString paste = random.bounded(8) == 0
-                                        ? LongLine(2000, step) + "\nz"
-                                        : kPastes[random.bounded(kPastes.size())];
+              static const QStringList kPastes = {"ab", "a\nb", "\r\n",
+                                                  " word\n"};
+              const QString paste =
+                  random.bounded(8) == 0
+                      ? LongLine(2000, step) + "\nz"
+                      : kPastes[random.bounded(kPastes.size())];
               real.insert(real_cursor, QString(paste).replace("\r\n", "\n"));
               QApplication::clipboard()->setText(paste);
               edit.paste();
@@ -427,10 +448,13 @@ class SoftLinesTest : public QObject {
           }
         }
         const QString context = QStringLiteral("round %1 step %2: %3")
-                                    .arg(round).arg(step).arg(what);
+                                    .arg(round)
+                                    .arg(step)
+                                    .arg(what);
         QVERIFY2(now >= 0, qPrintable(context + ": not an earlier state"));
         QVERIFY2(DocumentText(document) == history[now],
-                 qPrintable(context + ": " + Difference(DocumentText(document), history[now])));
+                 qPrintable(context + ": " +
+                            Difference(DocumentText(document), history[now])));
         QVERIFY2(CutsHealthy(document), qPrintable(context));
       }
       // The status bar's word count is `wc -w`'s over the real text.
