@@ -56,10 +56,17 @@ bool StartsLikeAddress(QStringView text) {
 }
 
 bool HoldsAddress(QStringView stretch) {
-  return stretch.contains(u'@') || stretch.contains(u"://") ||
-         std::any_of(stretch.begin(), stretch.end(), [](QChar c) {
-           return c.unicode() >= 0x80 && c.isSpace();
-         });
+  const qsizetype size = stretch.size();
+  for (qsizetype i = 0; i < size; ++i) {
+    const char16_t c = stretch[i].unicode();
+    if (c == u'@') return true;
+    if (c == u':' && i + 2 < size && stretch[i + 1] == u'/' &&
+        stretch[i + 2] == u'/') {
+      return true;
+    }
+    if (c >= 0x80 && QChar::isSpace(c)) return true;
+  }
+  return false;
 }
 
 // Whether a line may be cut just after the mark at `at`; remembers the
@@ -122,8 +129,8 @@ void SetHasContinuations(QTextDocument* document, bool has) {
 }
 
 // A cut at white space, or after a mark where the text after it does not
-// start like an address (MarkCuts; what an edit elsewhere in the stretch
-// adds is not judged again).
+// start like an address (MarkCuts; the rest of the stretch is judged
+// after the healthy cuts, in HealCuts).
 bool IsHealthyCut(const QTextBlock& block) {
   const QString before = block.previous().text();
   const QString text = block.text();
@@ -131,6 +138,87 @@ bool IsHealthyCut(const QTextBlock& block) {
   if (IsCutSpace(before.back()) || IsCutSpace(text.front())) return true;
   return (IsCutMark(before.back()) || IsCutMark(text.front())) &&
          !StartsLikeAddress(text);
+}
+
+// Whether `block` continues the line before it at a cut with white space
+// on neither side: a cut at a mark.
+bool IsMarkCut(const QTextBlock& block) {
+  if (!ContinuesLine(block) || block.length() <= 1 ||
+      block.previous().length() <= 1) {
+    return false;
+  }
+  const QTextDocument* document = block.document();
+  const int at = block.position();
+  return !IsCutSpace(document->characterAt(at)) &&
+         !IsCutSpace(document->characterAt(at - 2));
+}
+
+// The stretch between white space that the mark cut at `cut` lies in:
+// the blocks it spans, and whether the tokenizer judges it whole (an
+// address or a path: StartsLikeAddress, HoldsAddress). Read block by
+// block; no block boundary falls inside "://", which holds no mark.
+struct StretchAcross {
+  QTextBlock first;
+  QTextBlock last;
+  bool plain = true;
+};
+
+StretchAcross FindStretch(const QTextBlock& cut) {
+  StretchAcross stretch;
+  stretch.first = cut.previous();
+  qsizetype start = 0;  // where the stretch starts in `first`
+  for (;;) {
+    const QString text = stretch.first.text();
+    start = text.size();
+    while (start > 0 && !IsAsciiSpace(text[start - 1])) --start;
+    if (start > 0 || !IsMarkCut(stretch.first)) break;
+    stretch.first = stretch.first.previous();
+  }
+  // Its start, as far as StartsLikeAddress looks: four characters, and on
+  // to the first letter or '/'.
+  QString head;
+  bool head_done = false;
+  stretch.last = stretch.first;
+  for (qsizetype from = start;; from = 0) {
+    const QString text = stretch.last.text();
+    qsizetype end = from;
+    while (end < text.size() && !IsAsciiSpace(text[end])) ++end;
+    const QStringView part = QStringView(text).sliced(from, end - from);
+    if (HoldsAddress(part)) stretch.plain = false;
+    for (qsizetype i = 0; i < part.size() && !head_done; ++i) {
+      const QChar c = part[i];
+      head += c;
+      head_done = head.size() >= 4 && (c == u'/' || (c >= u'a' && c <= u'z') ||
+                                       (c >= u'A' && c <= u'Z'));
+    }
+    const QTextBlock next = stretch.last.next();
+    if (end < text.size() || !next.isValid() || !IsMarkCut(next)) break;
+    stretch.last = next;
+  }
+  if (StartsLikeAddress(head)) stretch.plain = false;
+  return stretch;
+}
+
+// Whether `block`, next to a mark cut, holds an address or ends with a
+// stretch that starts like one: then a stretch across the cut may be one.
+bool MayMakeAnAddress(const QTextBlock& block) {
+  if (!NextToMarkCut(block)) return false;
+  const QString text = block.text();
+  if (HoldsAddress(text)) return true;
+  qsizetype start = text.size();
+  while (start > 0 && !IsAsciiSpace(text[start - 1])) --start;
+  return (start > 0 || !IsMarkCut(block)) &&
+         StartsLikeAddress(QStringView(text).sliced(start));
+}
+
+// Joins `block` to the block before it; the real text does not change.
+void JoinToPrevious(QTextCursor& cursor, const QTextBlock& block) {
+  // Deleting the block separator joins the continuation to the block
+  // before it, which keeps its own format.
+  const bool continues = ContinuesLine(block.previous());
+  cursor.setPosition(block.position());
+  cursor.deletePreviousChar();
+  SetContinuesLine(cursor, continues);
 }
 
 }  // namespace
@@ -166,6 +254,10 @@ QString SplitLongLines(const QString& text, std::vector<int>* continuations,
 bool ContinuesLine(const QTextBlock& block) {
   return block.isValid() &&
          block.blockFormat().boolProperty(kContinuesProperty);
+}
+
+bool NextToMarkCut(const QTextBlock& block) {
+  return IsMarkCut(block) || IsMarkCut(block.next());
 }
 
 bool HasContinuations(const QTextDocument& document) {
@@ -262,13 +354,47 @@ bool HealCuts(QTextDocument* document, int from, int to) {
       cursor.joinPreviousEditBlock();
       joined = true;
     }
-    // Deleting the block separator joins the continuation to the block
-    // before it, which keeps its own format: the real text is unchanged.
-    const bool continues = ContinuesLine(bad.previous());
-    cursor.setPosition(bad.position());
-    cursor.deletePreviousChar();
-    SetContinuesLine(cursor, continues);
+    JoinToPrevious(cursor, bad);
     to = std::max(from, to - 1);
+  }
+  // A stretch across mark cuts that the edit made an address or a path
+  // (by typing, or by a deletion joining it to one) is joined whole, so
+  // that it is judged whole, as the tokenizer judges it in the file.
+  // Before the edit every such stretch was plain; so only a stretch with
+  // an address in the blocks edited or next to them, or starting like
+  // one there, is read whole (FindStretch).
+  for (;;) {
+    StretchAcross bad;
+    const QTextBlock first_edited = document->findBlock(from);
+    const QTextBlock after = document->findBlock(to).next();
+    const QTextBlock stop = after.isValid() ? after.next() : QTextBlock();
+    QTextBlock b = first_edited.previous().isValid() ? first_edited.previous()
+                                                     : first_edited;
+    for (; b.isValid() && b != stop && !bad.first.isValid(); b = b.next()) {
+      if (!MayMakeAnAddress(b)) continue;
+      for (const QTextBlock& cut : {b, b.next()}) {
+        if (!IsMarkCut(cut)) continue;
+        const StretchAcross stretch = FindStretch(cut);
+        if (!stretch.plain) {
+          bad = stretch;
+          break;
+        }
+      }
+    }
+    if (!bad.first.isValid()) break;
+    if (!joined) {
+      cursor.joinPreviousEditBlock();
+      joined = true;
+    }
+    // From the last piece back, so that the blocks before stay valid;
+    // each join removes one block separator.
+    int joins = 0;
+    for (QTextBlock b = bad.last; b != bad.first; ++joins) {
+      const QTextBlock previous = b.previous();
+      JoinToPrevious(cursor, b);
+      b = previous;
+    }
+    to = std::max(from, to - joins);
   }
   if (joined) cursor.endEditBlock();
   return joined;

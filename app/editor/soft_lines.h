@@ -60,6 +60,12 @@ bool ContinuesLine(const QTextBlock& block);
 // Whether the document has (or had, since its text was set) a
 // continuation block; false means block numbers are line numbers.
 bool HasContinuations(const QTextDocument& document);
+// Whether `block` begins or ends at a cut made at a mark (not at white
+// space). An edit there other than a letter or digit typed can make the
+// stretch across the cut an address or a path; the editor applies it as
+// an edit block so that HealCuts() can join the stretch in the same undo
+// step.
+bool NextToMarkCut(const QTextBlock& block);
 
 // Marks (or unmarks) `cursor`'s block as continuing the line before it,
 // as an edit of its own.

@@ -615,10 +615,18 @@ bool SpellTextEdit::stepOverCut(QKeyEvent* event) {
 bool SpellTextEdit::editNearCut(QKeyEvent* event) {
   QTextCursor cursor = textCursor();
   const QTextBlock block = cursor.block();
+  // Anything but a letter or digit typed in a piece next to a cut at a
+  // mark can make its stretch an address (soft_lines.h, NextToMarkCut).
+  const QString typed = event->text();
+  const bool stretch_key =
+      event->key() == Qt::Key_Backspace || event->key() == Qt::Key_Delete ||
+      std::any_of(typed.cbegin(), typed.cend(),
+                  [](QChar c) { return !c.isLetterOrNumber(); });
   if (!cursor.hasSelection() &&
       !(ContinuesLine(block) && cursor.positionInBlock() <= 1) &&
       !(ContinuesLine(block.next()) &&
-        cursor.positionInBlock() >= block.length() - 2)) {
+        cursor.positionInBlock() >= block.length() - 2) &&
+      !(stretch_key && NextToMarkCut(block))) {
     return false;
   }
   if ((event->modifiers() & ~Qt::ShiftModifier & ~Qt::KeypadModifier) !=

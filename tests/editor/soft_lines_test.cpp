@@ -295,6 +295,66 @@ class SoftLinesTest : public QObject {
     }
   }
 
+  // Typing that makes a stretch cut at marks an address or a path joins
+  // its pieces again, in the same undo step: the stretch is then checked
+  // whole, as the file's line is; Undo brings the pieces back.
+  void anEditThatMakesAnAddressJoinsTheStretch() {
+    std::unique_ptr<SpellTextEdit> shown = ShownEditor();
+    QVERIFY(shown != nullptr);
+    SpellTextEdit& edit = *shown;
+    const QString json = MinifiedLine(3000);
+    struct Case {
+      const char* name;
+      int piece;  // the block typed in
+      int at;     // where in it
+      QString keys;
+    };
+    const QList<Case> cases = {
+        {"a URL", 2, 100, "://"},
+        {"an e-mail address", 1, 50, "x@x"},
+        {"a path at the line's start", 0, 0, "/"},
+        {"www. at the line's start", 0, 0, "www."},
+    };
+    for (const Case& c : cases) {
+      edit.setPlainText(json + "\nnext line\n");
+      QTextDocument& document = *edit.document();
+      const int pieces = document.blockCount();
+      QVERIFY(pieces > 4);
+      const QTextBlock block = document.findBlockByNumber(c.piece);
+      QTextCursor cursor(block);
+      cursor.setPosition(block.position() + c.at);
+      const int real_at = RealPosition(document, cursor.position());
+      edit.setTextCursor(cursor);
+      QTest::keyClicks(&edit, c.keys);
+      QApplication::processEvents();
+      const QString typed = QString(json).insert(real_at, c.keys);
+      QCOMPARE(DocumentText(document), typed + "\nnext line\n");
+      // The line in one block, "next line", the empty last line.
+      QVERIFY2(document.blockCount() == 3,
+               qPrintable(QStringLiteral("%1: %2 blocks")
+                              .arg(c.name)
+                              .arg(document.blockCount())));
+      // Checked as `spellfilter check` checks the line.
+      QVERIFY(WaitForChecking(&edit));
+      QList<TextSpan> whole;
+      service_.findMisspellings(typed, &whole);
+      QCOMPARE(Underlined(&edit, document.begin()), whole);
+      while (document.isUndoAvailable()) edit.undo();
+      QCOMPARE(DocumentText(document), json + "\nnext line\n");
+      QCOMPARE(document.blockCount(), pieces);
+    }
+    // Elsewhere (after a space, in another stretch), an address leaves
+    // the pieces alone.
+    edit.setPlainText(json + " tail");
+    const int pieces = edit.document()->blockCount();
+    QTextCursor end(edit.document());
+    end.movePosition(QTextCursor::End);
+    edit.setTextCursor(end);
+    QTest::keyClicks(&edit, " https://x.org");
+    QApplication::processEvents();
+    QCOMPARE(edit.document()->blockCount(), pieces);
+  }
+
   // Random edits as the user makes them (keys, a selection typed over or
   // cut, paste, undo, redo), near the cuts more often than elsewhere, on a
   // document with long lines in pieces, against the same edits on the
@@ -406,8 +466,9 @@ class SoftLinesTest : public QObject {
               what += " Return";
               break;
             case 5: {
-              static const QStringList kPastes = {"ab", "a\nb", "\r\n",
-                                                  " word\n"};
+              // Some make a stretch cut at marks an address or a path.
+              static const QStringList kPastes = {
+                  "ab", "a\nb", "\r\n", " word\n", "://", "a@b", "/", "www."};
               const QString paste =
                   random.bounded(8) == 0
                       ? LongLine(2000, step) + "\nz"
@@ -456,6 +517,7 @@ class SoftLinesTest : public QObject {
                  qPrintable(context + ": " +
                             Difference(DocumentText(document), history[now])));
         QVERIFY2(CutsHealthy(document), qPrintable(context));
+        QVERIFY2(PiecesCheckLikeLines(document), qPrintable(context));
       }
       // The status bar's word count is `wc -w`'s over the real text.
       QVERIFY(WaitForChecking(&edit));
@@ -685,6 +747,31 @@ class SoftLinesTest : public QObject {
   }
 
  private:
+  // Whether the pieces of every long line, each checked alone, give the
+  // misspellings of the whole line checked at once.
+  bool PiecesCheckLikeLines(const QTextDocument& document) {
+    QString line;
+    QList<TextSpan> pieces;
+    for (QTextBlock b = document.begin(); b.isValid(); b = b.next()) {
+      if (!ContinuesLine(b)) {
+        line.clear();
+        pieces.clear();
+      }
+      QList<TextSpan> found;
+      service_.findMisspellings(b.text(), &found);
+      for (const TextSpan& s : found)
+        pieces.append(
+            TextSpan{static_cast<int>(s.start + line.size()), s.length});
+      line += b.text();
+      if (!ContinuesLine(b.next()) && ContinuesLine(b)) {
+        QList<TextSpan> whole;
+        service_.findMisspellings(line, &whole);
+        if (whole != pieces) return false;
+      }
+    }
+    return true;
+  }
+
   // An editor over the test dictionary, shown, with the focus; null if it
   // could not be shown.
   std::unique_ptr<SpellTextEdit> ShownEditor() {
