@@ -30,6 +30,17 @@ bool IsCutMark(QChar c) {
 // White space that ends a stretch for the tokenizer's rule 4 (below).
 bool IsAsciiSpace(QChar c) { return c == u' ' || (c >= u'\t' && c <= u'\r'); }
 
+// Where the stretch holding text[at - 1] starts (`at` itself if that is
+// white space), and where the one holding text[at] ends.
+qsizetype StretchStart(QStringView text, qsizetype at) {
+  while (at > 0 && !IsAsciiSpace(text[at - 1])) --at;
+  return at;
+}
+qsizetype StretchEnd(QStringView text, qsizetype at) {
+  while (at < text.size() && !IsAsciiSpace(text[at])) ++at;
+  return at;
+}
+
 // Rule 4 of the tokenizer (docs/tokenizer.md) judges a whole stretch
 // between white space: one that starts with "www." or has a '/' before
 // its first letter (a path), or holds "://" or an '@' (web and e-mail
@@ -77,10 +88,8 @@ class MarkCuts {
 
   bool mayCutAfter(qsizetype at) {
     if (at < begin_ || at >= end_) {
-      begin_ = at;
-      while (begin_ > 0 && !IsAsciiSpace(line_[begin_ - 1])) --begin_;
-      end_ = at;
-      while (end_ < line_.size() && !IsAsciiSpace(line_[end_])) ++end_;
+      begin_ = StretchStart(line_, at);
+      end_ = StretchEnd(line_, at);
       const QStringView stretch = line_.sliced(begin_, end_ - begin_);
       plain_ = !StartsLikeAddress(stretch) && !HoldsAddress(stretch);
     }
@@ -169,8 +178,7 @@ StretchAcross FindStretch(const QTextBlock& cut) {
   qsizetype start = 0;  // where the stretch starts in `first`
   for (;;) {
     const QString text = stretch.first.text();
-    start = text.size();
-    while (start > 0 && !IsAsciiSpace(text[start - 1])) --start;
+    start = StretchStart(text, text.size());
     if (start > 0 || !IsMarkCut(stretch.first)) break;
     stretch.first = stretch.first.previous();
   }
@@ -181,8 +189,7 @@ StretchAcross FindStretch(const QTextBlock& cut) {
   stretch.last = stretch.first;
   for (qsizetype from = start;; from = 0) {
     const QString text = stretch.last.text();
-    qsizetype end = from;
-    while (end < text.size() && !IsAsciiSpace(text[end])) ++end;
+    const qsizetype end = StretchEnd(text, from);
     const QStringView part = QStringView(text).sliced(from, end - from);
     if (HoldsAddress(part)) stretch.plain = false;
     for (qsizetype i = 0; i < part.size() && !head_done; ++i) {
@@ -205,8 +212,7 @@ bool MayMakeAnAddress(const QTextBlock& block) {
   if (!NextToMarkCut(block)) return false;
   const QString text = block.text();
   if (HoldsAddress(text)) return true;
-  qsizetype start = text.size();
-  while (start > 0 && !IsAsciiSpace(text[start - 1])) --start;
+  const qsizetype start = StretchStart(text, text.size());
   return (start > 0 || !IsMarkCut(block)) &&
          StartsLikeAddress(QStringView(text).sliced(start));
 }
