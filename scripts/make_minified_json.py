@@ -46,6 +46,9 @@ def main() -> int:
         records.append(text)
         size += len(text) + 1
         i += 1
+    if args.output.exists() and not args.output.is_file():
+        print(f"make_minified_json.py: {args.output}: not a regular file", file=sys.stderr)
+        return 2
     try:
         args.output.write_text("[" + ",".join(records) + "]\n", encoding="utf-8")
     except OSError as e:
