@@ -1,0 +1,132 @@
+// Checking speed side by side with libhunspell, in one process, on the same
+// tokens (issue 32, item 6). scripts/compare_hunspell_verdicts.py writes the
+// token files and runs this per language; it can also be run by hand:
+//
+//   hunspell_speed AFF DIC SFD TOKENS_UTF8 TOKENS_DICT [ROUNDS]
+//
+// TOKENS_UTF8 has one token a line in UTF-8 (what spellfilter is given);
+// TOKENS_DICT has the same tokens, line for line, in the encoding of the
+// .aff's SET (what Hunspell_spell is given, as an application encoding for
+// the dictionary would). Each round checks every token once with
+// Hunspell::spell and once with a fresh spellfilter Checker (so the
+// checker's cache of known short words starts empty each round, as in a
+// new process); the best (minimum) time of ROUNDS rounds (default 5) counts
+// for each. Prints one line of key=value pairs:
+//
+//   tokens=N hunspell_s=T spellfilter_s=T hunspell_per_s=R
+//   spellfilter_per_s=R ratio=R hunspell_accepts=N spellfilter_accepts=N
+//   disagreements=N
+//
+// ratio is spellfilter's words per second over Hunspell's (above 1:
+// spellfilter is faster). The accept counts and disagreements show both
+// checkers answered on the same tokens. Exit 0; 2 with a one-line message
+// on bad arguments, an unreadable file or a dictionary that does not open.
+#include <hunspell.hxx>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/check/checker.h"
+#include "core/dictionary/dictionary.h"
+
+namespace {
+
+bool ReadLines(const char* path, std::vector<std::string>* out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::string line;
+  while (std::getline(in, line)) out->push_back(line);
+  return !in.bad();
+}
+
+bool Readable(const char* path) {
+  std::ifstream in(path, std::ios::binary);
+  return static_cast<bool>(in);
+}
+
+[[noreturn]] void Fail(const std::string& message) {
+  std::fprintf(stderr, "hunspell_speed: %s\n", message.c_str());
+  std::exit(2);
+}
+
+// Seconds `fn` takes.
+template <typename Fn>
+double Time(Fn&& fn) {
+  auto start = std::chrono::steady_clock::now();
+  fn();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 6 && argc != 7) {
+    Fail("usage: hunspell_speed AFF DIC SFD TOKENS_UTF8 TOKENS_DICT [ROUNDS]");
+  }
+  const char* aff = argv[1];
+  const char* dic = argv[2];
+  int rounds = 5;
+  if (argc == 7) {
+    rounds = std::atoi(argv[6]);
+    if (rounds < 1 || rounds > 1000) {
+      Fail(std::string(argv[6]) + ": ROUNDS must be 1 to 1000");
+    }
+  }
+  for (const char* path : {aff, dic}) {
+    if (!Readable(path)) Fail(std::string(path) + ": cannot read");
+  }
+  std::vector<std::string> utf8, encoded;
+  if (!ReadLines(argv[4], &utf8)) Fail(std::string(argv[4]) + ": cannot read");
+  if (!ReadLines(argv[5], &encoded)) Fail(std::string(argv[5]) + ": cannot read");
+  if (utf8.size() != encoded.size()) {
+    Fail(std::string(argv[5]) + ": " + std::to_string(encoded.size()) +
+         " lines, but " + argv[4] + " has " + std::to_string(utf8.size()));
+  }
+  auto dictionary = spellfilter::Dictionary::Open(
+      argv[3], spellfilter::DictionaryUse::kCheckOnly);
+  if (!dictionary.ok()) Fail(dictionary.status().message());
+  Hunspell hunspell(aff, dic);
+
+  std::vector<char> hunspell_says(utf8.size()), spellfilter_says(utf8.size());
+  double hunspell_s = std::numeric_limits<double>::infinity();
+  double spellfilter_s = std::numeric_limits<double>::infinity();
+  for (int round = 0; round < rounds; ++round) {
+    hunspell_s = std::min(hunspell_s, Time([&] {
+      for (size_t i = 0; i < encoded.size(); ++i) {
+        hunspell_says[i] = hunspell.spell(encoded[i]);
+      }
+    }));
+    spellfilter_s = std::min(spellfilter_s, Time([&] {
+      spellfilter::Checker checker(**dictionary);
+      for (size_t i = 0; i < utf8.size(); ++i) {
+        spellfilter_says[i] = checker.IsCorrect(utf8[i]);
+      }
+    }));
+  }
+  size_t hunspell_accepts = 0, spellfilter_accepts = 0, disagreements = 0;
+  for (size_t i = 0; i < utf8.size(); ++i) {
+    hunspell_accepts += hunspell_says[i] != 0;
+    spellfilter_accepts += spellfilter_says[i] != 0;
+    disagreements += (hunspell_says[i] != 0) != (spellfilter_says[i] != 0);
+  }
+  const double n = static_cast<double>(utf8.size());
+  // A clock tick is the floor, so an empty or tiny list prints no infinity.
+  const double floor_s = 1e-9;
+  const double h = std::max(hunspell_s, floor_s);
+  const double s = std::max(spellfilter_s, floor_s);
+  std::printf(
+      "tokens=%zu hunspell_s=%.6f spellfilter_s=%.6f hunspell_per_s=%.0f "
+      "spellfilter_per_s=%.0f ratio=%.2f hunspell_accepts=%zu "
+      "spellfilter_accepts=%zu disagreements=%zu\n",
+      utf8.size(), hunspell_s, spellfilter_s, n / h, n / s, h / s,
+      hunspell_accepts, spellfilter_accepts, disagreements);
+  return 0;
+}
