@@ -9,6 +9,13 @@
 #   scripts/setup.sh --desktop  also what trying the desktop integrations by
 #                               hand needs: Kate and KF5 Sonnet (the KDE
 #                               side), gedit, Xvfb, a German dictionary
+#   scripts/setup.sh --languages  also every Hunspell dictionary Debian ships
+#                               (one package per language where packages
+#                               conflict) and text in those languages, for
+#                               scripts/compare_hunspell_verdicts.py
+#   scripts/setup.sh --languages-ci  the part of --languages the
+#                               languages.verdicts test needs (de, fr, nl,
+#                               hu, it, da, th)
 # Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
@@ -41,6 +48,46 @@ for arg in "$@"; do
     --bench) packages+=(gnuplot-nox time) ;;
     --desktop) packages+=(libkf5sonnet-dev kate gedit xvfb x11-apps imagemagick xdotool dbus
                           hunspell-de-de) ;;
+    --languages|--languages-ci)
+      # compare_hunspell_verdicts.py: libhunspell (the oracle, and the
+      # hunspell_speed benchmark), PyICU (ICU's word breaks in Python),
+      # msgunfmt (translated messages), man (manual pages), GNU time.
+      # iso-codes brings translated names in nearly every language.
+      packages+=(libhunspell-dev python3-icu gettext man-db groff-base time
+                 iso-codes
+                 hunspell-de-de hunspell-fr hunspell-nl hunspell-hu hunspell-it
+                 hunspell-da hunspell-th
+                 manpages-de manpages-fr manpages-nl manpages-hu manpages-it
+                 manpages-da debian-reference-de debian-reference-fr
+                 debian-reference-it)
+      if [ "$arg" = --languages ]; then
+        # One package per language: hunspell-X over myspell-X,
+        # hunspell-de-de (not -frami), hunspell-fr (its default variant);
+        # no myspell-nn or myspell-pt (they conflict with hunspell-no and
+        # hunspell-pt-*).
+        packages+=(hunspell-af hunspell-an hunspell-ar hunspell-be hunspell-bg
+                   hunspell-bn hunspell-bo hunspell-br hunspell-bs hunspell-ca
+                   hunspell-cs hunspell-de-at hunspell-de-ch hunspell-de-med
+                   hunspell-dz hunspell-el hunspell-en-au hunspell-en-ca
+                   hunspell-en-gb hunspell-en-med hunspell-en-us hunspell-en-za
+                   hunspell-es hunspell-eu hunspell-gd hunspell-gl hunspell-gu
+                   hunspell-gug hunspell-he hunspell-hi hunspell-hr hunspell-id
+                   hunspell-is hunspell-kk hunspell-kmr hunspell-ko hunspell-lo
+                   hunspell-lt hunspell-lv hunspell-ml hunspell-mn hunspell-ne
+                   hunspell-no hunspell-oc hunspell-pl hunspell-pt-br
+                   hunspell-pt-pt hunspell-ro hunspell-ru hunspell-si
+                   hunspell-sk hunspell-sl hunspell-sr hunspell-sv hunspell-sw
+                   hunspell-te hunspell-tr hunspell-uk hunspell-uz hunspell-vi
+                   myspell-de-de-1901 myspell-eo myspell-et myspell-fa
+                   myspell-fo myspell-ga myspell-gv myspell-hy myspell-sq
+                   myspell-tl
+                   manpages-cs manpages-el manpages-es manpages-fi manpages-id
+                   manpages-mk manpages-nb manpages-pl manpages-pt-br
+                   manpages-ro manpages-ru manpages-sr manpages-sv manpages-tr
+                   manpages-uk manpages-vi
+                   debian-reference-es debian-reference-id debian-reference-pt
+                   debian-reference-pt-br)
+      fi ;;
     --editor-screenshot) packages+=(xvfb x11-apps imagemagick) ;;
     *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
   esac
