@@ -557,9 +557,12 @@ def compare_verdicts(name, dic, sfd, tokens, lib, work, timeout):
         json.dump({"aff": aff, "dic": dic, "sfd": sfd, "libspellfilter": lib,
                    "codec": enc or "utf-8", "words": sorted(counts),
                    "result": result_path}, f, ensure_ascii=False)
-    r = subprocess.run([sys.executable, os.path.abspath(__file__),
-                        "--verdicts-child", job_path], capture_output=True,
-                       timeout=timeout, stdin=subprocess.DEVNULL)
+    try:
+        r = subprocess.run([sys.executable, os.path.abspath(__file__),
+                            "--verdicts-child", job_path], capture_output=True,
+                           timeout=timeout, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        return {"error": f"checking timed out after {timeout} s"}
     if r.returncode != 0 or not os.path.exists(result_path):
         lines = r.stderr.decode("utf-8", "replace").strip().splitlines()
         why = lines[-1] if lines else f"exit status {r.returncode}"
@@ -639,9 +642,12 @@ def speed(bench, dic, sfd, tokens, enc, work, name, rounds):
         f.write(b"".join(t.encode("utf-8") + b"\n" for t in tokens))
     with open(encoded, "wb") as f:
         f.write(b"".join(t.encode(enc) + b"\n" for t in tokens))
-    r = subprocess.run([bench, dic[:-4] + ".aff", dic, sfd, utf8, encoded,
-                        str(rounds)], capture_output=True, text=True,
-                       timeout=600, stdin=subprocess.DEVNULL)
+    try:
+        r = subprocess.run([bench, dic[:-4] + ".aff", dic, sfd, utf8, encoded,
+                            str(rounds)], capture_output=True, text=True,
+                           timeout=600, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        return {"error": "timed out after 600 s"}
     if r.returncode != 0:
         return {"error": (r.stderr.strip().splitlines() or ["failed"])[-1]}
     fields = dict(kv.split("=", 1) for kv in r.stdout.split())
@@ -845,6 +851,10 @@ def main():
     p.add_argument("--rounds", type=int, default=5,
                    help="speed benchmark rounds (the best counts)")
     p.add_argument("--no-speed", action="store_true")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="dictionaries measured at once (default 1: the "
+                        "conversion figures are then not disturbed by "
+                        "another conversion)")
     p.add_argument("--keep-sfd", action="store_true",
                    help="keep the converted dictionaries in WORK/sfd")
     p.add_argument("--json", help="where the figures go (default "
@@ -913,11 +923,9 @@ def main():
             fail(f"{want}: no such dictionary in {args.hunspell_dir}")
         names += [m for m in match if m not in names]
 
-    rows = []
-    for name in names:
+    def one(name):
         t0 = time.monotonic()
         row = measure(name, args, paths)
-        rows.append(row)
         c, v = row["conversion"], row.get("verdicts") or {}
         print(f"{name}: " + (f"built in {c['seconds']} s, {c['peak_mb']} MB"
                              if c["builds"] else f"refused: {c.get('error')}") +
@@ -928,6 +936,12 @@ def main():
               (f"; speed ×{row['speed']['ratio']}" if row.get("speed") and
                "ratio" in row["speed"] else "") +
               f" ({time.monotonic() - t0:.0f} s)", file=sys.stderr, flush=True)
+        return row
+
+    if args.jobs < 1:
+        fail("--jobs must be at least 1")
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        rows = list(pool.map(one, names))
 
     commit = args.label or git_commit(args.build or build)
     out = args.json or os.path.join(args.work, "verdicts.json")
