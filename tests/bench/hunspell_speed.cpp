@@ -21,13 +21,12 @@
 // spellfilter is faster). The accept counts and disagreements show both
 // checkers answered on the same tokens. Exit 0; 2 with a one-line message
 // on bad arguments, an unreadable file or a dictionary that does not open.
-#include <hunspell.hxx>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <hunspell.hxx>
 #include <limits>
 #include <memory>
 #include <string>
@@ -85,7 +84,8 @@ int main(int argc, char** argv) {
   }
   std::vector<std::string> utf8, encoded;
   if (!ReadLines(argv[4], &utf8)) Fail(std::string(argv[4]) + ": cannot read");
-  if (!ReadLines(argv[5], &encoded)) Fail(std::string(argv[5]) + ": cannot read");
+  if (!ReadLines(argv[5], &encoded))
+    Fail(std::string(argv[5]) + ": cannot read");
   if (utf8.size() != encoded.size()) {
     Fail(std::string(argv[5]) + ": " + std::to_string(encoded.size()) +
          " lines, but " + argv[4] + " has " + std::to_string(utf8.size()));
@@ -100,16 +100,17 @@ int main(int argc, char** argv) {
   double spellfilter_s = std::numeric_limits<double>::infinity();
   for (int round = 0; round < rounds; ++round) {
     hunspell_s = std::min(hunspell_s, Time([&] {
-      for (size_t i = 0; i < encoded.size(); ++i) {
-        hunspell_says[i] = hunspell.spell(encoded[i]);
-      }
-    }));
+                            for (size_t i = 0; i < encoded.size(); ++i) {
+                              hunspell_says[i] = hunspell.spell(encoded[i]);
+                            }
+                          }));
     spellfilter_s = std::min(spellfilter_s, Time([&] {
-      spellfilter::Checker checker(**dictionary);
-      for (size_t i = 0; i < utf8.size(); ++i) {
-        spellfilter_says[i] = checker.IsCorrect(utf8[i]);
-      }
-    }));
+                               spellfilter::Checker checker(**dictionary);
+                               for (size_t i = 0; i < utf8.size(); ++i) {
+                                 spellfilter_says[i] =
+                                     checker.IsCorrect(utf8[i]);
+                               }
+                             }));
   }
   size_t hunspell_accepts = 0, spellfilter_accepts = 0, disagreements = 0;
   for (size_t i = 0; i < utf8.size(); ++i) {
