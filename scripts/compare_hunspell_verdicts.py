@@ -862,9 +862,11 @@ def main():
     p.add_argument("--write-docs", action="store_true",
                    help="replace the table in docs/languages.md")
     p.add_argument("--thresholds", help="fail (exit 1) beyond these limits")
-    p.add_argument("--from-json", metavar="FILE",
+    p.add_argument("--from-json", metavar="FILE", action="append",
                    help="measure nothing: the table, docs and thresholds "
-                        "from the figures of an earlier run (its --json)")
+                        "from the figures of an earlier run (its --json); "
+                        "given again, a later file's dictionaries replace "
+                        "the earlier ones' (a language measured again)")
     p.add_argument("--label", help="what the docs heading says was measured "
                    "(default: the build's source commit)")
     p.add_argument("dictionaries", nargs="*",
@@ -872,12 +874,19 @@ def main():
                         "every dictionary of it); default all")
     args = p.parse_args()
     if args.from_json:
-        try:
-            with open(args.from_json, encoding="utf-8") as f:
-                saved = json.load(f)
-            rows = saved["dictionaries"]
-        except (OSError, ValueError, KeyError) as e:
-            fail(f"{args.from_json}: not the figures of a run ({e})")
+        saved = None
+        rows = []
+        for path in args.from_json:
+            try:
+                with open(path, encoding="utf-8") as f:
+                    loaded = json.load(f)
+                more = loaded["dictionaries"]
+            except (OSError, ValueError, KeyError, TypeError) as e:
+                fail(f"{path}: not the figures of a run ({e})")
+            saved = saved if rows else loaded
+            names = {r["dictionary"] for r in more}
+            rows = [r for r in rows if r["dictionary"] not in names] + more
+        rows.sort(key=lambda r: r["dictionary"])
         for key, attr in (("tokens_cap", "tokens"), ("seed", "seed"),
                           ("timeout_s", "timeout"), ("memory_gb", "memory_gb")):
             setattr(args, attr, saved.get(key, getattr(args, attr)))
