@@ -114,5 +114,35 @@ class Thresholds(unittest.TestCase):
         self.assertEqual(self.check(self.rows(builds=False), lim), [])
 
 
+class FromJson(unittest.TestCase):
+    def row(self, name, builds, error=None):
+        conv = {"builds": builds, "seconds": 1.0, "peak_mb": 10.0}
+        if error:
+            conv["error"] = error
+        return {"dictionary": name, "locales": [name], "text": {},
+                "conversion": conv}
+
+    def test_later_file_replaces_a_dictionary(self):
+        with tempfile.TemporaryDirectory() as d:
+            first = os.path.join(d, "first.json")
+            second = os.path.join(d, "second.json")
+            with open(first, "w") as f:
+                json.dump({"dictionaries": [self.row("aa", True),
+                                            self.row("bb", False, "timed out")]}, f)
+            with open(second, "w") as f:
+                json.dump({"dictionaries": [self.row("bb", False, "too big")]}, f)
+            import subprocess
+            out = subprocess.run(
+                [sys.executable, os.path.join(ROOT, "scripts",
+                                              "compare_hunspell_verdicts.py"),
+                 "--from-json", first, "--from-json", second],
+                capture_output=True, text=True, check=True).stdout
+            rows = [l for l in out.splitlines() if l.startswith("| aa") or
+                    l.startswith("| bb")]
+            self.assertEqual(len(rows), 2)
+            self.assertIn("too big", rows[1])
+            self.assertNotIn("timed out", out)
+
+
 if __name__ == "__main__":
     unittest.main()
