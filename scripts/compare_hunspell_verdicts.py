@@ -858,7 +858,7 @@ def main():
     p.add_argument("--keep-sfd", action="store_true",
                    help="keep the converted dictionaries in WORK/sfd")
     p.add_argument("--json", help="where the figures go (default "
-                   "WORK/verdicts.json)")
+                   "WORK/verdicts.json; with --from-json, the merged ones)")
     p.add_argument("--write-docs", action="store_true",
                    help="replace the table in docs/languages.md")
     p.add_argument("--thresholds", help="fail (exit 1) beyond these limits")
@@ -887,6 +887,12 @@ def main():
             names = {r["dictionary"] for r in more}
             rows = [r for r in rows if r["dictionary"] not in names] + more
         rows.sort(key=lambda r: r["dictionary"])
+        if args.json:  # the merged figures
+            saved = dict(saved, dictionaries=rows,
+                         commit=args.label or saved.get("commit", "unknown"))
+            with open(args.json + ".tmp", "w", encoding="utf-8") as f:
+                json.dump(saved, f, ensure_ascii=False, indent=1)
+            os.replace(args.json + ".tmp", args.json)
         for key, attr in (("tokens_cap", "tokens"), ("seed", "seed"),
                           ("timeout_s", "timeout"), ("memory_gb", "memory_gb")):
             setattr(args, attr, saved.get(key, getattr(args, attr)))
