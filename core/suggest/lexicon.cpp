@@ -83,7 +83,11 @@ Lexicon::Lexicon(const Dictionary& d, const SuggestOptions& o)
       prior[code] = static_cast<float>((nats - base) / kNatsPerEdit);
       lo = hi;
     }
-    second_word = static_cast<float>(std::max(base, 0.0) / kNatsPerEdit);
+    // A section without classes (a converted Hunspell dictionary keeps
+    // one for its fingerprints) ranks nothing: the second word stays a
+    // word of unknown rank in the whole list, as without the section (0
+    // made every split cost only the space, above any one-word edit).
+    if (base >= 0) second_word = static_cast<float>(base / kNatsPerEdit);
     // Words without a class: as a word of unknown rank in the whole list.
     prior[0] =
         base < 0

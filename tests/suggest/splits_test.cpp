@@ -77,6 +77,19 @@ TEST(SplitsUnrankedTest, LetterNamesAreNotWords) {
   EXPECT_TRUE(words.Texts().empty());
 }
 
+// Without ranking a split still pays for its second word (a word of
+// unknown rank in the list), so it does not undercut one-word edits.
+TEST(SplitsUnrankedTest, SecondWordIsAWordOfUnknownRank) {
+  SearchFixture f({"rot", "al", "total", "royal"});
+  EXPECT_FALSE(f.lex.ranked);
+  EXPECT_GT(f.lex.second_word, 0.0f);
+  ASSERT_TRUE(f.Type("rotal"));
+  FindSplits(f.lex, f.ctx, f.candidates);
+  const std::vector<Suggestion> s = f.candidates.Rank({});
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_FLOAT_EQ(s[0].cost, kSplitCost + 0.5f * f.lex.second_word);
+}
+
 // Upper-case letter names (fr lists A..Z) do not make "B on" of "Bon".
 TEST(SplitsUnrankedTest, UpperCaseLetterNames) {
   SearchFixture f({"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L",
