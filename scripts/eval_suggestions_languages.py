@@ -411,6 +411,19 @@ def score(items, lists):
     return n, 100.0 * top1 / n, 100.0 * top5 / n, 100.0 * none / n
 
 
+def list_faults(lists):
+    """(lists with a piece, with a word in two case forms, with a split
+    that has a one-letter word)."""
+    pieces = sum(1 for l in lists
+                 if any(x.startswith("-") or x.endswith("-") for x in l))
+    pairs = sum(1 for l in lists
+                if len({x[:1].lower() + x[1:] for x in l}) < len(l))
+    letters = sum(1 for l in lists
+                  if any(" " in x and min(len(p) for p in x.split(" ")) == 1
+                         for x in l))
+    return pieces, pairs, letters
+
+
 # ---------------------------------------------------------------- main
 
 def sample(lang, args, tmp):
@@ -528,6 +541,12 @@ def main():
             print("%s: %d words (%d distinct candidates from %d strings)" %
                   (s["name"], len(s["items"]), s["distinct"], s["strings"]),
                   file=sys.stderr)
+            for label, lists in [("spellfilter", f_lists), ("baseline", b_lists)]:
+                if lists:
+                    print("%s: %s's lists with a compound piece (-x, x-) %d, "
+                          "with two case forms of a word %d, with a one-letter "
+                          "split %d" % ((s["name"], label) + list_faults(lists)),
+                          file=sys.stderr)
     return rows
 
 
