@@ -388,8 +388,9 @@ def ensure_sfd(exe, dic, work, name):
         p = subprocess.run([exe, "build", "--hunspell", dic, "-o", tmp, "-q"],
                            capture_output=True, text=True)
         if p.returncode != 0:
-            sys.exit("eval_suggestions_languages: converting %s failed: %s" %
-                     (dic, p.stderr.strip()))
+            print("eval_suggestions_languages: converting %s failed, language "
+                  "skipped: %s" % (dic, p.stderr.strip()), file=sys.stderr)
+            return None
         os.replace(tmp, sfd)
     return sfd
 
@@ -507,6 +508,8 @@ def main():
             if s is None:
                 continue
             sfd = ensure_sfd(exe, s["dic"], work, s["name"])
+            if sfd is None:
+                continue
             typos = [t for _, t, _ in s["items"]]
             h_lists, h_time = (None, None)
             if not args.no_hunspell:
@@ -515,7 +518,8 @@ def main():
             b_lists = None
             if base_exe:
                 b_sfd = ensure_sfd(base_exe, s["dic"], base_work, s["name"])
-                b_lists, _ = spellfilter_lists(base_exe, b_sfd, typos)
+                if b_sfd is not None:
+                    b_lists, _ = spellfilter_lists(base_exe, b_sfd, typos)
             groups = [(s["name"] if lang != "en" else "en_US (converted)",
                        lambda it: True)]
             if lang == "de":
