@@ -4,6 +4,8 @@
 #   scripts/setup.sh --peers    also the peers the benchmark scripts compare
 #                               against (hunspell, aspell, word lists, prose,
 #                               codespell's list for the development sets)
+#   scripts/setup.sh --languages  also the Hunspell dictionaries and man
+#                               pages eval_suggestions_languages.py measures on
 #   scripts/setup.sh --fuzz     also clang's libFuzzer runtime
 #   scripts/setup.sh --bench    also gnuplot and time (bench_compare.py)
 #   scripts/setup.sh --desktop  also what trying the desktop integrations by
@@ -44,6 +46,12 @@ for arg in "$@"; do
     --peers) packages+=(hunspell hunspell-en-us aspell aspell-en wamerican
                         wamerican-huge scowl hyperfine bible-kjv python3
                         codespell) ;;
+    --languages) packages+=(hunspell libhunspell-1.7-0 hunspell-de-de hunspell-fr
+                            hunspell-es hunspell-ru hunspell-pl hunspell-it
+                            hunspell-nl hunspell-pt-pt hunspell-sv hunspell-en-us
+                            manpages-de manpages-fr manpages-es manpages-ru
+                            manpages-pl manpages-it manpages-nl manpages-sv
+                            python3) ;;  # scripts/eval_suggestions_languages.py
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
     --bench) packages+=(gnuplot-nox time) ;;
     --desktop) packages+=(libkf5sonnet-dev kate gedit xvfb x11-apps imagemagick xdotool dbus

@@ -8,6 +8,8 @@
 #include <memory>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "core/catalog/language_catalog.h"
 #include "core/dictionary/dictionary.h"
 #include "core/dictionary/locator.h"
@@ -29,6 +31,20 @@ inline StatusOr<std::unique_ptr<Dictionary>> OpenDictionary(
     chosen = *found;
   }
   return Dictionary::Open(chosen, use);
+}
+
+// Adds `--lang TAG` to `command`, exclusive with `dict` (its -d/--dict or
+// DICT option, if any), with the help text `check --lang` has. The tag is
+// resolved by OpenDictionary, with the same fallbacks and errors.
+inline CLI::Option* AddLangOption(CLI::App* command, std::string* language,
+                                  CLI::Option* dict) {
+  CLI::Option* lang = command->add_option(
+      "--lang", *language,
+      "Language tag (de_DE, de): its spellfilter dictionary, or the "
+      "system's Hunspell one converted once into ~/.cache/spellfilter (see "
+      "`spellfilter dicts`)");
+  if (dict != nullptr) lang->excludes(dict);
+  return lang;
 }
 
 }  // namespace spellfilter::cli

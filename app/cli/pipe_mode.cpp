@@ -29,7 +29,9 @@
 // input. Emacs's flyspell-buffer runs it on buffers over
 // flyspell-large-region (1,000 characters).
 //
-// Options (ispell's): -d NAME|FILE dictionary, -p FILE personal dictionary
+// Options (ispell's): -d NAME|FILE dictionary (a NAME no installed
+// dictionary has is tried as a language tag, so "-d de_DE" finds the
+// system's Hunspell de_DE as `check --lang de_DE` does), --lang TAG, -p FILE personal dictionary
 // (the user word list); -a/--pipe select this mode; -t starts in TeX mode,
 // -n in plain text (nroff input is not parsed); other ispell options an
 // editor may pass (-m -B -C -S -P -x -l, -T FMT, -w CHARS, -i ENCODING)
@@ -55,6 +57,7 @@
 #include "app/cli/command.h"
 #include "app/cli/remembered_suggestions.h"
 #include "core/text/tex_filter.h"
+#include "core/catalog/language_catalog.h"
 #include "core/check/checker.h"
 #include "core/dictionary/dictionary.h"
 #include "core/dictionary/locator.h"
@@ -69,6 +72,7 @@ namespace {
 
 struct PipeOptions {
   std::string dictionary;
+  std::string language;  // --lang: a tag, found by the language catalog
   std::string personal;
   bool tex = false;   // -t
   bool list = false;  // -l
@@ -95,6 +99,10 @@ StatusOr<PipeOptions> ParseArgs(int argc, char** argv) {
     };
     if (a == "-d" || a == "--dict") {
       if (!value(&o.dictionary)) return Status::InvalidArgument("-d needs a dictionary");
+    } else if (a == "--lang") {
+      if (!value(&o.language)) return Status::InvalidArgument("--lang needs a language tag");
+    } else if (a.starts_with("--lang=")) {
+      o.language = std::string(a.substr(7));
     } else if (a.starts_with("-d") && a.size() > 2) {
       o.dictionary = std::string(a.substr(2));
     } else if (a == "-p" || a == "--user") {
@@ -116,7 +124,32 @@ StatusOr<PipeOptions> ParseArgs(int argc, char** argv) {
       return Status::InvalidArgument("pipe mode: unknown option " + std::string(a));
     }
   }
+  if (!o.language.empty() && !o.dictionary.empty()) {
+    return Status::InvalidArgument("--lang excludes -d/--dict");
+  }
   return o;
+}
+
+// The dictionary -a and -l use: --lang's (as for `check --lang`); -d's name
+// or file (core/dictionary/locator.h), or, for a name that is no installed
+// dictionary and no file, the language tag of the same name ("-d de_DE",
+// as ispell clients pass it for Hunspell); else the default.
+StatusOr<std::string> PipeDictionary(const PipeOptions& o) {
+  if (!o.language.empty()) return ResolveLanguage(o.language);
+  if (o.dictionary.empty()) return FindDefaultDictionary();
+  StatusOr<std::string> found = FindDictionary(o.dictionary);
+  if (found.ok() || found.status().code() != Status::Code::kNotFound ||
+      o.dictionary.find('/') != std::string::npos ||
+      o.dictionary.ends_with(".sfd")) {
+    return found;
+  }
+  StatusOr<std::string> tagged = ResolveLanguage(o.dictionary);
+  // Not a tag either: the locator's error, which says where it looked.
+  if (!tagged.ok() &&
+      tagged.status().code() == Status::Code::kInvalidArgument) {
+    return found;
+  }
+  return tagged;
 }
 
 std::string Banner() {
@@ -360,7 +393,7 @@ bool WantsPipeMode(int argc, char** argv) {
     const std::string_view a = argv[i];
     if (a == "-l") return true;
     if (a == "-d" || a == "--dict" || a == "-p" || a == "--user" ||
-        TakesIgnoredValue(a)) {
+        a == "--lang" || TakesIgnoredValue(a)) {
       ++i;
     }
   }
@@ -368,15 +401,17 @@ bool WantsPipeMode(int argc, char** argv) {
 }
 
 constexpr char kPipeUsage[] =
-    "Usage: spellfilter -a [-d DICT] [-p FILE] [-t|-n]\n"
-    "       spellfilter -l [-d DICT] [-p FILE] [-t|-n]\n"
+    "Usage: spellfilter -a [-d DICT|--lang TAG] [-p FILE] [-t|-n]\n"
+    "       spellfilter -l [-d DICT|--lang TAG] [-p FILE] [-t|-n]\n"
     "\n"
     "ispell-compatible modes, for editors (Emacs ispell/flyspell and others).\n"
     "  -a, --pipe     the ispell pipe protocol on stdin/stdout: a banner, then\n"
     "                 for each word '*' (correct), '& WORD N OFFSET: s1, ...'\n"
     "                 or '# WORD OFFSET', and an empty line after each line\n"
     "  -l             print the misspelled words of stdin, one per line\n"
-    "  -d, --dict D   dictionary file (default: as for `spellfilter check`)\n"
+    "  -d, --dict D   dictionary name or file (default: as for `spellfilter\n"
+    "                 check`); a name no dictionary has is tried as a tag\n"
+    "  --lang TAG     language tag (de_DE, de), as for `spellfilter check`\n"
     "  -p, --user F   user word list ('*word' and '#' in -a save to it)\n"
     "  -t / -n        TeX mode on / off\n"
     "  -v             print the version banner\n"
@@ -396,9 +431,7 @@ int RunPipeMode(int argc, char** argv) {
   }
   StatusOr<PipeOptions> o = ParseArgs(argc, argv);
   if (!o.ok()) return ReportError(o.status().message());
-  StatusOr<std::string> path = o->dictionary.empty()
-                                   ? FindDefaultDictionary()
-                                   : FindDictionary(o->dictionary);
+  StatusOr<std::string> path = PipeDictionary(*o);
   if (!path.ok()) return ReportError(path.status().message());
   StatusOr<std::unique_ptr<Dictionary>> dict = Dictionary::Open(*path);
   if (!dict.ok()) return ReportError(dict.status().message());

@@ -1,4 +1,4 @@
-// spellfilter stats [DICT] [--measure FILE]: the filter's parameters, fill,
+// spellfilter stats [DICT|--lang TAG] [--measure FILE]: the filter's parameters, fill,
 // the word count estimated from the fill, the predicted false-positive rate
 // by the classic formula and by the exact or layout-specific one, and
 // optionally the rate measured on a list of words known to be absent.
@@ -27,6 +27,7 @@ namespace {
 
 struct StatsArgs {
   std::string dictionary;
+  std::string language;  // --lang
   std::string measure;
   UserWordsOption user;
 };
@@ -152,7 +153,7 @@ void PrintUserWords(const UserDictionary& user, double target) {
 }
 
 int RunStats(const StatsArgs& a) {
-  StatusOr<std::unique_ptr<Dictionary>> opened = OpenDictionary(a.dictionary);
+  StatusOr<std::unique_ptr<Dictionary>> opened = OpenDictionary(a.dictionary, DictionaryUse::kCheckAndSuggest, a.language);
   if (!opened.ok()) return ReportError(opened.status().message());
   const Dictionary& dict = **opened;
   const DictionaryContents& c = dict.contents();
@@ -229,8 +230,10 @@ Command AddStatsCommand(CLI::App* parent) {
   auto args = std::make_shared<StatsArgs>();
   CLI::App* c = parent->add_subcommand(
       "stats", "Show a dictionary's filter parameters and false-positive rates");
-  c->add_option("dictionary", args->dictionary,
-                "Dictionary file (default: the default dictionary)");
+  CLI::Option* dict =
+      c->add_option("dictionary", args->dictionary,
+                    "Dictionary file (default: the default dictionary)");
+  AddLangOption(c, &args->language, dict);
   c->add_option("--measure", args->measure,
                 "Measure the false-positive rate on FILE, words known not to "
                 "be in the dictionary, one per line");

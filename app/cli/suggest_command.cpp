@@ -1,4 +1,4 @@
-// spellfilter suggest [WORD...] [--max N] [--dict FILE] [--stats]: prints
+// spellfilter suggest [WORD...] [--max N] [--dict FILE|--lang TAG] [--stats]: prints
 // "WORD: s1, s2, ..." for each word, best first ("WORD:" when there is no
 // suggestion). Without WORD arguments it reads words from stdin, one per
 // line (blank lines are skipped), and answers each chunk of input as it
@@ -29,6 +29,7 @@ namespace {
 struct SuggestArgs {
   std::vector<std::string> words;
   std::string dictionary;
+  std::string language;  // --lang
   UserWordsOption user;
   size_t max = kDefaultMaxSuggestions;
   bool stats = false;
@@ -202,7 +203,7 @@ void PrintStats(Answerers& all) {
 
 int RunSuggest(const SuggestArgs& a) {
   if (a.max == 0) return ReportError("suggest: --max must be at least 1");
-  StatusOr<std::unique_ptr<Dictionary>> dict = OpenDictionary(a.dictionary);
+  StatusOr<std::unique_ptr<Dictionary>> dict = OpenDictionary(a.dictionary, DictionaryUse::kCheckAndSuggest, a.language);
   if (!dict.ok()) return ReportError(dict.status().message());
   SuggestOptions options = a.options;
   options.max_suggestions = a.max;
@@ -272,10 +273,12 @@ Command AddSuggestCommand(CLI::App* parent) {
   c->add_option("-n,--max", args->max, "Most suggestions per word")
       ->capture_default_str();
   AddUserOptions(c, &args->user, /*allow_disable=*/true);
-  c->add_option("-d,--dict", args->dictionary,
-                "Dictionary file (default: $SPELLFILTER_DICTIONARY, "
-                "~/.config/spellfilter/en_US.sfd, PREFIX/share/spellfilter, "
-                "the build tree)");
+  CLI::Option* dict =
+      c->add_option("-d,--dict", args->dictionary,
+                    "Dictionary file (default: $SPELLFILTER_DICTIONARY, "
+                    "~/.config/spellfilter/en_US.sfd, PREFIX/share/spellfilter, "
+                    "the build tree)");
+  AddLangOption(c, &args->language, dict);
   c->add_option("--max-edits", args->options.max_edits,
                 "Experiments: most edits per candidate (0-" +
                     std::to_string(kMaxEdits) + ")")

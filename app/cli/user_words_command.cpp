@@ -1,7 +1,7 @@
 // spellfilter add WORD... [--from FILE]...   the user's own words
 // spellfilter remove WORD...
 // spellfilter words
-// All take [--user FILE] [-d DICT]; see core/user/user_dictionary.h and
+// All take [--user FILE] [-d DICT|--lang TAG]; see core/user/user_dictionary.h and
 // docs/user_dictionary.md.
 #include <fcntl.h>
 #include <unistd.h>
@@ -28,6 +28,7 @@ struct UserWordsArgs {
   std::vector<std::string> words;
   std::vector<std::string> from;
   std::string dictionary;
+  std::string language;  // --lang
   UserWordsOption user;
   bool quiet = false;
 };
@@ -76,7 +77,8 @@ void ReportDamage(const UserDictionary& user) {
 }
 
 StatusOr<std::unique_ptr<Dictionary>> OpenBase(const UserWordsArgs& a) {
-  return OpenDictionary(a.dictionary);
+  return OpenDictionary(a.dictionary, DictionaryUse::kCheckAndSuggest,
+                        a.language);
 }
 
 // A user word is only useful if checking can meet it: the tokenizer must
@@ -241,9 +243,11 @@ int RunWords(const UserWordsArgs& a) {
 }
 
 void AddCommonOptions(CLI::App* c, UserWordsArgs* a) {
-  c->add_option("-d,--dict", a->dictionary,
-                "Dictionary the words belong to (default: the default "
-                "dictionary); names the default user word list");
+  CLI::Option* dict =
+      c->add_option("-d,--dict", a->dictionary,
+                    "Dictionary the words belong to (default: the default "
+                    "dictionary); names the default user word list");
+  AddLangOption(c, &a->language, dict);
   AddUserOptions(c, &a->user, /*allow_disable=*/false);
 }
 

@@ -21,12 +21,20 @@ void Candidates::Queue(uint32_t leaf, PrefixFilter::State h) {
   forms_.clear();
   FindCaseForms(lex_, leaf_word_, h, &ctx_.stats.work, &forms_);
   for (CaseForm& f : forms_) {
+    if (IsPiece(f.text)) continue;
     const WordHash hash = HashWord(f.text, lex_.dict.filter().params().seed);
     lex_.dict.filter().Prefetch(hash);
     const WordClasses::Location where = lex_.classes.Locate(f.text);
     ctx_.stats.work += lex_.classes.empty() ? 1 : 2;
     pending_.push_back(Pending{leaf, f.how, std::move(f.text), hash, where});
   }
+}
+
+bool Candidates::IsPiece(const std::string& form) const {
+  const std::string& typed = ctx_.normalized;
+  return !form.empty() &&
+         ((form.front() == '-' && (typed.empty() || typed.front() != '-')) ||
+          (form.back() == '-' && (typed.empty() || typed.back() != '-')));
 }
 
 void Candidates::Resolve() {
@@ -113,6 +121,27 @@ float Candidates::EntryCost(const LeafInfo& l, const Entry& e) const {
   return cost;
 }
 
+std::string Candidates::CaseKey(const std::string& text) const {
+  // Only a capital at the start of a word that is otherwise lower case
+  // ("Bright", "Fehler r"'s "Fehler") is folded: an ALL UPPER or mixed-case
+  // spelling is a word of its own ("US" and "us", "JavaScript").
+  std::u32string t;
+  if (!DecodeUtf8(text, &t)) return text;
+  bool folded = false;
+  size_t start = 0;
+  while (start < t.size()) {
+    size_t end = t.find(U' ', start);
+    if (end == std::u32string::npos) end = t.size();
+    const std::u32string_view w(t.data() + start, end - start);
+    if (!w.empty() && CaseOf(w) == WordCase::kCapitalised) {
+      t[start] = LowerLetter(t[start], lex_.turkic);
+      folded = true;
+    }
+    start = end + 1;
+  }
+  return folded ? EncodeUtf8(t) : text;
+}
+
 bool Candidates::Accepted(const std::string& presented) {
   size_t start = 0;
   // Each word of a split separately, as the checker would see them.
@@ -145,6 +174,7 @@ std::vector<Suggestion> Candidates::Rank(
     uint32_t code;
     uint32_t text;   // index into texts
     uint8_t source;  // kFromFilter, kFromUser, or kChecked (below)
+    bool split;      // two words: after one word of the same cost
   };
   // kChecked: the dictionary's filter and fingerprints accepted exactly this
   // (ASCII, one-word) text, the first form Accepted would look up.
@@ -166,13 +196,14 @@ std::vector<Suggestion> Candidates::Rank(
           });
       scored.push_back(Scored{cost, l.edits, entry.code,
                               static_cast<uint32_t>(texts.size()),
-                              checked ? kChecked : kFromFilter});
+                              checked ? kChecked : kFromFilter, false});
       texts.push_back(std::move(text));
     }
   }
   for (Split& s : splits_) {
     scored.push_back(Scored{s.cost, 1, s.code,
-                            static_cast<uint32_t>(texts.size()), kFromFilter});
+                            static_cast<uint32_t>(texts.size()), kFromFilter,
+                            true});
     texts.push_back(std::move(s.text));
   }
   // User words: near the typed word by edit distance; they pass as accepted
@@ -185,23 +216,27 @@ std::vector<Suggestion> Candidates::Rank(
     const float cost = d == 0 ? (text == normalized ? -1.0f : kCaseCost)
                               : static_cast<float>(d);
     user_texts.insert(text);
-    scored.push_back(
-        Scored{cost, d, 0, static_cast<uint32_t>(texts.size()), kFromUser});
+    scored.push_back(Scored{cost, d, 0, static_cast<uint32_t>(texts.size()),
+                            kFromUser, false});
     texts.push_back(std::move(text));
   }
   std::sort(scored.begin(), scored.end(),
             [&texts](const Scored& a, const Scored& b) {
               if (a.cost != b.cost) return a.cost < b.cost;
+              if (a.split != b.split) return b.split;
               if (a.edits != b.edits) return a.edits < b.edits;
               if (a.code != b.code) return a.code < b.code;
               return texts[a.text] < texts[b.text];
             });
   std::vector<Suggestion> out;
+  // The listed suggestions' CaseKeys: one case form per word.
+  std::vector<std::string> listed_keys;
   for (const Scored& s : scored) {
     if (out.size() >= lex_.options.max_suggestions) break;
     std::string& text = texts[s.text];
-    if (std::any_of(out.begin(), out.end(),
-                    [&text](const Suggestion& o) { return o.text == text; })) {
+    std::string key = CaseKey(text);
+    if (std::find(listed_keys.begin(), listed_keys.end(), key) !=
+        listed_keys.end()) {
       continue;
     }
     // A user word's text counts as theirs even if the filter found it too.
@@ -209,6 +244,7 @@ std::vector<Suggestion> Candidates::Rank(
       continue;
     }
     out.push_back(Suggestion{std::move(text), s.cost, s.edits});
+    listed_keys.push_back(std::move(key));
   }
   return out;
 }

@@ -14,8 +14,13 @@
 //
 // Ranking: cost = the edits' weights + the word's rarity (its class's
 // prior, Lexicon), + kCaseCost for a capital the lower-case typed word did
-// not have; ties go to fewer edits, the more common class, then byte
-// order. The typed word itself, if correct, comes first.
+// not have; ties go to one word before a split, fewer edits, the more
+// common class, then byte order. The typed word itself, if correct, comes
+// first. One case form per word: a Capitalised suggestion is left out after
+// the same word in lower case, and the other way ("brigth" -> "bright",
+// not also "Bright"); ALL UPPER and mixed-case spellings are other words
+// ("US" and "us"). Compound pieces ("-datei", "Mädchen-") are never
+// candidates unless the typed word has the hyphen there (IsPiece).
 //
 // Cost: a leaf's lookup is 1 work unit a form (2 with fingerprints) plus
 // the markers' 3; each suggestion checked in Rank 1 a lookup form.
@@ -134,6 +139,14 @@ class Candidates {
   void Queue(uint32_t leaf, PrefixFilter::State h);
   // A leaf's entry's cost as ranked (the typed word's own -1 aside).
   float EntryCost(const LeafInfo& l, const Entry& e) const;
+  // Whether a dictionary form is a compound's piece, "-datei" or
+  // "Mädchen-" (German's affixes make them for hyphenated compounds): not a
+  // suggestion unless the typed word has the hyphen there too.
+  bool IsPiece(const std::string& form) const;
+  // `text` with the capital of each Capitalised word lowered: the texts of
+  // one word in two case forms ("bright", "Bright") share it, so Rank lists
+  // only the better ranked.
+  std::string CaseKey(const std::string& text) const;
   // Whether the checker accepts `presented` (each word of a split).
   bool Accepted(const std::string& presented);
 

@@ -83,7 +83,11 @@ Lexicon::Lexicon(const Dictionary& d, const SuggestOptions& o)
       prior[code] = static_cast<float>((nats - base) / kNatsPerEdit);
       lo = hi;
     }
-    second_word = static_cast<float>(std::max(base, 0.0) / kNatsPerEdit);
+    // A section without classes (a converted Hunspell dictionary keeps
+    // one for its fingerprints) ranks nothing: the second word stays a
+    // word of unknown rank in the whole list, as without the section (0
+    // made every split cost only the space, above any one-word edit).
+    if (base >= 0) second_word = static_cast<float>(base / kNatsPerEdit);
     // Words without a class: as a word of unknown rank in the whole list.
     prior[0] =
         base < 0
@@ -92,6 +96,25 @@ Lexicon::Lexicon(const Dictionary& d, const SuggestOptions& o)
                                  kNatsPerEdit);
   }
   min_prior = *std::min_element(prior.begin(), prior.end());
+  ranked = !classes.empty() && classes.class_count() >= 2;
+
+  // One probe per cased letter and case, once per Suggester.
+  size_t cased = 0;
+  std::array<size_t, 2> listed{};
+  for (const char32_t c : letters) {
+    const char32_t upper = UpperLetter(c, turkic);
+    if (upper == c) continue;
+    ++cased;
+    std::string lower_text;
+    std::string upper_text;
+    AppendUtf8(c, &lower_text);
+    AppendUtf8(upper, &upper_text);
+    listed[0] += d.Contains(lower_text);
+    listed[1] += d.Contains(upper_text);
+  }
+  for (int f = 0; f < 2; ++f) {
+    letter_names[f] = cased > 0 && listed[f] * 3 >= cased;
+  }
 }
 
 int Lexicon::LetterIndex(char32_t c) const {

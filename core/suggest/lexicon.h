@@ -63,6 +63,16 @@ struct Lexicon {
   // The end markers' keys: lower, Capitalised, ALL UPPER, other (mixed).
   std::array<uint64_t, 4> end_key;
   std::array<int, 128> ascii_letter;  // LetterIndex of ASCII letters
+  // Whether the WORD_CLASSES section ranks words by frequency (two classes
+  // or more): then a single letter is a word if it is in the commonest
+  // class ("a", "I"), else a letter's name.
+  bool ranked = false;
+  // Without that ranking, whether the dictionary lists at least a third of
+  // its cased letters as one-letter entries in lower case ([0]) or in upper
+  // case ([1]): then those entries are the letters' names (de_DE lists
+  // a..z), not words; a dictionary that lists a few ("a", "y", "à" in es,
+  // fr; "в", "и" in ru) lists words. splits.h uses this.
+  std::array<bool, 2> letter_names{};
 };
 
 }  // namespace spellfilter

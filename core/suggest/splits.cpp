@@ -78,10 +78,15 @@ void FindSplits(const Lexicon& lex, SearchContext& ctx, Candidates& out) {
         r = a;
       }
     }
-    // Single letters are listed as letter names, not written as words,
-    // except those of the commonest class ("a", "I").
+    // A single letter is a word only where the dictionary says so: in the
+    // commonest class of a ranked dictionary ("a", "I"); without ranking,
+    // if the dictionary does not list the letters' names in that case
+    // (Lexicon::letter_names: es "y", fr "à", ru "в" are words; de_DE's
+    // a..z are names).
     const auto word_like = [&](size_t e, int letters) {
-      return letters > 1 || readings[e].code <= 1;
+      if (letters > 1) return true;
+      if (lex.ranked) return readings[e].code <= 1;
+      return !lex.letter_names[readings[e].form == kLowerForm ? 0 : 1];
     };
     if (l == right_first || r == right_end || !word_like(l, k) ||
         !word_like(r, n - k)) {

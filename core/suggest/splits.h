@@ -7,8 +7,11 @@
 // would be two corrections: a lower-case word splits into lower-case
 // words; a Capitalised one into a lower-case or Capitalised word and a
 // lower-case one; an ALL UPPER one into anything. Each half is read in its
-// most common such form; single letters count as words only in the
-// commonest class ("a", "I"), else they are letter names.
+// most common such form. Both halves must be words of two letters or
+// more, or single letters the dictionary has as words (Lexicon::ranked,
+// letter_names: "a lot", "y luego", not "Fehler r" from de_DE's letter
+// names). A split ranks below a one-word suggestion of the same cost
+// (Candidates::Rank).
 //
 // Cost: kSplitCost (the space left out, 5 % of slips: -ln 0.05 / 7.6
 // nats per edit) + a rarity between the two words' independent one and the

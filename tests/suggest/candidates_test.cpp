@@ -101,6 +101,65 @@ TEST(CandidatesTest, SplitsPassTheCheckerWordByWord) {
   EXPECT_EQ(f.Texts(), (std::vector<std::string>{"a lot"}));
 }
 
+// A split never ranks above one word of the same cost, whatever the
+// byte order ("a lot" < "allot") or edit counts say.
+TEST(CandidatesTest, OneWordBeforeASplitOfTheSameCost) {
+  SearchFixture f = Sample();
+  ASSERT_TRUE(f.Type("alot"));
+  f.AddLeaf(U"allot", 0.5f);
+  f.candidates.Resolve();
+  const float allot = f.candidates.BestCost();
+  f.candidates.AddSplit("a lot", allot, 1);
+  EXPECT_EQ(f.Texts(), (std::vector<std::string>{"allot", "a lot"}));
+  // A cheaper split still comes first.
+  ASSERT_TRUE(f.Type("alot"));
+  f.AddLeaf(U"allot", 0.5f);
+  f.candidates.Resolve();
+  f.candidates.AddSplit("a lot", allot - 0.01f, 1);
+  EXPECT_EQ(f.Texts(), (std::vector<std::string>{"a lot", "allot"}));
+}
+
+// One case form per word: "Bright" is not listed after "bright" (nor the
+// other way), but an ALL UPPER spelling is a word of its own ("US", "us").
+TEST(CandidatesTest, OneCaseFormPerWord) {
+  SearchFixture f({"bright\t10", "Bright\t10", "us\t10", "US\t10",
+                   "Brit\t20", "brit\t40"});
+  ASSERT_TRUE(f.Type("brigth"));
+  f.AddLeaf(U"bright", 0.5f);
+  f.AddLeaf(U"brit", 0.6f);
+  f.candidates.Resolve();
+  // (brit's rarer class outweighs Brit's capital: the cheaper form stays.)
+  EXPECT_EQ(f.Texts(), (std::vector<std::string>{"bright", "brit"}));
+  ASSERT_TRUE(f.Type("uss"));
+  f.AddLeaf(U"us", 0.5f);
+  f.candidates.Resolve();
+  EXPECT_EQ(f.Texts(), (std::vector<std::string>{"us", "US"}));
+}
+
+// Compound pieces with a hyphen at an end ("-datei", "Mädchen-", which
+// German's affixes make for hyphenated compounds) are no suggestions,
+// unless the typed word has the hyphen there.
+TEST(CandidatesTest, NoCompoundPieces) {
+  SearchFixture f({"Fehler", "Fehler-", "-fehler", "fehler-", "Fehlern"});
+  ASSERT_TRUE(f.Type("Fehlerr"));
+  f.AddLeaf(U"fehler", 0.5f);
+  f.AddLeaf(U"fehler-", 0.5f);
+  f.AddLeaf(U"-fehler", 0.5f);
+  f.AddLeaf(U"fehlern", 0.6f);
+  f.candidates.Resolve();
+  EXPECT_EQ(f.Texts(), (std::vector<std::string>{"Fehler", "Fehlern"}));
+  ASSERT_TRUE(f.Type("Fehlr-"));
+  f.AddLeaf(U"fehler-", 0.5f);
+  f.AddLeaf(U"-fehler", 0.5f);
+  f.candidates.Resolve();
+  EXPECT_EQ(f.Texts(), (std::vector<std::string>{"Fehler-"}));
+  ASSERT_TRUE(f.Type("-fehlr"));
+  f.AddLeaf(U"fehler-", 0.5f);
+  f.AddLeaf(U"-fehler", 0.5f);
+  f.candidates.Resolve();
+  EXPECT_EQ(f.Texts(), (std::vector<std::string>{"-fehler"}));
+}
+
 TEST(CandidatesTest, UserWordsWithinTwoEdits) {
   SearchFixture f = Sample();
   ASSERT_TRUE(f.Type("spellfiltr"));

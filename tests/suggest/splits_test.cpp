@@ -47,6 +47,64 @@ TEST_F(SplitsTest, SingleLettersOnlyOfTheCommonestClass) {
   EXPECT_EQ(Splits("acat"), (std::vector<std::string>{"a cat"}));
 }
 
+// Without commonness classes the dictionary itself says which single
+// letters are words: one that lists the letters' names (de_DE has a..z)
+// has none; one that lists a few (es "y", "a") has those.
+TEST(SplitsUnrankedTest, LetterNamesAreNotWords) {
+  SearchFixture names({"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k",
+                       "l", "m", "n", "o", "p", "q", "r", "s", "t", "u", "v",
+                       "w", "x", "y", "z", "lot", "fehler", "rot", "al"});
+  EXPECT_FALSE(names.lex.ranked);
+  EXPECT_TRUE(names.lex.letter_names[0]);
+  ASSERT_TRUE(names.Type("alot"));
+  FindSplits(names.lex, names.ctx, names.candidates);
+  EXPECT_TRUE(names.Texts().empty());
+  ASSERT_TRUE(names.Type("fehlerr"));
+  FindSplits(names.lex, names.ctx, names.candidates);
+  EXPECT_TRUE(names.Texts().empty());
+  // Two letters or more on both sides: a split.
+  ASSERT_TRUE(names.Type("rotal"));
+  FindSplits(names.lex, names.ctx, names.candidates);
+  EXPECT_EQ(names.Texts(), (std::vector<std::string>{"rot al"}));
+
+  SearchFixture words({"y", "a", "luego", "lot", "casa", "bonita"});
+  EXPECT_FALSE(words.lex.letter_names[0]);
+  ASSERT_TRUE(words.Type("yluego"));
+  FindSplits(words.lex, words.ctx, words.candidates);
+  EXPECT_EQ(words.Texts(), (std::vector<std::string>{"y luego"}));
+  ASSERT_TRUE(words.Type("casab"));  // "b" is not listed
+  FindSplits(words.lex, words.ctx, words.candidates);
+  EXPECT_TRUE(words.Texts().empty());
+}
+
+// Without ranking a split still pays for its second word (a word of
+// unknown rank in the list), so it does not undercut one-word edits.
+TEST(SplitsUnrankedTest, SecondWordIsAWordOfUnknownRank) {
+  SearchFixture f({"rot", "al", "total", "royal"});
+  EXPECT_FALSE(f.lex.ranked);
+  EXPECT_GT(f.lex.second_word, 0.0f);
+  ASSERT_TRUE(f.Type("rotal"));
+  FindSplits(f.lex, f.ctx, f.candidates);
+  const std::vector<Suggestion> s = f.candidates.Rank({});
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_FLOAT_EQ(s[0].cost, kSplitCost + 0.5f * f.lex.second_word);
+}
+
+// Upper-case letter names (fr lists A..Z) do not make "B on" of "Bon".
+TEST(SplitsUnrankedTest, UpperCaseLetterNames) {
+  SearchFixture f({"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L",
+                   "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X",
+                   "Y", "Z", "a", "y", "on", "va"});
+  EXPECT_FALSE(f.lex.letter_names[0]);
+  EXPECT_TRUE(f.lex.letter_names[1]);
+  ASSERT_TRUE(f.Type("Bon"));
+  FindSplits(f.lex, f.ctx, f.candidates);
+  EXPECT_TRUE(f.Texts().empty());
+  ASSERT_TRUE(f.Type("Ava"));
+  FindSplits(f.lex, f.ctx, f.candidates);
+  EXPECT_EQ(f.Texts(), (std::vector<std::string>{"A va"}));
+}
+
 TEST_F(SplitsTest, KeepsTheTypedCase) {
   EXPECT_EQ(Splits("Alot"), (std::vector<std::string>{"A lot"}));
   EXPECT_EQ(Splits("ALOT"), (std::vector<std::string>{"A LOT"}));
