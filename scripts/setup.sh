@@ -19,6 +19,8 @@ packages=(
   libcli11-dev        # the command line parser
   nlohmann-json3-dev  # JSON for the language server (spellfilter lsp)
   libtomlplusplus-dev # the project file .spellfilter.toml
+  libre2-dev          # RE2: the project file's ignore patterns and globs (linear time)
+  libgit2-dev         # libgit2: .gitignore as git reads it (check DIR)
   qt6-base-dev        # the desktop editor (Qt 6 Widgets)
   libgtest-dev libgmock-dev libbenchmark-dev
   emacs-nox hunspell hunspell-en-us   # tests drive Emacs and compare with hunspell -a

@@ -10,6 +10,13 @@
 //   - by the `paths` of the project file that applies (project_config.h);
 //   - as a directory named .git, .hg or .svn, or the project file itself.
 // Symbolic links are not followed.
+//
+// The walk goes on past what it cannot read, as grep -r does: a folder it
+// cannot open or list, an entry it cannot stat, a broken project file (for
+// the folder it governs) each become one entry with the error, in its
+// place in the order. Folders are opened relative to their parent's
+// descriptor (openat), so a tree deeper than PATH_MAX is still walked; a
+// file whose path is longer than that fails when it is opened by name.
 #ifndef SPELLFILTER_APP_CLI_TREE_WALK_H_
 #define SPELLFILTER_APP_CLI_TREE_WALK_H_
 
@@ -21,8 +28,14 @@
 
 namespace spellfilter::cli {
 
-StatusOr<std::vector<std::string>> FilesToCheck(const std::string& root,
-                                                ProjectConfigFinder* configs);
+// A file to check, or (when !error.ok()) what could not be walked and why.
+struct WalkEntry {
+  std::string path;
+  Status error;
+};
+
+std::vector<WalkEntry> FilesToCheck(const std::string& root,
+                                    ProjectConfigFinder* configs);
 
 }  // namespace spellfilter::cli
 
