@@ -30,6 +30,7 @@ packages=(
   libenchant-2-dev enchant-2          # the Enchant provider and its test
   dpkg-dev                            # cpack -G DEB: dpkg-shlibdeps (deb_package test)
   python3                             # the cli_docs test (check_cli_docs.py)
+  git                                 # a test runs check DIR in a git work tree (libgit2 ignores)
   vim                                 # a test reads -f lines into Vim's quickfix list
   xvfb xdotool                        # editor.end_to_end drives the real editor on Xvfb
   poppler-utils                       # pdftotext: main_window_test reads the exported PDF

@@ -9,14 +9,128 @@
 #include <algorithm>
 #include <cerrno>
 #include <filesystem>
+#include <type_traits>
 
 #include "core/text/code_language.h"
 #include "core/util/file_io.h"
+
+#ifdef SPELLFILTER_HAVE_LIBGIT2
+#include <dlfcn.h>
+#include <git2.h>
+#endif
 
 namespace spellfilter::cli {
 namespace {
 
 namespace fs = std::filesystem;
+
+#ifdef SPELLFILTER_HAVE_LIBGIT2
+// The few libgit2 functions the walk uses, from the shared library loaded
+// on first use (never unloaded); null members when it cannot be.
+struct Git2 {
+  decltype(&git_libgit2_init) init = nullptr;
+  decltype(&git_libgit2_shutdown) shutdown = nullptr;
+  decltype(&git_repository_open_ext) open_ext = nullptr;
+  decltype(&git_repository_workdir) workdir = nullptr;
+  decltype(&git_repository_free) free = nullptr;
+  decltype(&git_ignore_path_is_ignored) is_ignored = nullptr;
+
+  static const Git2* Get() {
+    static const Git2 git = [] {
+      Git2 g;
+      void* h = ::dlopen(SPELLFILTER_LIBGIT2_SONAME, RTLD_NOW | RTLD_LOCAL);
+      if (h == nullptr) return g;
+      const auto load = [h](auto* fn, const char* name) {
+        *fn = reinterpret_cast<std::remove_reference_t<decltype(*fn)>>(
+            ::dlsym(h, name));
+        return *fn != nullptr;
+      };
+      if (!(load(&g.init, "git_libgit2_init") &&
+            load(&g.shutdown, "git_libgit2_shutdown") &&
+            load(&g.open_ext, "git_repository_open_ext") &&
+            load(&g.workdir, "git_repository_workdir") &&
+            load(&g.free, "git_repository_free") &&
+            load(&g.is_ignored, "git_ignore_path_is_ignored"))) {
+        g = Git2();
+      }
+      return g;
+    }();
+    return git.init != nullptr ? &git : nullptr;
+  }
+};
+#endif
+
+// Inside a git work tree, what git ignores, as git reads it (libgit2:
+// every .gitignore, negations, "**", .git/info/exclude, core.excludesFile).
+// Outside one, or without libgit2, active() is false and the rough reading
+// below applies.
+class GitIgnores {
+ public:
+  explicit GitIgnores(const std::string& root) {
+#ifdef SPELLFILTER_HAVE_LIBGIT2
+    git_ = Git2::Get();
+    if (git_ == nullptr || git_->init() < 0) return;
+    initialized_ = true;
+    if (git_->open_ext(&repo_, root.c_str(), 0, nullptr) != 0) {
+      repo_ = nullptr;
+      return;
+    }
+    const char* workdir = git_->workdir(repo_);
+    std::error_code ec;
+    const fs::path real = fs::canonical(root, ec);
+    const fs::path top =
+        workdir != nullptr ? fs::canonical(workdir, ec) : fs::path();
+    if (workdir == nullptr || ec) {
+      Close();
+      return;
+    }
+    const fs::path rel = real.lexically_relative(top);
+    if (rel.empty() || *rel.begin() == "..") {
+      Close();
+      return;
+    }
+    prefix_ = rel == "." ? "" : rel.string() + "/";
+#else
+    (void)root;
+#endif
+  }
+  ~GitIgnores() {
+#ifdef SPELLFILTER_HAVE_LIBGIT2
+    Close();
+    if (initialized_) git_->shutdown();
+#endif
+  }
+  GitIgnores(const GitIgnores&) = delete;
+  GitIgnores& operator=(const GitIgnores&) = delete;
+
+  bool active() const { return repo_ != nullptr; }
+  // Whether git ignores `relative` (a path below the walk's root, as the
+  // walk spells it).
+  bool Ignored(const std::string& relative) const {
+#ifdef SPELLFILTER_HAVE_LIBGIT2
+    int ignored = 0;
+    const std::string path = prefix_ + relative;
+    return git_->is_ignored(&ignored, repo_, path.c_str()) == 0 && ignored == 1;
+#else
+    (void)relative;
+    return false;
+#endif
+  }
+
+ private:
+#ifdef SPELLFILTER_HAVE_LIBGIT2
+  void Close() {
+    if (repo_ != nullptr) git_->free(repo_);
+    repo_ = nullptr;
+  }
+  const Git2* git_ = nullptr;
+  git_repository* repo_ = nullptr;
+  bool initialized_ = false;
+#else
+  void* repo_ = nullptr;
+#endif
+  std::string prefix_;  // the root's path in the work tree, "" or "a/b/"
+};
 
 struct IgnoreRule {
   std::string pattern;
@@ -122,9 +236,10 @@ Status ListNames(int dir_fd, const fs::path& dir,
 }
 
 // Walks the folder `dir`, open as `dir_fd` (which this takes).
-void Walk(int dir_fd, const fs::path& dir, std::vector<IgnoreFile>* stack,
+void Walk(int dir_fd, const fs::path& dir, const fs::path& root,
+          const GitIgnores& git, std::vector<IgnoreFile>* stack,
           ProjectConfigFinder* configs, std::vector<WalkEntry>* out) {
-  const bool has_gitignore = [&] {
+  const bool has_gitignore = !git.active() && [&] {
     struct stat st;
     return ::fstatat(dir_fd, ".gitignore", &st, AT_SYMLINK_NOFOLLOW) == 0 &&
            S_ISREG(st.st_mode);
@@ -148,7 +263,10 @@ void Walk(int dir_fd, const fs::path& dir, std::vector<IgnoreFile>* stack,
     const bool is_dir = S_ISDIR(st.st_mode);
     if (is_dir && (name == ".git" || name == ".hg" || name == ".svn")) continue;
     if (name == kProjectFileName) continue;
-    if (Ignored(*stack, p, is_dir)) continue;
+    if (git.active() ? git.Ignored(p.lexically_relative(root).string())
+                     : Ignored(*stack, p, is_dir)) {
+      continue;
+    }
     StatusOr<std::shared_ptr<const ProjectConfig>> config = configs->For(
         is_dir ? (p / ".").string() : p.string());
     if (!config.ok()) {
@@ -165,7 +283,7 @@ void Walk(int dir_fd, const fs::path& dir, std::vector<IgnoreFile>* stack,
         out->push_back({p.string(), ErrnoStatus(p.string(), errno)});
         continue;
       }
-      Walk(sub, p, stack, configs, out);
+      Walk(sub, p, root, git, stack, configs, out);
     } else if (S_ISREG(st.st_mode) && Checkable(p)) {
       out->push_back({p.string(), Status::Ok()});
     }
@@ -192,7 +310,8 @@ std::vector<WalkEntry> FilesToCheck(const std::string& root,
     out.push_back({root, ErrnoStatus(root, errno)});
     return out;
   }
-  Walk(fd, fs::path(root), &stack, configs, &out);
+  const GitIgnores git(root);
+  Walk(fd, fs::path(root), fs::path(root), git, &stack, configs, &out);
   return out;
 }
 

@@ -2,11 +2,16 @@
 // in a stable (sorted) order. A file is listed when its mode is known by
 // its name (source code, Markdown, TeX) or it ends in .txt, .rst or .adoc,
 // and it is not excluded:
-//   - by a .gitignore of its directory or one above it, up to DIR ("rough"
-//     gitignore: blank lines and '#' comments skipped, '!' negations
-//     ignored, a trailing '/' matches directories only, a pattern with a
-//     '/' (other than trailing) is anchored to its .gitignore's directory,
-//     one without matches the name at any depth; fnmatch(3) globs);
+//   - inside a git work tree, by what git ignores, as git reads it
+//     (libgit2's git_ignore_path_is_ignored: every .gitignore up to the
+//     work tree's top, negations, "**", .git/info/exclude,
+//     core.excludesFile);
+//   - outside one, by a .gitignore of its directory or one above it, up to
+//     DIR ("rough" gitignore: blank lines and '#' comments skipped, '!'
+//     negations ignored, a trailing '/' matches directories only, a
+//     pattern with a '/' (other than trailing) is anchored to its
+//     .gitignore's directory, one without matches the name at any depth;
+//     fnmatch(3) globs);
 //   - by the `paths` of the project file that applies (project_config.h);
 //   - as a directory named .git, .hg or .svn, or the project file itself.
 // Symbolic links are not followed.

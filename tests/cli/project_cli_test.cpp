@@ -333,4 +333,27 @@ TEST_F(ProjectCliTest, FifosNamedAsDictionariesAreRefused) {
   }
 }
 
+// In a git work tree, .gitignore as git reads it (libgit2): negations,
+// "**/build/" at any depth, .git/info/exclude; the rough reading dropped
+// negations and matched "**/" at one depth only.
+TEST_F(ProjectCliTest, GitWorkTreeIgnoresAsGitDoes) {
+  if (std::system("command -v git >/dev/null") != 0) GTEST_SKIP() << "no git";
+  ASSERT_EQ(std::system(("git init -q " + Quote(dir_.string())).c_str()), 0);
+  Write(dir_ / ".gitignore", "**/build/\n*.md\n!keep.md\n");
+  Write(dir_ / ".git" / "info" / "exclude", "excluded.txt\n");
+  fs::create_directories(dir_ / "a" / "b" / "build");
+  Write(dir_ / "a" / "b" / "build" / "x.txt", "bilt\n");
+  Write(dir_ / "build" / "y.txt", "bilt\n");
+  Write(dir_ / "docs" / "keep.md", "keepd\n");
+  Write(dir_ / "docs" / "other.md", "othr\n");
+  Write(dir_ / "excluded.txt", "exclded\n");
+  Write(dir_ / "src" / "s.txt", "sorce\n");
+  Result r = Run({"-f", "lines", "."});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "./docs/keep.md:1:1: keepd\n./src/s.txt:1:1: sorce\n");
+  // From a subfolder of the work tree: the rules of the whole tree.
+  r = Run({"-f", "lines", "docs"});
+  EXPECT_EQ(r.out, "docs/keep.md:1:1: keepd\n");
+}
+
 }  // namespace
