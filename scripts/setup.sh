@@ -28,6 +28,8 @@ packages=(
   libcli11-dev        # the command line parser
   nlohmann-json3-dev  # JSON for the language server (spellfilter lsp)
   libtomlplusplus-dev # the project file .spellfilter.toml
+  libre2-dev          # RE2: the project file's ignore patterns and globs (linear time)
+  libgit2-dev         # libgit2: .gitignore as git reads it (check DIR)
   qt6-base-dev        # the desktop editor (Qt 6 Widgets)
   libgtest-dev libgmock-dev libbenchmark-dev
   emacs-nox hunspell hunspell-en-us   # tests drive Emacs and compare with hunspell -a
@@ -37,6 +39,7 @@ packages=(
   libenchant-2-dev enchant-2          # the Enchant provider and its test
   dpkg-dev                            # cpack -G DEB: dpkg-shlibdeps (deb_package test)
   python3                             # the cli_docs test (check_cli_docs.py)
+  git                                 # a test runs check DIR in a git work tree (libgit2 ignores)
   vim                                 # a test reads -f lines into Vim's quickfix list
   xvfb xdotool                        # editor.end_to_end drives the real editor on Xvfb
   poppler-utils                       # pdftotext: main_window_test reads the exported PDF

@@ -435,12 +435,11 @@ StatusOr<uint64_t> CheckFile(
     std::span<std::unique_ptr<Worker>> workers, MisspellingOutput* out,
     std::string* warning) {
   const bool is_stdin = file == "-";
+  // A directory walk's error, or a broken project file: said before the
+  // file is opened (it may be a folder that cannot be).
+  if (!config.ok()) return config.status();
   const int fd = is_stdin ? 0 : ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return ErrnoStatus(file, errno);
-  if (!config.ok()) {
-    if (!is_stdin) ::close(fd);
-    return config.status();
-  }
   const std::shared_ptr<const ProjectConfig>& project = config.value();
   std::optional<std::string> project_mode;
   if (project) project_mode = project->ModeFor(file);
@@ -501,32 +500,39 @@ int RunCheck(const CheckArgs& a) {
   MisspellingOutput out(a.format, a.suggest, a.unique, a.columns);
 
   bool failed = false;
-  // Directories become the files under them (tree_walk.h).
+  // Directories become the files under them (tree_walk.h); what the walk
+  // could not read stays in its place as an input that fails with the
+  // walk's error (reported in order, exit 2 at the end, as grep -r).
   ProjectConfigFinder configs;
   std::vector<std::string> files;
+  std::vector<Status> walk_errors;
   for (const std::string& f : a.files) {
     std::error_code ec;
     if (f == "-" || !std::filesystem::is_directory(f, ec)) {
       files.push_back(f);
+      walk_errors.push_back(Status::Ok());
       continue;
     }
-    StatusOr<std::vector<std::string>> under = FilesToCheck(f, &configs);
-    if (!under.ok()) {
-      ReportError(under.status().message());
-      failed = true;
-      continue;
+    for (WalkEntry& e : FilesToCheck(f, &configs)) {
+      files.push_back(std::move(e.path));
+      walk_errors.push_back(std::move(e.error));
     }
-    files.insert(files.end(), under->begin(), under->end());
   }
-  if (a.files.empty()) files.push_back("-");
+  if (a.files.empty()) {
+    files.push_back("-");
+    walk_errors.push_back(Status::Ok());
+  }
   // The project file of each input, looked up here in input order (the
   // finder is not shared between threads).
   std::vector<StatusOr<std::shared_ptr<const ProjectConfig>>> projects;
   projects.reserve(files.size());
-  for (const std::string& file : files) {
-    projects.push_back(file == "-" ? StatusOr<std::shared_ptr<const ProjectConfig>>(
-                                         std::shared_ptr<const ProjectConfig>())
-                                   : configs.For(file));
+  for (size_t i = 0; i < files.size(); ++i) {
+    const std::string& file = files[i];
+    projects.push_back(!walk_errors[i].ok() ? walk_errors[i]
+                       : file == "-"
+                           ? StatusOr<std::shared_ptr<const ProjectConfig>>(
+                                 std::shared_ptr<const ProjectConfig>())
+                           : configs.For(file));
   }
   uint64_t misspelled = 0;
   auto report = [&](const StatusOr<uint64_t>& n, const std::string& warning) {

@@ -2,14 +2,26 @@
 // in a stable (sorted) order. A file is listed when its mode is known by
 // its name (source code, Markdown, TeX) or it ends in .txt, .rst or .adoc,
 // and it is not excluded:
-//   - by a .gitignore of its directory or one above it, up to DIR ("rough"
-//     gitignore: blank lines and '#' comments skipped, '!' negations
-//     ignored, a trailing '/' matches directories only, a pattern with a
-//     '/' (other than trailing) is anchored to its .gitignore's directory,
-//     one without matches the name at any depth; fnmatch(3) globs);
+//   - inside a git work tree, by what git ignores, as git reads it
+//     (libgit2's git_ignore_path_is_ignored: every .gitignore up to the
+//     work tree's top, negations, "**", .git/info/exclude,
+//     core.excludesFile);
+//   - outside one, by a .gitignore of its directory or one above it, up to
+//     DIR ("rough" gitignore: blank lines and '#' comments skipped, '!'
+//     negations ignored, a trailing '/' matches directories only, a
+//     pattern with a '/' (other than trailing) is anchored to its
+//     .gitignore's directory, one without matches the name at any depth;
+//     fnmatch(3) globs);
 //   - by the `paths` of the project file that applies (project_config.h);
 //   - as a directory named .git, .hg or .svn, or the project file itself.
 // Symbolic links are not followed.
+//
+// The walk goes on past what it cannot read, as grep -r does: a folder it
+// cannot open or list, an entry it cannot stat, a broken project file (for
+// the folder it governs) each become one entry with the error, in its
+// place in the order. Folders are opened relative to their parent's
+// descriptor (openat), so a tree deeper than PATH_MAX is still walked; a
+// file whose path is longer than that fails when it is opened by name.
 #ifndef SPELLFILTER_APP_CLI_TREE_WALK_H_
 #define SPELLFILTER_APP_CLI_TREE_WALK_H_
 
@@ -21,8 +33,14 @@
 
 namespace spellfilter::cli {
 
-StatusOr<std::vector<std::string>> FilesToCheck(const std::string& root,
-                                                ProjectConfigFinder* configs);
+// A file to check, or (when !error.ok()) what could not be walked and why.
+struct WalkEntry {
+  std::string path;
+  Status error;
+};
+
+std::vector<WalkEntry> FilesToCheck(const std::string& root,
+                                    ProjectConfigFinder* configs);
 
 }  // namespace spellfilter::cli
 

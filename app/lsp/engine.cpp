@@ -109,17 +109,9 @@ Status Engine::AddProjectWord(const std::string& uri, const std::string& word) {
   if (it == documents_.end() || it->second.path.empty()) {
     return Status::InvalidArgument("not a local file: " + uri);
   }
-  std::string file;
-  if (it->second.project) {
-    file = it->second.project->file;
-  } else {
-    std::string dir = root_;
-    if (dir.empty()) {
-      const size_t slash = it->second.path.rfind('/');
-      dir = slash == std::string::npos ? "." : it->second.path.substr(0, slash);
-    }
-    file = dir + "/" + kProjectFileName;
-  }
+  const std::string file = ProjectFileForNewWord(
+      it->second.path, root_,
+      it->second.project ? it->second.project->file : std::string());
   if (Status s = spellfilter::AddProjectWord(file, word); !s.ok()) return s;
   return ReloadProjects();
 }

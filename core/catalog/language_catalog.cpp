@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cinttypes>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -15,6 +17,7 @@
 #include "core/hunspell/import.h"
 #include "core/user/file_lock.h"
 #include "core/util/file_io.h"
+#include "core/util/hash.h"
 
 namespace spellfilter {
 namespace {
@@ -70,31 +73,47 @@ std::string FileStamp(const std::string& path) {
                         st.st_mtim.tv_nsec);
 }
 
-std::string SourceStamp(const std::string& dic) {
+// What a converted dictionary was made from: the .dic and .aff (paths,
+// sizes, times) and the language tag it was made for.
+std::string SourceStamp(const std::string& dic, const std::string& tag) {
   const std::string aff = HunspellAffPath(dic);
-  return "spellfilter hunspell cache 1\n" + dic + "\n" + FileStamp(dic) +
-         "\n" + aff + "\n" + FileStamp(aff) + "\n";
+  return "spellfilter hunspell cache 2\n" + dic + "\n" + FileStamp(dic) + "\n" +
+         aff + "\n" + FileStamp(aff) + "\nlanguage " + tag + "\n";
+}
+
+// "sfd SIZE CHECKSUM\n" of the bytes of a converted dictionary: the stamp
+// then vouches for the file beside it, not just for its name (a truncated
+// file, or another language's copied over it, no longer matches).
+std::string ImageStamp(std::string_view image) {
+  char sum[32];
+  std::snprintf(sum, sizeof(sum), "%016" PRIx64,
+                Checksum(image.data(), image.size()));
+  return "sfd " + std::to_string(image.size()) + " " + sum + "\n";
 }
 
 bool ReadSmallFile(const std::string& path, std::string* out) {
-  FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return false;
-  char buf[4096];
-  out->clear();
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0 && out->size() < 65536) {
-    out->append(buf, n);
-  }
-  std::fclose(f);
+  // Without blocking: a FIFO planted at the name is refused, not waited on.
+  StatusOr<std::string> text = ReadRegularFile(path);
+  if (!text.ok() || text->size() > 65536) return false;
+  *out = std::move(text).value();
   return true;
 }
 
+// Whether e.cached is the conversion of e.source for e.tag: the stamp
+// beside it names the same sources, and the file's own size and checksum.
 bool CacheCurrent(const CatalogEntry& e) {
   std::string stamp;
-  std::error_code ec;
-  return std::filesystem::is_regular_file(e.cached, ec) &&
-         ReadSmallFile(e.cached + kSourceSuffix, &stamp) &&
-         stamp == SourceStamp(e.source);
+  const std::string source = SourceStamp(e.source, e.tag);
+  if (!ReadSmallFile(e.cached + kSourceSuffix, &stamp) ||
+      !stamp.starts_with(source)) {
+    return false;
+  }
+  StatusOr<MappedFile> cached = MappedFile::Open(e.cached);
+  if (!cached.ok()) return false;
+  const std::span<const std::byte> bytes = cached->bytes();
+  return stamp.substr(source.size()) ==
+         ImageStamp(std::string_view(
+             reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 // Tag -> entry; the first place to offer a tag wins.
@@ -158,7 +177,8 @@ Status Convert(const CatalogEntry& e) {
   StatusOr<std::string> image = builder.Finish(&built);
   if (!image.ok()) return image.status();
   if (Status s = WriteFileAtomically(e.cached, *image); !s.ok()) return s;
-  return WriteFileAtomically(e.cached + kSourceSuffix, SourceStamp(e.source));
+  return WriteFileAtomically(e.cached + kSourceSuffix,
+                             SourceStamp(e.source, e.tag) + ImageStamp(*image));
 }
 
 // `s` with its message behind `prefix`, of the same code.

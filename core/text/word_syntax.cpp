@@ -1,5 +1,6 @@
 #include "core/text/word_syntax.h"
 
+#include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
 #include <cstdint>
@@ -53,7 +54,9 @@ std::string PrintableWord(std::string_view word) {
       out += "\\n";
     } else if (c == '\t') {
       out += "\\t";
-    } else if (IsControl(c)) {
+    } else if (IsControl(c) || u_charType(c) == U_FORMAT_CHAR) {
+      // Control and invisible formatting characters (a U+202E would
+      // reverse the rest of the message on a terminal) are shown escaped.
       char buf[16];
       std::snprintf(buf, sizeof(buf), "\\u{%X}", static_cast<unsigned>(c));
       out += buf;

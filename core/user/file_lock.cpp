@@ -19,6 +19,23 @@ StatusOr<FileLock> FileLock::TryAcquire(const std::string& path, Mode mode) {
   return Lock(path, mode, /*wait=*/false);
 }
 
+StatusOr<FileLock> FileLock::AcquireDirectory(const std::string& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return ErrnoStatus(dir, errno);
+  int rc;
+  do {
+    rc = ::flock(fd, LOCK_EX);
+  } while (rc != 0 && errno == EINTR);
+  if (rc != 0) {
+    const int err = errno;
+    ::close(fd);
+    return ErrnoStatus(dir, err);
+  }
+  FileLock lock;
+  lock.fd_ = fd;
+  return lock;
+}
+
 StatusOr<FileLock> FileLock::Lock(const std::string& path, Mode mode,
                                   bool wait) {
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);

@@ -25,6 +25,10 @@ class FileLock {
   // The same without waiting: a FileLock whose held() is false when another
   // process holds a conflicting lock.
   static StatusOr<FileLock> TryAcquire(const std::string& path, Mode mode);
+  // An exclusive lock on the directory `dir` itself (flock on the
+  // directory, which always exists and needs no lock file left beside the
+  // files it guards), waiting for it.
+  static StatusOr<FileLock> AcquireDirectory(const std::string& dir);
 
   FileLock() = default;
   FileLock(FileLock&& other) noexcept;

@@ -57,19 +57,17 @@ Status ReadWholeFile(const std::string& path, std::string* out, struct stat* st,
                      bool* exists) {
   out->clear();
   *exists = false;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno == ENOENT) return Status::Ok();
-    return ErrnoStatus(path, errno);
+  // Without blocking on a FIFO: refused as not a regular file.
+  StatusOr<int> opened = OpenRegularFile(path);
+  if (!opened.ok()) {
+    if (opened.status().code() == Status::Code::kNotFound) return Status::Ok();
+    return opened.status();
   }
+  const int fd = *opened;
   if (::fstat(fd, st) != 0) {
     const int err = errno;
     ::close(fd);
     return ErrnoStatus(path, err);
-  }
-  if (!S_ISREG(st->st_mode)) {
-    ::close(fd);
-    return Status::InvalidArgument(path + ": not a regular file");
   }
   out->resize(static_cast<size_t>(st->st_size));
   size_t done = 0;

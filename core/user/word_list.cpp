@@ -1,6 +1,10 @@
 #include "core/user/word_list.h"
 
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <unordered_set>
 
 #include "core/text/word_syntax.h"
@@ -42,11 +46,28 @@ bool IsNumber(std::string_view s) {
 
 Status CheckUserWord(std::string_view word, std::string_view where) {
   if (Status s = CheckWordSyntax(word, where); !s.ok()) return s;
+  std::string msg(where);
+  if (!msg.empty()) msg += ": ";
   if (word.front() == '#') {
-    std::string msg(where);
-    if (!msg.empty()) msg += ": ";
     return Status::InvalidArgument(msg + "'" + PrintableWord(word) +
                                    "': a word may not start with '#'");
+  }
+  // Invisible formatting characters (Unicode Cf: zero-width spaces and
+  // joiners, the bidirectional marks, embeddings, overrides and isolates,
+  // word joiners, the BOM): a word holding one looks like another word, or
+  // reorders the text around it, and no one means to add it.
+  const auto* p = reinterpret_cast<const uint8_t*>(word.data());
+  const int32_t n = static_cast<int32_t>(word.size());
+  for (int32_t i = 0; i < n;) {
+    UChar32 c;
+    U8_NEXT(p, i, n, c);
+    if (c >= 0 && u_charType(c) == U_FORMAT_CHAR) {
+      char code[16];
+      std::snprintf(code, sizeof(code), "U+%04X", static_cast<unsigned>(c));
+      return Status::InvalidArgument(
+          msg + "'" + PrintableWord(word) +
+          "': contains an invisible formatting character (" + code + ")");
+    }
   }
   return Status::Ok();
 }

@@ -19,14 +19,10 @@ Status ErrnoStatus(const std::string& path, int err) {
   return Status::IOError(std::move(msg));
 }
 
-StatusOr<MappedFile> MappedFile::Open(const std::string& path, bool populate) {
-  return OpenPrefix(path, populate, 0, nullptr);
-}
-
-StatusOr<MappedFile> MappedFile::OpenPrefix(const std::string& path,
-                                            bool populate, size_t head_bytes,
-                                            const PrefixChooser& choose) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+StatusOr<int> OpenRegularFile(const std::string& path) {
+  // O_NONBLOCK: open(2) of a FIFO would otherwise wait for a writer.
+  const int fd =
+      ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) return ErrnoStatus(path, errno);
   struct stat st;
   if (::fstat(fd, &st) != 0) {
@@ -37,6 +33,48 @@ StatusOr<MappedFile> MappedFile::OpenPrefix(const std::string& path,
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
     return Status::InvalidArgument(path + ": not a regular file");
+  }
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags >= 0) (void)::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+  return fd;
+}
+
+StatusOr<std::string> ReadRegularFile(const std::string& path) {
+  StatusOr<int> fd = OpenRegularFile(path);
+  if (!fd.ok()) return fd.status();
+  std::string out;
+  char buf[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(*fd, buf, sizeof(buf));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int err = errno;
+      ::close(*fd);
+      return ErrnoStatus(path, err);
+    }
+    if (n == 0) break;
+    out.append(buf, static_cast<size_t>(n));
+  }
+  ::close(*fd);
+  return out;
+}
+
+StatusOr<MappedFile> MappedFile::Open(const std::string& path, bool populate) {
+  return OpenPrefix(path, populate, 0, nullptr);
+}
+
+StatusOr<MappedFile> MappedFile::OpenPrefix(const std::string& path,
+                                            bool populate, size_t head_bytes,
+                                            const PrefixChooser& choose) {
+  // A FIFO or device is refused before anything waits on it.
+  StatusOr<int> opened = OpenRegularFile(path);
+  if (!opened.ok()) return opened.status();
+  const int fd = *opened;
+  struct stat st;
+  if (::fstat(fd, &st) != 0) {
+    const int err = errno;
+    ::close(fd);
+    return ErrnoStatus(path, err);
   }
   MappedFile file;
   file.file_size_ = static_cast<uint64_t>(st.st_size);

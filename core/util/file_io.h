@@ -68,6 +68,18 @@ class MappedFile {
 // followed. InvalidArgument when that exists and is not a regular file.
 [[nodiscard]] StatusOr<std::string> ResolveWriteTarget(const std::string& path);
 
+// The bytes of the regular file `path`. It is opened without blocking
+// (O_NONBLOCK) and checked with fstat before it is read: a FIFO, a device or
+// a directory is InvalidArgument ("PATH: not a regular file"), never waited
+// on.
+[[nodiscard]] StatusOr<std::string> ReadRegularFile(const std::string& path);
+
+// Opens `path` read-only for a caller that needs a regular file: without
+// blocking on a FIFO (O_NONBLOCK, cleared again once fstat has shown a
+// regular file). Returns the descriptor (O_CLOEXEC), or an error naming the
+// path: "not a regular file" for a FIFO, device or directory.
+[[nodiscard]] StatusOr<int> OpenRegularFile(const std::string& path);
+
 // "PATH: <strerror(err)>" as a Status of the fitting code.
 Status ErrnoStatus(const std::string& path, int err);
 

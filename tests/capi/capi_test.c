@@ -249,6 +249,14 @@ static void test_user_words(const char* en_us) {
   CHECK(spellfilter_add_word(d, "two words", NT) ==
         SPELLFILTER_INVALID_ARGUMENT);
   CHECK(spellfilter_add_word(d, "bad\xff", NT) == SPELLFILTER_INVALID_ARGUMENT);
+  /* Invisible and bidirectional characters (U+200B, U+202E, U+2066) are
+     refused as spaces are. */
+  CHECK(spellfilter_add_word(d, "zero\xe2\x80\x8bwidth", NT) ==
+        SPELLFILTER_INVALID_ARGUMENT);
+  CHECK(spellfilter_add_word(d, "evil\xe2\x80\xaertl", NT) ==
+        SPELLFILTER_INVALID_ARGUMENT);
+  CHECK(spellfilter_add_word(d, "iso\xe2\x81\xa6late", NT) ==
+        SPELLFILTER_INVALID_ARGUMENT);
   CHECK(spellfilter_add_word(d, NULL, 1) == SPELLFILTER_INVALID_ARGUMENT);
   CHECK(spellfilter_list_words(d, &words, &count) == SPELLFILTER_OK);
   CHECK(count == 2 && has_word(words, count, "Zorblax") &&

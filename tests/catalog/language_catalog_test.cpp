@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <thread>
 #include <vector>
@@ -152,6 +153,43 @@ TEST_F(LanguageCatalogTest, ConvertsOnceAndAgainWhenTheSourceChanges) {
   ASSERT_TRUE(d.ok());
   EXPECT_TRUE((*d)->Contains("bye"));
   EXPECT_FALSE((*d)->Contains("tried"));
+}
+
+// Issue 34: a truncated cache file, or another language's copied over it,
+// was trusted for good by its stamp; the stamp now holds the file's size
+// and checksum and the language, and the file is converted again.
+TEST_F(LanguageCatalogTest, DamagedOrForeignCacheIsConvertedAgain) {
+  InstallHunspell("de_DE", "affixes");
+  InstallHunspell("fr_FR", "affixes");
+  std::ofstream(hunspell_ + "/fr_FR.dic") << "2\nbonjour\nmerci\n";
+  StatusOr<std::string> de = ResolveLanguage("de_DE");
+  StatusOr<std::string> fr = ResolveLanguage("fr_FR");
+  ASSERT_TRUE(de.ok() && fr.ok());
+  std::string de_bytes;
+  {
+    std::ifstream in(*de, std::ios::binary);
+    de_bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  // Truncated.
+  std::filesystem::resize_file(*de, de_bytes.size() / 2);
+  EXPECT_FALSE(FindLanguage("de_DE")->cache_current);
+  ASSERT_TRUE(ResolveLanguage("de_DE").ok());
+  EXPECT_EQ(std::filesystem::file_size(*de), de_bytes.size());
+  EXPECT_TRUE(FindLanguage("de_DE")->cache_current);
+  // Another language's file, of any size, copied over it; and its stamp
+  // too.
+  std::filesystem::copy_file(*fr, *de,
+                             std::filesystem::copy_options::overwrite_existing);
+  EXPECT_FALSE(FindLanguage("de_DE")->cache_current);
+  std::filesystem::copy_file(*fr + ".source", *de + ".source",
+                             std::filesystem::copy_options::overwrite_existing);
+  EXPECT_FALSE(FindLanguage("de_DE")->cache_current);
+  ASSERT_TRUE(ResolveLanguage("de_DE").ok());
+  StatusOr<std::unique_ptr<Dictionary>> d = Dictionary::Open(*de);
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ((*d)->language(), "de-DE");
+  EXPECT_TRUE((*d)->Contains("tried"));
+  EXPECT_FALSE((*d)->Contains("bonjour"));
 }
 
 TEST_F(LanguageCatalogTest, ConcurrentFirstUsesAgree) {

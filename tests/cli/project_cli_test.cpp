@@ -1,8 +1,13 @@
 // `spellfilter check` with a project file (.spellfilter.toml) and on a
 // directory: words, flag words, ignore patterns, paths, modes per pattern,
 // .gitignore, stable order, errors naming file and line.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -161,6 +166,194 @@ TEST_F(ProjectCliTest, ParallelFilesPrintAsOneThread) {
   EXPECT_EQ(a.err, b.err);
   EXPECT_EQ(a.out, b.out);
   EXPECT_NE(b.out.find("src/d2/f24.md:"), std::string::npos);
+}
+
+// Issue 34, finding 2: a 40,000-character line with an ordinary URL
+// pattern crashed std::regex (recursion per character); (a+)+$ hung.
+TEST_F(ProjectCliTest, IgnorePatternsOnLongLinesAnswerAtOnce) {
+  Write(
+      dir_ / ".spellfilter.toml",
+      "ignore = [\"https?://\\\\S+\", \"(a+)+$\", \"[A-Za-z0-9+/=]{40,}\"]\n");
+  Write(dir_ / "long.txt", "wrold https://" + std::string(40000, 'x') +
+                               " helo\n" + std::string(40000, 'a') + "b\n" +
+                               std::string(60000, 'Q') + " speling\n");
+  Result r = Run({"long.txt"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  // (The 40,001-letter word is longer than any word checked.)
+  EXPECT_TRUE(r.out == "wrold\nhelo\nspeling\n") << r.out.substr(0, 200);
+  Write(dir_ / ".spellfilter.toml",
+        "words = [\"x\"]\nignore = [\n  \"a(?!b)\"]\n");
+  r = Run({"long.txt"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(".spellfilter.toml:3:3: bad ignore pattern \"a(?!b)\""),
+            std::string::npos)
+      << r.err;
+}
+
+// Finding 4: a project file of another user (root gives it away here) is
+// ignored with a warning that says how to trust it; trusted, it applies.
+TEST_F(ProjectCliTest, ProjectFileOfAnotherUserIsIgnoredWithAWarning) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root to give a file away";
+  Write(dir_ / ".spellfilter.toml", "ignore = [\".+\"]\n");
+  ASSERT_EQ(::chown((dir_ / ".spellfilter.toml").c_str(), 4242, 4242), 0);
+  Write(dir_ / "t.txt", "wrold\n");
+  Result r = Run({"t.txt"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "wrold\n");
+  EXPECT_NE(r.err.find("warning: " + (dir_ / ".spellfilter.toml").string() +
+                       ": ignored: owned by uid 4242"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("SPELLFILTER_TRUSTED_DIRS"), std::string::npos) << r.err;
+  r = RunShell(
+      "cd " + Quote(dir_.string()) +
+          " && SPELLFILTER_TRUSTED_DIRS=" + Quote(dir_.string()) + " " +
+          CommandLine(SPELLFILTER_EXE,
+                      {"check", "-d", EN_US_SFD, "--no-user", "t.txt"}),
+      "", dir_);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  // A folder everyone may write, without the sticky bit: the same.
+  ASSERT_EQ(::chown((dir_ / ".spellfilter.toml").c_str(), 0, 0), 0);
+  fs::permissions(dir_, fs::perms::all);
+  r = Run({"t.txt"});
+  EXPECT_EQ(r.out, "wrold\n");
+  EXPECT_NE(r.err.find("no sticky bit"), std::string::npos) << r.err;
+  fs::permissions(dir_, fs::perms::all | fs::perms::sticky_bit);
+  r = Run({"t.txt"});
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "");
+}
+
+// Finding 7: check DIR reports every file it can, names each problem on
+// one line, and exits 2 at the end (as grep -r): a broken project file in
+// a subfolder, a folder it cannot read, a tree deeper than PATH_MAX.
+TEST_F(ProjectCliTest, DirectoryWalkGoesOnPastWhatItCannotRead) {
+  fs::create_directories(dir_ / "broken");
+  Write(dir_ / "broken" / ".spellfilter.toml", "wordz = 1\n");
+  Write(dir_ / "broken" / "b.txt", "brokn\n");
+  Write(dir_ / "docs" / "d.txt", "documnt\n");
+  Write(dir_ / "src" / "s.txt", "sorce\n");
+  Result r = Run({"-f", "lines", "."});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.out, "./docs/d.txt:1:1: documnt\n./src/s.txt:1:1: sorce\n");
+  EXPECT_EQ(r.err,
+            "spellfilter: " + (dir_ / "broken" / ".spellfilter.toml").string() +
+                ":1:1: unknown key \"wordz\"\n");
+  fs::remove_all(dir_ / "broken");
+
+  // Deeper than PATH_MAX (4096): 20 folders of 250 characters.
+  fs::path deep = dir_ / "deep";
+  fs::create_directories(deep);
+  int fd = ::open(deep.c_str(), O_RDONLY | O_DIRECTORY);
+  ASSERT_GE(fd, 0);
+  const std::string name(250, 'd');
+  for (int i = 0; i < 20; ++i) {
+    ASSERT_EQ(::mkdirat(fd, name.c_str(), 0755), 0);
+    const int next = ::openat(fd, name.c_str(), O_RDONLY | O_DIRECTORY);
+    ::close(fd);
+    ASSERT_GE(next, 0);
+    fd = next;
+  }
+  const int f = ::openat(fd, "z.txt", O_WRONLY | O_CREAT, 0644);
+  ASSERT_GE(f, 0);
+  ASSERT_EQ(::write(f, "zzword\n", 7), 7);
+  ::close(f);
+  ::close(fd);
+  r = Run({"-f", "lines", "."});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.out, "./docs/d.txt:1:1: documnt\n./src/s.txt:1:1: sorce\n");
+  EXPECT_NE(r.err.find("z.txt: File name too long"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  // Removed through descriptors: remove_all meets ENAMETOOLONG as well.
+  std::vector<int> fds = {::open(deep.c_str(), O_RDONLY | O_DIRECTORY)};
+  for (int i = 0; i < 20; ++i) {
+    fds.push_back(::openat(fds.back(), name.c_str(), O_RDONLY | O_DIRECTORY));
+    ASSERT_GE(fds.back(), 0);
+  }
+  ASSERT_EQ(::unlinkat(fds.back(), "z.txt", 0), 0);
+  for (int i = 20; i > 0; --i) {
+    ::close(fds[i]);
+    ASSERT_EQ(::unlinkat(fds[i - 1], name.c_str(), AT_REMOVEDIR), 0);
+  }
+  ::close(fds[0]);
+}
+
+// An unreadable folder (as an unprivileged user: root reads everything):
+// named, and the rest still checked.
+TEST_F(ProjectCliTest, UnreadableFolderIsNamedAndTheRestChecked) {
+  if (::geteuid() != 0 || std::system("command -v setpriv >/dev/null") != 0) {
+    GTEST_SKIP() << "needs root and setpriv to run as another user";
+  }
+  fs::create_directories(dir_ / "locked");
+  Write(dir_ / "locked" / "l.txt", "lockd\n");
+  Write(dir_ / "docs" / "d.txt", "documnt\n");
+  Write(dir_ / "src" / "s.txt", "sorce\n");
+  // Everything readable by uid 4242 but the locked folder (and the binary
+  // and dictionary, in the build tree, are readable by all already).
+  fs::permissions(dir_, fs::perms::all);
+  fs::permissions(dir_ / "locked", fs::perms::none);
+  const Result r = RunShell(
+      "cd " + Quote(dir_.string()) +
+          " && setpriv --reuid=4242 --regid=4242 --clear-groups " +
+          CommandLine(SPELLFILTER_EXE, {"check", "-d", EN_US_SFD, "--no-user",
+                                        "-f", "lines", "."}),
+      "", dir_);
+  fs::permissions(dir_ / "locked", fs::perms::owner_all);
+  fs::permissions(dir_, fs::perms::owner_all);
+  if (r.err.find("Permission denied") != std::string::npos &&
+      r.err.find("locked") == std::string::npos) {
+    GTEST_SKIP() << "the build tree is not readable by other users: " << r.err;
+  }
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.out, "./docs/d.txt:1:1: documnt\n./src/s.txt:1:1: sorce\n");
+  EXPECT_EQ(r.err, "spellfilter: ./locked: Permission denied\n");
+}
+
+// Finding 8: named files that are not regular files are refused at once,
+// never waited on (a FIFO blocked open(2) for good).
+TEST_F(ProjectCliTest, FifosNamedAsDictionariesAreRefused) {
+  ASSERT_EQ(::mkfifo((dir_ / "fifo").c_str(), 0644), 0);
+  Write(dir_ / "t.txt", "text\n");
+  const std::string fifo = (dir_ / "fifo").string();
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"check", "-d", fifo, "t.txt"},
+        std::vector<std::string>{"check", "-d", EN_US_SFD, "--code-dict", fifo,
+                                 "t.txt"},
+        std::vector<std::string>{"check", "-d", EN_US_SFD, "--user", fifo,
+                                 "t.txt"},
+        std::vector<std::string>{"stats", fifo}}) {
+    const Result r = RunShell("cd " + Quote(dir_.string()) + " && timeout 20 " +
+                                  CommandLine(SPELLFILTER_EXE, args),
+                              "", dir_);
+    EXPECT_EQ(r.exit_code, 2) << args[1] << " " << args[2] << ": " << r.err;
+    EXPECT_NE(r.err.find(fifo + ": not a regular file"), std::string::npos)
+        << r.err;
+  }
+}
+
+// In a git work tree, .gitignore as git reads it (libgit2): negations,
+// "**/build/" at any depth, .git/info/exclude; the rough reading dropped
+// negations and matched "**/" at one depth only.
+TEST_F(ProjectCliTest, GitWorkTreeIgnoresAsGitDoes) {
+  if (std::system("command -v git >/dev/null") != 0) GTEST_SKIP() << "no git";
+  ASSERT_EQ(std::system(("git init -q " + Quote(dir_.string())).c_str()), 0);
+  Write(dir_ / ".gitignore", "**/build/\n*.md\n!keep.md\n");
+  Write(dir_ / ".git" / "info" / "exclude", "excluded.txt\n");
+  fs::create_directories(dir_ / "a" / "b" / "build");
+  Write(dir_ / "a" / "b" / "build" / "x.txt", "bilt\n");
+  Write(dir_ / "build" / "y.txt", "bilt\n");
+  Write(dir_ / "docs" / "keep.md", "keepd\n");
+  Write(dir_ / "docs" / "other.md", "othr\n");
+  Write(dir_ / "excluded.txt", "exclded\n");
+  Write(dir_ / "src" / "s.txt", "sorce\n");
+  Result r = Run({"-f", "lines", "."});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "./docs/keep.md:1:1: keepd\n./src/s.txt:1:1: sorce\n");
+  // From a subfolder of the work tree: the rules of the whole tree.
+  r = Run({"-f", "lines", "docs"});
+  EXPECT_EQ(r.out, "docs/keep.md:1:1: keepd\n");
 }
 
 }  // namespace
