@@ -4,8 +4,6 @@
 #   scripts/setup.sh --peers    also the peers the benchmark scripts compare
 #                               against (hunspell, aspell, word lists, prose,
 #                               codespell's list for the development sets)
-#   scripts/setup.sh --languages  also the Hunspell dictionaries and man
-#                               pages eval_suggestions_languages.py measures on
 #   scripts/setup.sh --fuzz     also clang's libFuzzer runtime
 #   scripts/setup.sh --bench    also gnuplot and time (bench_compare.py)
 #   scripts/setup.sh --desktop  also what trying the desktop integrations by
@@ -14,7 +12,8 @@
 #   scripts/setup.sh --languages  also every Hunspell dictionary Debian ships
 #                               (one package per language where packages
 #                               conflict) and text in those languages, for
-#                               scripts/compare_hunspell_verdicts.py
+#                               scripts/compare_hunspell_verdicts.py and
+#                               scripts/eval_suggestions_languages.py
 #   scripts/setup.sh --languages-ci  the part of --languages the
 #                               languages.verdicts test needs (de, fr, nl,
 #                               hu, it, da, th)
@@ -49,12 +48,6 @@ for arg in "$@"; do
     --peers) packages+=(hunspell hunspell-en-us aspell aspell-en wamerican
                         wamerican-huge scowl hyperfine bible-kjv python3
                         codespell) ;;
-    --languages) packages+=(hunspell libhunspell-1.7-0 hunspell-de-de hunspell-fr
-                            hunspell-es hunspell-ru hunspell-pl hunspell-it
-                            hunspell-nl hunspell-pt-pt hunspell-sv hunspell-en-us
-                            manpages-de manpages-fr manpages-es manpages-ru
-                            manpages-pl manpages-it manpages-nl manpages-sv
-                            python3) ;;  # scripts/eval_suggestions_languages.py
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
     --bench) packages+=(gnuplot-nox time) ;;
     --desktop) packages+=(libkf5sonnet-dev kate gedit xvfb x11-apps imagemagick xdotool dbus
@@ -76,7 +69,7 @@ for arg in "$@"; do
         # hunspell-de-de (not -frami), hunspell-fr (its default variant);
         # no myspell-nn or myspell-pt (they conflict with hunspell-no and
         # hunspell-pt-*).
-        packages+=(hunspell-af hunspell-an hunspell-ar hunspell-be hunspell-bg
+        packages+=(hunspell hunspell-af hunspell-an hunspell-ar hunspell-be hunspell-bg
                    hunspell-bn hunspell-bo hunspell-br hunspell-bs hunspell-ca
                    hunspell-cs hunspell-de-at hunspell-de-ch hunspell-de-med
                    hunspell-dz hunspell-el hunspell-en-au hunspell-en-ca
