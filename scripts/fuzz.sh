@@ -15,7 +15,7 @@ CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSPELLFILTER_BUILD_BENCHMARKS=OFF -DSPELLFILTER_FUZZ=ON \
   -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION" \
   >/dev/null
-targets=(dictionary_loader check tokenizer suggest capi)
+targets=(dictionary_loader check tokenizer suggest capi markdown lsp)
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/%/_fuzzer}"
 for t in "${targets[@]}"; do
   work="$build/corpus-$t"

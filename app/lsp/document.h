@@ -4,10 +4,19 @@
 // checks those, and the lines after them only as long as the filter state
 // at their start differs from before (an opened block comment changes what
 // follows; an edit inside a line usually changes nothing else). Positions
-// are bytes of UTF-8 here; utf16.h converts.
+// are bytes of UTF-8 here; utf16.h converts. Lines end at "\n", "\r\n"
+// or a lone "\r", as the protocol counts them.
+//
+// Memory: a line costs its text plus sizeof(Line) (64 bytes on x86-64:
+// the filter state is shared by the lines that start in the same one, and
+// a line without misspellings holds no list), and 8 bytes per misspelling.
+// Changes give the strong guarantee: an exception (std::bad_alloc) leaves
+// the document as it was.
 #ifndef SPELLFILTER_APP_LSP_DOCUMENT_H_
 #define SPELLFILTER_APP_LSP_DOCUMENT_H_
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -32,12 +41,34 @@ struct Position {
   size_t character;  // UTF-16 code units, as in the protocol
 };
 
+// A misspelling in a line: bytes (a line is at most a message's 64 MiB).
+struct Spot {
+  uint32_t offset;
+  uint32_t length;
+};
+
+// A line's misspellings: one pointer when there are none.
+class Spots {
+ public:
+  Spots() = default;
+  explicit Spots(const std::vector<Misspelling>& from);
+  const Spot* begin() const { return spots_.get(); }
+  const Spot* end() const { return spots_.get() + size_; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+
+ private:
+  std::unique_ptr<Spot[]> spots_;
+  uint32_t size_ = 0;
+};
+
 class Document {
  public:
   struct Line {
     std::string text;  // without its line break
-    std::vector<Misspelling> misspelled;  // byte offsets in text
-    LineFilter state;  // the filter's state at the line's start
+    Spots misspelled;  // byte offsets in text
+    // The filter's state at the line's start (never null).
+    std::shared_ptr<const LineFilter> state;
     bool dirty = true;
   };
 
@@ -69,12 +100,13 @@ class Document {
  private:
   void CheckLine(Checker& checker, Line& line, LineFilter& state);
 
-  LineFilter initial_;
+  std::shared_ptr<const LineFilter> initial_;
   const ProjectConfig* project_ = nullptr;
   ProjectWords project_words_;
   std::vector<Line> lines_;
   std::string scratch_;
   std::vector<CodeSpan> code_;  // the checked line's code (CodeFilter's)
+  std::vector<Misspelling> found_;  // the checked line's misspellings
 };
 
 }  // namespace spellfilter::lsp

@@ -13,7 +13,7 @@ namespace {
 std::string Flagged(const Document& d) {
   std::string out;
   for (size_t i = 0; i < d.lines().size(); ++i) {
-    for (const Misspelling& m : d.lines()[i].misspelled) {
+    for (const Spot& m : d.lines()[i].misspelled) {
       out += std::to_string(i) + ":" + d.lines()[i].text.substr(m.offset, m.length) + " ";
     }
   }
