@@ -1,5 +1,6 @@
 #include "app/lsp/document.h"
 
+#include <algorithm>
 #include <span>
 
 #include "app/lsp/utf16.h"
@@ -25,13 +26,51 @@ std::vector<std::string> SplitLines(std::string_view text) {
 
 }  // namespace
 
-Spots::Spots(const std::vector<Misspelling>& from)
-    : spots_(from.empty() ? nullptr : new Spot[from.size()]),
-      size_(static_cast<uint32_t>(from.size())) {
-  for (size_t i = 0; i < from.size(); ++i) {
-    spots_[i] = Spot{static_cast<uint32_t>(from[i].offset),
-                     static_cast<uint32_t>(from[i].length)};
+namespace {
+
+void PutVarint(uint32_t v, std::vector<uint8_t>* out) {
+  while (v >= 0x80) {
+    out->push_back(static_cast<uint8_t>(v | 0x80));
+    v >>= 7;
   }
+  out->push_back(static_cast<uint8_t>(v));
+}
+
+uint32_t GetVarint(const uint8_t*& p) {
+  uint32_t v = 0;
+  for (int shift = 0;; shift += 7) {
+    const uint8_t b = *p++;
+    v |= static_cast<uint32_t>(b & 0x7F) << shift;
+    if ((b & 0x80) == 0) return v;
+  }
+}
+
+}  // namespace
+
+Spots::Spots(const std::vector<Misspelling>& from)
+    : size_(static_cast<uint32_t>(from.size())) {
+  if (from.empty()) return;
+  std::vector<uint8_t> packed;
+  packed.reserve(from.size() * 2);
+  uint32_t end = 0;
+  for (const Misspelling& m : from) {
+    const auto offset = static_cast<uint32_t>(m.offset);
+    // In order and apart (checker.h); one that started before the last
+    // end would be moved to it.
+    PutVarint(offset >= end ? offset - end : 0, &packed);
+    PutVarint(static_cast<uint32_t>(m.length), &packed);
+    end = std::max(end, offset) + static_cast<uint32_t>(m.length);
+  }
+  bytes_.reset(new uint8_t[packed.size()]);
+  std::copy(packed.begin(), packed.end(), bytes_.get());
+}
+
+void Spots::Iterator::Decode() {
+  if (left_ == 0) return;
+  if (--left_ == 0) return;
+  spot_.offset = end_ + GetVarint(p_);
+  spot_.length = GetVarint(p_);
+  end_ = spot_.offset + spot_.length;
 }
 
 Document::Document(std::string_view text, LineFilter filter)
@@ -80,12 +119,19 @@ void Document::Replace(Position start, Position end, std::string_view text) {
     fresh.push_back(Line{std::move(l), {}, state, true});
   }
   // Room first: the erase and insert below then cannot throw.
-  lines_.reserve(lines_.size() - (last - first + 1) + fresh.size());
-  lines_.erase(lines_.begin() + static_cast<std::ptrdiff_t>(first),
-               lines_.begin() + static_cast<std::ptrdiff_t>(last) + 1);
-  lines_.insert(lines_.begin() + static_cast<std::ptrdiff_t>(first),
-                std::make_move_iterator(fresh.begin()),
-                std::make_move_iterator(fresh.end()));
+  const size_t replaced = last - first + 1;
+  lines_.reserve(lines_.size() - replaced + fresh.size());
+  // Lines replaced one for one are assigned: a keystroke inside a line
+  // moves no other line.
+  const size_t same = std::min(replaced, fresh.size());
+  for (size_t k = 0; k < same; ++k) lines_[first + k] = std::move(fresh[k]);
+  const auto at = lines_.begin() + static_cast<std::ptrdiff_t>(first + same);
+  if (replaced > same) {
+    lines_.erase(at, at + static_cast<std::ptrdiff_t>(replaced - same));
+  } else {
+    lines_.insert(at, std::make_move_iterator(fresh.begin() + static_cast<std::ptrdiff_t>(same)),
+                  std::make_move_iterator(fresh.end()));
+  }
 }
 
 void Document::MarkAllDirty() {
@@ -111,12 +157,13 @@ void Document::CheckLine(Checker& checker, Line& line, LineFilter& state) {
   if (project_ != nullptr) project_->BlankIgnored(scratch_.data(), scratch_.size());
   checker.Check(scratch_, &found_, code_);
   if (project_ != nullptr) project_words_.Apply(*project_, scratch_, &found_);
+  // Flag words are added after the checker's: in order for Spots.
+  std::sort(found_.begin(), found_.end(),
+            [](const Misspelling& a, const Misspelling& b) { return a.offset < b.offset; });
   line.misspelled = Spots(found_);
-  // A long line's scratch is not kept for the short ones after it.
-  if (scratch_.capacity() > (size_t{1} << 20)) {
-    std::string().swap(scratch_);
-    std::vector<Misspelling>().swap(found_);
-  }
+  // A long line's buffers are not kept for the short ones after it.
+  if (scratch_.capacity() > (size_t{64} << 10)) std::string().swap(scratch_);
+  if (found_.capacity() > 4096) std::vector<Misspelling>().swap(found_);
 }
 
 size_t Document::Recheck(Checker& checker) {

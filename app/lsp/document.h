@@ -9,7 +9,8 @@
 //
 // Memory: a line costs its text plus sizeof(Line) (64 bytes on x86-64:
 // the filter state is shared by the lines that start in the same one, and
-// a line without misspellings holds no list), and 8 bytes per misspelling.
+// a line without misspellings holds no list), and about 2 bytes per
+// misspelling (Spots).
 // Changes give the strong guarantee: an exception (std::bad_alloc) leaves
 // the document as it was.
 #ifndef SPELLFILTER_APP_LSP_DOCUMENT_H_
@@ -47,18 +48,40 @@ struct Spot {
   uint32_t length;
 };
 
-// A line's misspellings: one pointer when there are none.
+// A line's misspellings, packed: each as two LEB128 numbers, its distance
+// from the end of the one before and its length (about 2 bytes for a word
+// of prose, where two uint32 took 8 and size_t 16); one null pointer when
+// there are none. Iterating yields Spot values.
 class Spots {
  public:
+  class Iterator {
+   public:
+    Spot operator*() const { return spot_; }
+    Iterator& operator++() {
+      Decode();
+      return *this;
+    }
+    bool operator==(const Iterator& o) const { return left_ == o.left_; }
+
+   private:
+    friend class Spots;
+    Iterator(const uint8_t* p, uint32_t left) : p_(p), left_(left + 1) { Decode(); }
+    void Decode();
+    const uint8_t* p_;
+    uint32_t left_;  // spots not yet yielded, counting the current one
+    uint32_t end_ = 0;
+    Spot spot_{};
+  };
+
   Spots() = default;
   explicit Spots(const std::vector<Misspelling>& from);
-  const Spot* begin() const { return spots_.get(); }
-  const Spot* end() const { return spots_.get() + size_; }
+  Iterator begin() const { return Iterator(bytes_.get(), size_); }
+  Iterator end() const { return Iterator(nullptr, 0); }
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
 
  private:
-  std::unique_ptr<Spot[]> spots_;
+  std::unique_ptr<uint8_t[]> bytes_;
   uint32_t size_ = 0;
 };
 

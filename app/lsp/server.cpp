@@ -1,5 +1,9 @@
 #include "app/lsp/server.h"
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <limits>
 #include <new>
 #include <nlohmann/json.hpp>
@@ -508,6 +512,8 @@ int Server::Run() {
                           "JSON nested deeper than " + std::to_string(kMaxJsonDepth));
       } else {
         json message = json::parse(body, nullptr, /*allow_exceptions=*/false);
+        // The body is not kept beside its parsed copy.
+        if (body.capacity() > (size_t{1} << 20)) std::string().swap(body);
         if (message.is_discarded()) {
           impl_->ReplyError(nullptr, kParseError, "not JSON");
         } else if (!message.is_object()) {
@@ -523,6 +529,12 @@ int Server::Run() {
     }
     // A large message's buffer is not kept for the next, small ones.
     if (body.capacity() > (size_t{1} << 20)) std::string().swap(body);
+#ifdef __GLIBC__
+    // What checking a long line freed goes back to the system (glibc keeps
+    // freed heap pages otherwise): memory follows the documents, not their
+    // largest moment (docs/lsp.md).
+    malloc_trim(0);
+#endif
     if (!go_on) break;
   }
   if (!status.ok()) Impl::Log(status.message());
