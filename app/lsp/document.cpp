@@ -47,22 +47,35 @@ uint32_t GetVarint(const uint8_t*& p) {
 
 }  // namespace
 
-Spots::Spots(const std::vector<Misspelling>& from)
-    : size_(static_cast<uint32_t>(from.size())) {
+Spots::Spots(const std::vector<Misspelling>& from) {
   if (from.empty()) return;
   std::vector<uint8_t> packed;
-  packed.reserve(from.size() * 2);
+  packed.reserve(from.size() * 2 + 5);
+  PutVarint(static_cast<uint32_t>(from.size()), &packed);
   uint32_t end = 0;
   for (const Misspelling& m : from) {
     const auto offset = static_cast<uint32_t>(m.offset);
-    // In order and apart (checker.h); one that started before the last
-    // end would be moved to it.
+    // In order and apart (CheckLine sorts them); one that started before
+    // the last end would be moved to it.
     PutVarint(offset >= end ? offset - end : 0, &packed);
     PutVarint(static_cast<uint32_t>(m.length), &packed);
     end = std::max(end, offset) + static_cast<uint32_t>(m.length);
   }
   bytes_.reset(new uint8_t[packed.size()]);
   std::copy(packed.begin(), packed.end(), bytes_.get());
+}
+
+size_t Spots::size() const {
+  if (bytes_ == nullptr) return 0;
+  const uint8_t* p = bytes_.get();
+  return GetVarint(p);
+}
+
+Spots::Iterator Spots::begin() const {
+  if (bytes_ == nullptr) return end();
+  const uint8_t* p = bytes_.get();
+  const uint32_t n = GetVarint(p);
+  return Iterator(p, n);
 }
 
 void Spots::Iterator::Decode() {

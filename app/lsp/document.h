@@ -9,7 +9,7 @@
 //
 // Memory: a line costs its text plus sizeof(Line) (64 bytes on x86-64:
 // the filter state is shared by the lines that start in the same one, and
-// a line without misspellings holds no list), and about 2 bytes per
+// a line without misspellings holds a null pointer), and about 2 bytes per
 // misspelling (Spots).
 // Changes give the strong guarantee: an exception (std::bad_alloc) leaves
 // the document as it was.
@@ -48,10 +48,10 @@ struct Spot {
   uint32_t length;
 };
 
-// A line's misspellings, packed: each as two LEB128 numbers, its distance
-// from the end of the one before and its length (about 2 bytes for a word
-// of prose, where two uint32 took 8 and size_t 16); one null pointer when
-// there are none. Iterating yields Spot values.
+// A line's misspellings, packed: their count, then each as two LEB128
+// numbers, its distance from the end of the one before and its length
+// (about 2 bytes for a word of prose, where two uint32 took 8 and size_t
+// 16); one null pointer when there are none. Iterating yields Spot values.
 class Spots {
  public:
   class Iterator {
@@ -75,14 +75,13 @@ class Spots {
 
   Spots() = default;
   explicit Spots(const std::vector<Misspelling>& from);
-  Iterator begin() const { return Iterator(bytes_.get(), size_); }
+  Iterator begin() const;
   Iterator end() const { return Iterator(nullptr, 0); }
-  size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
+  size_t size() const;
+  bool empty() const { return bytes_ == nullptr; }
 
  private:
   std::unique_ptr<uint8_t[]> bytes_;
-  uint32_t size_ = 0;
 };
 
 class Document {
