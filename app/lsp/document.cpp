@@ -24,10 +24,6 @@ std::vector<std::string> SplitLines(std::string_view text) {
   }
 }
 
-}  // namespace
-
-namespace {
-
 void PutVarint(uint32_t v, std::vector<uint8_t>* out) {
   while (v >= 0x80) {
     out->push_back(static_cast<uint8_t>(v | 0x80));

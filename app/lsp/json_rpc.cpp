@@ -63,7 +63,7 @@ ReadResult ReadMessage(std::FILE* in, std::string* body, Status* status) {
       }
     }
     if (c == EOF && line.empty() && !too_long) {
-      if (any) *status = Status::InvalidArgument("lsp: input ended in a header");
+      if (any) *status = Status::InvalidArgument("input ended in a header");
       return ReadResult::kEnd;
     }
     if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -77,7 +77,7 @@ ReadResult ReadMessage(std::FILE* in, std::string* body, Status* status) {
       has_length = false;
     } else if (too_long) {
       // Skip to the next header: this one cannot be read.
-      *status = Status::InvalidArgument("lsp: header line longer than " +
+      *status = Status::InvalidArgument("header line longer than " +
                                         std::to_string(kMaxHeaderBytes) +
                                         " bytes; skipped");
       return ReadResult::kBadFrame;
@@ -92,7 +92,7 @@ ReadResult ReadMessage(std::FILE* in, std::string* body, Status* status) {
     any = true;
     header_bytes += line.size() + 2;
     if (header_bytes > kMaxHeaderBytes) {
-      *status = Status::InvalidArgument("lsp: header longer than " +
+      *status = Status::InvalidArgument("header longer than " +
                                         std::to_string(kMaxHeaderBytes) +
                                         " bytes; skipped");
       return ReadResult::kBadFrame;
@@ -103,23 +103,23 @@ ReadResult ReadMessage(std::FILE* in, std::string* body, Status* status) {
       has_length = true;
     }
     if (c == EOF) {
-      *status = Status::InvalidArgument("lsp: input ended in a header");
+      *status = Status::InvalidArgument("input ended in a header");
       return ReadResult::kEnd;
     }
   }
   if (!has_length) {
-    *status = Status::InvalidArgument("lsp: message without Content-Length; skipped");
+    *status = Status::InvalidArgument("message without Content-Length; skipped");
     return ReadResult::kBadFrame;
   }
   const long long length = LengthOf(length_line);
   if (length < 0) {
-    *status = Status::InvalidArgument("lsp: Content-Length \"" + length_line +
+    *status = Status::InvalidArgument("Content-Length \"" + length_line +
                                       "\" is not a length; skipped");
     return ReadResult::kBadFrame;
   }
   if (length > static_cast<long long>(kMaxMessageBytes)) {
     *status = Status::InvalidArgument(
-        "lsp: Content-Length" + length_line + " is more than the " +
+        "Content-Length" + length_line + " is more than the " +
         std::to_string(kMaxMessageBytes >> 20) + " MiB allowed; skipped");
     return ReadResult::kBadFrame;
   }
@@ -134,7 +134,7 @@ ReadResult ReadMessage(std::FILE* in, std::string* body, Status* status) {
     const size_t got = std::fread(body->data() + old, 1, n, in);
     if (got != n) {
       body->resize(old + got);
-      *status = Status::InvalidArgument("lsp: message body cut short");
+      *status = Status::InvalidArgument("message body cut short");
       return ReadResult::kEnd;
     }
     left -= n;
