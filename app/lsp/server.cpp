@@ -66,10 +66,6 @@ std::string UriOf(const json& holder) {
   return uri.get<std::string>();
 }
 
-json PositionJson(size_t line, size_t character) {
-  return json{{"line", line}, {"character", character}};
-}
-
 Position PositionOf(const json& j) {
   return Position{j.at("line").get<size_t>(), j.at("character").get<size_t>()};
 }
