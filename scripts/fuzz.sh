@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for
 # SECONDS (default 60) from its seed corpus, then replays the regression
 # inputs (crashers found earlier, kept in tests/fuzz/regressions/NAME).
-# The build is core and the C library only (SPELLFILTER_BUILD_APP=OFF): the
+# The build is core, the C library and the language server's library only
+# (SPELLFILTER_BUILD_APP=OFF; app/ adds app/lsp for the fuzz build): the
 # C API's fuzzer calls libspellfilter.so as a C program does.
 #   scripts/fuzz.sh [SECONDS]
 set -euo pipefail
@@ -15,7 +16,7 @@ CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSPELLFILTER_BUILD_BENCHMARKS=OFF -DSPELLFILTER_FUZZ=ON \
   -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION" \
   >/dev/null
-targets=(dictionary_loader check tokenizer suggest capi)
+targets=(dictionary_loader check tokenizer suggest capi markdown lsp)
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/%/_fuzzer}"
 for t in "${targets[@]}"; do
   work="$build/corpus-$t"

@@ -2,6 +2,8 @@
 // (app/lsp/server.h). Opens the dictionary, the programming words and the
 // user's words as `check` does (-d, --user, --no-user, --code-dict), then
 // serves until the client says exit.
+#include <malloc.h>
+
 #include <cstdio>
 #include <memory>
 
@@ -47,6 +49,12 @@ int RunLsp(const LspArgs& a) {
   settings.min_length = a.code.min_length;
   settings.max_repeats = a.code.max_repeats;
   engine.SetSettings(settings);
+  // Buffers of 256 KiB and more (a message's body, its JSON, the
+  // diagnostics written back) are mapped and unmapped, not kept in the
+  // heap once freed: glibc's default threshold rises to 32 MiB after the
+  // first such free, and the server then kept each document's transient
+  // copies (docs/lsp.md, memory).
+  mallopt(M_MMAP_THRESHOLD, 256 << 10);
   lsp::Server server(engine, stdin, stdout);
   return server.Run();
 }

@@ -1,11 +1,14 @@
 #include "app/lsp/engine.h"
 
+#include <climits>
+
 #include "core/text/code_language.h"
 
 namespace spellfilter::lsp {
 namespace {
 
-// The local path of a file: URI ("" for other schemes), %XX decoded.
+// The local path of a file: URI ("" for other schemes, and for a path
+// longer than any file's can be), %XX decoded.
 std::string PathOfUri(std::string_view uri) {
   constexpr std::string_view kScheme = "file://";
   if (!uri.starts_with(kScheme)) return "";
@@ -25,6 +28,7 @@ std::string PathOfUri(std::string_view uri) {
     } else {
       path += uri[i];
     }
+    if (path.size() >= PATH_MAX) return "";
   }
   return path;
 }
@@ -47,11 +51,14 @@ Engine::~Engine() = default;
 
 Status Engine::Open(const std::string& uri, const std::string& language_id,
                     std::string_view text) {
-  Open_& open = documents_[uri];
+  // Made aside and moved in: running out of memory leaves no half-made
+  // document behind.
+  Open_ open;
   open.language_id = language_id;
-  open.ignored.clear();
   open.path = PathOfUri(uri);
-  return Place(uri, open, text);
+  Status status = Place(uri, open, text);
+  documents_.insert_or_assign(uri, std::move(open));
+  return status;
 }
 
 Status Engine::Place(const std::string& uri, Open_& open,
@@ -71,8 +78,9 @@ Status Engine::Place(const std::string& uri, Open_& open,
   if (text || !open.document || kind != open.kind) {
     // The same text under the new filter, or the text given.
     const std::string old = text || !open.document ? "" : open.document->Text();
-    open.document = std::make_unique<Document>(text ? *text : std::string_view(old),
+    auto document = std::make_unique<Document>(text ? *text : std::string_view(old),
                                                FilterOf(kind, settings_.scope));
+    open.document = std::move(document);
   }
   open.kind = kind;
   open.language_words = kind.mode == DocumentMode::kCode
@@ -105,6 +113,12 @@ bool Engine::IsFile(const std::string& uri) const {
 void Engine::SetRoot(const std::string& uri) { root_ = PathOfUri(uri); }
 
 Status Engine::AddProjectWord(const std::string& uri, const std::string& word) {
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+  // The fuzzer's URIs name real folders: nothing is written there.
+  (void)uri;
+  (void)word;
+  return Status::Unsupported("no project files are written while fuzzing");
+#endif
   auto it = documents_.find(uri);
   if (it == documents_.end() || it->second.path.empty()) {
     return Status::InvalidArgument("not a local file: " + uri);
@@ -159,7 +173,9 @@ size_t Engine::Recheck(const std::string& uri) {
   return it->second.document->Recheck(checker_);
 }
 
-std::vector<Finding> Engine::Findings(const std::string& uri) const {
+std::vector<Finding> Engine::Findings(const std::string& uri, size_t limit,
+                                     bool* capped) const {
+  if (capped != nullptr) *capped = false;
   std::vector<Finding> out;
   auto it = documents_.find(uri);
   if (it == documents_.end() || it->second.kind.skipped) return out;
@@ -169,10 +185,14 @@ std::vector<Finding> Engine::Findings(const std::string& uri) const {
   std::map<std::string, size_t, std::less<>> repeats;
   const std::vector<Document::Line>& lines = it->second.document->lines();
   for (size_t i = 0; i < lines.size(); ++i) {
-    for (const Misspelling& m : lines[i].misspelled) {
+    for (const Spot& m : lines[i].misspelled) {
       std::string word = lines[i].text.substr(m.offset, m.length);
       if (it->second.ignored.count(word) > 0) continue;
       if (max_repeats != 0 && ++repeats[word] > max_repeats) continue;
+      if (out.size() == limit) {
+        if (capped != nullptr) *capped = true;
+        return out;
+      }
       out.push_back(Finding{i, m.offset, m.offset + m.length, std::move(word)});
     }
   }

@@ -65,7 +65,9 @@ class Engine {
   ~Engine();
 
   // Returns the error of a broken project file (the document is open and
-  // checked without it).
+  // checked without it). Throws std::bad_alloc when memory runs out, with
+  // nothing changed (a document open before stays as it was); so does
+  // Change.
   Status Open(const std::string& uri, const std::string& language_id,
               std::string_view text);
   // An LSP range replaced; no range (full = true): the whole text.
@@ -76,8 +78,11 @@ class Engine {
 
   // Rechecks what changed in `uri`; returns the number of lines checked.
   size_t Recheck(const std::string& uri);
-  // The misspellings of `uri`, in order, without the ignored words.
-  std::vector<Finding> Findings(const std::string& uri) const;
+  // The misspellings of `uri`, in order, without the ignored words: the
+  // first `limit`; *capped (if given) tells whether there were more.
+  std::vector<Finding> Findings(const std::string& uri,
+                                size_t limit = static_cast<size_t>(-1),
+                                bool* capped = nullptr) const;
   // The text of line `line` of `uri` ("" if none).
   std::string_view LineText(const std::string& uri, size_t line) const;
 

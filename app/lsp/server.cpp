@@ -1,6 +1,14 @@
 #include "app/lsp/server.h"
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+#include <limits>
+#include <new>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <stdexcept>
 
 #include "app/lsp/json_rpc.h"
 #include "app/lsp/utf16.h"
@@ -11,12 +19,51 @@ namespace {
 using json = nlohmann::json;
 
 constexpr int kParseError = -32700;
-constexpr int kInvalidParams = -32602;
+constexpr int kInvalidRequest = -32600;
 constexpr int kMethodNotFound = -32601;
+constexpr int kInvalidParams = -32602;
 constexpr int kServerNotInitialized = -32002;
+constexpr int kRequestFailed = -32803;
 
-json PositionJson(size_t line, size_t character) {
-  return json{{"line", line}, {"character", character}};
+// A request's params are not what its method takes.
+struct InvalidParams : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Whether `body` nests arrays and objects deeper than kMaxJsonDepth: a
+// linear scan before parsing, so that no parsed value is deep enough for
+// recursion on it (copying, destroying, dumping) to exhaust the stack.
+bool TooDeep(std::string_view body) {
+  size_t depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < body.size(); ++i) {
+    const char c = body[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) return true;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return false;
+}
+
+// The uri of a textDocument (or of params naming one).
+std::string UriOf(const json& holder) {
+  const json& uri = holder.at("uri");
+  if (!uri.is_string()) throw InvalidParams("uri is not a string");
+  if (uri.get_ref<const std::string&>().size() > kMaxUriBytes) {
+    throw InvalidParams("uri longer than " + std::to_string(kMaxUriBytes) +
+                        " bytes");
+  }
+  return uri.get<std::string>();
 }
 
 Position PositionOf(const json& j) {
@@ -45,6 +92,8 @@ struct Server::Impl {
   bool initialized = false;
   bool shut_down = false;
   int severity = 3;
+  size_t max_diagnostics = kDefaultMaxDiagnostics;  // 0: no cap
+  std::set<std::string> capped_uris;  // told that the cap was hit
   EngineSettings settings;
 
   // Invalid UTF-8 (none should reach here: documents come as JSON) is
@@ -67,25 +116,83 @@ struct Server::Impl {
     Notify("window/showMessage", {{"type", type}, {"message", message}});
   }
 
-  json RangeOf(const std::string& uri, const Finding& f) const {
-    const std::string_view line = engine.LineText(uri, f.line);
-    return json{{"start", PositionJson(f.line, Utf16Length(line, f.begin))},
-                {"end", PositionJson(f.line, Utf16Length(line, f.end))}};
-  }
-
+  // Diagnostics are written as text, not built as a JSON tree: 10,000 of
+  // them took 25 ms as a tree (allocating, dumping and freeing its nodes)
+  // and take about 2 ms so (docs/lsp.md).
   void Publish(const std::string& uri) {
     engine.Recheck(uri);
-    json diagnostics = json::array();
-    for (const Finding& f : engine.Findings(uri)) {
-      diagnostics.push_back({{"range", RangeOf(uri, f)},
-                             {"severity", severity},
-                             {"code", "misspelling"},
-                             {"source", "spellfilter"},
-                             {"message", "Unknown word: " + f.word},
-                             {"data", {{"word", f.word}}}});
+    bool capped = false;
+    const size_t limit = max_diagnostics == 0
+                             ? std::numeric_limits<size_t>::max()
+                             : max_diagnostics;
+    const std::vector<Finding> findings = engine.Findings(uri, limit, &capped);
+    const std::string severity_text = std::to_string(severity);
+    std::string body = R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":)";
+    body += Quoted(uri);
+    body += R"(,"diagnostics":[)";
+    const auto range = [&](size_t line, size_t begin, size_t end) {
+      body += R"({"range":{"start":{"line":)";
+      body += std::to_string(line);
+      body += R"(,"character":)";
+      body += std::to_string(begin);
+      body += R"(},"end":{"line":)";
+      body += std::to_string(line);
+      body += R"(,"character":)";
+      body += std::to_string(end);
+      body += "}},";
+    };
+    // One pass per line from finding to finding (findings come in order),
+    // not from the line's start for each.
+    Utf16Cursor cursor;
+    size_t cursor_line = std::numeric_limits<size_t>::max();
+    size_t last_line = 0;
+    size_t last_end = 0;
+    for (size_t i = 0; i < findings.size(); ++i) {
+      const Finding& f = findings[i];
+      if (f.line != cursor_line) {
+        cursor = Utf16Cursor(engine.LineText(uri, f.line));
+        cursor_line = f.line;
+      }
+      const size_t begin = cursor.UnitsAt(f.begin);
+      const size_t end = cursor.UnitsAt(f.end);
+      if (i > 0) body += ',';
+      range(f.line, begin, end);
+      const std::string word = Quoted(f.word);
+      body += R"("severity":)";
+      body += severity_text;
+      body += R"(,"code":"misspelling","source":"spellfilter","message":)";
+      body += Quoted("Unknown word: " + f.word);
+      body += R"(,"data":{"word":)";
+      body += word;
+      body += "}}";
+      last_line = f.line;
+      last_end = end;
     }
-    Notify("textDocument/publishDiagnostics",
-           {{"uri", uri}, {"diagnostics", std::move(diagnostics)}});
+    if (capped) {
+      // Said once, where the last one shown ends, as a diagnostic of its
+      // own (no word: no code action), and in the client's log.
+      const std::string message =
+          "spellfilter: more than " + std::to_string(limit) +
+          " unknown words; only the first " + std::to_string(limit) +
+          " are shown (setting maxDiagnostics)";
+      if (!findings.empty()) body += ',';
+      range(last_line, last_end, last_end);
+      body += R"("severity":3,"code":"too-many-diagnostics","source":"spellfilter","message":)";
+      body += Quoted(message);
+      body += '}';
+      if (capped_uris.insert(uri).second) {
+        Notify("window/logMessage", {{"type", 2}, {"message", message + ": " + uri}});
+      }
+    } else {
+      capped_uris.erase(uri);
+    }
+    body += "]}}";
+    WriteMessage(out, body);
+  }
+
+  // `text` as a JSON string (invalid UTF-8 replaced).
+  static std::string Quoted(const std::string& text) {
+    return json(text).dump(-1, ' ', false, json::error_handler_t::replace);
   }
 
   void PublishAll() {
@@ -107,6 +214,11 @@ struct Server::Impl {
     }
     if (auto it = s.find("maxRepeats"); it != s.end() && it->is_number_unsigned()) {
       settings.max_repeats = it->get<size_t>();
+    }
+    for (const char* key : {"maxDiagnostics", "maxNumberOfProblems"}) {
+      if (auto it = s.find(key); it != s.end() && it->is_number_unsigned()) {
+        max_diagnostics = it->get<size_t>();
+      }
     }
     if (auto it = s.find("maxSuggestions");
         it != s.end() && it->is_number_unsigned() && it->get<size_t>() > 0) {
@@ -135,7 +247,7 @@ struct Server::Impl {
   }
 
   json CodeActions(const json& params) {
-    const std::string uri = params.at("textDocument").at("uri");
+    const std::string uri = UriOf(params.at("textDocument"));
     json actions = json::array();
     const json& context = params.at("context");
     for (const json& d : context.value("diagnostics", json::array())) {
@@ -221,9 +333,20 @@ struct Server::Impl {
   }
 
   void DidChange(const json& params) {
-    const std::string uri = params.at("textDocument").at("uri");
-    for (const json& c : params.at("contentChanges")) {
-      const std::string text = c.at("text");
+    const std::string uri = UriOf(params.at("textDocument"));
+    const json& changes = params.at("contentChanges");
+    if (!changes.is_array()) throw InvalidParams("contentChanges is not an array");
+    // All checked before any is applied: a bad change leaves the document
+    // as it was.
+    for (const json& c : changes) {
+      if (!c.at("text").is_string()) throw InvalidParams("change text is not a string");
+      if (auto range = c.find("range"); range != c.end()) {
+        PositionOf(range->at("start"));
+        PositionOf(range->at("end"));
+      }
+    }
+    for (const json& c : changes) {
+      const std::string& text = c.at("text").get_ref<const std::string&>();
       if (auto range = c.find("range"); range != c.end()) {
         engine.Change(uri, PositionOf(range->at("start")),
                       PositionOf(range->at("end")), text, false);
@@ -234,68 +357,132 @@ struct Server::Impl {
     Publish(uri);
   }
 
-  // Handles one message; returns false on "exit".
+  // Handles one message (a JSON object); returns false on "exit".
   bool Handle(const json& message) {
-    const std::string method = message.value("method", "");
     const bool request = message.contains("id");
     const json id = request ? message.at("id") : json();
-    const json params = message.value("params", json::object());
+    if (request && !id.is_string() && !id.is_number_integer()) {
+      ReplyError(nullptr, kInvalidRequest, "id is not a string or an integer");
+      return true;
+    }
+    const auto method_it = message.find("method");
+    if (method_it == message.end()) {
+      // A response (the server sends no requests), or nothing.
+      if (request && !message.contains("result") && !message.contains("error")) {
+        ReplyError(id, kInvalidRequest, "message without method");
+      }
+      return true;
+    }
+    if (!method_it->is_string()) {
+      if (request) {
+        ReplyError(id, kInvalidRequest, "method is not a string");
+      } else {
+        Log("notification whose method is not a string; ignored");
+      }
+      return true;
+    }
+    const std::string& method = method_it->get_ref<const std::string&>();
+    json params = message.value("params", json::object());
+    if (params.is_null()) params = json::object();
     if (method == "exit") return false;
+    if (!params.is_object()) {
+      if (request) {
+        ReplyError(id, kInvalidParams, method + ": params is not an object");
+      } else {
+        Log(method + ": params is not an object; ignored");
+      }
+      return true;
+    }
     if (!initialized && method != "initialize") {
       if (request) ReplyError(id, kServerNotInitialized, "not initialized");
       return true;
     }
+    if (shut_down) {
+      if (request) ReplyError(id, kInvalidRequest, "shut down: only exit is served");
+      return true;
+    }
     try {
-      if (method == "initialize") {
-        Reply(id, Initialize(params));
-      } else if (method == "shutdown") {
-        shut_down = true;
-        Reply(id, nullptr);
-      } else if (method == "textDocument/didOpen") {
-        const json& doc = params.at("textDocument");
-        const std::string uri = doc.at("uri");
-        if (Status s = engine.Open(uri, doc.value("languageId", ""),
-                                   doc.at("text").get<std::string>());
-            !s.ok()) {
-          ShowMessage(1, "spellfilter: " + s.message());
-        }
-        Publish(uri);
-      } else if (method == "textDocument/didChange") {
-        DidChange(params);
-      } else if (method == "textDocument/didClose") {
-        const std::string uri = params.at("textDocument").at("uri");
-        engine.Close(uri);
-        Notify("textDocument/publishDiagnostics",
-               {{"uri", uri}, {"diagnostics", json::array()}});
-      } else if (method == "textDocument/didSave") {
-        bool changed = engine.ReloadUserWords();
-        const std::string uri = params.at("textDocument").at("uri");
-        if (uri.ends_with(std::string("/") + kProjectFileName)) {
-          // A project file saved: its words, paths and overrides anew.
-          if (Status s = engine.ReloadProjects(); !s.ok()) {
-            ShowMessage(1, "spellfilter: " + s.message());
-          }
-          changed = true;
-        }
-        if (changed) PublishAll();
-      } else if (method == "textDocument/codeAction") {
-        Reply(id, CodeActions(params));
-      } else if (method == "workspace/executeCommand") {
-        Reply(id, ExecuteCommand(params));
-      } else if (method == "workspace/didChangeConfiguration") {
-        const json settings_json = params.value("settings", json::object());
-        ReadSettings(settings_json.is_object()
-                         ? settings_json.value("spellfilter", json::object())
-                         : json::object());
-        engine.SetSettings(settings);
-        PublishAll();
-      } else if (request) {
-        ReplyError(id, kMethodNotFound, "method not found: " + method);
+      Dispatch(method, request, id, params);
+    } catch (const std::bad_alloc&) {
+      // The request fails; what it changed is as before (engine.h).
+      if (request) {
+        ReplyError(id, kRequestFailed, method + ": out of memory");
+      } else {
+        ShowMessage(1, "spellfilter: " + method + ": out of memory");
       }
     } catch (const std::exception& e) {
-      if (request) ReplyError(id, kInvalidParams, e.what());
+      if (request) {
+        ReplyError(id, kInvalidParams, e.what());
+      } else {
+        Log(method + ": " + e.what());
+      }
     }
     return true;
+  }
+
+  void Dispatch(const std::string& method, bool request, const json& id,
+                const json& params) {
+    if (method == "initialize") {
+      if (!request) return;
+      if (initialized) {
+        ReplyError(id, kInvalidRequest, "initialize: already initialized");
+        return;
+      }
+      Reply(id, Initialize(params));
+    } else if (method == "shutdown") {
+      shut_down = true;
+      if (request) Reply(id, nullptr);
+    } else if (method == "textDocument/didOpen") {
+      const json& doc = params.at("textDocument");
+      const std::string uri = UriOf(doc);
+      const json& language = doc.value("languageId", json(""));
+      const json& text = doc.at("text");
+      if (!text.is_string()) throw InvalidParams("text is not a string");
+      if (Status s = engine.Open(uri, language.is_string() ? language.get<std::string>() : "",
+                                 text.get_ref<const std::string&>());
+          !s.ok()) {
+        ShowMessage(1, "spellfilter: " + s.message());
+      }
+      Publish(uri);
+    } else if (method == "textDocument/didChange") {
+      DidChange(params);
+    } else if (method == "textDocument/didClose") {
+      const std::string uri = UriOf(params.at("textDocument"));
+      engine.Close(uri);
+      capped_uris.erase(uri);
+      Notify("textDocument/publishDiagnostics",
+             {{"uri", uri}, {"diagnostics", json::array()}});
+    } else if (method == "textDocument/didSave") {
+      bool changed = engine.ReloadUserWords();
+      const std::string uri = UriOf(params.at("textDocument"));
+      if (uri.ends_with(std::string("/") + kProjectFileName)) {
+        // A project file saved: its words, paths and overrides anew.
+        if (Status s = engine.ReloadProjects(); !s.ok()) {
+          ShowMessage(1, "spellfilter: " + s.message());
+        }
+        changed = true;
+      }
+      if (changed) PublishAll();
+    } else if (method == "textDocument/codeAction") {
+      if (request) Reply(id, CodeActions(params));
+    } else if (method == "workspace/executeCommand") {
+      if (request) Reply(id, ExecuteCommand(params));
+    } else if (method == "workspace/didChangeConfiguration") {
+      const json settings_json = params.value("settings", json::object());
+      ReadSettings(settings_json.is_object()
+                       ? settings_json.value("spellfilter", json::object())
+                       : json::object());
+      engine.SetSettings(settings);
+      PublishAll();
+    } else if (request) {
+      ReplyError(id, kMethodNotFound, "method not found: " + method);
+    }
+  }
+
+  // A line for the user's log (the client shows stderr as the server's
+  // log).
+  static void Log(const std::string& message) {
+    std::fprintf(stderr, "spellfilter: lsp: %s\n", message.c_str());
   }
 };
 
@@ -307,15 +494,46 @@ Server::~Server() { delete impl_; }
 int Server::Run() {
   std::string body;
   Status status = Status::Ok();
-  while (ReadMessage(impl_->in, &body, &status)) {
-    json message = json::parse(body, nullptr, /*allow_exceptions=*/false);
-    if (message.is_discarded() || !message.is_object()) {
-      impl_->ReplyError(nullptr, kParseError, "not a JSON object");
+  for (;;) {
+    const ReadResult r = ReadMessage(impl_->in, &body, &status);
+    if (r == ReadResult::kEnd) break;
+    if (r == ReadResult::kBadFrame) {
+      Impl::Log(status.message());
       continue;
     }
-    if (!impl_->Handle(message)) break;
+    bool go_on = true;
+    try {
+      if (TooDeep(body)) {
+        impl_->ReplyError(nullptr, kInvalidRequest,
+                          "JSON nested deeper than " + std::to_string(kMaxJsonDepth));
+      } else {
+        json message = json::parse(body, nullptr, /*allow_exceptions=*/false);
+        // The body is not kept beside its parsed copy.
+        if (body.capacity() > (size_t{1} << 20)) std::string().swap(body);
+        if (message.is_discarded()) {
+          impl_->ReplyError(nullptr, kParseError, "not JSON");
+        } else if (!message.is_object()) {
+          impl_->ReplyError(nullptr, kInvalidRequest, "not a JSON object");
+        } else {
+          go_on = impl_->Handle(message);
+        }
+      }
+    } catch (const std::bad_alloc&) {
+      impl_->ReplyError(nullptr, kRequestFailed, "out of memory");
+    } catch (const std::exception& e) {
+      Impl::Log(e.what());
+    }
+    // A large message's buffer is not kept for the next, small ones.
+    if (body.capacity() > (size_t{1} << 20)) std::string().swap(body);
+#ifdef __GLIBC__
+    // What checking a long line freed goes back to the system (glibc keeps
+    // freed heap pages otherwise): memory follows the documents, not their
+    // largest moment (docs/lsp.md).
+    malloc_trim(0);
+#endif
+    if (!go_on) break;
   }
-  if (!status.ok()) std::fprintf(stderr, "spellfilter: %s\n", status.message().c_str());
+  if (!status.ok()) Impl::Log(status.message());
   return impl_->shut_down ? 0 : 1;
 }
 

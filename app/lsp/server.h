@@ -16,16 +16,28 @@
 // default information, as cspell), "codeScope" ("all" or
 // "comments,strings"), "minLength" (4), "maxRepeats" (5: in code, a word
 // is reported at most this often per document; 0: every time),
-// "maxSuggestions" (5). The command line's --code-scope, --min-length and
-// --max-repeats give the defaults.
+// "maxSuggestions" (5), "maxDiagnostics" (also "maxNumberOfProblems", as
+// cspell names it: at most this many diagnostics per document, 10,000 as
+// cspell; 0: no cap; when there are more, one more diagnostic and a
+// window/logMessage say so). The command line's --code-scope,
+// --min-length and --max-repeats give the defaults.
 //
 // Saving a .spellfilter.toml (didSave) rereads the project files: their
 // words, paths and overrides apply at once.
 //
-// Errors: a message that is not JSON gets a ParseError (-32700) reply with
-// a null id; an unknown request MethodNotFound (-32601); requests other
-// than initialize before it ServerNotInitialized (-32002). No exception
-// leaves Run.
+// Errors (the server goes on after each): bad framing is skipped
+// (json_rpc.h); a message that is not JSON gets a ParseError (-32700)
+// reply with a null id; JSON that is not an object, nests deeper than
+// kMaxJsonDepth, or whose id or method has the wrong type, InvalidRequest
+// (-32600); params of the wrong type or shape InvalidParams (-32602) (for
+// a notification: a line on stderr); an unknown request MethodNotFound
+// (-32601); a request that runs out of memory RequestFailed (-32803),
+// leaving its document as before. Lifecycle, as the specification says:
+// requests other than initialize before it get ServerNotInitialized
+// (-32002) and notifications are dropped; a second initialize is an
+// InvalidRequest; after shutdown every request but exit is an
+// InvalidRequest; exit ends Run with 0 after shutdown, 1 otherwise. URIs
+// are at most kMaxUriBytes. No exception leaves Run.
 #ifndef SPELLFILTER_APP_LSP_SERVER_H_
 #define SPELLFILTER_APP_LSP_SERVER_H_
 
@@ -39,6 +51,14 @@ namespace spellfilter::lsp {
 inline constexpr char kAddToUserCommand[] = "spellfilter.addToUserDictionary";
 inline constexpr char kIgnoreInFileCommand[] = "spellfilter.ignoreInFile";
 inline constexpr char kAddToProjectCommand[] = "spellfilter.addToProjectWords";
+
+// Deeper JSON is refused before it is parsed (recursion on it could end
+// the process); editors' messages nest fewer than 10 levels.
+inline constexpr size_t kMaxJsonDepth = 256;
+// A document URI longer than this is refused (PATH_MAX is 4096; a URI
+// escapes some bytes as %XX).
+inline constexpr size_t kMaxUriBytes = 16 << 10;
+inline constexpr size_t kDefaultMaxDiagnostics = 10000;
 
 class Server {
  public:

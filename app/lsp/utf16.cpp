@@ -21,6 +21,18 @@ size_t Utf16Length(std::string_view line, size_t byte_offset) {
   return units;
 }
 
+size_t Utf16Cursor::UnitsAt(size_t byte_offset) {
+  const size_t end = byte_offset < line_.size() ? byte_offset : line_.size();
+  if (end < byte_) {
+    byte_ = 0;
+    units_ = 0;
+  }
+  for (; byte_ < end; ++byte_) {
+    units_ += UnitsOfByte(static_cast<unsigned char>(line_[byte_]));
+  }
+  return units_;
+}
+
 size_t ByteOffsetOfUtf16(std::string_view line, size_t units) {
   size_t counted = 0;
   for (size_t i = 0; i < line.size(); ++i) {

@@ -17,6 +17,23 @@ size_t Utf16Length(std::string_view line, size_t byte_offset);
 // its size; inside a surrogate pair, the pair's code point start.
 size_t ByteOffsetOfUtf16(std::string_view line, size_t units);
 
+// UTF-16 offsets of increasing byte offsets in one line, each counted from
+// the one before: the findings of a line cost one pass over it, not one
+// pass each. A byte offset below the previous one starts over.
+class Utf16Cursor {
+ public:
+  Utf16Cursor() = default;
+  // `line` must outlive the cursor's use.
+  explicit Utf16Cursor(std::string_view line) : line_(line) {}
+  // Utf16Length(line, byte_offset).
+  size_t UnitsAt(size_t byte_offset);
+
+ private:
+  std::string_view line_;
+  size_t byte_ = 0;
+  size_t units_ = 0;
+};
+
 }  // namespace spellfilter::lsp
 
 #endif  // SPELLFILTER_APP_LSP_UTF16_H_

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace spellfilter {
 namespace {
@@ -183,7 +186,122 @@ bool MarkdownFilter::IndentedCode(const char* begin, const char* end) {
   return false;
 }
 
+namespace {
+
+// Searches BlankInline makes from positions that only grow along a line,
+// answered so that the whole line costs O(n log n), not a scan to the
+// line's end per opener (`<` or `[a](` repeated). Built from the raw text
+// after a position; BlankInline blanks only what lies before the position
+// it asks from, so the answers stay right.
+class InlineIndex {
+ public:
+  explicit InlineIndex(char* end) : end_(end) {}
+
+  // The first byte at or after `from` that `pred` accepts (or end), for
+  // `from`s that never decrease: each byte is looked at about once.
+  template <typename Pred>
+  static char* Next(char*& cache, char* from, char* end, Pred pred) {
+    if (cache == nullptr || cache < from) cache = std::find_if(from, end, pred);
+    return cache;
+  }
+  char* NextGt(char* from) {
+    return Next(gt_, from, end_, [](char c) { return c == '>'; });
+  }
+  char* NextBlank(char* from) {
+    return Next(blank_, from, end_, [](char c) { return c == ' ' || c == '\t'; });
+  }
+  char* NextColonOrAt(char* from) {
+    return Next(colon_, from, end_, [](char c) { return c == ':' || c == '@'; });
+  }
+
+  // The first run of exactly n backticks starting after `from` (or
+  // nullptr). A direct search first; once one fails (the line holds
+  // openers without closers), every run is indexed by its length.
+  char* CodeSpanCloser(char* from, size_t n) {
+    if (!runs_built_) {
+      char* q = from;
+      while (q < end_) {
+        q = std::find(q, end_, '`');
+        if (q == end_) break;
+        const size_t m = Run(q, end_, '`');
+        if (m == n) return q;
+        q += m;
+      }
+      // Runs starting at `from` or later are maximal there (the byte
+      // before `from` ends the opener's run) and stay unblanked.
+      for (char* r = from; r < end_;) {
+        r = std::find(r, end_, '`');
+        if (r == end_) break;
+        const size_t m = Run(r, end_, '`');
+        runs_[m].push_back(r);
+        r += m;
+      }
+      runs_built_ = true;
+      return nullptr;
+    }
+    auto it = runs_.find(n);
+    if (it == runs_.end()) return nullptr;
+    auto at = std::lower_bound(it->second.begin(), it->second.end(), from);
+    return at == it->second.end() ? nullptr : *at;
+  }
+
+  // The ')' matching the '(' at `open` (escapes skipped), or nullptr. A
+  // direct scan first; once one fails, every '(' after it is matched in
+  // one pass with a stack, and later openers look theirs up.
+  char* ClosingParen(char* open) {
+    if (!parens_built_) {
+      int depth = 0;
+      for (char* q = open; q < end_; ++q) {
+        if (*q == '\\' && q + 1 < end_) {
+          ++q;
+        } else if (*q == '(') {
+          ++depth;
+        } else if (*q == ')' && --depth == 0) {
+          return q;
+        }
+      }
+      // `open` follows a ']' (no backslash), so escapes pair alike from
+      // here as from any later '('.
+      std::vector<size_t> stack;
+      for (char* q = open; q < end_; ++q) {
+        if (*q == '\\' && q + 1 < end_) {
+          ++q;
+        } else if (*q == '(') {
+          stack.push_back(parens_.size());
+          parens_.emplace_back(q, nullptr);
+        } else if (*q == ')' && !stack.empty()) {
+          parens_[stack.back()].second = q;
+          stack.pop_back();
+        }
+      }
+      parens_built_ = true;
+      return nullptr;
+    }
+    while (paren_cursor_ < parens_.size() && parens_[paren_cursor_].first < open) {
+      ++paren_cursor_;
+    }
+    if (paren_cursor_ < parens_.size() && parens_[paren_cursor_].first == open) {
+      return parens_[paren_cursor_].second;
+    }
+    return nullptr;
+  }
+
+ private:
+  char* end_;
+  char* gt_ = nullptr;
+  char* blank_ = nullptr;
+  char* colon_ = nullptr;
+  bool runs_built_ = false;
+  std::unordered_map<size_t, std::vector<char*>> runs_;
+  bool parens_built_ = false;
+  std::vector<std::pair<char*, char*>> parens_;  // '(' and its ')' or null
+  size_t paren_cursor_ = 0;
+};
+
+}  // namespace
+
 void MarkdownFilter::BlankInline(char* begin, char* end) {
+  InlineIndex index(end);
   char* p = begin;
   while (p < end) {
     const char c = *p;
@@ -194,18 +312,7 @@ void MarkdownFilter::BlankInline(char* begin, char* end) {
     if (c == '`') {
       // A code span: the next run of exactly as many backticks closes it.
       const size_t n = Run(p, end, '`');
-      char* q = p + n;
-      char* close = nullptr;
-      while (q < end) {
-        q = std::find(q, end, '`');
-        if (q == end) break;
-        const size_t m = Run(q, end, '`');
-        if (m == n) {
-          close = q;
-          break;
-        }
-        q += m;
-      }
+      char* close = index.CodeSpanCloser(p + n, n);
       if (close == nullptr) {
         p += n;  // no closer: literal backticks
         continue;
@@ -226,13 +333,11 @@ void MarkdownFilter::BlankInline(char* begin, char* end) {
         p = close + 3;
         continue;
       }
-      char* close = std::find(p + 1, end, '>');
+      char* close = index.NextGt(p + 1);
       if (close != end) {
         const std::string_view inside(p + 1, static_cast<size_t>(close - p - 1));
-        const bool autolink =
-            !inside.empty() &&
-            inside.find_first_of(" \t") == std::string_view::npos &&
-            inside.find_first_of(":@") != std::string_view::npos;
+        const bool autolink = !inside.empty() && index.NextBlank(p + 1) >= close &&
+                              index.NextColonOrAt(p + 1) < close;
         const bool tag =
             !inside.empty() &&
             (IsAsciiLetter(inside[0]) ||
@@ -248,18 +353,7 @@ void MarkdownFilter::BlankInline(char* begin, char* end) {
     }
     if (c == ']' && p + 1 < end && p[1] == '(') {
       // A link's or image's destination and title, to the matching ')'.
-      int depth = 0;
-      char* q = p + 1;
-      for (; q < end; ++q) {
-        if (*q == '\\' && q + 1 < end) {
-          ++q;
-        } else if (*q == '(') {
-          ++depth;
-        } else if (*q == ')' && --depth == 0) {
-          break;
-        }
-      }
-      if (q < end) {
+      if (char* q = index.ClosingParen(p + 1); q != nullptr) {
         Spaces(p + 1, q + 1);
         p = q + 1;
         continue;

@@ -13,7 +13,7 @@ namespace {
 std::string Flagged(const Document& d) {
   std::string out;
   for (size_t i = 0; i < d.lines().size(); ++i) {
-    for (const Misspelling& m : d.lines()[i].misspelled) {
+    for (const Spot& m : d.lines()[i].misspelled) {
       out += std::to_string(i) + ":" + d.lines()[i].text.substr(m.offset, m.length) + " ";
     }
   }
@@ -91,6 +91,26 @@ TEST(DocumentTest, TexMathAcrossLines) {
   doc.Replace({0, 21}, {0, 21}, " $$");  // closes the math on line 0
   EXPECT_EQ(doc.Recheck(checker), 4u);  // lines 1-3 start in another state
   EXPECT_EQ(Flagged(doc), "1:qzx ");
+}
+
+// Misspellings are packed (LEB128); they read back as they went in, long
+// offsets and lengths included, and a line costs 64 bytes besides its
+// text.
+TEST(DocumentTest, SpotsReadBackAsPacked) {
+  const std::vector<Misspelling> in = {{0, 3}, {4, 1}, {200, 130}, {70000, 5},
+                                       {70005, 20000000}};
+  const Spots spots(in);
+  EXPECT_EQ(spots.size(), in.size());
+  std::vector<Misspelling> out;
+  for (const Spot& s : spots) out.push_back({s.offset, s.length});
+  ASSERT_EQ(out.size(), in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    EXPECT_EQ(out[i].offset, in[i].offset);
+    EXPECT_EQ(out[i].length, in[i].length);
+  }
+  EXPECT_TRUE(Spots().empty());
+  EXPECT_EQ(Spots().begin(), Spots().end());
+  EXPECT_LE(sizeof(Document::Line), 64u);
 }
 
 }  // namespace

@@ -5,12 +5,18 @@
 #define SPELLFILTER_TESTS_LSP_LSP_CLIENT_H_
 
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <fstream>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace spellfilter::lsp_test {
@@ -19,12 +25,18 @@ using json = nlohmann::json;
 
 class LspClient {
  public:
-  // Runs `argv` (argv[0] the executable).
-  explicit LspClient(const std::vector<std::string>& argv) {
+  // Runs `argv` (argv[0] the executable); with `address_space` > 0, the
+  // server's address space is limited to that many bytes (RLIMIT_AS), so
+  // that a large message makes it run out of memory.
+  explicit LspClient(const std::vector<std::string>& argv, size_t address_space = 0) {
     int to_child[2], from_child[2];
     if (::pipe(to_child) != 0 || ::pipe(from_child) != 0) return;
     pid_ = ::fork();
     if (pid_ == 0) {
+      if (address_space > 0) {
+        const rlimit limit{address_space, address_space};
+        ::setrlimit(RLIMIT_AS, &limit);
+      }
       ::dup2(to_child[0], 0);
       ::dup2(from_child[1], 1);
       ::close(to_child[1]);
@@ -35,12 +47,22 @@ class LspClient {
       ::execv(args[0], args.data());
       ::_exit(127);
     }
+    // A server that ends while a message is sent: an error, not SIGPIPE.
+    ::signal(SIGPIPE, SIG_IGN);
     ::close(to_child[0]);
     ::close(from_child[1]);
     in_ = ::fdopen(to_child[1], "w");
     out_ = ::fdopen(from_child[0], "r");
   }
   ~LspClient() {
+    if (watchdog_.joinable()) {
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        done_ = true;
+      }
+      wake_.notify_all();
+      watchdog_.join();
+    }
     if (in_ != nullptr) std::fclose(in_);
     if (out_ != nullptr) std::fclose(out_);
     if (pid_ > 0 && !waited_) {
@@ -49,13 +71,44 @@ class LspClient {
     }
   }
 
+  // Kills the server after `seconds` (once): a server that hangs then
+  // ends, and Read returns null instead of blocking the test for good.
+  // killed() tells whether it came to that.
+  void KillAfter(int seconds) {
+    watchdog_ = std::thread([this, seconds] {
+      std::unique_lock<std::mutex> lock(mutex_);
+      if (!wake_.wait_for(lock, std::chrono::seconds(seconds), [this] { return done_; })) {
+        killed_ = true;
+        ::kill(pid_, SIGKILL);
+      }
+    });
+  }
+  bool killed() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return killed_;
+  }
+  // The server's resident memory (VmRSS), in bytes; 0 if unknown.
+  size_t ResidentBytes() const {
+    std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+    std::string key;
+    while (status >> key) {
+      if (key == "VmRSS:") {
+        size_t kb = 0;
+        status >> kb;
+        return kb * 1024;
+      }
+    }
+    return 0;
+  }
+
   // Bytes as they are, header included.
   void SendBytes(const std::string& bytes) {
-    std::fputs(bytes.c_str(), in_);
+    std::fwrite(bytes.data(), 1, bytes.size(), in_);
     std::fflush(in_);
   }
   void SendRaw(const std::string& body) {
-    std::fprintf(in_, "Content-Length: %zu\r\n\r\n%s", body.size(), body.c_str());
+    std::fprintf(in_, "Content-Length: %zu\r\n\r\n", body.size());
+    std::fwrite(body.data(), 1, body.size(), in_);
     std::fflush(in_);
   }
   void Notify(const std::string& method, const json& params) {
@@ -115,6 +168,8 @@ class LspClient {
       notifications_.push_back(m);
     }
   }
+  // Messages read while waiting for others, not yet taken.
+  const std::vector<json>& notifications() const { return notifications_; }
   void CloseInput() {
     std::fclose(in_);
     in_ = nullptr;
@@ -134,6 +189,11 @@ class LspClient {
   std::FILE* out_ = nullptr;
   int next_id_ = 0;
   std::vector<json> notifications_;
+  std::thread watchdog_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  bool killed_ = false;
 };
 
 }  // namespace spellfilter::lsp_test
