@@ -61,7 +61,7 @@ class CodeFilter {
   // The length of the comment or string opening at p in code (0: none);
   // sets the state it enters.
   size_t Opening(const char* p, const char* end);
-  // Whether the "//" at p ends a URL's scheme ("https://x", "file:///"):
+  // Whether the "//" at p ends a URL's scheme ("https://x", "ftp://x"):
   // a letter and ':' before it, no blank after it. Not a comment then, so
   // the URL stays whole for code_noise.h (a C++ label or `case x:` is
   // followed by a blank before a comment in practice).

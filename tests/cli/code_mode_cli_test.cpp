@@ -42,12 +42,12 @@ TEST_F(CodeModeCliTest, IdentifiersAreSplitIntoWords) {
 }
 
 // On stdin (no file name, so C's lexer) a URL's "//" does not start a
-// comment: the URL is not checked, the prose around it is.
+// comment: the URL is not checked, the words around it are.
 TEST_F(CodeModeCliTest, UrlsOnStdinStayWhole) {
   Result r = Run({"check", "--mode", "code"},
-                 "see https://exmaple.com/x for teh detail\n");
+                 "see https://exmaple.com/x for the detials\n");
   EXPECT_EQ(r.exit_code, 1) << r.err;
-  EXPECT_EQ(r.out, "teh\n");
+  EXPECT_EQ(r.out, "detials\n");
   r = Run({"check", "--mode", "code"}, "https://exmaple.com/x\n");
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_EQ(r.out, "");

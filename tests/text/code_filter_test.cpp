@@ -60,14 +60,14 @@ TEST(CodeFilterTest, CLikeUrlSchemeDoesNotStartAComment) {
   EXPECT_EQ(Words(Blanked("see https://exmaple.com/x for teh detals\n",
                           CodeLanguage::kCLike, CodeScope::kAll)),
             "see for teh detals");
-  EXPECT_EQ(Words(Blanked("f(file:///usr/lib/qqz); // but a commment\n",
+  EXPECT_EQ(Words(Blanked("x = 1; ftp://exmaple.org/qqz // but a commment\n",
                           CodeLanguage::kCLike, CodeScope::kAll)),
-            "f but a commment");
+            "x but a commment");
   // A label or `case x:` before a comment, and "://" at a chunk's end,
   // still start one.
   EXPECT_EQ(Words(Blanked("case kX: // a commment\nlabel:// note\n",
                           CodeLanguage::kCLike)),
-            "a commment");
+            "a commment note");
   EXPECT_EQ(Words(Blanked("x = y? a:// commment\n", CodeLanguage::kCLike)),
             "commment");
   EXPECT_EQ(Words(Blanked("int a://\n", CodeLanguage::kCLike)), "");
