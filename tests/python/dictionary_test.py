@@ -151,6 +151,17 @@ def test_bad_arguments(d):
         d.check(5)
     with pytest.raises(UnicodeEncodeError):  # a lone surrogate
         d.check("a\udc80b")
+    with pytest.raises(TypeError):
+        [] in d
+    # check() is a plain C method: it refuses what is not an initialised
+    # Dictionary instead of reading it.
+    with pytest.raises(TypeError):
+        spellfilter.Dictionary.check("house", "house")
+    with pytest.raises(TypeError):
+        spellfilter.Dictionary.__new__(spellfilter.Dictionary).check("house")
+    with pytest.raises(TypeError):
+        class Sub(spellfilter.Dictionary):  # final: no subclass
+            pass
 
 
 def test_closed(tmp_path):
