@@ -51,7 +51,8 @@ PyObject* NewError(py::module_& m, const char* name, const char* doc,
                         ? PyTuple_Pack(1, errors.base)
                         : PyTuple_Pack(2, errors.base, extra_base);
   if (bases == nullptr) throw py::error_already_set();
-  PyObject* cls = PyErr_NewExceptionWithDoc(qualified.c_str(), doc, bases, nullptr);
+  PyObject* cls =
+      PyErr_NewExceptionWithDoc(qualified.c_str(), doc, bases, nullptr);
   Py_DECREF(bases);
   if (cls == nullptr) throw py::error_already_set();
   m.add_object(name, py::handle(cls));  // the module holds a reference too
@@ -62,13 +63,26 @@ PyObject* NewError(py::module_& m, const char* name, const char* doc,
 [[noreturn]] void Raise(spellfilter_status status, const std::string& message) {
   PyObject* cls = errors.base;
   switch (status) {
-    case SPELLFILTER_OK: cls = errors.base; break;
-    case SPELLFILTER_INVALID_ARGUMENT: cls = errors.invalid_argument; break;
-    case SPELLFILTER_NOT_FOUND: cls = errors.not_found; break;
-    case SPELLFILTER_CORRUPTION: cls = errors.corruption; break;
-    case SPELLFILTER_UNSUPPORTED: cls = errors.unsupported; break;
-    case SPELLFILTER_IO_ERROR: cls = errors.io; break;
-    case SPELLFILTER_NO_MEMORY: throw std::bad_alloc();
+    case SPELLFILTER_OK:
+      cls = errors.base;
+      break;
+    case SPELLFILTER_INVALID_ARGUMENT:
+      cls = errors.invalid_argument;
+      break;
+    case SPELLFILTER_NOT_FOUND:
+      cls = errors.not_found;
+      break;
+    case SPELLFILTER_CORRUPTION:
+      cls = errors.corruption;
+      break;
+    case SPELLFILTER_UNSUPPORTED:
+      cls = errors.unsupported;
+      break;
+    case SPELLFILTER_IO_ERROR:
+      cls = errors.io;
+      break;
+    case SPELLFILTER_NO_MEMORY:
+      throw std::bad_alloc();
   }
   PyErr_SetString(cls, message.c_str());
   throw py::error_already_set();
@@ -96,8 +110,8 @@ std::string_view Utf8(const py::str& s) {
 }
 
 py::str Str(std::string_view utf8) {
-  PyObject* o = PyUnicode_DecodeUTF8(utf8.data(),
-                                     static_cast<Py_ssize_t>(utf8.size()), "strict");
+  PyObject* o = PyUnicode_DecodeUTF8(
+      utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "strict");
   if (o == nullptr) throw py::error_already_set();
   return py::reinterpret_steal<py::str>(o);
 }
@@ -140,10 +154,9 @@ class Dictionary {
     Failure f;
     {
       py::gil_scoped_release unlocked;  // a first use converts Hunspell's
-      f = Failure::Of(
-          path ? spellfilter_open_path(path->c_str(), user, &dict_)
-               : spellfilter_open_language(lang ? lang->c_str() : "en_US", user,
-                                           &dict_));
+      f = Failure::Of(path ? spellfilter_open_path(path->c_str(), user, &dict_)
+                           : spellfilter_open_language(
+                                 lang ? lang->c_str() : "en_US", user, &dict_));
     }
     f.RaiseIfFailed();
   }
@@ -182,7 +195,8 @@ class Dictionary {
     {
       Busy busy(this);
       py::gil_scoped_release unlocked;
-      f = Failure::Of(spellfilter_check_text(d, t.data(), t.size(), &spans, &count));
+      f = Failure::Of(
+          spellfilter_check_text(d, t.data(), t.size(), &spans, &count));
       owned.reset(spans);
       if (f.status == SPELLFILTER_OK) {
         points.reserve(count);
@@ -204,9 +218,8 @@ class Dictionary {
     f.RaiseIfFailed();
     py::list out(count);
     for (size_t i = 0; i < count; ++i) {
-      out[i] = py::make_tuple(
-          points[i].first, points[i].second,
-          Str(t.substr(spans[i].offset, spans[i].length)));
+      out[i] = py::make_tuple(points[i].first, points[i].second,
+                              Str(t.substr(spans[i].offset, spans[i].length)));
     }
     return out;
   }
@@ -270,8 +283,9 @@ class Dictionary {
     {
       Busy busy(this);
       py::gil_scoped_release unlocked;  // waits for other threads' checks
-      f = Failure::Of(session ? spellfilter_add_session_word(d, w.data(), w.size())
-                              : spellfilter_add_word(d, w.data(), w.size()));
+      f = Failure::Of(session
+                          ? spellfilter_add_session_word(d, w.data(), w.size())
+                          : spellfilter_add_word(d, w.data(), w.size()));
     }
     f.RaiseIfFailed();
   }
@@ -361,13 +375,15 @@ PyObject* FastCheck(PyObject* self, PyObject* word) {
                    Py_TYPE(word)->tp_name);
       return nullptr;
     }
-    auto v_h = reinterpret_cast<py::detail::instance*>(self)->get_value_and_holder();
+    auto v_h =
+        reinterpret_cast<py::detail::instance*>(self)->get_value_and_holder();
     if (!v_h.holder_constructed()) {
-      PyErr_SetString(PyExc_TypeError, "check: the Dictionary was not initialised");
+      PyErr_SetString(PyExc_TypeError,
+                      "check: the Dictionary was not initialised");
       return nullptr;
     }
-    const bool correct =
-        v_h.value_ptr<Dictionary>()->Check(py::reinterpret_borrow<py::str>(word));
+    const bool correct = v_h.value_ptr<Dictionary>()->Check(
+        py::reinterpret_borrow<py::str>(word));
     return PyBool_FromLong(correct);
   } catch (py::error_already_set& e) {
     e.restore();
@@ -401,45 +417,48 @@ PYBIND11_MODULE(_spellfilter, m) {
       PyExc_Exception, nullptr);
   if (errors.base == nullptr) throw py::error_already_set();
   m.add_object("Error", py::handle(errors.base));
-  errors.not_found = NewError(
-      m, "NotFoundError", "No such dictionary file or language.",
-      PyExc_FileNotFoundError);
+  errors.not_found =
+      NewError(m, "NotFoundError", "No such dictionary file or language.",
+               PyExc_FileNotFoundError);
   errors.invalid_argument = NewError(
       m, "InvalidArgumentError",
       "An argument the library refuses: not a word, a closed dictionary...",
       PyExc_ValueError);
-  errors.corruption = NewError(m, "CorruptionError",
-                               "A dictionary file exists but is damaged.", nullptr);
+  errors.corruption =
+      NewError(m, "CorruptionError", "A dictionary file exists but is damaged.",
+               nullptr);
   errors.unsupported = NewError(
       m, "UnsupportedError", "A newer or foreign dictionary format.", nullptr);
   errors.io = NewError(m, "IOError",
                        "The system refused (permissions, a full disk...).",
                        PyExc_OSError);
 
-  m.def("version", [] { return std::string(spellfilter_version()); },
-        "The library's version, e.g. '0.1.0'.");
+  m.def(
+      "version", [] { return std::string(spellfilter_version()); },
+      "The library's version, e.g. '0.1.0'.");
   m.def("languages", &Languages,
         "The language tags Dictionary(lang=...) can open, sorted: "
         "['de_DE', 'en_US', ...] (spellfilter dictionaries and the "
         "system's Hunspell ones).");
 
-  py::class_<Dictionary> cls(m, "Dictionary",
-                         "A dictionary with the user's words. Thread-safe: "
-                         "one Dictionary may be used by many threads at once, "
-                         "and checks of texts run in parallel.",
-                         py::is_final());
-  cls
-      .def(py::init<std::optional<std::string>, std::optional<std::string>, bool>(),
-           py::arg("lang") = py::none(), py::kw_only(), py::arg("path") = py::none(),
-           py::arg("user_words") = true,
-           "Opens the dictionary of a language (lang='de_DE', 'de-DE', 'de'; "
-           "'en_US' when neither lang nor path is given) or the .sfd file at "
-           "`path`. A system Hunspell dictionary is converted on first use "
-           "(seconds for a large one). With user_words (the default) the "
-           "user's word list of `spellfilter add` is used and add() writes "
-           "to it.\n\nRaises NotFoundError (a FileNotFoundError) for an "
-           "unknown language or a missing file, CorruptionError for a "
-           "damaged one.")
+  py::class_<Dictionary> cls(
+      m, "Dictionary",
+      "A dictionary with the user's words. Thread-safe: "
+      "one Dictionary may be used by many threads at once, "
+      "and checks of texts run in parallel.",
+      py::is_final());
+  cls.def(py::init<std::optional<std::string>, std::optional<std::string>,
+                   bool>(),
+          py::arg("lang") = py::none(), py::kw_only(),
+          py::arg("path") = py::none(), py::arg("user_words") = true,
+          "Opens the dictionary of a language (lang='de_DE', 'de-DE', 'de'; "
+          "'en_US' when neither lang nor path is given) or the .sfd file at "
+          "`path`. A system Hunspell dictionary is converted on first use "
+          "(seconds for a large one). With user_words (the default) the "
+          "user's word list of `spellfilter add` is used and add() writes "
+          "to it.\n\nRaises NotFoundError (a FileNotFoundError) for an "
+          "unknown language or a missing file, CorruptionError for a "
+          "damaged one.")
       .def("misspellings", &Dictionary::Misspellings, py::arg("text"),
            "The misspelled words of `text`, in order, as (start, end, word) "
            "with text[start:end] == word (offsets in code points, as Python "
