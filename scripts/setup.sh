@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages spellfilter needs, when they are missing.
-#   scripts/setup.sh            build and test dependencies
+#   scripts/setup.sh            what building and running need (scripts/run.sh)
+#   scripts/setup.sh --test     also the tests' libraries and the programs the
+#                               tests drive (scripts/test.sh)
 #   scripts/setup.sh --peers    also the peers the benchmark scripts compare
 #                               against (hunspell, aspell, word lists, prose,
-#                               codespell's list for the development sets)
+#                               codespell's list for the development sets,
+#                               pyenchant and the Hunspell binding)
 #   scripts/setup.sh --fuzz     also clang's libFuzzer runtime
 #   scripts/setup.sh --bench    also gnuplot and time (bench_compare.py)
 #   scripts/setup.sh --desktop  also what trying the desktop integrations by
@@ -20,6 +23,7 @@
 # Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
+# Building and running.
 packages=(
   cmake ninja-build g++ pkg-config
   libicu-dev          # ICU 72: word breaks, case mapping, NFC
@@ -30,24 +34,32 @@ packages=(
   libre2-dev          # RE2: the project file's ignore patterns and globs (linear time)
   libgit2-dev         # libgit2: .gitignore as git reads it (check DIR)
   qt6-base-dev        # the desktop editor (Qt 6 Widgets)
+  libenchant-2-dev    # the Enchant provider
+  python3-dev pybind11-dev  # the Python module (python/)
+)
+# The tests: their libraries and the programs they drive.
+test_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   emacs-nox hunspell hunspell-en-us   # tests drive Emacs and compare with hunspell -a
   time                                # GNU time: a test measures peak memory
   neovim                              # a test drives the language server from Neovim
   elpa-eglot                          # ... and from Emacs's eglot
-  libenchant-2-dev enchant-2          # the Enchant provider and its test
+  enchant-2                           # the Enchant provider's test (enchant-2 -a)
   dpkg-dev                            # cpack -G DEB: dpkg-shlibdeps (deb_package test)
   python3                             # the cli_docs test (check_cli_docs.py)
   git                                 # a test runs check DIR in a git work tree (libgit2 ignores)
+  python3-pytest                      # the Python module's tests
+  python3-dask python3-distributed    # examples/dask_corpus.py's test
   vim                                 # a test reads -f lines into Vim's quickfix list
   xvfb xdotool                        # editor.end_to_end drives the real editor on Xvfb
   poppler-utils                       # pdftotext: main_window_test reads the exported PDF
 )
 for arg in "$@"; do
   case "$arg" in
+    --test) packages+=("${test_packages[@]}") ;;
     --peers) packages+=(hunspell hunspell-en-us aspell aspell-en wamerican
                         wamerican-huge scowl hyperfine bible-kjv python3
-                        codespell) ;;
+                        codespell python3-enchant python3-hunspell) ;;
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
     --bench) packages+=(gnuplot-nox time) ;;
     --desktop) packages+=(libkf5sonnet-dev kate gedit xvfb x11-apps imagemagick xdotool dbus

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Install what is missing, build, and run every test.
+# Install what is missing (the build's and the tests' packages), build
+# everything with the tests and benchmarks, and run every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
-scripts/setup.sh --languages-ci   # the languages.verdicts test: dictionaries, texts, libhunspell
-scripts/build.sh
+scripts/setup.sh --test --languages-ci   # --languages-ci: the languages.verdicts test's dictionaries, texts, libhunspell
+scripts/build.sh -DSPELLFILTER_BUILD_TESTS=ON -DSPELLFILTER_BUILD_BENCHMARKS=ON "$@"
 ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j "$(nproc)"

@@ -25,6 +25,7 @@
 #include "core/text/utf8.h"
 #include "core/dictionary/dictionary.h"
 #include "core/suggest/suggester.h"
+#include "core/text/tokenizer.h"
 #include "core/user/user_dictionary.h"
 
 namespace {
@@ -35,6 +36,7 @@ using spellfilter::Misspelling;
 using spellfilter::Status;
 using spellfilter::StatusOr;
 using spellfilter::Suggester;
+using spellfilter::Tokenizer;
 using spellfilter::UserDictionary;
 
 // The most suggestions one call returns.
@@ -147,6 +149,8 @@ struct ThreadSlot {
   std::unique_ptr<Checker> checker;
   std::unique_ptr<Suggester> suggester;
   uint64_t suggester_generation = ~uint64_t{0};
+  std::unique_ptr<spellfilter::Tokenizer> tokenizer;  // spellfilter_count_words
+  std::vector<spellfilter::Token> tokens;
 };
 
 struct spellfilter_dict {
@@ -423,6 +427,37 @@ spellfilter_status spellfilter_check_text(spellfilter_dict* dict,
 }
 
 void spellfilter_free_spans(spellfilter_span* spans) { std::free(spans); }
+
+spellfilter_status spellfilter_count_words(spellfilter_dict* dict,
+                                           const char* text, size_t length,
+                                           size_t* words) {
+  return Guard([&] {
+    if (words == nullptr) return Fail(SPELLFILTER_INVALID_ARGUMENT, "words is NULL");
+    *words = 0;
+    if (dict == nullptr) return Fail(SPELLFILTER_INVALID_ARGUMENT, "dict is NULL");
+    std::string_view t;
+    if (!Arg(text, length, "text", &t)) return SPELLFILTER_INVALID_ARGUMENT;
+    ReadLock lock(dict);
+    ThreadSlot* slot = lock.slot();
+    if (!slot->tokenizer) slot->tokenizer = std::make_unique<Tokenizer>();
+    // In slices ending after a line feed, as Checker::Check cuts the text,
+    // so the token buffer stays small whatever the text's size.
+    constexpr size_t kSliceBytes = 16 * 1024;
+    size_t tokens = 0;
+    for (size_t begin = 0; begin < t.size();) {
+      size_t end = t.size();
+      if (end - begin > kSliceBytes) {
+        const size_t nl = t.find('\n', begin + kSliceBytes);
+        end = nl == std::string_view::npos ? t.size() : nl + 1;
+      }
+      slot->tokenizer->Tokenize(t.substr(begin, end - begin), &slot->tokens);
+      tokens += slot->tokens.size();
+      begin = end;
+    }
+    *words = tokens - slot->checker->CountUnchecked(t);
+    return SPELLFILTER_OK;
+  });
+}
 
 spellfilter_status spellfilter_suggest(spellfilter_dict* dict, const char* word,
                                        size_t length, size_t max,

@@ -35,6 +35,12 @@ bool IsInclude(const char* p, const char* end) {
 
 }  // namespace
 
+bool CodeFilter::AfterUrlScheme(const char* p, const char* end) const {
+  const unsigned char letter = static_cast<unsigned char>(previous_[1]) | 0x20;
+  return previous_[0] == ':' && letter >= 'a' && letter <= 'z' &&
+         p + 2 < end && !IsBlank(p[2]) && p[2] != '\n' && p[2] != '\r';
+}
+
 size_t CodeFilter::Opening(const char* p, const char* end) {
   const char c = *p;
   const char next = p + 1 < end ? p[1] : '\0';
@@ -53,7 +59,9 @@ size_t CodeFilter::Opening(const char* p, const char* end) {
           IsInclude(p, end)) {
         return state_ = State::kInclude, 1;
       }
-      if (c == '/' && next == '/') return state_ = State::kLineComment, 2;
+      if (c == '/' && next == '/' && !AfterUrlScheme(p, end)) {
+        return state_ = State::kLineComment, 2;
+      }
       if (c == '/' && next == '*') return state_ = State::kBlockComment, 2;
       if (c == '"') return string('"', 1, false, false);
       if (c == '\'' && !IsWordByte(previous)) return string('\'', 1, false, false);

@@ -61,6 +61,11 @@ class CodeFilter {
   // The length of the comment or string opening at p in code (0: none);
   // sets the state it enters.
   size_t Opening(const char* p, const char* end);
+  // Whether the "//" at p ends a URL's scheme ("https://x", "ftp://x"):
+  // a letter and ':' before it, no blank after it. Not a comment then, so
+  // the URL stays whole for code_noise.h (a C++ label or `case x:` is
+  // followed by a blank before a comment in practice).
+  bool AfterUrlScheme(const char* p, const char* end) const;
   // The length of the closing mark at p in the current comment or string
   // (0: none).
   size_t Closing(const char* p, const char* end) const;

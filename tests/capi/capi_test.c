@@ -185,6 +185,24 @@ static void test_checking(const char* en_us) {
         SPELLFILTER_INVALID_ARGUMENT);
   CHECK(spellfilter_check_text(d, "text", NT, &spans, NULL) ==
         SPELLFILTER_INVALID_ARGUMENT);
+  /* The words spellfilter_check_text checks; Cyrillic under en_US is
+   * neither checked nor counted. */
+  size_t words_n = 99;
+  CHECK(spellfilter_count_words(d, text, NT, &words_n) == SPELLFILTER_OK);
+  CHECK(words_n == 9);
+  CHECK(spellfilter_count_words(d, "1984 ... !!", NT, &words_n) ==
+        SPELLFILTER_OK);
+  CHECK(words_n == 0);
+  CHECK(spellfilter_count_words(d, "one \xd0\xbf\xd1\x80\xd0\xb8 two", NT,
+                                &words_n) == SPELLFILTER_OK);
+  CHECK(words_n == 2);
+  CHECK(spellfilter_count_words(d, "good \xff text", NT, &words_n) ==
+        SPELLFILTER_INVALID_ARGUMENT);
+  CHECK(strstr(spellfilter_last_error(), "byte 5") != NULL);
+  CHECK(spellfilter_count_words(NULL, "text", NT, &words_n) ==
+        SPELLFILTER_INVALID_ARGUMENT);
+  CHECK(spellfilter_count_words(d, "text", NT, NULL) ==
+        SPELLFILTER_INVALID_ARGUMENT);
 
   char** words = NULL;
   CHECK(spellfilter_suggest(d, "teh", NT, 5, &words, &count) == SPELLFILTER_OK);

@@ -41,6 +41,18 @@ TEST_F(CodeModeCliTest, IdentifiersAreSplitIntoWords) {
   EXPECT_EQ(r.out, "Nmae\nRespnse\nvectr\n");
 }
 
+// On stdin (no file name, so C's lexer) a URL's "//" does not start a
+// comment: the URL is not checked, the words around it are.
+TEST_F(CodeModeCliTest, UrlsOnStdinStayWhole) {
+  Result r = Run({"check", "--mode", "code"},
+                 "see https://exmaple.com/x for the detials\n");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "detials\n");
+  r = Run({"check", "--mode", "code"}, "https://exmaple.com/x\n");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
 TEST_F(CodeModeCliTest, SourceFilesAreCodeByExtensionWithPositions) {
   Write(dir_ / "t.cpp",
         "int contr; // recieve teh data\nconst char* s = \"helo wrold\";\n");

@@ -50,4 +50,22 @@ if [ "$prefix" = /usr ]; then
     *) fail "installing the package" ;;
   esac
 fi
+# The Python module's own package, when the build has the module.
+if [ -d "$build/python/spellfilter" ]; then
+  pydeb=$(ls "$out"/python3-spellfilter_*.deb) || fail "no python3-spellfilter package"
+  pycontents=$(dpkg-deb -c "$pydeb" | awk '{print $6}' | sed 's|^\./|/|')
+  for f in __init__.py _spellfilter.pyi py.typed '_spellfilter\.cpython-[^/]*\.so'; do
+    echo "$pycontents" | grep -qE "^$prefix/lib/python3[^/]*/dist-packages/spellfilter/$f$" ||
+      fail "python3-spellfilter lacks spellfilter/$f"
+  done
+  if [ "$prefix" = /usr ]; then
+    echo "$pycontents" | grep -q "^/usr/lib/python3/dist-packages/spellfilter/__init__.py$" ||
+      fail "python3-spellfilter: not in /usr/lib/python3/dist-packages"
+  fi
+  echo "$contents" | grep -q "dist-packages" && fail "the spellfilter package holds the Python module"
+  pydepends=$(dpkg-deb -f "$pydeb" Depends)
+  for d in "spellfilter (= " python3 libc6; do
+    echo "$pydepends" | grep -qF "$d" || fail "python3-spellfilter Depends lacks $d: $pydepends"
+  done
+fi
 echo "deb: ok ($(basename "$deb"), Depends: $depends)"

@@ -54,6 +54,25 @@ TEST(CodeFilterTest, AllScopeKeepsIdentifiersButNotCommentMarks) {
   EXPECT_EQ(Words(out), "int getUser see");
 }
 
+// A URL's "//" is not a comment start: the URL stays whole and its noise
+// is blanked, in code (stdin in code mode lexes as C) as in a comment.
+TEST(CodeFilterTest, CLikeUrlSchemeDoesNotStartAComment) {
+  EXPECT_EQ(Words(Blanked("see https://exmaple.com/x for teh detals\n",
+                          CodeLanguage::kCLike, CodeScope::kAll)),
+            "see for teh detals");
+  EXPECT_EQ(Words(Blanked("x = 1; ftp://exmaple.org/qqz // but a commment\n",
+                          CodeLanguage::kCLike, CodeScope::kAll)),
+            "x but a commment");
+  // A label or `case x:` before a comment, and "://" at a chunk's end,
+  // still start one.
+  EXPECT_EQ(Words(Blanked("case kX: // a commment\nlabel:// note\n",
+                          CodeLanguage::kCLike)),
+            "a commment note");
+  EXPECT_EQ(Words(Blanked("x = y? a:// commment\n", CodeLanguage::kCLike)),
+            "commment");
+  EXPECT_EQ(Words(Blanked("int a://\n", CodeLanguage::kCLike)), "");
+}
+
 TEST(CodeFilterTest, ReportsTheStretchesOfCode) {
   //                 0         1         2         3
   //                 0123456789012345678901234567890123456

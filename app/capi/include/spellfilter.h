@@ -126,6 +126,13 @@ SPELLFILTER_API spellfilter_status spellfilter_check_text(
     spellfilter_span** spans, size_t* count);
 SPELLFILTER_API void spellfilter_free_spans(spellfilter_span* spans);
 
+/* How many words of a UTF-8 text spellfilter_check_text checks: *words
+ * (the tokens of the dictionary's scripts; a Cyrillic word under en_US is
+ * neither checked nor counted). With spellfilter_check_text's count it
+ * gives the share of known words. Invalid UTF-8 is an error. */
+SPELLFILTER_API spellfilter_status spellfilter_count_words(
+    spellfilter_dict* dict, const char* text, size_t length, size_t* words);
+
 /* Up to `max` corrections of `word`, best first (a correct word is its
  * own first suggestion): *words, an array of *count NUL-terminated strings
  * (free with spellfilter_free_words; NULL when *count is 0). */
