@@ -7,7 +7,9 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QComboBox>
 #include <QFontDialog>
+#include <QGridLayout>
 #include <QGuiApplication>
 #include <QInputDialog>
 #include <QLabel>
@@ -1111,11 +1113,44 @@ bool MainWindow::save() {
 
 bool MainWindow::saveAs() {
   QFileDialog dialog(this, tr("Save As"));
+  dialog.setObjectName(QStringLiteral("saveAsDialog"));
   dialog.setAcceptMode(QFileDialog::AcceptSave);
   dialog.setWindowModality(Qt::WindowModal);
+  // Qt's own dialog, for the encoding row below its file type row (as
+  // gedit's "Character Encoding").
+  dialog.setOption(QFileDialog::DontUseNativeDialog);
   if (!currentFile().isEmpty()) dialog.selectFile(currentFile());
+  auto* encodings = new QComboBox(&dialog);
+  encodings->setObjectName(QStringLiteral("saveAsEncoding"));
+  for (const QString& encoding : SupportedEncodings()) {
+    encodings->addItem(EncodingLabel(encoding), encoding);
+  }
+  encodings->setCurrentIndex(
+      std::max(static_cast<int>(encodings->findData(current()->format().encoding)), 0));
+  if (auto* grid = qobject_cast<QGridLayout*>(dialog.layout())) {
+    auto* label = new QLabel(tr("&Encoding:"), &dialog);
+    label->setBuddy(encodings);
+    const int row = grid->rowCount();
+    grid->addWidget(label, row, 0);
+    grid->addWidget(encodings, row, 1);
+  }
   if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty()) {
     return false;
+  }
+  const QString encoding = encodings->currentData().toString();
+  if (encoding != current()->format().encoding) {
+    const TextFormat before = current()->format();
+    TextFormat format = before;
+    format.encoding = encoding;
+    format.byte_order_mark = encoding.startsWith(QLatin1String("UTF-16")) ||
+                             (encoding == QLatin1String(kUtf8) &&
+                              before.byte_order_mark);
+    current()->setFormat(format);
+    if (!saveFile(dialog.selectedFiles().constFirst())) {
+      current()->setFormat(before);
+      return false;
+    }
+    return true;
   }
   return saveFile(dialog.selectedFiles().constFirst());
 }

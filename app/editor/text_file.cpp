@@ -88,24 +88,31 @@ constexpr int kMinConfidence = 10;
 // UTF-16 without a mark needs more: binary files have NUL bytes too.
 constexpr int kMinUtf16Confidence = 50;
 
-// Whether `bytes` hold a well-formed UTF-8 sequence of more than one
-// byte: then a few bad bytes are damage to a UTF-8 file (decoding it as
-// Latin-1 would garble every accented letter), not another encoding.
-bool HasUtf8Sequences(QByteArrayView bytes) {
+// Whether `bytes` look like a damaged UTF-8 file: as many well-formed
+// UTF-8 sequences of more than one byte as bad bytes. (Decoding it as
+// Latin-1 would garble every accented letter. Other encodings make such
+// sequences only by chance: KOI8-R's "\u043b\u0451" is C C A3.)
+bool LooksLikeDamagedUtf8(QByteArrayView bytes) {
   const std::string_view s(bytes.data(), static_cast<size_t>(bytes.size()));
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (static_cast<unsigned char>(s[i]) >= 0xC2 &&
-        Utf8SequenceLength(s, i) > 1) {
-      return true;
+  qsizetype valid = 0;
+  qsizetype invalid = 0;
+  for (size_t i = 0; i < s.size();) {
+    const size_t length = Utf8SequenceLength(s, i);
+    if (length == 0) {
+      ++invalid;
+      ++i;
+      continue;
     }
+    if (length > 1) ++valid;
+    i += length;
   }
-  return false;
+  return valid > 0 && valid >= invalid;
 }
 
 // The text of `bytes` (not UTF-8) in the encoding ICU's detector names,
 // if it decodes cleanly in it.
 bool DecodeDetected(const QByteArray& bytes, LoadedText* out) {
-  if (HasUtf8Sequences(bytes)) return false;
+  if (LooksLikeDamagedUtf8(bytes)) return false;
   int confidence = 0;
   QString encoding = DetectEncoding(bytes, &confidence);
   if (encoding.isEmpty()) return false;
