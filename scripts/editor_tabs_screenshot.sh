@@ -53,7 +53,7 @@ printf 'Shopping: bread, milk, tomatos.\n' >"$work/docs/list.txt"
 
 wait_window() {
   for _ in $(seq 100); do
-    window="$(xdotool search --onlyvisible --pid "$editor_pid" --name "$1" 2>/dev/null | head -1)"
+    window="$(xdotool search --onlyvisible --pid "$editor_pid" --name "$1" 2>/dev/null | head -1 || true)"
     [ -n "$window" ] && return 0
     sleep 0.1
   done
