@@ -136,6 +136,11 @@ int main(int argc, char* argv[]) {
                    qPrintable(socket_name), qPrintable(server.errorString()));
     }
   }
+  // The window's first title is the file it opens (not "untitled.txt"
+  // while a big file loads).
+  for (const auto& file : request.files) {
+    if (!file.standard_input) window.setWindowFilePath(file.path);
+  }
   window.show();
   if (!new_window && request.files.isEmpty()) window.restoreSession();
   window.openRequest(request);

@@ -67,6 +67,11 @@ class MainWindow : public QMainWindow {
   // Opens what a command line asked for (this process's or a second
   // launch's, single_instance.h), each in a tab; the last one is current.
   void openRequest(const spellfilter::editor::OpenRequest& request);
+  // Files from this size on get showLoading first.
+  static constexpr qint64 kLoadingNoticeBytes = qint64{1} << 20;
+  // Titles the window after `path`, says "Loading NAME…" in the status
+  // bar, and paints, before a big file is read.
+  void showLoading(const QString& path);
   // `text` (standard input) as a new, unsaved document.
   void openText(const QString& text);
   // Reopens the documents of the last session (session.h); returns how
@@ -117,6 +122,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private slots:
   void newFile();
@@ -206,6 +212,7 @@ class MainWindow : public QMainWindow {
   QTabWidget* tabs_;
   QString recovery_folder_;
   bool disk_notice_shown_ = false;  // the notice is about the current file
+  bool first_paint_logged_ = false;
   QAction* undo_action_ = nullptr;
   QAction* redo_action_ = nullptr;
   QAction* cut_action_ = nullptr;

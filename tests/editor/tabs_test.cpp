@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
@@ -25,6 +26,7 @@
 
 #include "app/editor/command_line.h"
 #include "app/editor/document_tab.h"
+#include "app/editor/find_bar.h"
 #include "app/editor/main_window.h"
 #include "app/editor/notice_bar.h"
 #include "app/editor/recovery_store.h"
@@ -32,6 +34,7 @@
 #include "app/editor/single_instance.h"
 #include "app/editor/soft_lines.h"
 #include "app/editor/spell_text_edit.h"
+#include "app/editor/theme.h"
 #include "editor_test_support.h"
 
 namespace spellfilter::editor {
@@ -378,6 +381,75 @@ class TabsTest : public QObject {
     w->goToLine(1, 99);
     QCOMPARE(LineAndColumn(w->editor()), qMakePair(1, 4));
     w->document(2)->editor()->document()->setModified(false);
+  }
+
+  // Issue 35, item 7: before a big file is read, the window has its title
+  // and says it is loading (and is painted: showLoading repaints).
+  void bigFileSaysLoadingFirst() {
+    const QString path = Environment().newFolder("big") + "/big.txt";
+    QByteArray bytes;
+    while (bytes.size() < MainWindow::kLoadingNoticeBytes + 1000) {
+      bytes += "the quick brown fox jumps over the lazy dog\n";
+    }
+    Write(path, bytes);
+    auto w = NewWindow();
+    QStringList seen;  // "title|message" as each message appears
+    connect(w->statusBar(), &QStatusBar::messageChanged, this,
+            [&](const QString& message) {
+              if (!message.isEmpty()) seen.append(w->windowFilePath() + "|" + message);
+            });
+    OpenRequest request;
+    request.files.append({path, false, 0, 0});
+    w->openRequest(request);
+    QVERIFY2(!seen.isEmpty(), "no status message");
+    QCOMPARE(seen.first(), path + "|Loading big.txt\u2026");
+    QCOMPARE(w->editor()->toPlainText().size(), bytes.size());
+    QVERIFY(!w->statusBar()->currentMessage().contains("Loading"));
+  }
+
+  // Issue 35, item 8: the find bar counts the matches ("2 of 3").
+  void findBarCountsMatches() {
+    auto w = NewWindow();
+    w->editor()->setPlainText("lamp and lamp and lamp\n");
+    FindBar* bar = w->findBar();
+    bar->open(false);
+    bar->findEdit()->setText("lamp");
+    QTRY_COMPARE(bar->message(), QString("3 matches"));
+    QVERIFY(bar->findNext());
+    QCOMPARE(bar->message(), QString("1 of 3"));
+    QVERIFY(bar->findNext());
+    QCOMPARE(bar->message(), QString("2 of 3"));
+    QVERIFY(bar->findNext());
+    QVERIFY(bar->findNext());
+    QCOMPARE(bar->message(), QString("Continued from the beginning \u2014 1 of 3"));
+    bar->findEdit()->setText("lamps");
+    QTRY_COMPARE(bar->message(), QString("Not found"));
+  }
+
+  // Issue 35, item 8: in the dark theme the notice strip is dark too, and
+  // line numbers read at 4.5:1 or better in both themes (they were about
+  // 3:1 in the dark one).
+  void darkThemeStripAndLineNumbers() {
+    auto w = NewWindow();
+    for (const Theme theme : {Theme::kLight, Theme::kDark}) {
+      w->setTheme(theme);
+      const QPalette palette = QApplication::palette();
+      QCOMPARE(IsDark(palette), theme == Theme::kDark);
+      const QPalette strip = w->noticeBar()->palette();
+      QCOMPARE(IsDark(strip), theme == Theme::kDark);
+      QVERIFY(ContrastRatio(strip.color(QPalette::WindowText),
+                            strip.color(QPalette::Window)) >= 7);
+      const QColor numbers =
+          SubduedTextColor(palette, QPalette::AlternateBase);
+      QVERIFY2(ContrastRatio(numbers, palette.color(QPalette::AlternateBase)) >=
+                   4.5,
+               qPrintable(numbers.name()));
+      // Quieter than the text itself.
+      QVERIFY(ContrastRatio(numbers, palette.color(QPalette::AlternateBase)) <
+              ContrastRatio(palette.color(QPalette::Text),
+                            palette.color(QPalette::AlternateBase)));
+    }
+    w->setTheme(Theme::kSystem);
   }
 
   // A long line is several blocks; the column counts along the line.
