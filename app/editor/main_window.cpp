@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -31,6 +32,7 @@
 #include <QToolButton>
 #include <QTextBlock>
 #include <QVBoxLayout>
+#include <QWindow>
 #include <algorithm>
 
 #include "app/editor/build_dictionary_dialog.h"
@@ -1045,10 +1047,19 @@ void MainWindow::showLoading(const QString& path) {
   setWindowFilePath(QFileInfo(path).absoluteFilePath());
   statusBar()->showMessage(
       tr("Loading %1\u2026").arg(QFileInfo(path).fileName()));
-  if (isVisible()) {
-    repaint();
-    QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+  if (!isVisible()) return;
+  // Just shown: the window system has yet to map and expose it (X11 does
+  // so asynchronously); a paint before that shows nothing.
+  QElapsedTimer waited;
+  waited.start();
+  while ((windowHandle() == nullptr || !windowHandle()->isExposed()) &&
+         waited.elapsed() < kExposeWaitMs) {
+    QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents |
+                                        QEventLoop::WaitForMoreEvents,
+                                    10);
   }
+  repaint();
+  QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
 }
 
 void MainWindow::openRequest(const OpenRequest& request) {

@@ -69,6 +69,8 @@ class MainWindow : public QMainWindow {
   void openRequest(const spellfilter::editor::OpenRequest& request);
   // Files from this size on get showLoading first.
   static constexpr qint64 kLoadingNoticeBytes = qint64{1} << 20;
+  // How long showLoading waits for a window just shown to be exposed.
+  static constexpr int kExposeWaitMs = 500;
   // Titles the window after `path`, says "Loading NAME…" in the status
   // bar, and paints, before a big file is read.
   void showLoading(const QString& path);
