@@ -9,9 +9,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLocale>
-#include <cmath>
 #include <QPromise>
 #include <QtConcurrent/QtConcurrentRun>
+#include <cmath>
 #include <string>
 
 #include "core/dictionary/builder.h"
@@ -43,8 +43,9 @@ QString FalsePositiveInWords(double rate) {
     return QCoreApplication::translate("BuildDictionaryJob", text);
   };
   if (!(rate > 1e-9)) {  // also NaN
-    return tr("a misspelling is practically never taken for a word (less "
-              "than once in a billion)");
+    return tr(
+        "a misspelling is practically never taken for a word (less "
+        "than once in a billion)");
   }
   if (rate >= 0.5) return tr("most misspellings are taken for words");
   const double one_in = 1.0 / rate;
@@ -157,9 +158,7 @@ BuildResult FinishBuild(DictionaryBuilder* builder, const BuildRequest& request,
   progress(BuildDictionaryJob::kProgressMax);
   return BuildResult{
       true,
-      QCoreApplication::translate(
-          "BuildDictionaryJob",
-          "%1 words, %2 KiB; %3")
+      QCoreApplication::translate("BuildDictionaryJob", "%1 words, %2 KiB; %3")
           .arg(QLocale().toString(static_cast<qulonglong>(summary.words)))
           .arg(summary.file_bytes / 1024)
           .arg(FalsePositiveInWords(summary.predicted_fp)),

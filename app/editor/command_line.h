@@ -16,7 +16,7 @@
 namespace spellfilter::editor {
 
 struct FileRequest {
-  QString path;     // absolute; empty for standard input
+  QString path;  // absolute; empty for standard input
   bool standard_input = false;
   int line = 0;    // 1-based; 0: wherever the file opens
   int column = 0;  // 1-based; 0: the line's start

@@ -142,8 +142,9 @@ bool FindBar::find(bool forward) {
   const QString turn = wrapped ? (forward ? tr("Continued from the beginning")
                                           : tr("Continued from the end"))
                                : QString();
-  say(turn.isEmpty() || where.isEmpty() ? turn + where
-                                        : turn + QStringLiteral(" \u2014 ") + where);
+  say(turn.isEmpty() || where.isEmpty()
+          ? turn + where
+          : turn + QStringLiteral(" \u2014 ") + where);
   return true;
 }
 

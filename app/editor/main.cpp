@@ -105,7 +105,8 @@ int main(int argc, char* argv[]) {
     if (!file.standard_input || request.has_standard_input) continue;
     QFile in;
     if (!in.open(stdin, QIODevice::ReadOnly)) {
-      std::fprintf(stderr, "spellfilter-editor: -: cannot read standard input\n");
+      std::fprintf(stderr,
+                   "spellfilter-editor: -: cannot read standard input\n");
       return 2;
     }
     request.has_standard_input = true;

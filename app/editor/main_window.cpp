@@ -4,12 +4,12 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDateTime>
-#include <QElapsedTimer>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QComboBox>
 #include <QFontDialog>
 #include <QGridLayout>
 #include <QGuiApplication>
@@ -29,8 +29,8 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QToolButton>
 #include <QTextBlock>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QWindow>
 #include <algorithm>
@@ -39,8 +39,8 @@
 #include "app/editor/check_spelling_dialog.h"
 #include "app/editor/dictionary_catalog.h"
 #include "app/editor/dictionary_menu.h"
-#include "app/editor/document_tab.h"
 #include "app/editor/disk_file_monitor.h"
+#include "app/editor/document_tab.h"
 #include "app/editor/find_bar.h"
 #include "app/editor/notice_bar.h"
 #include "app/editor/pdf_export.h"
@@ -242,7 +242,8 @@ DocumentTab* MainWindow::addDocument() {
   // The lowest number no other untitled document has.
   QList<int> used;
   for (int i = 0; i < tabs_->count(); ++i) {
-    if (document(i)->file().isEmpty()) used.append(document(i)->untitledNumber());
+    if (document(i)->file().isEmpty())
+      used.append(document(i)->untitledNumber());
   }
   int number = 1;
   while (used.contains(number)) ++number;
@@ -320,16 +321,18 @@ void MainWindow::updateTabLabel(DocumentTab* tab) {
   if (tab->isModified()) label.prepend(QLatin1Char('*'));
   if (tab->readOnlyOnDisk()) label += tr(" [read-only]");
   tabs_->setTabText(index, label);
-  QString tip = tab->file().isEmpty() ? tab->displayName() : Native(tab->file());
+  QString tip =
+      tab->file().isEmpty() ? tab->displayName() : Native(tab->file());
   if (tab->diskNews() == DocumentTab::DiskNews::kChanged) {
     tip += tr("\nChanged on disk by another program");
   } else if (tab->diskNews() == DocumentTab::DiskNews::kRemoved) {
     tip += tr("\nDeleted or moved on disk");
   }
   tabs_->setTabToolTip(index, tip);
-  tabs_->setTabIcon(index, tab->diskNews() != DocumentTab::DiskNews::kNone
-                               ? QIcon::fromTheme(QStringLiteral("dialog-warning"))
-                               : QIcon());
+  tabs_->setTabIcon(index,
+                    tab->diskNews() != DocumentTab::DiskNews::kNone
+                        ? QIcon::fromTheme(QStringLiteral("dialog-warning"))
+                        : QIcon());
 }
 
 void MainWindow::onCurrentTabChanged() {
@@ -416,7 +419,8 @@ int MainWindow::indexOfFile(const QString& path) const {
     const QString& file = document(i)->file();
     if (file.isEmpty()) continue;
     if (file == absolute ||
-        (!canonical.isEmpty() && QFileInfo(file).canonicalFilePath() == canonical)) {
+        (!canonical.isEmpty() &&
+         QFileInfo(file).canonicalFilePath() == canonical)) {
       return i;
     }
   }
@@ -476,8 +480,9 @@ void MainWindow::createActions() {
   a->setObjectName(QStringLiteral("closeDocument"));
   a->setShortcuts(
       WithFallback(QKeySequence::Close, QKeySequence(Qt::CTRL | Qt::Key_W)));
-  session_action_ = file->addAction(tr("Reopen Documents at S&tart"), this,
-                                    [](bool on) { SetSessionRestoreEnabled(on); });
+  session_action_ =
+      file->addAction(tr("Reopen Documents at S&tart"), this,
+                      [](bool on) { SetSessionRestoreEnabled(on); });
   session_action_->setObjectName(QStringLiteral("restoreSession"));
   session_action_->setCheckable(true);
   session_action_->setChecked(SessionRestoreEnabled());
@@ -558,8 +563,8 @@ void MainWindow::createActions() {
   line_numbers_action_ =
       view->addAction(tr("&Line Numbers"), this, &MainWindow::setLineNumbers);
   line_numbers_action_->setCheckable(true);
-  unchecked_marks_action_ = view->addAction(
-      tr("Mark &Unchecked Words"), this, &MainWindow::setUncheckedMarks);
+  unchecked_marks_action_ = view->addAction(tr("Mark &Unchecked Words"), this,
+                                            &MainWindow::setUncheckedMarks);
   unchecked_marks_action_->setCheckable(true);
   unchecked_marks_action_->setChecked(true);
   QMenu* theme = view->addMenu(tr("&Theme"));
@@ -622,9 +627,9 @@ void MainWindow::createStatusBar() {
   unchecked_label_ = new QLabel(this);
   unchecked_label_->setObjectName(QStringLiteral("uncheckedCount"));
   unchecked_label_->hide();
-  for (QLabel* label : {position_label_, misspellings_label_, words_label_,
-                        characters_label_, unchecked_label_,
-                        dictionary_label_}) {
+  for (QLabel* label :
+       {position_label_, misspellings_label_, words_label_, characters_label_,
+        unchecked_label_, dictionary_label_}) {
     label->setContentsMargins(8, 0, 8, 0);
   }
   // The encoding, and the ways to change it: read the file again in
@@ -633,8 +638,9 @@ void MainWindow::createStatusBar() {
   encoding_button_->setObjectName(QStringLiteral("encodingButton"));
   encoding_button_->setAutoRaise(true);
   encoding_button_->setPopupMode(QToolButton::InstantPopup);
-  encoding_button_->setToolTip(tr("The document's encoding: click to reopen "
-                                  "the file in another or save in another"));
+  encoding_button_->setToolTip(
+      tr("The document's encoding: click to reopen "
+         "the file in another or save in another"));
   auto* encoding_popup = new QMenu(encoding_button_);
   encoding_popup->addMenu(encoding_menu_);
   save_encoding_menu_ = encoding_popup->addMenu(tr("&Save with Encoding"));
@@ -679,12 +685,12 @@ void MainWindow::updateStatus() {
   // Characters as typed, line ends included (a long line's pieces are one
   // line: their joins are not characters).
   const QTextDocument* text = editor()->document();
-  const int characters = std::max(
-      text->characterCount() - 1 -
-          (HasContinuations(*text)
-               ? text->blockCount() - editor()->lineMap().lineCount()
-               : 0),
-      0);
+  const int characters =
+      std::max(text->characterCount() - 1 -
+                   (HasContinuations(*text)
+                        ? text->blockCount() - editor()->lineMap().lineCount()
+                        : 0),
+               0);
   characters_label_->setText(characters == 1
                                  ? tr("1 character")
                                  : tr("%L1 characters").arg(characters));
@@ -881,10 +887,9 @@ void MainWindow::updateEncodingMenu() {
     }
   }
   if (encoding_button_ != nullptr) {
-    encoding_button_->setText(EncodingLabel(encoding) +
-                              (current()->format().byte_order_mark
-                                   ? tr(" with BOM")
-                                   : QString()));
+    encoding_button_->setText(
+        EncodingLabel(encoding) +
+        (current()->format().byte_order_mark ? tr(" with BOM") : QString()));
   }
 }
 
@@ -1054,9 +1059,8 @@ void MainWindow::showLoading(const QString& path) {
   waited.start();
   while ((windowHandle() == nullptr || !windowHandle()->isExposed()) &&
          waited.elapsed() < kExposeWaitMs) {
-    QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents |
-                                        QEventLoop::WaitForMoreEvents,
-                                    10);
+    QCoreApplication::processEvents(
+        QEventLoop::ExcludeUserInputEvents | QEventLoop::WaitForMoreEvents, 10);
   }
   repaint();
   QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
@@ -1064,7 +1068,8 @@ void MainWindow::showLoading(const QString& path) {
 
 void MainWindow::openRequest(const OpenRequest& request) {
   for (const FileRequest& file : request.files) {
-    if (!file.standard_input && QFileInfo(file.path).size() >= kLoadingNoticeBytes &&
+    if (!file.standard_input &&
+        QFileInfo(file.path).size() >= kLoadingNoticeBytes &&
         indexOfFile(file.path) < 0) {
       showLoading(file.path);
     }
@@ -1090,9 +1095,8 @@ void MainWindow::openText(const QString& text) {
   setCurrentFile(QString(), TextFormat());
   // Nowhere on disk yet: closing asks to save it.
   editor()->document()->setModified(true);
-  statusBar()->showMessage(tr("Opened standard input (%L1 characters)")
-                               .arg(text.size()),
-                           3000);
+  statusBar()->showMessage(
+      tr("Opened standard input (%L1 characters)").arg(text.size()), 3000);
 }
 
 Session MainWindow::currentSession() const {
@@ -1137,10 +1141,9 @@ int MainWindow::restoreSession() {
   }
   if (current_tab != nullptr) tabs_->setCurrentWidget(current_tab);
   if (!missing.isEmpty()) {
-    statusBar()->showMessage(
-        tr("Not reopened (gone since last time): %1")
-            .arg(missing.join(QStringLiteral(", "))),
-        10000);
+    statusBar()->showMessage(tr("Not reopened (gone since last time): %1")
+                                 .arg(missing.join(QStringLiteral(", "))),
+                             10000);
   }
   return opened;
 }
@@ -1177,8 +1180,8 @@ bool MainWindow::saveAs() {
   for (const QString& encoding : SupportedEncodings()) {
     encodings->addItem(EncodingLabel(encoding), encoding);
   }
-  encodings->setCurrentIndex(
-      std::max(static_cast<int>(encodings->findData(current()->format().encoding)), 0));
+  encodings->setCurrentIndex(std::max(
+      static_cast<int>(encodings->findData(current()->format().encoding)), 0));
   if (auto* grid = qobject_cast<QGridLayout*>(dialog.layout())) {
     auto* label = new QLabel(tr("&Encoding:"), &dialog);
     label->setBuddy(encodings);
@@ -1194,9 +1197,9 @@ bool MainWindow::saveAs() {
     const TextFormat before = current()->format();
     TextFormat format = before;
     format.encoding = encoding;
-    format.byte_order_mark = encoding.startsWith(QLatin1String("UTF-16")) ||
-                             (encoding == QLatin1String(kUtf8) &&
-                              before.byte_order_mark);
+    format.byte_order_mark =
+        encoding.startsWith(QLatin1String("UTF-16")) ||
+        (encoding == QLatin1String(kUtf8) && before.byte_order_mark);
     current()->setFormat(format);
     if (!saveFile(dialog.selectedFiles().constFirst())) {
       current()->setFormat(before);
@@ -1216,10 +1219,10 @@ void MainWindow::openDropped(const QStringList& paths) {
 bool MainWindow::maybeSave() {
   if (!editor()->document()->isModified()) return true;
   const QString name = current()->displayName();
-  QMessageBox box(QMessageBox::Warning, tr("Unsaved Changes"),
-                  tr("Save the changes to \u201C%1\u201D before closing?")
-                      .arg(name),
-                  QMessageBox::NoButton, this);
+  QMessageBox box(
+      QMessageBox::Warning, tr("Unsaved Changes"),
+      tr("Save the changes to \u201C%1\u201D before closing?").arg(name),
+      QMessageBox::NoButton, this);
   box.setObjectName(QStringLiteral("unsavedChanges"));
   box.setInformativeText(
       current()->file().isEmpty()
@@ -1313,9 +1316,10 @@ bool MainWindow::loadFileAs(const QString& path, const QString& encoding) {
   LoadedText loaded;
   QString error;
   if (!ReadTextFileAs(path, encoding, &loaded, &error)) {
-    QMessageBox::warning(this, tr("Open"),
-                         tr("Cannot read %1 as %2:\n%3.")
-                             .arg(Native(path), EncodingLabel(encoding), error));
+    QMessageBox::warning(
+        this, tr("Open"),
+        tr("Cannot read %1 as %2:\n%3.")
+            .arg(Native(path), EncodingLabel(encoding), error));
     return false;
   }
   openLoaded(path, loaded);
@@ -1350,8 +1354,8 @@ void MainWindow::openLoaded(const QString& path, const LoadedText& loaded) {
             .arg(kSplitAbove),
         10000);
   } else {
-    statusBar()->showMessage(
-        tr("Opened %1").arg(QFileInfo(path).fileName()), 3000);
+    statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()),
+                             3000);
   }
 }
 
@@ -1408,7 +1412,8 @@ bool MainWindow::confirmEncodable(const QString& path, const QString& text,
   box.setInformativeText(
       tr("Unicode (UTF-8) holds every character, and nearly every program "
          "reads it. Save the document as UTF-8 instead?"));
-  QPushButton* utf8 = box.addButton(tr("Save as &UTF-8"), QMessageBox::AcceptRole);
+  QPushButton* utf8 =
+      box.addButton(tr("Save as &UTF-8"), QMessageBox::AcceptRole);
   QPushButton* cancel = box.addButton(tr("&Cancel"), QMessageBox::RejectRole);
   box.setDefaultButton(utf8);
   box.setEscapeButton(cancel);
@@ -1420,12 +1425,12 @@ bool MainWindow::confirmEncodable(const QString& path, const QString& text,
 }
 
 void MainWindow::reportSaveFailure(const QString& path, const QString& error) {
-  qCWarning(lcSave).noquote() << QStringLiteral("cannot save %1: %2")
-                                     .arg(Native(path), error);
-  QMessageBox box(QMessageBox::Warning, tr("Save"),
-                  tr("%1 could not be saved: %2.")
-                      .arg(QFileInfo(path).fileName(), error),
-                  QMessageBox::NoButton, this);
+  qCWarning(lcSave).noquote()
+      << QStringLiteral("cannot save %1: %2").arg(Native(path), error);
+  QMessageBox box(
+      QMessageBox::Warning, tr("Save"),
+      tr("%1 could not be saved: %2.").arg(QFileInfo(path).fileName(), error),
+      QMessageBox::NoButton, this);
   box.setObjectName(QStringLiteral("saveFailed"));
   box.setInformativeText(
       tr("Your text is still here, unchanged. Save As puts it in another "
@@ -1444,7 +1449,8 @@ void MainWindow::reportSaveFailure(const QString& path, const QString& error) {
 }
 
 bool MainWindow::confirmOverwriteChanged(const QString& path) {
-  if (diskMonitor()->check(/*thorough=*/true) != DiskFileMonitor::State::kChanged) {
+  if (diskMonitor()->check(/*thorough=*/true) !=
+      DiskFileMonitor::State::kChanged) {
     return true;
   }
   QMessageBox box(QMessageBox::Warning, tr("Save"),
@@ -1466,7 +1472,7 @@ void MainWindow::onChangedOnDisk() {
       tr("%1 was changed on disk by another program.")
               .arg(Native(currentFile())) +
           (editor()->document()->isModified() ? tr(" You have unsaved changes.")
-                                             : QString()),
+                                              : QString()),
       {reload_action_, keep_action_});
   disk_notice_shown_ = true;
 }
@@ -1485,8 +1491,8 @@ void MainWindow::reloadFromDisk() {
   // In the encoding the document was read in.
   const bool utf8 = current()->format().encoding == QLatin1String(kUtf8);
   if (!(utf8 ? ReadTextFile(currentFile(), &loaded, &error)
-             : ReadTextFileAs(currentFile(), current()->format().encoding, &loaded,
-                              &error))) {
+             : ReadTextFileAs(currentFile(), current()->format().encoding,
+                              &loaded, &error))) {
     notice_->showMessage(
         tr("Cannot reload %1: %2.").arg(Native(currentFile()), error),
         {reload_action_, keep_action_});
@@ -1576,10 +1582,10 @@ void MainWindow::offerRecovery() {
   } else {
     QStringList lines;
     for (const RecoveryStore::Orphan& orphan : orphans) {
-      lines.append(QStringLiteral("\u2022 %1 (%2)")
-                       .arg(name(orphan), QLocale().toString(
-                                              orphan.saved,
-                                              QLocale::ShortFormat)));
+      lines.append(
+          QStringLiteral("\u2022 %1 (%2)")
+              .arg(name(orphan),
+                   QLocale().toString(orphan.saved, QLocale::ShortFormat)));
     }
     question = tr("The editor did not shut down properly. Unsaved text of "
                   "%L1 documents can be recovered, each into a tab:\n%2")
@@ -1617,10 +1623,9 @@ void MainWindow::offerRecovery() {
     editor()->document()->setModified(true);
   }
   if (!failed.isEmpty()) {
-    QMessageBox::warning(
-        this, tr("Recover Unsaved Text"),
-        tr("Some recovery files could not be read:\n%1")
-            .arg(failed.join(QLatin1Char('\n'))));
+    QMessageBox::warning(this, tr("Recover Unsaved Text"),
+                         tr("Some recovery files could not be read:\n%1")
+                             .arg(failed.join(QLatin1Char('\n'))));
   }
   statusBar()->showMessage(tr("Recovered unsaved text; save it to keep it."));
 }
@@ -1785,9 +1790,9 @@ void MainWindow::onConversionFinished(const ConvertResult& result) {
     return;
   }
   if (useDictionary(result.path)) {
-    statusBar()->showMessage(tr("Converted and using %1")
-                                 .arg(LanguageDisplayName(result.tag)),
-                             5000);
+    statusBar()->showMessage(
+        tr("Converted and using %1").arg(LanguageDisplayName(result.tag)),
+        5000);
   }
 }
 

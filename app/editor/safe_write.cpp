@@ -48,8 +48,8 @@ mode_t NewFileMode() {
 
 // Writes `bytes` over `path` itself, after a backup copy of it. 0 or the
 // errno; *backup names the copy.
-int WriteInPlace(const QString& path, const QByteArray& bytes,
-                 QString* backup, QString* error) {
+int WriteInPlace(const QString& path, const QByteArray& bytes, QString* backup,
+                 QString* error) {
   QFile original(path);
   if (!original.open(QIODevice::ReadOnly)) {
     *error = original.errorString();
@@ -97,8 +97,7 @@ int WriteInPlace(const QString& path, const QByteArray& bytes,
 }  // namespace
 
 QString BackupFolder() {
-  return QStandardPaths::writableLocation(
-             QStandardPaths::GenericDataLocation) +
+  return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
          QStringLiteral("/spellfilter/backup");
 }
 

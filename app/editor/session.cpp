@@ -40,9 +40,9 @@ Session ReadSession() {
     if (!document.path.isEmpty()) session.documents.append(document);
   }
   settings.endArray();
-  session.current = std::clamp(
-      settings.value(kCurrentKey).toInt(), 0,
-      std::max(static_cast<int>(session.documents.size()) - 1, 0));
+  session.current =
+      std::clamp(settings.value(kCurrentKey).toInt(), 0,
+                 std::max(static_cast<int>(session.documents.size()) - 1, 0));
   return session;
 }
 

@@ -64,7 +64,8 @@ bool DecodeOpenRequest(const QByteArray& bytes, OpenRequest* request) {
   }
   const QJsonObject object = document.object();
   *request = OpenRequest();
-  for (const QJsonValue& value : object.value(QStringLiteral("files")).toArray()) {
+  for (const QJsonValue& value :
+       object.value(QStringLiteral("files")).toArray()) {
     const QJsonObject entry = value.toObject();
     FileRequest file;
     file.standard_input = entry.value(QStringLiteral("stdin")).toBool();
@@ -134,8 +135,7 @@ QString SingleInstanceServer::errorString() const { return error_; }
 
 void SingleInstanceServer::onNewConnection() {
   while (QLocalSocket* socket = server_->nextPendingConnection()) {
-    connect(socket, &QLocalSocket::disconnected, socket,
-            &QObject::deleteLater);
+    connect(socket, &QLocalSocket::disconnected, socket, &QObject::deleteLater);
     // Read as bytes arrive (never blocking the window); a request is one
     // frame: a big-endian length, then that many bytes.
     connect(socket, &QLocalSocket::readyRead, this, [this, socket] {

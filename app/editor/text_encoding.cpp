@@ -59,7 +59,8 @@ const QList<std::pair<const char*, const char*>>& OtherEncodings() {
 
 QStringList SupportedEncodings() {
   QStringList all = {QString::fromLatin1(kUtf8), QString::fromLatin1(kUtf16Le),
-                     QString::fromLatin1(kUtf16Be), QString::fromLatin1(kLatin1),
+                     QString::fromLatin1(kUtf16Be),
+                     QString::fromLatin1(kLatin1),
                      QString::fromLatin1(kWindows1252)};
   for (const auto& [name, label] : OtherEncodings()) {
     all.append(QString::fromLatin1(name));

@@ -56,8 +56,8 @@
 #include <QTextBlock>
 #include <QTimer>
 #include <algorithm>
-#include <memory>
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 #include "app/editor/dictionary_catalog.h"
@@ -409,9 +409,10 @@ int Run(int argc, char** argv) {
       "jump->paint       median %.1f ms, p95 %.1f ms, max %.1f ms (%zu jumps); "
       "lines painted without all their underlines: %d\n",
       j.median, j.p95, j.max, jump_ms.size(), jumps_wrong);
-  std::printf("tabs              %d (the others: copies of the document, "
-              "checked)\n",
-              tabs);
+  std::printf(
+      "tabs              %d (the others: copies of the document, "
+      "checked)\n",
+      tabs);
   std::printf("platform          %s\n",
               qPrintable(QGuiApplication::platformName()));
   return counted == expected && counted == expected_whole && restored &&

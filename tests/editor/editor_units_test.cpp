@@ -180,9 +180,10 @@ class EditorUnitsTest : public QObject {
     QCOMPARE(FalsePositiveInWords(3.6e-25),
              QString("a misspelling is practically never taken for a word "
                      "(less than once in a billion)"));
-    QCOMPARE(FalsePositiveInWords(1.0 / 123456),
-             QLocale().toString(120000ULL).prepend("about one misspelling in ") +
-                 " is taken for a word");
+    QCOMPARE(
+        FalsePositiveInWords(1.0 / 123456),
+        QLocale().toString(120000ULL).prepend("about one misspelling in ") +
+            " is taken for a word");
     QCOMPARE(FalsePositiveInWords(0.01),
              QString("about one misspelling in 100 is taken for a word"));
     QCOMPARE(FalsePositiveInWords(0.9),
@@ -202,7 +203,8 @@ class EditorUnitsTest : public QObject {
         mnemonics.append(b->text().mid(at + 1, 1).toLower());
       }
     }
-    QVERIFY2(mnemonics.removeDuplicates() == 0, qPrintable(mnemonics.join(',')));
+    QVERIFY2(mnemonics.removeDuplicates() == 0,
+             qPrintable(mnemonics.join(',')));
     QVERIFY(mnemonics.contains("o"));  // Br&owse
     QVERIFY(mnemonics.contains("b"));  // &Build
     for (QLineEdit* edit : dialog.findChildren<QLineEdit*>()) {

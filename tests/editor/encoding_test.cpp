@@ -256,8 +256,9 @@ class EncodingTest : public QObject {
   // is written in place after a backup copy, and the user is told.
   void inPlaceWhereTheFolderIsReadOnly() {
     if (::geteuid() == 0) {
-      QSKIP("root may create files in a read-only folder: the case needs "
-            "an ordinary user (the full-disk case is in end_to_end_test.sh)");
+      QSKIP(
+          "root may create files in a read-only folder: the case needs "
+          "an ordinary user (the full-disk case is in end_to_end_test.sh)");
     }
     const QString dir = Environment().newFolder("locked");
     Write(dir + "/keep.txt", "before");

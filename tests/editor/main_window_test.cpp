@@ -650,7 +650,8 @@ class MainWindowTest : public QObject {
     QTextCursor c(piece);
     c.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor, 3);
     w->editor()->setTextCursor(c);
-    const int column = piece.position() + 3 - document->findBlockByNumber(1).position() - 2;
+    const int column =
+        piece.position() + 3 - document->findBlockByNumber(1).position() - 2;
     QCOMPARE(Label(*w, "cursorPosition"),
              QStringLiteral("Ln 2, Col %L1").arg(column + 1));
     // Line 3 is a real line, whatever block it is.

@@ -68,9 +68,9 @@ std::unique_ptr<MainWindow> NewWindow() {
 // The 1-based line and column of the cursor.
 QPair<int, int> LineAndColumn(SpellTextEdit* edit) {
   const QTextCursor cursor = edit->textCursor();
-  return {edit->lineMap().lineOf(cursor.block()) + 1,
-          edit->lineMap().columnOf(cursor.block(), cursor.positionInBlock()) +
-              1};
+  return {
+      edit->lineMap().lineOf(cursor.block()) + 1,
+      edit->lineMap().columnOf(cursor.block(), cursor.positionInBlock()) + 1};
 }
 
 }  // namespace
@@ -243,8 +243,7 @@ class TabsTest : public QObject {
 
     // A change on disk to a tab not shown waits for it.
     Write(dir + "/plain.txt", "changed elsewhere\n");
-    QTRY_VERIFY(w->document(1)->diskNews() ==
-                DocumentTab::DiskNews::kChanged);
+    QTRY_VERIFY(w->document(1)->diskNews() == DocumentTab::DiskNews::kChanged);
     QVERIFY(!w->noticeBar()->text().contains("changed on disk"));
     QVERIFY(w->tabWidget()->tabToolTip(1).contains("Changed on disk"));
     w->tabWidget()->setCurrentIndex(1);
@@ -318,10 +317,10 @@ class TabsTest : public QObject {
     const QString dir = Environment().newFolder("args");
     Write(dir + "/a.txt", "a\n");
     Write(dir + "/odd:7", "a file with a colon\n");
-    FileArguments args = ParseFileArguments(
-        {"a.txt", "+12", "b.txt", "a.txt:3", "a.txt:4:9", "odd:7", "-",
-         "new.txt:5", "+x"},
-        dir);
+    FileArguments args =
+        ParseFileArguments({"a.txt", "+12", "b.txt", "a.txt:3", "a.txt:4:9",
+                            "odd:7", "-", "new.txt:5", "+x"},
+                           dir);
     QCOMPARE(args.files.size(), 8);  // +12 is not a file
     QCOMPARE(args.files[0].path, dir + "/a.txt");
     QCOMPARE(args.files[0].line, 0);
@@ -353,14 +352,15 @@ class TabsTest : public QObject {
   void commandLineLandsOnLineAndColumn() {
     const QString dir = Environment().newFolder("landing");
     QByteArray text;
-    for (int i = 1; i <= 300; ++i) text += "line number " + QByteArray::number(i) + "\n";
+    for (int i = 1; i <= 300; ++i)
+      text += "line number " + QByteArray::number(i) + "\n";
     Write(dir + "/long.txt", text);
     Write(dir + "/short.txt", "one\ntwo\n");
     auto w = NewWindow();
     OpenRequest request;
-    request.files = ParseFileArguments(
-                        {"+150", "long.txt", "short.txt:2:3", "-"}, dir)
-                        .files;
+    request.files =
+        ParseFileArguments({"+150", "long.txt", "short.txt:2:3", "-"}, dir)
+            .files;
     request.has_standard_input = true;
     request.standard_input = "from a pipe\n";
     w->openRequest(request);
@@ -396,7 +396,8 @@ class TabsTest : public QObject {
     QStringList seen;  // "title|message" as each message appears
     connect(w->statusBar(), &QStatusBar::messageChanged, this,
             [&](const QString& message) {
-              if (!message.isEmpty()) seen.append(w->windowFilePath() + "|" + message);
+              if (!message.isEmpty())
+                seen.append(w->windowFilePath() + "|" + message);
             });
     OpenRequest request;
     request.files.append({path, false, 0, 0});
@@ -421,7 +422,8 @@ class TabsTest : public QObject {
     QCOMPARE(bar->message(), QString("2 of 3"));
     QVERIFY(bar->findNext());
     QVERIFY(bar->findNext());
-    QCOMPARE(bar->message(), QString("Continued from the beginning \u2014 1 of 3"));
+    QCOMPARE(bar->message(),
+             QString("Continued from the beginning \u2014 1 of 3"));
     bar->findEdit()->setText("lamps");
     QTRY_COMPARE(bar->message(), QString("Not found"));
   }
@@ -439,11 +441,10 @@ class TabsTest : public QObject {
       QCOMPARE(IsDark(strip), theme == Theme::kDark);
       QVERIFY(ContrastRatio(strip.color(QPalette::WindowText),
                             strip.color(QPalette::Window)) >= 7);
-      const QColor numbers =
-          SubduedTextColor(palette, QPalette::AlternateBase);
-      QVERIFY2(ContrastRatio(numbers, palette.color(QPalette::AlternateBase)) >=
-                   4.5,
-               qPrintable(numbers.name()));
+      const QColor numbers = SubduedTextColor(palette, QPalette::AlternateBase);
+      QVERIFY2(
+          ContrastRatio(numbers, palette.color(QPalette::AlternateBase)) >= 4.5,
+          qPrintable(numbers.name()));
       // Quieter than the text itself.
       QVERIFY(ContrastRatio(numbers, palette.color(QPalette::AlternateBase)) <
               ContrastRatio(palette.color(QPalette::Text),
@@ -510,8 +511,8 @@ class TabsTest : public QObject {
     QVERIFY(back.files[1].standard_input);
     QCOMPARE(back.standard_input, QString("\u0436 text\n"));
     QVERIFY(!DecodeOpenRequest("not json", &back));
-    QVERIFY(!DecodeOpenRequest(R"({"files":[{"path":"relative.txt"}]})",
-                               &back));
+    QVERIFY(
+        !DecodeOpenRequest(R"({"files":[{"path":"relative.txt"}]})", &back));
   }
 
   // Issue 35, item 5: Edit > Undo is enabled whenever Ctrl+Z would undo,
