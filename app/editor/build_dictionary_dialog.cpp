@@ -32,9 +32,18 @@ BuildDictionaryDialog::BuildDictionaryDialog(QWidget* parent)
     : QDialog(parent),
       word_list_(new QLineEdit(this)),
       name_(new QLineEdit(this)),
-      language_(new QLineEdit(QStringLiteral("und"), this)) {
+      language_(new QLineEdit(this)) {
   setWindowTitle(tr("Build Dictionary from Word List"));
-  auto* browse = new QPushButton(tr("&Browse..."), this);
+  // The user's own language, not "und", until a word list's name says
+  // another; empty where the system names none.
+  if (const QLocale system = QLocale::system();
+      system.language() != QLocale::C) {
+    language_->setText(system.bcp47Name());
+  }
+  language_->setPlaceholderText(tr("such as en-US; empty: undetermined"));
+  // Alt+O: Alt+B is the Build button's.
+  auto* browse = new QPushButton(tr("Br&owse..."), this);
+  browse->setObjectName(QStringLiteral("browse"));
   connect(browse, &QPushButton::clicked, this, &BuildDictionaryDialog::browse);
   auto* list_row = new QHBoxLayout;
   list_row->addWidget(word_list_, 1);

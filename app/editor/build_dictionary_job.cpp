@@ -11,6 +11,7 @@
 #include <QLocale>
 #include <QPromise>
 #include <QtConcurrent/QtConcurrentRun>
+#include <cmath>
 #include <string>
 
 #include "core/dictionary/builder.h"
@@ -36,6 +37,26 @@ BuildResult FinishBuild(DictionaryBuilder* builder, const BuildRequest& request,
                         const std::function<bool(int)>& progress);
 
 }  // namespace
+
+QString FalsePositiveInWords(double rate) {
+  auto tr = [](const char* text) {
+    return QCoreApplication::translate("BuildDictionaryJob", text);
+  };
+  if (!(rate > 1e-9)) {  // also NaN
+    return tr(
+        "a misspelling is practically never taken for a word (less "
+        "than once in a billion)");
+  }
+  if (rate >= 0.5) return tr("most misspellings are taken for words");
+  const double one_in = 1.0 / rate;
+  // Two significant digits are what a prediction is worth.
+  const double rounded = [&] {
+    const double scale = std::pow(10.0, std::floor(std::log10(one_in)) - 1);
+    return std::round(one_in / scale) * scale;
+  }();
+  return tr("about one misspelling in %1 is taken for a word")
+      .arg(QLocale().toString(static_cast<qulonglong>(rounded)));
+}
 
 bool IsHunspellDictionary(const QString& path) {
   if (!path.endsWith(QStringLiteral(".dic"), Qt::CaseInsensitive)) {
@@ -137,12 +158,10 @@ BuildResult FinishBuild(DictionaryBuilder* builder, const BuildRequest& request,
   progress(BuildDictionaryJob::kProgressMax);
   return BuildResult{
       true,
-      QCoreApplication::translate(
-          "BuildDictionaryJob",
-          "%1 words, predicted false-positive rate %2, %3 KiB")
+      QCoreApplication::translate("BuildDictionaryJob", "%1 words, %2 KiB; %3")
           .arg(QLocale().toString(static_cast<qulonglong>(summary.words)))
-          .arg(summary.predicted_fp, 0, 'g', 3)
-          .arg(summary.file_bytes / 1024),
+          .arg(summary.file_bytes / 1024)
+          .arg(FalsePositiveInWords(summary.predicted_fp)),
       summary.words};
 }
 

@@ -72,6 +72,10 @@ bool IsHunspellDictionary(const QString& path);
 BuildResult BuildDictionary(const BuildRequest& request,
                             const std::function<bool(int)>& progress);
 
+// A predicted false-positive rate in plain words ("about one misspelling
+// in 1,000,000 is taken for a word"), for the build's summary.
+QString FalsePositiveInWords(double rate);
+
 }  // namespace spellfilter::editor
 
 #endif  // SPELLFILTER_APP_EDITOR_BUILD_DICTIONARY_JOB_H_

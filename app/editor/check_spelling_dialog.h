@@ -25,6 +25,8 @@ class CheckSpellingDialog : public QDialog {
 
  public:
   explicit CheckSpellingDialog(SpellTextEdit* edit, QWidget* parent = nullptr);
+  // The text the dialog walks (null once it is gone).
+  [[nodiscard]] SpellTextEdit* editor() const { return edit_; }
   Q_DISABLE_COPY_MOVE(CheckSpellingDialog)
 
   // Starts a round from the editor's cursor and shows the first

@@ -128,9 +128,23 @@ bool FindBar::find(bool forward) {
   }
   edit_->setTextCursor(*found);
   edit_->ensureCursorVisible();
-  say(wrapped ? (forward ? tr("Continued from the beginning")
-                         : tr("Continued from the end"))
-              : QString());
+  // "3 of 12", as gedit says (counting up to kMaxHighlights).
+  const QList<QTextCursor> all = s.findAll(edit_->document(), kMaxHighlights);
+  QString where;
+  for (qsizetype i = 0; i < all.size(); ++i) {
+    if (all[i].selectionStart() == found->selectionStart()) {
+      where = all.size() < kMaxHighlights
+                  ? tr("%L1 of %L2").arg(i + 1).arg(all.size())
+                  : tr("%L1 of more than %L2").arg(i + 1).arg(kMaxHighlights);
+      break;
+    }
+  }
+  const QString turn = wrapped ? (forward ? tr("Continued from the beginning")
+                                          : tr("Continued from the end"))
+                               : QString();
+  say(turn.isEmpty() || where.isEmpty()
+          ? turn + where
+          : turn + QStringLiteral(" \u2014 ") + where);
   return true;
 }
 
@@ -169,8 +183,18 @@ void FindBar::highlightMatches() {
     QTextCharFormat format;
     format.setBackground(QColor(0xFF, 0xE0, 0x66));
     format.setForeground(Qt::black);
-    for (const QTextCursor& c : s.findAll(edit_->document(), kMaxHighlights)) {
-      selections.append({c, format});
+    const QList<QTextCursor> all = s.findAll(edit_->document(), kMaxHighlights);
+    for (const QTextCursor& c : all) selections.append({c, format});
+    if (!find_->text().isEmpty() && message().isEmpty()) {
+      if (all.isEmpty()) {
+        say(tr("Not found"));
+      } else if (all.size() == 1) {
+        say(tr("1 match"));
+      } else if (all.size() < kMaxHighlights) {
+        say(tr("%L1 matches").arg(all.size()));
+      } else {
+        say(tr("more than %L1 matches").arg(kMaxHighlights));
+      }
     }
   } else if (!find_->text().isEmpty() && !s.errorString().isEmpty()) {
     say(s.errorString());

@@ -1,13 +1,23 @@
-// spellfilter-editor [FILE]: sets up the application and shows the window.
+// spellfilter-editor [--new-window] [+N] [FILE[:N[:C]]]... [-]: sets up the
+// application, hands the files to an editor already running on this
+// display (single_instance.h) or shows a window with them.
 #include <QApplication>
 #include <QByteArray>
 #include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
 #include <QIcon>
 #include <QTimer>
+#include <cstdio>
 
+#include "app/editor/command_line.h"
 #include "app/editor/main_window.h"
+#include "app/editor/session.h"
+#include "app/editor/single_instance.h"
 
 namespace {
+
+const QString kNewWindow = QStringLiteral("new-window");
 
 void SetApplicationNames() {
   QCoreApplication::setOrganizationName(QStringLiteral("spellfilter"));
@@ -17,13 +27,30 @@ void SetApplicationNames() {
 
 void SetUpParser(QCommandLineParser* parser) {
   parser->setApplicationDescription(QCoreApplication::translate(
-      "main", "A plain-text editor that checks spelling as you type."));
+      "main",
+      "A plain-text editor that checks spelling as you type.\n"
+      "\n"
+      "Files:\n"
+      "  FILE         open FILE in a tab (a missing FILE is created on the\n"
+      "               first save); several files open in several tabs\n"
+      "  +N FILE      open FILE with the cursor on line N\n"
+      "  FILE:N[:C]   open FILE on line N (and column C)\n"
+      "  -            open the text of standard input as a new document\n"
+      "\n"
+      "An editor already running on this display opens the files in its\n"
+      "window, unless --new-window is given. Without files, the documents\n"
+      "open last time are reopened (File > Reopen Documents at Start)."));
   parser->addHelpOption();
   parser->addVersionOption();
+  parser->addOption(QCommandLineOption(
+      kNewWindow,
+      QCoreApplication::translate(
+          "main",
+          "Open a window of its own instead of using a running editor's.")));
   parser->addPositionalArgument(
-      QStringLiteral("file"),
-      QCoreApplication::translate("main", "The file to open (UTF-8 text)."),
-      QStringLiteral("[FILE]"));
+      QStringLiteral("files"),
+      QCoreApplication::translate("main", "The files to open (see above)."),
+      QStringLiteral("[+N] [FILE[:N[:C]]...] [-]"));
 }
 
 // --help and --version answer without a display (QApplication would need
@@ -31,6 +58,7 @@ void SetUpParser(QCommandLineParser* parser) {
 void AnswerHelpWithoutDisplay(int argc, char* argv[]) {
   for (int i = 1; i < argc; ++i) {
     const QByteArray arg(argv[i]);
+    if (arg == "--") break;
     if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" ||
         arg == "--version") {
       QCoreApplication app(argc, argv);
@@ -64,10 +92,59 @@ int main(int argc, char* argv[]) {
   SetUpParser(&parser);
   parser.process(app);
 
+  using spellfilter::editor::OpenRequest;
+  const spellfilter::editor::FileArguments arguments =
+      spellfilter::editor::ParseFileArguments(parser.positionalArguments(),
+                                              QDir::currentPath());
+  for (const QString& warning : arguments.warnings) {
+    std::fprintf(stderr, "spellfilter-editor: %s\n", qPrintable(warning));
+  }
+  OpenRequest request;
+  request.files = arguments.files;
+  for (const auto& file : request.files) {
+    if (!file.standard_input || request.has_standard_input) continue;
+    QFile in;
+    if (!in.open(stdin, QIODevice::ReadOnly)) {
+      std::fprintf(stderr,
+                   "spellfilter-editor: -: cannot read standard input\n");
+      return 2;
+    }
+    request.has_standard_input = true;
+    request.standard_input = QString::fromUtf8(in.readAll());
+  }
+
+  const bool new_window = parser.isSet(kNewWindow);
+  const QString socket_name = spellfilter::editor::SingleInstanceSocketName();
+  if (!new_window &&
+      spellfilter::editor::SendToRunningEditor(socket_name, request, 1000)) {
+    return 0;
+  }
+
   spellfilter::editor::MainWindow window;
+  spellfilter::editor::SingleInstanceServer server;
+  if (!new_window) {
+    QObject::connect(&server,
+                     &spellfilter::editor::SingleInstanceServer::openRequested,
+                     &window, [&window](const OpenRequest& received) {
+                       window.openRequest(received);
+                       window.raise();
+                       window.activateWindow();
+                     });
+    if (!server.listen(socket_name)) {
+      std::fprintf(stderr,
+                   "spellfilter-editor: %s: cannot listen (%s); other "
+                   "launches open their own windows\n",
+                   qPrintable(socket_name), qPrintable(server.errorString()));
+    }
+  }
+  // The window's first title is the file it opens (not "untitled.txt"
+  // while a big file loads).
+  for (const auto& file : request.files) {
+    if (!file.standard_input) window.setWindowFilePath(file.path);
+  }
   window.show();
-  const QStringList files = parser.positionalArguments();
-  if (!files.isEmpty()) window.openFromCommandLine(files.constFirst());
+  if (!new_window && request.files.isEmpty()) window.restoreSession();
+  window.openRequest(request);
   // After the window is up, so the question appears over it.
   QTimer::singleShot(0, &window,
                      &spellfilter::editor::MainWindow::offerRecovery);

@@ -4,10 +4,14 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDialog>
+#include <QGridLayout>
 #include <QGuiApplication>
 #include <QInputDialog>
 #include <QLabel>
@@ -23,14 +27,20 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTextBlock>
+#include <QToolButton>
 #include <QVBoxLayout>
+#include <QWindow>
+#include <algorithm>
 
 #include "app/editor/build_dictionary_dialog.h"
 #include "app/editor/check_spelling_dialog.h"
 #include "app/editor/dictionary_catalog.h"
 #include "app/editor/dictionary_menu.h"
 #include "app/editor/disk_file_monitor.h"
+#include "app/editor/document_tab.h"
 #include "app/editor/find_bar.h"
 #include "app/editor/notice_bar.h"
 #include "app/editor/pdf_export.h"
@@ -52,6 +62,12 @@ namespace {
 // reports and for tests that drive the real binary
 // (tests/editor/end_to_end_test.sh).
 Q_LOGGING_CATEGORY(lcStatus, "spellfilter.editor.status", QtWarningMsg)
+// Failed saves, on standard error as well as in their message box (for
+// bug reports and tests/editor/end_to_end_test.sh).
+Q_LOGGING_CATEGORY(lcSave, "spellfilter.editor.save", QtWarningMsg)
+// The first paint of the window, with its title and the wall clock in ms
+// (off unless enabled), for scripts/editor_startup_timing.sh.
+Q_LOGGING_CATEGORY(lcStartup, "spellfilter.editor.startup", QtWarningMsg)
 
 const QString kGeometryKey = QStringLiteral("geometry");
 const QString kFontKey = QStringLiteral("font");
@@ -86,11 +102,9 @@ QList<QKeySequence> WithFallback(QKeySequence::StandardKey key,
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       service_(new SpellService(this)),
-      editor_(new SpellTextEdit(service_)),
       notice_(new NoticeBar),
-      recovery_(new RecoveryStore(RecoveryStore::DefaultFolder(), this)),
-      disk_(new DiskFileMonitor(this)),
-      find_bar_(new FindBar(editor_)),
+      tabs_(new QTabWidget),
+      recovery_folder_(RecoveryStore::DefaultFolder()),
       build_job_(new BuildDictionaryJob(this)),
       convert_job_(new ConvertDictionaryJob(this)),
       unchecked_counter_(new UncheckedCounter(this)) {
@@ -99,32 +113,45 @@ MainWindow::MainWindow(QWidget* parent)
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
   layout->addWidget(notice_);
-  layout->addWidget(editor_, 1);
-  layout->addWidget(find_bar_);
-  editor_->document()->setDocumentMargin(8);
+  layout->addWidget(tabs_, 1);
+  tabs_->setObjectName(QStringLiteral("documentTabs"));
+  tabs_->setDocumentMode(true);
+  tabs_->setTabsClosable(true);
+  tabs_->setMovable(true);
+  tabs_->setUsesScrollButtons(true);
+  tabs_->tabBar()->setElideMode(Qt::ElideMiddle);
+  tabs_->tabBar()->setExpanding(false);
+  connect(tabs_, &QTabWidget::tabCloseRequested, this,
+          [this](int index) { closeTab(index); });
   setCentralWidget(central);
 
+  // The status bar is refreshed at most every 100 ms: counts come from the
+  // highlighter's running totals, so each refresh is O(1).
+  status_timer_.setSingleShot(true);
+  status_timer_.setInterval(100);
+  connect(&status_timer_, &QTimer::timeout, this, &MainWindow::updateStatus);
+  // Words the dictionary's script rule skips are counted over the whole
+  // text once typing pauses, on a worker thread (UncheckedCounter).
+  unchecked_timer_.setSingleShot(true);
+  unchecked_timer_.setInterval(500);
+  connect(&unchecked_timer_, &QTimer::timeout, this,
+          &MainWindow::updateUncheckedCount);
+
+  // The first document exists before the actions, which act on it.
+  addDocument();
   createActions();
   createStatusBar();
+  if (lcStartup().isDebugEnabled()) statusBar()->installEventFilter(this);
   readSettings();
+  connect(tabs_, &QTabWidget::currentChanged, this,
+          &MainWindow::onCurrentTabChanged);
 
-  QTextDocument* document = editor_->document();
-  connect(document, &QTextDocument::modificationChanged, this,
-          &QWidget::setWindowModified);
-  connect(editor_, &SpellTextEdit::filesDropped, this,
-          &MainWindow::openDropped);
-  connect(editor_, &SpellTextEdit::spellingActionFailed, this,
-          [this](const QString& message) { notice_->showMessage(message); });
   connect(service_, &SpellService::warning, this,
           [this](const QString& message) { notice_->showMessage(message); });
   connect(service_, &SpellService::dictionaryChanged, this, [this] {
     dictionary_menu_->setCurrentPath(service_->dictionaryPath());
     updateStatus();
   });
-  connect(disk_, &DiskFileMonitor::changedOnDisk, this,
-          &MainWindow::onChangedOnDisk);
-  connect(disk_, &DiskFileMonitor::removedFromDisk, this,
-          &MainWindow::onRemovedFromDisk);
   reload_action_ = new QAction(tr("&Reload"), this);
   reload_action_->setToolTip(
       tr("Replace your text with the file on disk "
@@ -141,23 +168,6 @@ MainWindow::MainWindow(QWidget* parent)
   connect(convert_job_, &ConvertDictionaryJob::finished, this,
           &MainWindow::onConversionFinished);
 
-  // The status bar is refreshed at most every 100 ms: counts come from the
-  // highlighter's running totals, so each refresh is O(1).
-  status_timer_.setSingleShot(true);
-  status_timer_.setInterval(100);
-  connect(&status_timer_, &QTimer::timeout, this, &MainWindow::updateStatus);
-  auto schedule = [this] {
-    if (!status_timer_.isActive()) status_timer_.start();
-  };
-  connect(document, &QTextDocument::contentsChange, this, schedule);
-  // Words the dictionary's script rule skips are counted over the whole
-  // text once typing pauses, on a worker thread (UncheckedCounter).
-  unchecked_timer_.setSingleShot(true);
-  unchecked_timer_.setInterval(500);
-  connect(&unchecked_timer_, &QTimer::timeout, this,
-          &MainWindow::updateUncheckedCount);
-  connect(document, &QTextDocument::contentsChange, &unchecked_timer_,
-          qOverload<>(&QTimer::start));
   connect(service_, &SpellService::dictionaryChanged, &unchecked_timer_,
           qOverload<>(&QTimer::start));
   connect(unchecked_counter_, &UncheckedCounter::counted, this,
@@ -172,21 +182,254 @@ MainWindow::MainWindow(QWidget* parent)
                    "to check them.")
                     .arg(service_->dictionaryName()));
           });
-  connect(editor_->scheduler(), &RecheckScheduler::progressed, this, schedule);
-  connect(editor_->scheduler(), &RecheckScheduler::finished, this, schedule);
-  connect(service_, &SpellService::flaggedWordsMayBeCorrect, this, schedule);
-  connect(service_, &SpellService::recheckAll, this, schedule);
+  connect(service_, &SpellService::flaggedWordsMayBeCorrect, this,
+          &MainWindow::scheduleStatus);
+  connect(service_, &SpellService::recheckAll, this,
+          &MainWindow::scheduleStatus);
 
-  recovery_->watch(document);
   loadInitialDictionary();
-  setCurrentFile(QString(), TextFormat());
+  onCurrentTabChanged();
   setUnifiedTitleAndToolBarOnMac(true);
 }
 
 MainWindow::~MainWindow() {
-  // The editor (and its highlighter) use the service: delete them first;
-  // QObject would delete the service first, as the older child.
+  // The editors (and their highlighters) use the service: delete them
+  // first; QObject would delete the service first, as the older child.
   delete takeCentralWidget();
+}
+
+DocumentTab* MainWindow::current() const {
+  return qobject_cast<DocumentTab*>(tabs_->currentWidget());
+}
+
+DocumentTab* MainWindow::document(int index) const {
+  return qobject_cast<DocumentTab*>(tabs_->widget(index));
+}
+
+int MainWindow::documentCount() const { return tabs_->count(); }
+
+SpellTextEdit* MainWindow::editor() const { return current()->editor(); }
+
+const QString& MainWindow::currentFile() const { return current()->file(); }
+
+RecoveryStore* MainWindow::recovery() const { return current()->recovery(); }
+
+DiskFileMonitor* MainWindow::diskMonitor() const {
+  return current()->diskMonitor();
+}
+
+FindBar* MainWindow::findBar() const { return current()->findBar(); }
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == statusBar() && event->type() == QEvent::Paint &&
+      !first_paint_logged_) {
+    first_paint_logged_ = true;
+    qCDebug(lcStartup).noquote()
+        << QStringLiteral("first paint at %1 ms, title \"%2\", %3")
+               .arg(QDateTime::currentMSecsSinceEpoch())
+               .arg(windowTitle(), statusBar()->currentMessage());
+  }
+  return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::scheduleStatus() {
+  if (!status_timer_.isActive()) status_timer_.start();
+}
+
+DocumentTab* MainWindow::addDocument() {
+  auto* tab = new DocumentTab(service_, recovery_folder_);
+  SpellTextEdit* edit = tab->editor();
+  // The lowest number no other untitled document has.
+  QList<int> used;
+  for (int i = 0; i < tabs_->count(); ++i) {
+    if (document(i)->file().isEmpty())
+      used.append(document(i)->untitledNumber());
+  }
+  int number = 1;
+  while (used.contains(number)) ++number;
+  tab->setUntitledNumber(number);
+  if (tabs_->count() > 0) {  // as the others are (the first reads settings)
+    SpellTextEdit* model = editor();
+    edit->setFont(model->font());
+    edit->setLineWrapMode(model->lineWrapMode());
+    edit->setLineNumbersVisible(model->lineNumbersVisible());
+    edit->setUncheckedMarksVisible(model->uncheckedMarksVisible());
+    edit->setSpellCheckingEnabled(model->isSpellCheckingEnabled());
+  }
+  tab->setFile(QString(), TextFormat());
+
+  QTextDocument* text = edit->document();
+  auto if_current = [this, tab](auto f) {
+    return [this, tab, f](auto&&...) {
+      if (tab == current()) f();
+    };
+  };
+  connect(text, &QTextDocument::modificationChanged, this,
+          [this, tab](bool modified) {
+            updateTabLabel(tab);
+            if (tab == current()) setWindowModified(modified);
+          });
+  connect(edit, &SpellTextEdit::filesDropped, this, &MainWindow::openDropped);
+  connect(edit, &SpellTextEdit::spellingActionFailed, this,
+          [this](const QString& message) { notice_->showMessage(message); });
+  connect(tab->diskMonitor(), &DiskFileMonitor::changedOnDisk, this,
+          [this, tab] {
+            tab->setDiskNews(DocumentTab::DiskNews::kChanged);
+            updateTabLabel(tab);
+            if (tab == current()) onChangedOnDisk();
+          });
+  connect(tab->diskMonitor(), &DiskFileMonitor::removedFromDisk, this,
+          [this, tab] {
+            tab->setDiskNews(DocumentTab::DiskNews::kRemoved);
+            tab->editor()->document()->setModified(true);
+            updateTabLabel(tab);
+            if (tab == current()) onRemovedFromDisk();
+          });
+  connect(text, &QTextDocument::contentsChange, this,
+          if_current([this] { scheduleStatus(); }));
+  connect(text, &QTextDocument::contentsChange, this,
+          if_current([this] { unchecked_timer_.start(); }));
+  connect(text, &QTextDocument::contentsChanged, this,
+          if_current([this] { updateUndoRedo(); }));
+  connect(text, &QTextDocument::undoCommandAdded, this,
+          if_current([this] { updateUndoRedo(); }));
+  connect(edit, &QPlainTextEdit::undoAvailable, this,
+          if_current([this] { updateUndoRedo(); }));
+  connect(edit, &QPlainTextEdit::redoAvailable, this,
+          if_current([this] { updateUndoRedo(); }));
+  connect(edit, &QPlainTextEdit::copyAvailable, this,
+          if_current([this] { updateClipboardActions(); }));
+  connect(edit, &QPlainTextEdit::cursorPositionChanged, this,
+          if_current([this] { updateCursorPosition(); }));
+  connect(edit->scheduler(), &RecheckScheduler::progressed, this,
+          if_current([this] { scheduleStatus(); }));
+  connect(edit->scheduler(), &RecheckScheduler::finished, this,
+          if_current([this] { scheduleStatus(); }));
+
+  const int index = tabs_->addTab(tab, tab->displayName());
+  updateTabLabel(tab);
+  tabs_->setCurrentIndex(index);
+  return tab;
+}
+
+void MainWindow::updateTabLabel(DocumentTab* tab) {
+  const int index = tabs_->indexOf(tab);
+  if (index < 0) return;
+  QString label = tab->displayName();
+  // A literal '&' in a file name is not a mnemonic.
+  label.replace(QLatin1Char('&'), QStringLiteral("&&"));
+  if (tab->isModified()) label.prepend(QLatin1Char('*'));
+  if (tab->readOnlyOnDisk()) label += tr(" [read-only]");
+  tabs_->setTabText(index, label);
+  QString tip =
+      tab->file().isEmpty() ? tab->displayName() : Native(tab->file());
+  if (tab->diskNews() == DocumentTab::DiskNews::kChanged) {
+    tip += tr("\nChanged on disk by another program");
+  } else if (tab->diskNews() == DocumentTab::DiskNews::kRemoved) {
+    tip += tr("\nDeleted or moved on disk");
+  }
+  tabs_->setTabToolTip(index, tip);
+  tabs_->setTabIcon(index,
+                    tab->diskNews() != DocumentTab::DiskNews::kNone
+                        ? QIcon::fromTheme(QStringLiteral("dialog-warning"))
+                        : QIcon());
+}
+
+void MainWindow::onCurrentTabChanged() {
+  DocumentTab* tab = current();
+  if (tab == nullptr) return;
+  // The dialog walks one document; it ends with it.
+  if (check_dialog_ && check_dialog_->editor() != tab->editor()) {
+    check_dialog_->close();
+    check_dialog_ = nullptr;
+  }
+  setWindowFilePath(tab->file().isEmpty() ? tab->displayName() : tab->file());
+  setWindowModified(tab->isModified());
+  revert_action_->setEnabled(!tab->file().isEmpty());
+  updateEncodingMenu();
+  updateUndoRedo();
+  updateClipboardActions();
+  updateCursorPosition();
+  updateStatus();
+  unchecked_timer_.start();
+  if (disk_notice_shown_) {
+    notice_->hide();
+    disk_notice_shown_ = false;
+  }
+  if (tab->diskNews() == DocumentTab::DiskNews::kChanged) {
+    onChangedOnDisk();
+  } else if (tab->diskNews() == DocumentTab::DiskNews::kRemoved) {
+    onRemovedFromDisk();
+  }
+  tab->editor()->setFocus();
+}
+
+void MainWindow::updateUndoRedo() {
+  if (undo_action_ == nullptr) return;
+  // What Ctrl+Z and Ctrl+Shift+Z would do in the text now.
+  const QTextDocument* text = editor()->document();
+  undo_action_->setEnabled(text->isUndoAvailable());
+  redo_action_->setEnabled(text->isRedoAvailable());
+}
+
+void MainWindow::updateClipboardActions() {
+  if (cut_action_ == nullptr) return;
+  const bool selected = editor()->textCursor().hasSelection();
+  cut_action_->setEnabled(selected && !editor()->isReadOnly());
+  copy_action_->setEnabled(selected);
+}
+
+void MainWindow::nextDocument() {
+  if (tabs_->count() > 1) {
+    tabs_->setCurrentIndex((tabs_->currentIndex() + 1) % tabs_->count());
+  }
+}
+
+void MainWindow::previousDocument() {
+  if (tabs_->count() > 1) {
+    tabs_->setCurrentIndex((tabs_->currentIndex() + tabs_->count() - 1) %
+                           tabs_->count());
+  }
+}
+
+bool MainWindow::closeTab(int index) {
+  DocumentTab* tab = document(index);
+  if (tab == nullptr) return false;
+  tabs_->setCurrentIndex(index);
+  if (!maybeSave()) return false;
+  tab->recovery()->clear();
+  if (tabs_->count() == 1) {
+    // The window always has a document: the last one closed leaves an
+    // empty one, as Kate does.
+    if (tab->isPristine() && tab->file().isEmpty()) return true;
+    addDocument();
+  }
+  tabs_->removeTab(tabs_->indexOf(tab));
+  delete tab;
+  onCurrentTabChanged();
+  return true;
+}
+
+bool MainWindow::closeCurrentTab() { return closeTab(tabs_->currentIndex()); }
+
+int MainWindow::indexOfFile(const QString& path) const {
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  const QString canonical = QFileInfo(path).canonicalFilePath();
+  for (int i = 0; i < tabs_->count(); ++i) {
+    const QString& file = document(i)->file();
+    if (file.isEmpty()) continue;
+    if (file == absolute ||
+        (!canonical.isEmpty() &&
+         QFileInfo(file).canonicalFilePath() == canonical)) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+DocumentTab* MainWindow::tabForNewFile() {
+  if (current()->isPristine()) return current();
+  return addDocument();
 }
 
 CheckSpellingDialog* MainWindow::checkSpellingDialog() const {
@@ -232,40 +475,53 @@ void MainWindow::createActions() {
   file->addAction(QIcon::fromTheme(QStringLiteral("document-export")),
                   tr("E&xport as PDF..."), this, &MainWindow::askExportPdf);
   file->addSeparator();
+  a = file->addAction(QIcon::fromTheme(QStringLiteral("document-close")),
+                      tr("&Close"), this, &MainWindow::closeCurrentTab);
+  a->setObjectName(QStringLiteral("closeDocument"));
+  a->setShortcuts(
+      WithFallback(QKeySequence::Close, QKeySequence(Qt::CTRL | Qt::Key_W)));
+  session_action_ =
+      file->addAction(tr("Reopen Documents at S&tart"), this,
+                      [](bool on) { SetSessionRestoreEnabled(on); });
+  session_action_->setObjectName(QStringLiteral("restoreSession"));
+  session_action_->setCheckable(true);
+  session_action_->setChecked(SessionRestoreEnabled());
+  session_action_->setToolTip(
+      tr("Open the documents that were open when the editor last closed, "
+         "at their cursor positions"));
+  file->addSeparator();
   a = file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")),
                       tr("&Quit"), this, &QWidget::close);
   a->setShortcut(QKeySequence::Quit);
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-  QAction* undo = edit->addAction(tr("&Undo"), editor_, &QPlainTextEdit::undo);
-  undo->setShortcut(QKeySequence::Undo);
-  undo->setEnabled(false);
-  connect(editor_, &QPlainTextEdit::undoAvailable, undo, &QAction::setEnabled);
-  QAction* redo = edit->addAction(tr("&Redo"), editor_, &QPlainTextEdit::redo);
-  redo->setShortcut(QKeySequence::Redo);
-  redo->setEnabled(false);
-  connect(editor_, &QPlainTextEdit::redoAvailable, redo, &QAction::setEnabled);
+  // Enabled whenever the key would act on the current document
+  // (updateUndoRedo follows its undo stack, not only the signals).
+  undo_action_ =
+      edit->addAction(tr("&Undo"), this, [this] { editor()->undo(); });
+  undo_action_->setShortcut(QKeySequence::Undo);
+  redo_action_ =
+      edit->addAction(tr("&Redo"), this, [this] { editor()->redo(); });
+  redo_action_->setShortcut(QKeySequence::Redo);
+  connect(edit, &QMenu::aboutToShow, this, &MainWindow::updateUndoRedo);
   edit->addSeparator();
-  QAction* cut = edit->addAction(tr("Cu&t"), editor_, &QPlainTextEdit::cut);
-  cut->setShortcut(QKeySequence::Cut);
-  cut->setEnabled(false);
-  connect(editor_, &QPlainTextEdit::copyAvailable, cut, &QAction::setEnabled);
-  QAction* copy = edit->addAction(tr("&Copy"), editor_, &QPlainTextEdit::copy);
-  copy->setShortcut(QKeySequence::Copy);
-  copy->setEnabled(false);
-  connect(editor_, &QPlainTextEdit::copyAvailable, copy, &QAction::setEnabled);
-  edit->addAction(tr("&Paste"), editor_, &QPlainTextEdit::paste)
+  cut_action_ = edit->addAction(tr("Cu&t"), this, [this] { editor()->cut(); });
+  cut_action_->setShortcut(QKeySequence::Cut);
+  copy_action_ =
+      edit->addAction(tr("&Copy"), this, [this] { editor()->copy(); });
+  copy_action_->setShortcut(QKeySequence::Copy);
+  edit->addAction(tr("&Paste"), this, [this] { editor()->paste(); })
       ->setShortcut(QKeySequence::Paste);
   edit->addSeparator();
-  edit->addAction(tr("Select &All"), editor_, &QPlainTextEdit::selectAll)
+  edit->addAction(tr("Select &All"), this, [this] { editor()->selectAll(); })
       ->setShortcut(QKeySequence::SelectAll);
   edit->addSeparator();
   edit->addAction(QIcon::fromTheme(QStringLiteral("edit-find")), tr("&Find..."),
-                  this, [this] { find_bar_->open(false); })
+                  this, [this] { findBar()->open(false); })
       ->setShortcuts(
           WithFallback(QKeySequence::Find, QKeySequence(Qt::CTRL | Qt::Key_F)));
   edit->addAction(QIcon::fromTheme(QStringLiteral("edit-find-replace")),
-                  tr("R&eplace..."), this, [this] { find_bar_->open(true); })
+                  tr("R&eplace..."), this, [this] { findBar()->open(true); })
       ->setShortcuts(WithFallback(QKeySequence::Replace,
                                   QKeySequence(Qt::CTRL | Qt::Key_H)));
   edit->addAction(tr("Find Ne&xt"), this, &MainWindow::findNext)
@@ -279,14 +535,26 @@ void MainWindow::createActions() {
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(tr("&Font..."), this, &MainWindow::chooseFont);
   // Ctrl+= as well as Ctrl++: on most keyboards + needs Shift.
-  view->addAction(tr("Zoom &In"), editor_, [this] { editor_->zoomIn(); })
+  view->addAction(tr("Zoom &In"), this, [this] { editor()->zoomIn(); })
       ->setShortcuts(WithFallback(QKeySequence::ZoomIn,
                                   QKeySequence(Qt::CTRL | Qt::Key_Equal)));
-  view->addAction(tr("Zoom &Out"), editor_, [this] { editor_->zoomOut(); })
+  view->addAction(tr("Zoom &Out"), this, [this] { editor()->zoomOut(); })
       ->setShortcuts(WithFallback(QKeySequence::ZoomOut,
                                   QKeySequence(Qt::CTRL | Qt::Key_Minus)));
   view->addAction(tr("&Reset Zoom"), this, &MainWindow::resetZoom)
       ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+  view->addSeparator();
+  // Ctrl+Tab as in browsers, gedit and Kate; Ctrl+Page Down as in gedit.
+  a = view->addAction(tr("Ne&xt Document"), this, &MainWindow::nextDocument);
+  a->setObjectName(QStringLiteral("nextDocument"));
+  a->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Tab),
+                   QKeySequence(Qt::CTRL | Qt::Key_PageDown)});
+  a = view->addAction(tr("Pre&vious Document"), this,
+                      &MainWindow::previousDocument);
+  a->setObjectName(QStringLiteral("previousDocument"));
+  a->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab),
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab),
+                   QKeySequence(Qt::CTRL | Qt::Key_PageUp)});
   view->addSeparator();
   word_wrap_action_ =
       view->addAction(tr("&Word Wrap"), this, &MainWindow::setWordWrap);
@@ -295,8 +563,8 @@ void MainWindow::createActions() {
   line_numbers_action_ =
       view->addAction(tr("&Line Numbers"), this, &MainWindow::setLineNumbers);
   line_numbers_action_->setCheckable(true);
-  unchecked_marks_action_ = view->addAction(
-      tr("Mark &Unchecked Words"), this, &MainWindow::setUncheckedMarks);
+  unchecked_marks_action_ = view->addAction(tr("Mark &Unchecked Words"), this,
+                                            &MainWindow::setUncheckedMarks);
   unchecked_marks_action_->setCheckable(true);
   unchecked_marks_action_->setChecked(true);
   QMenu* theme = view->addMenu(tr("&Theme"));
@@ -354,31 +622,55 @@ void MainWindow::createStatusBar() {
   dictionary_label_->setObjectName(QStringLiteral("dictionaryName"));
   position_label_ = new QLabel(this);
   position_label_->setObjectName(QStringLiteral("cursorPosition"));
+  characters_label_ = new QLabel(this);
+  characters_label_->setObjectName(QStringLiteral("characterCount"));
   unchecked_label_ = new QLabel(this);
   unchecked_label_->setObjectName(QStringLiteral("uncheckedCount"));
   unchecked_label_->hide();
-  for (QLabel* label : {position_label_, misspellings_label_, words_label_,
-                        unchecked_label_, dictionary_label_}) {
+  for (QLabel* label :
+       {position_label_, misspellings_label_, words_label_, characters_label_,
+        unchecked_label_, dictionary_label_}) {
     label->setContentsMargins(8, 0, 8, 0);
   }
-  connect(editor_, &QPlainTextEdit::cursorPositionChanged, this,
-          &MainWindow::updateCursorPosition);
+  // The encoding, and the ways to change it: read the file again in
+  // another, or save in another.
+  encoding_button_ = new QToolButton(this);
+  encoding_button_->setObjectName(QStringLiteral("encodingButton"));
+  encoding_button_->setAutoRaise(true);
+  encoding_button_->setPopupMode(QToolButton::InstantPopup);
+  encoding_button_->setToolTip(
+      tr("The document's encoding: click to reopen "
+         "the file in another or save in another"));
+  auto* encoding_popup = new QMenu(encoding_button_);
+  encoding_popup->addMenu(encoding_menu_);
+  save_encoding_menu_ = encoding_popup->addMenu(tr("&Save with Encoding"));
+  save_encoding_menu_->setObjectName(QStringLiteral("saveEncodingMenu"));
+  for (const QString& encoding : SupportedEncodings()) {
+    QAction* e = save_encoding_menu_->addAction(EncodingLabel(encoding));
+    e->setCheckable(true);
+    e->setData(encoding);
+    connect(e, &QAction::triggered, this,
+            [this, encoding] { saveWithEncoding(encoding); });
+  }
+  encoding_button_->setMenu(encoding_popup);
   updateCursorPosition();
   statusBar()->addPermanentWidget(position_label_);
   statusBar()->addPermanentWidget(misspellings_label_);
   statusBar()->addPermanentWidget(words_label_);
+  statusBar()->addPermanentWidget(characters_label_);
   statusBar()->addPermanentWidget(unchecked_label_);
   statusBar()->addPermanentWidget(dictionary_label_);
+  statusBar()->addPermanentWidget(encoding_button_);
   updateStatus();
 }
 
 void MainWindow::updateStatus() {
-  const SpellTotals& totals = editor_->highlighter()->totals();
-  const RecheckScheduler* scheduler = editor_->scheduler();
+  const SpellTotals& totals = editor()->highlighter()->totals();
+  const RecheckScheduler* scheduler = editor()->scheduler();
   QString spelling;
   if (!service_->hasDictionary()) {
     spelling = tr("Not checking: no dictionary");
-  } else if (!editor_->isSpellCheckingEnabled()) {
+  } else if (!editor()->isSpellCheckingEnabled()) {
     spelling = tr("Spell checking off");
   } else if (!scheduler->isIdle()) {
     spelling = tr("Checking\u2026 %1%").arg(scheduler->percentDone());
@@ -390,9 +682,21 @@ void MainWindow::updateStatus() {
   misspellings_label_->setText(spelling);
   words_label_->setText(totals.words == 1 ? tr("1 word")
                                           : tr("%L1 words").arg(totals.words));
+  // Characters as typed, line ends included (a long line's pieces are one
+  // line: their joins are not characters).
+  const QTextDocument* text = editor()->document();
+  const int characters =
+      std::max(text->characterCount() - 1 -
+                   (HasContinuations(*text)
+                        ? text->blockCount() - editor()->lineMap().lineCount()
+                        : 0),
+               0);
+  characters_label_->setText(characters == 1
+                                 ? tr("1 character")
+                                 : tr("%L1 characters").arg(characters));
   if (lcStatus().isDebugEnabled()) {
     const bool checked = service_->hasDictionary() &&
-                         editor_->isSpellCheckingEnabled() &&
+                         editor()->isSpellCheckingEnabled() &&
                          scheduler->isIdle();
     const QString status = QStringLiteral("%1: %2 misspellings, %3 words")
                                .arg(checked ? QStringLiteral("checked")
@@ -412,26 +716,26 @@ void MainWindow::updateStatus() {
 
 void MainWindow::updateUncheckedCount() {
   const bool counting =
-      service_->hasDictionary() && editor_->isSpellCheckingEnabled();
+      service_->hasDictionary() && editor()->isSpellCheckingEnabled();
   unchecked_counter_->count(
       counting ? service_->sharedDictionary() : nullptr,
-      counting ? DocumentText(*editor_->document()).toUtf8() : QByteArray());
+      counting ? DocumentText(*editor()->document()).toUtf8() : QByteArray());
 }
 
 void MainWindow::findNext() {
-  if (find_bar_->findEdit()->text().isEmpty()) {
-    find_bar_->open(false);
+  if (findBar()->findEdit()->text().isEmpty()) {
+    findBar()->open(false);
     return;
   }
-  if (!find_bar_->findNext()) statusBar()->showMessage(tr("Not found"), 3000);
+  if (!findBar()->findNext()) statusBar()->showMessage(tr("Not found"), 3000);
 }
 
 void MainWindow::findPrevious() {
-  if (find_bar_->findEdit()->text().isEmpty()) {
-    find_bar_->open(false);
+  if (findBar()->findEdit()->text().isEmpty()) {
+    findBar()->open(false);
     return;
   }
-  if (!find_bar_->findPrevious()) {
+  if (!findBar()->findPrevious()) {
     statusBar()->showMessage(tr("Not found"), 3000);
   }
 }
@@ -440,50 +744,72 @@ void MainWindow::askGoToLine() {
   bool ok = false;
   const int line = QInputDialog::getInt(
       this, tr("Go to Line"),
-      tr("Line (1\u2013%L1):").arg(editor_->lineMap().lineCount()),
-      editor_->lineMap().lineOf(editor_->textCursor().block()) + 1, 1,
-      editor_->lineMap().lineCount(), 1, &ok);
+      tr("Line (1\u2013%L1):").arg(editor()->lineMap().lineCount()),
+      editor()->lineMap().lineOf(editor()->textCursor().block()) + 1, 1,
+      editor()->lineMap().lineCount(), 1, &ok);
   if (ok) goToLine(line);
 }
 
-void MainWindow::goToLine(int line) {
-  const QTextBlock block = editor_->lineMap().blockOfLine(line - 1);
-  editor_->setTextCursor(QTextCursor(block));
-  editor_->centerCursor();
-  editor_->setFocus();
+void MainWindow::goToLine(int line, int column) {
+  const LineMap& lines = editor()->lineMap();
+  QTextBlock block = lines.blockOfLine(line - 1);
+  // A long line is several blocks (soft_lines.h): the column may be in a
+  // later piece. Past the end of the line means its end.
+  const int number = lines.lineOf(block);
+  int offset = std::max(column - 1, 0);
+  while (offset > block.length() - 1) {
+    const QTextBlock next = block.next();
+    if (!next.isValid() || lines.lineOf(next) != number) {
+      offset = block.length() - 1;
+      break;
+    }
+    offset -= block.length() - 1;
+    block = next;
+  }
+  QTextCursor cursor(block);
+  cursor.setPosition(block.position() + offset);
+  editor()->setTextCursor(cursor);
+  editor()->centerCursor();
+  editor()->setFocus();
 }
 
 void MainWindow::setWordWrap(bool on) {
-  editor_->setLineWrapMode(on ? QPlainTextEdit::WidgetWidth
-                              : QPlainTextEdit::NoWrap);
+  for (int i = 0; i < tabs_->count(); ++i) {
+    document(i)->editor()->setLineWrapMode(on ? QPlainTextEdit::WidgetWidth
+                                              : QPlainTextEdit::NoWrap);
+  }
   word_wrap_action_->setChecked(on);
   QSettings().setValue(kWordWrapKey, on);
 }
 
 void MainWindow::setUncheckedMarks(bool on) {
-  editor_->setUncheckedMarksVisible(on);
+  for (int i = 0; i < tabs_->count(); ++i) {
+    document(i)->editor()->setUncheckedMarksVisible(on);
+  }
   unchecked_marks_action_->setChecked(on);
   QSettings().setValue(kUncheckedMarksKey, on);
 }
 
 void MainWindow::setLineNumbers(bool on) {
-  editor_->setLineNumbersVisible(on);
+  for (int i = 0; i < tabs_->count(); ++i) {
+    document(i)->editor()->setLineNumbersVisible(on);
+  }
   line_numbers_action_->setChecked(on);
   QSettings().setValue(kLineNumbersKey, on);
 }
 
 void MainWindow::print() {
   QPrinter printer(QPrinter::HighResolution);
-  printer.setDocName(current_file_.isEmpty()
+  printer.setDocName(currentFile().isEmpty()
                          ? tr("untitled")
-                         : QFileInfo(current_file_).completeBaseName());
+                         : QFileInfo(currentFile()).completeBaseName());
   QPrintDialog dialog(&printer, this);
   dialog.setWindowTitle(tr("Print Document"));
-  if (editor_->textCursor().hasSelection()) {
+  if (editor()->textCursor().hasSelection()) {
     dialog.setOption(QAbstractPrintDialog::PrintSelection);
   }
   if (dialog.exec() != QDialog::Accepted) return;
-  PrintDocument(*editor_, &printer);
+  PrintDocument(*editor(), &printer);
   if (printer.printerState() == QPrinter::Error) {
     QMessageBox::warning(this, tr("Print"),
                          tr("The document could not be printed."));
@@ -496,8 +822,8 @@ void MainWindow::askExportPdf() {
   dialog.setWindowModality(Qt::WindowModal);
   dialog.setNameFilter(tr("PDF files (*.pdf)"));
   dialog.setDefaultSuffix(QStringLiteral("pdf"));
-  if (!current_file_.isEmpty()) {
-    const QFileInfo info(current_file_);
+  if (!currentFile().isEmpty()) {
+    const QFileInfo info(currentFile());
     dialog.selectFile(info.absolutePath() + QLatin1Char('/') +
                       info.completeBaseName() + QStringLiteral(".pdf"));
   }
@@ -510,7 +836,7 @@ void MainWindow::askExportPdf() {
 bool MainWindow::exportPdf(const QString& path) {
   QString error;
   QGuiApplication::setOverrideCursor(Qt::WaitCursor);
-  const bool written = ExportPdf(*editor_, path, &error);
+  const bool written = ExportPdf(*editor(), path, &error);
   QGuiApplication::restoreOverrideCursor();
   if (!written) {
     QMessageBox::warning(this, tr("Export as PDF"),
@@ -524,6 +850,7 @@ bool MainWindow::exportPdf(const QString& path) {
 
 void MainWindow::setTheme(Theme theme) {
   ApplyTheme(theme);
+  notice_->recolor();
   for (QAction* a : theme_actions_->actions()) {
     a->setChecked(a->data().toString() == ThemeName(theme));
   }
@@ -532,37 +859,75 @@ void MainWindow::setTheme(Theme theme) {
 
 void MainWindow::reopenWithEncoding(const QString& encoding) {
   updateEncodingMenu();  // unchanged until it worked
-  if (current_file_.isEmpty() || !QFileInfo::exists(current_file_)) return;
+  if (currentFile().isEmpty() || !QFileInfo::exists(currentFile())) return;
   if (!maybeSave()) return;
   LoadedText loaded;
   QString error;
-  if (!ReadTextFileAs(current_file_, encoding, &loaded, &error)) {
+  if (!ReadTextFileAs(currentFile(), encoding, &loaded, &error)) {
     QMessageBox::warning(
         this, tr("Reopen with Encoding"),
         tr("%1 cannot be read as %2: %3.")
-            .arg(Native(current_file_), EncodingLabel(encoding), error));
+            .arg(Native(currentFile()), EncodingLabel(encoding), error));
     return;
   }
-  editor_->setPlainText(loaded.text);
-  lossy_ = false;
-  setCurrentFile(current_file_, loaded.format);
+  editor()->setPlainText(loaded.text);
+  current()->setLossy(false);
+  setCurrentFile(currentFile(), loaded.format);
 }
 
 void MainWindow::updateEncodingMenu() {
+  const QString& encoding = current()->format().encoding;
   for (QAction* a : encoding_menu_->actions()) {
-    a->setChecked(a->data().toString() == format_.encoding);
+    a->setChecked(a->data().toString() == encoding);
   }
-  encoding_menu_->setEnabled(!current_file_.isEmpty());
+  encoding_menu_->setEnabled(!currentFile().isEmpty());
+  if (save_encoding_menu_ != nullptr) {
+    for (QAction* a : save_encoding_menu_->actions()) {
+      a->setChecked(a->data().toString() == encoding);
+    }
+  }
+  if (encoding_button_ != nullptr) {
+    encoding_button_->setText(
+        EncodingLabel(encoding) +
+        (current()->format().byte_order_mark ? tr(" with BOM") : QString()));
+  }
+}
+
+void MainWindow::saveWithEncoding(const QString& encoding) {
+  TextFormat format = current()->format();
+  if (format.encoding == encoding) return;
+  QByteArray bytes;
+  QString why;
+  if (encoding != QLatin1String(kUtf8) &&
+      !Encode(DocumentText(*editor()->document()), encoding, &bytes, &why)) {
+    updateEncodingMenu();
+    QMessageBox::warning(this, tr("Save with Encoding"),
+                         tr("The document cannot be saved in %1: %2.")
+                             .arg(EncodingLabel(encoding), why));
+    return;
+  }
+  format.encoding = encoding;
+  // A mark only where it is usual: UTF-16 has one, UTF-8 keeps what it had.
+  if (encoding.startsWith(QLatin1String("UTF-16"))) {
+    format.byte_order_mark = true;
+  } else if (encoding != QLatin1String(kUtf8)) {
+    format.byte_order_mark = false;
+  }
+  current()->setFormat(format);
+  editor()->document()->setModified(true);
+  updateEncodingMenu();
+  statusBar()->showMessage(
+      tr("The next save writes %1").arg(EncodingLabel(encoding)), 5000);
 }
 
 void MainWindow::revert() {
-  if (current_file_.isEmpty() || !QFileInfo::exists(current_file_)) return;
-  if (editor_->document()->isModified() &&
+  if (currentFile().isEmpty() || !QFileInfo::exists(currentFile())) return;
+  if (editor()->document()->isModified() &&
       QMessageBox::question(
           this, tr("Revert"),
           tr("Discard your changes and reload %1 as it is on disk? (Undo "
              "brings them back.)")
-              .arg(Native(current_file_)),
+              .arg(Native(currentFile())),
           QMessageBox::Discard | QMessageBox::Cancel,
           QMessageBox::Cancel) != QMessageBox::Discard) {
     return;
@@ -571,15 +936,15 @@ void MainWindow::revert() {
 }
 
 void MainWindow::updateCursorPosition() {
-  const QTextCursor cursor = editor_->textCursor();
-  const LineMap& lines = editor_->lineMap();
+  const QTextCursor cursor = editor()->textCursor();
+  const LineMap& lines = editor()->lineMap();
   position_label_->setText(
       tr("Ln %L1, Col %L2")
           .arg(lines.lineOf(cursor.block()) + 1)
           .arg(lines.columnOf(cursor.block(), cursor.positionInBlock()) + 1));
 }
 
-void MainWindow::resetZoom() { editor_->setFont(base_font_); }
+void MainWindow::resetZoom() { editor()->setFont(base_font_); }
 
 void MainWindow::readSettings() {
   QSettings settings;
@@ -592,23 +957,23 @@ void MainWindow::readSettings() {
   }
   if (QFont font; settings.contains(kFontKey) &&
                   font.fromString(settings.value(kFontKey).toString())) {
-    editor_->setFont(font);
+    editor()->setFont(font);
   }
-  base_font_ = editor_->font();
+  base_font_ = editor()->font();
   setWordWrap(settings.value(kWordWrapKey, true).toBool());
   setLineNumbers(settings.value(kLineNumbersKey, false).toBool());
   setUncheckedMarks(settings.value(kUncheckedMarksKey, true).toBool());
   setTheme(ThemeFromName(settings.value(kThemeKey).toString()));
   const bool checking = settings.value(kSpellCheckingKey, true).toBool();
   spell_checking_action_->setChecked(checking);
-  editor_->setSpellCheckingEnabled(checking);
+  editor()->setSpellCheckingEnabled(checking);
 }
 
 void MainWindow::writeSettings() {
   QSettings settings;
   settings.setValue(kGeometryKey, saveGeometry());
-  settings.setValue(kFontKey, editor_->font().toString());
-  settings.setValue(kSpellCheckingKey, editor_->isSpellCheckingEnabled());
+  settings.setValue(kFontKey, editor()->font().toString());
+  settings.setValue(kSpellCheckingKey, editor()->isSpellCheckingEnabled());
 }
 
 void MainWindow::loadInitialDictionary() {
@@ -659,73 +1024,223 @@ bool MainWindow::useDictionary(const QString& path) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (maybeSave()) {
-    writeSettings();
-    recovery_->clear();
-    event->accept();
-  } else {
-    event->ignore();
+  // The session is what was open before the questions (a document whose
+  // changes are discarded still reopens, as it is on disk).
+  const Session session = currentSession();
+  const int current_index = tabs_->currentIndex();
+  for (int i = 0; i < tabs_->count(); ++i) {
+    if (!document(i)->isModified()) continue;
+    tabs_->setCurrentIndex(i);
+    if (!maybeSave()) {
+      event->ignore();
+      return;
+    }
+  }
+  tabs_->setCurrentIndex(current_index);
+  WriteSession(session);
+  writeSettings();
+  for (int i = 0; i < tabs_->count(); ++i) document(i)->recovery()->clear();
+  event->accept();
+}
+
+void MainWindow::newFile() { addDocument(); }
+
+void MainWindow::showLoading(const QString& path) {
+  // The window says what it is doing, with the file's name as its title,
+  // and is painted before the blocking read (issue 35: a 5 MB file showed
+  // an unpainted window titled untitled.txt for a second).
+  setWindowFilePath(QFileInfo(path).absoluteFilePath());
+  statusBar()->showMessage(
+      tr("Loading %1\u2026").arg(QFileInfo(path).fileName()));
+  if (!isVisible()) return;
+  // Just shown: the window system has yet to map and expose it (X11 does
+  // so asynchronously); a paint before that shows nothing.
+  QElapsedTimer waited;
+  waited.start();
+  while ((windowHandle() == nullptr || !windowHandle()->isExposed()) &&
+         waited.elapsed() < kExposeWaitMs) {
+    QCoreApplication::processEvents(
+        QEventLoop::ExcludeUserInputEvents | QEventLoop::WaitForMoreEvents, 10);
+  }
+  repaint();
+  QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+}
+
+void MainWindow::openRequest(const OpenRequest& request) {
+  for (const FileRequest& file : request.files) {
+    if (!file.standard_input &&
+        QFileInfo(file.path).size() >= kLoadingNoticeBytes &&
+        indexOfFile(file.path) < 0) {
+      showLoading(file.path);
+    }
+    if (file.standard_input) {
+      openText(request.standard_input);
+      if (file.line > 0) goToLine(file.line, file.column);
+    } else {
+      openFromCommandLine(file.path, file.line, file.column);
+    }
+  }
+  // The title is the current document's again (showLoading named a file
+  // that may have failed to open).
+  if (!request.files.isEmpty()) {
+    setWindowFilePath(current()->file().isEmpty() ? current()->displayName()
+                                                  : current()->file());
   }
 }
 
-void MainWindow::newFile() {
-  if (!maybeSave()) return;
-  editor_->clear();
-  lossy_ = false;
+void MainWindow::openText(const QString& text) {
+  tabForNewFile();
+  editor()->setPlainText(text);
+  current()->setLossy(false);
   setCurrentFile(QString(), TextFormat());
+  // Nowhere on disk yet: closing asks to save it.
+  editor()->document()->setModified(true);
+  statusBar()->showMessage(
+      tr("Opened standard input (%L1 characters)").arg(text.size()), 3000);
+}
+
+Session MainWindow::currentSession() const {
+  Session session;
+  for (int i = 0; i < tabs_->count(); ++i) {
+    const DocumentTab* tab = document(i);
+    if (tab->file().isEmpty() || !QFileInfo::exists(tab->file())) continue;
+    if (i == tabs_->currentIndex()) {
+      session.current = static_cast<int>(session.documents.size());
+    }
+    session.documents.append({tab->file(),
+                              tab->editor()->textCursor().position(),
+                              tab->format().encoding});
+  }
+  return session;
+}
+
+int MainWindow::restoreSession() {
+  const Session session = ReadSession();
+  int opened = 0;
+  DocumentTab* current_tab = nullptr;
+  QStringList missing;
+  for (int i = 0; i < session.documents.size(); ++i) {
+    const SessionDocument& saved = session.documents[i];
+    if (!QFileInfo(saved.path).isFile()) {
+      missing.append(QFileInfo(saved.path).fileName());
+      continue;
+    }
+    const bool utf8 =
+        saved.encoding.isEmpty() || saved.encoding == QLatin1String(kUtf8);
+    if (!(utf8 ? loadFile(saved.path)
+               : loadFileAs(saved.path, saved.encoding))) {
+      continue;
+    }
+    ++opened;
+    QTextCursor cursor(editor()->document());
+    cursor.setPosition(
+        std::min(saved.position, editor()->document()->characterCount() - 1));
+    editor()->setTextCursor(cursor);
+    editor()->centerCursor();
+    if (i == session.current) current_tab = current();
+  }
+  if (current_tab != nullptr) tabs_->setCurrentWidget(current_tab);
+  if (!missing.isEmpty()) {
+    statusBar()->showMessage(tr("Not reopened (gone since last time): %1")
+                                 .arg(missing.join(QStringLiteral(", "))),
+                             10000);
+  }
+  return opened;
 }
 
 void MainWindow::open() {
-  if (!maybeSave()) return;
-  const QString dir = current_file_.isEmpty()
+  const QString dir = currentFile().isEmpty()
                           ? QDir::homePath()
-                          : QFileInfo(current_file_).absolutePath();
-  const QString path = QFileDialog::getOpenFileName(
+                          : QFileInfo(currentFile()).absolutePath();
+  // All files first: README, .log and .csv files are text too.
+  const QStringList paths = QFileDialog::getOpenFileNames(
       this, tr("Open"), dir,
-      tr("Text files (*.txt *.md *.text);;All files (*)"));
-  if (!path.isEmpty()) loadFile(path);
+      tr("All files (*);;Text files (*.txt *.md *.text)"));
+  for (const QString& path : paths) loadFile(path);
 }
 
 bool MainWindow::save() {
-  if (current_file_.isEmpty() || !QFileInfo(current_file_).dir().exists()) {
+  if (currentFile().isEmpty() || !QFileInfo(currentFile()).dir().exists()) {
     return saveAs();
   }
-  return saveFile(current_file_);
+  return saveFile(currentFile());
 }
 
 bool MainWindow::saveAs() {
   QFileDialog dialog(this, tr("Save As"));
+  dialog.setObjectName(QStringLiteral("saveAsDialog"));
   dialog.setAcceptMode(QFileDialog::AcceptSave);
   dialog.setWindowModality(Qt::WindowModal);
-  if (!current_file_.isEmpty()) dialog.selectFile(current_file_);
+  // Qt's own dialog, for the encoding row below its file type row (as
+  // gedit's "Character Encoding").
+  dialog.setOption(QFileDialog::DontUseNativeDialog);
+  if (!currentFile().isEmpty()) dialog.selectFile(currentFile());
+  auto* encodings = new QComboBox(&dialog);
+  encodings->setObjectName(QStringLiteral("saveAsEncoding"));
+  for (const QString& encoding : SupportedEncodings()) {
+    encodings->addItem(EncodingLabel(encoding), encoding);
+  }
+  encodings->setCurrentIndex(std::max(
+      static_cast<int>(encodings->findData(current()->format().encoding)), 0));
+  if (auto* grid = qobject_cast<QGridLayout*>(dialog.layout())) {
+    auto* label = new QLabel(tr("&Encoding:"), &dialog);
+    label->setBuddy(encodings);
+    const int row = grid->rowCount();
+    grid->addWidget(label, row, 0);
+    grid->addWidget(encodings, row, 1);
+  }
   if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty()) {
     return false;
+  }
+  const QString encoding = encodings->currentData().toString();
+  if (encoding != current()->format().encoding) {
+    const TextFormat before = current()->format();
+    TextFormat format = before;
+    format.encoding = encoding;
+    format.byte_order_mark =
+        encoding.startsWith(QLatin1String("UTF-16")) ||
+        (encoding == QLatin1String(kUtf8) && before.byte_order_mark);
+    current()->setFormat(format);
+    if (!saveFile(dialog.selectedFiles().constFirst())) {
+      current()->setFormat(before);
+      return false;
+    }
+    return true;
   }
   return saveFile(dialog.selectedFiles().constFirst());
 }
 
-void MainWindow::openRecent(const QString& path) {
-  if (maybeSave()) loadFile(path);
-}
+void MainWindow::openRecent(const QString& path) { loadFile(path); }
 
 void MainWindow::openDropped(const QStringList& paths) {
-  if (!paths.isEmpty() && maybeSave()) loadFile(paths.constFirst());
+  for (const QString& path : paths) loadFile(path);
 }
 
 bool MainWindow::maybeSave() {
-  if (!editor_->document()->isModified()) return true;
-  const QMessageBox::StandardButton answer = QMessageBox::warning(
-      this, tr("Unsaved Changes"),
-      tr("The document has been modified.\nDo you want to save your changes?"),
-      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-  switch (answer) {
-    case QMessageBox::Save:
-      return save();
-    case QMessageBox::Cancel:
-      return false;
-    default:
-      return true;
-  }
+  if (!editor()->document()->isModified()) return true;
+  const QString name = current()->displayName();
+  QMessageBox box(
+      QMessageBox::Warning, tr("Unsaved Changes"),
+      tr("Save the changes to \u201C%1\u201D before closing?").arg(name),
+      QMessageBox::NoButton, this);
+  box.setObjectName(QStringLiteral("unsavedChanges"));
+  box.setInformativeText(
+      current()->file().isEmpty()
+          ? tr("This document has never been saved: if you discard it, its "
+               "text is lost.")
+          : tr("If you discard them, the changes since the last save are "
+               "lost; %1 stays as it is on disk.")
+                .arg(Native(current()->file())));
+  QPushButton* save_button =
+      box.addButton(tr("&Save"), QMessageBox::AcceptRole);
+  QPushButton* discard =
+      box.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
+  QPushButton* cancel = box.addButton(tr("&Cancel"), QMessageBox::RejectRole);
+  box.setDefaultButton(save_button);
+  box.setEscapeButton(cancel);
+  box.exec();
+  if (box.clickedButton() == save_button) return save();
+  return box.clickedButton() == discard;
 }
 
 bool MainWindow::confirmLossyOpen(const QString& path, const LoadedText& loaded,
@@ -764,6 +1279,11 @@ bool MainWindow::confirmLossyOpen(const QString& path, const LoadedText& loaded,
 }
 
 bool MainWindow::loadFile(const QString& path) {
+  // A file open in a tab is shown, not opened twice.
+  if (const int open = indexOfFile(path); open >= 0) {
+    tabs_->setCurrentIndex(open);
+    return true;
+  }
   LoadedText loaded;
   QString error;
   QGuiApplication::setOverrideCursor(Qt::WaitCursor);
@@ -784,13 +1304,49 @@ bool MainWindow::loadFile(const QString& path) {
                          tr("Cannot read %1:\n%2.").arg(Native(path), error));
     return false;
   }
+  openLoaded(path, loaded);
+  return true;
+}
+
+bool MainWindow::loadFileAs(const QString& path, const QString& encoding) {
+  if (const int open = indexOfFile(path); open >= 0) {
+    tabs_->setCurrentIndex(open);
+    return true;
+  }
+  LoadedText loaded;
+  QString error;
+  if (!ReadTextFileAs(path, encoding, &loaded, &error)) {
+    QMessageBox::warning(
+        this, tr("Open"),
+        tr("Cannot read %1 as %2:\n%3.")
+            .arg(Native(path), EncodingLabel(encoding), error));
+    return false;
+  }
+  openLoaded(path, loaded);
+  return true;
+}
+
+void MainWindow::openLoaded(const QString& path, const LoadedText& loaded) {
+  tabForNewFile();
   QGuiApplication::setOverrideCursor(Qt::WaitCursor);
-  editor_->setPlainText(loaded.text);
+  editor()->setPlainText(loaded.text);
   QGuiApplication::restoreOverrideCursor();
-  lossy_ = loaded.first_bad_byte >= 0;
+  current()->setLossy(loaded.first_bad_byte >= 0);
   setCurrentFile(path, loaded.format);
   recent_menu_->add(path);
-  if (HasContinuations(*editor_->document())) {
+  if (current()->readOnlyOnDisk()) {
+    statusBar()->showMessage(
+        tr("Opened %1, which is read-only: save your changes with Save As.")
+            .arg(QFileInfo(path).fileName()),
+        10000);
+  } else if (loaded.detected_confidence > 0) {
+    statusBar()->showMessage(
+        tr("Opened %1 as %2 (detected; change it with the encoding button "
+           "in the status bar)")
+            .arg(QFileInfo(path).fileName(),
+                 EncodingLabel(loaded.format.encoding)),
+        10000);
+  } else if (HasContinuations(*editor()->document())) {
     statusBar()->showMessage(
         tr("Opened %1. Lines longer than %L2 characters are shown in pieces "
            "(unnumbered in the margin) and saved as they were.")
@@ -798,16 +1354,15 @@ bool MainWindow::loadFile(const QString& path) {
             .arg(kSplitAbove),
         10000);
   } else {
-    statusBar()->showMessage(
-        tr("Opened %1").arg(QFileInfo(path).fileName()), 3000);
+    statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()),
+                             3000);
   }
-  return true;
 }
 
 bool MainWindow::saveFile(const QString& path) {
   const bool same_file = QFileInfo(path).absoluteFilePath() ==
-                         QFileInfo(current_file_).absoluteFilePath();
-  if (lossy_ && same_file &&
+                         QFileInfo(currentFile()).absoluteFilePath();
+  if (current()->lossy() && same_file &&
       QMessageBox::warning(
           this, tr("Save"),
           tr("%1 had bytes that are not UTF-8. Saving replaces them with "
@@ -818,26 +1373,84 @@ bool MainWindow::saveFile(const QString& path) {
     return false;
   }
   if (same_file && !confirmOverwriteChanged(path)) return false;
+  const QString text = DocumentText(*editor()->document());
+  TextFormat format = current()->format();
+  if (!confirmEncodable(path, text, &format)) return false;
   QString error;
+  QString note;
   QGuiApplication::setOverrideCursor(Qt::WaitCursor);
-  const bool written =
-      WriteTextFile(path, DocumentText(*editor_->document()), format_, &error);
+  const bool written = WriteTextFile(path, text, format, &error, &note);
   QGuiApplication::restoreOverrideCursor();
   if (!written) {
-    QMessageBox::warning(this, tr("Save"),
-                         tr("Cannot write %1:\n%2.").arg(Native(path), error));
+    reportSaveFailure(path, error);
     return false;
   }
-  lossy_ = false;
-  setCurrentFile(path, format_);
+  current()->setLossy(false);
+  setCurrentFile(path, format);
   recent_menu_->add(path);
-  statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()),
-                           3000);
+  if (!note.isEmpty()) {
+    notice_->showMessage(tr("%1: %2").arg(QFileInfo(path).fileName(), note));
+  } else {
+    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()),
+                             3000);
+  }
   return true;
 }
 
+bool MainWindow::confirmEncodable(const QString& path, const QString& text,
+                                  TextFormat* format) {
+  if (format->encoding == QLatin1String(kUtf8)) return true;
+  QByteArray bytes;
+  QString why;
+  if (Encode(text, format->encoding, &bytes, &why)) return true;
+  QMessageBox box(QMessageBox::Warning, tr("Save"),
+                  tr("%1 cannot be saved in %2: %3.")
+                      .arg(QFileInfo(path).fileName(),
+                           EncodingLabel(format->encoding), why),
+                  QMessageBox::NoButton, this);
+  box.setObjectName(QStringLiteral("encodingOffer"));
+  box.setInformativeText(
+      tr("Unicode (UTF-8) holds every character, and nearly every program "
+         "reads it. Save the document as UTF-8 instead?"));
+  QPushButton* utf8 =
+      box.addButton(tr("Save as &UTF-8"), QMessageBox::AcceptRole);
+  QPushButton* cancel = box.addButton(tr("&Cancel"), QMessageBox::RejectRole);
+  box.setDefaultButton(utf8);
+  box.setEscapeButton(cancel);
+  box.exec();
+  if (box.clickedButton() != utf8) return false;
+  format->encoding = QString::fromLatin1(kUtf8);
+  format->byte_order_mark = false;
+  return true;
+}
+
+void MainWindow::reportSaveFailure(const QString& path, const QString& error) {
+  qCWarning(lcSave).noquote()
+      << QStringLiteral("cannot save %1: %2").arg(Native(path), error);
+  QMessageBox box(
+      QMessageBox::Warning, tr("Save"),
+      tr("%1 could not be saved: %2.").arg(QFileInfo(path).fileName(), error),
+      QMessageBox::NoButton, this);
+  box.setObjectName(QStringLiteral("saveFailed"));
+  box.setInformativeText(
+      tr("Your text is still here, unchanged. Save As puts it in another "
+         "file or folder.\n(%1)")
+          .arg(Native(path)));
+  QPushButton* save_as =
+      box.addButton(tr("Save &As\u2026"), QMessageBox::AcceptRole);
+  QPushButton* ok = box.addButton(QMessageBox::Ok);
+  box.setDefaultButton(save_as);
+  box.setEscapeButton(ok);
+  box.exec();
+  if (box.clickedButton() == save_as) {
+    // After this box is gone (saveAs opens its own dialog).
+    QTimer::singleShot(0, this, [this] { saveAs(); });
+  }
+}
+
 bool MainWindow::confirmOverwriteChanged(const QString& path) {
-  if (disk_->check(/*thorough=*/true) != DiskFileMonitor::State::kChanged) {
+  if (diskMonitor()->check(/*thorough=*/true) !=
+      DiskFileMonitor::State::kChanged) {
     return true;
   }
   QMessageBox box(QMessageBox::Warning, tr("Save"),
@@ -857,96 +1470,130 @@ bool MainWindow::confirmOverwriteChanged(const QString& path) {
 void MainWindow::onChangedOnDisk() {
   notice_->showMessage(
       tr("%1 was changed on disk by another program.")
-              .arg(Native(current_file_)) +
-          (editor_->document()->isModified() ? tr(" You have unsaved changes.")
-                                             : QString()),
+              .arg(Native(currentFile())) +
+          (editor()->document()->isModified() ? tr(" You have unsaved changes.")
+                                              : QString()),
       {reload_action_, keep_action_});
+  disk_notice_shown_ = true;
 }
 
 void MainWindow::onRemovedFromDisk() {
   notice_->showMessage(
       tr("%1 was deleted or moved on disk. Your text is only in the editor "
          "now: save it to keep it.")
-          .arg(Native(current_file_)));
-  editor_->document()->setModified(true);
+          .arg(Native(currentFile())));
+  disk_notice_shown_ = true;
 }
 
 void MainWindow::reloadFromDisk() {
   LoadedText loaded;
   QString error;
   // In the encoding the document was read in.
-  const bool utf8 = format_.encoding == QLatin1String(kUtf8);
-  if (!(utf8 ? ReadTextFile(current_file_, &loaded, &error)
-             : ReadTextFileAs(current_file_, format_.encoding, &loaded,
-                              &error))) {
+  const bool utf8 = current()->format().encoding == QLatin1String(kUtf8);
+  if (!(utf8 ? ReadTextFile(currentFile(), &loaded, &error)
+             : ReadTextFileAs(currentFile(), current()->format().encoding,
+                              &loaded, &error))) {
     notice_->showMessage(
-        tr("Cannot reload %1: %2.").arg(Native(current_file_), error),
+        tr("Cannot reload %1: %2.").arg(Native(currentFile()), error),
         {reload_action_, keep_action_});
     return;
   }
   QString encoding;
   if (loaded.first_bad_byte >= 0 &&
-      !confirmLossyOpen(current_file_, loaded, &encoding)) {
+      !confirmLossyOpen(currentFile(), loaded, &encoding)) {
     return;
   }
   if (!encoding.isEmpty() &&
-      !ReadTextFileAs(current_file_, encoding, &loaded, &error)) {
+      !ReadTextFileAs(currentFile(), encoding, &loaded, &error)) {
     notice_->showMessage(
-        tr("Cannot reload %1: %2.").arg(Native(current_file_), error));
+        tr("Cannot reload %1: %2.").arg(Native(currentFile()), error));
     return;
   }
   // One undo step over the whole text, so Undo brings back what the user
   // had (setPlainText would clear the undo history).
-  QTextCursor all(editor_->document());
+  QTextCursor all(editor()->document());
   all.select(QTextCursor::Document);
   InsertText(all, loaded.text);  // one edit block
-  lossy_ = loaded.first_bad_byte >= 0;
-  setCurrentFile(current_file_, loaded.format);
+  current()->setLossy(loaded.first_bad_byte >= 0);
+  setCurrentFile(currentFile(), loaded.format);
   notice_->hide();
+  disk_notice_shown_ = false;
   statusBar()->showMessage(
-      tr("Reloaded %1").arg(QFileInfo(current_file_).fileName()), 3000);
+      tr("Reloaded %1").arg(QFileInfo(currentFile()).fileName()), 3000);
 }
 
 void MainWindow::keepMyVersion() {
-  disk_->acknowledge();
-  editor_->document()->setModified(true);
+  diskMonitor()->acknowledge();
+  current()->setDiskNews(DocumentTab::DiskNews::kNone);
+  updateTabLabel(current());
+  editor()->document()->setModified(true);
   notice_->hide();
+  disk_notice_shown_ = false;
 }
 
-void MainWindow::openFromCommandLine(const QString& path) {
+bool MainWindow::openFromCommandLine(const QString& path, int line,
+                                     int column) {
   if (QFileInfo::exists(path)) {
-    loadFile(path);
-    return;
+    if (!loadFile(path)) return false;
+  } else {
+    if (const int open = indexOfFile(path); open >= 0) {
+      tabs_->setCurrentIndex(open);
+    } else {
+      tabForNewFile();
+      setCurrentFile(QFileInfo(path).absoluteFilePath(), TextFormat());
+      statusBar()->showMessage(tr("New file %1").arg(Native(path)), 3000);
+    }
   }
-  setCurrentFile(QFileInfo(path).absoluteFilePath(), TextFormat());
-  statusBar()->showMessage(tr("New file %1").arg(Native(path)), 3000);
+  if (line > 0) goToLine(line, column);
+  return true;
 }
 
 void MainWindow::setCurrentFile(const QString& path, const TextFormat& format) {
-  current_file_ =
-      path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
-  format_ = format;
-  editor_->document()->setModified(false);
+  DocumentTab* tab = current();
+  tab->setFile(path, format);
   setWindowModified(false);
-  setWindowFilePath(path.isEmpty() ? tr("untitled.txt") : current_file_);
-  revert_action_->setEnabled(!current_file_.isEmpty());
+  setWindowFilePath(path.isEmpty() ? tab->displayName() : tab->file());
+  revert_action_->setEnabled(!tab->file().isEmpty());
   updateEncodingMenu();
-  recovery_->setDocument(current_file_, format);
-  disk_->setFile(current_file_);
+  updateTabLabel(tab);
+  if (disk_notice_shown_) {
+    notice_->hide();
+    disk_notice_shown_ = false;
+  }
 }
 
 void MainWindow::offerRecovery() {
-  const QList<RecoveryStore::Orphan> orphans = recovery_->findOrphans();
+  // The store that finds the orphans claims them until restored or
+  // discarded; it belongs to the tab current now, which stays open here.
+  RecoveryStore* store = recovery();
+  const QList<RecoveryStore::Orphan> orphans = store->findOrphans();
   if (orphans.isEmpty()) return;
-  const RecoveryStore::Orphan& newest = orphans.constFirst();
-  QMessageBox box(
-      QMessageBox::Question, tr("Recover Unsaved Text"),
-      tr("The editor did not shut down properly. Unsaved text of "
-         "%1 from %2 can be recovered.")
-          .arg(newest.document_path.isEmpty() ? tr("an untitled document")
-                                              : Native(newest.document_path),
-               QLocale().toString(newest.saved, QLocale::ShortFormat)),
-      QMessageBox::NoButton, this);
+  auto name = [](const RecoveryStore::Orphan& orphan) {
+    return orphan.document_path.isEmpty() ? tr("an untitled document")
+                                          : Native(orphan.document_path);
+  };
+  QString question;
+  if (orphans.size() == 1) {
+    question = tr("The editor did not shut down properly. Unsaved text of "
+                  "%1 from %2 can be recovered.")
+                   .arg(name(orphans.constFirst()),
+                        QLocale().toString(orphans.constFirst().saved,
+                                           QLocale::ShortFormat));
+  } else {
+    QStringList lines;
+    for (const RecoveryStore::Orphan& orphan : orphans) {
+      lines.append(
+          QStringLiteral("\u2022 %1 (%2)")
+              .arg(name(orphan),
+                   QLocale().toString(orphan.saved, QLocale::ShortFormat)));
+    }
+    question = tr("The editor did not shut down properly. Unsaved text of "
+                  "%L1 documents can be recovered, each into a tab:\n%2")
+                   .arg(orphans.size())
+                   .arg(lines.join(QLatin1Char('\n')));
+  }
+  QMessageBox box(QMessageBox::Question, tr("Recover Unsaved Text"), question,
+                  QMessageBox::NoButton, this);
   box.setObjectName(QStringLiteral("recoveryPrompt"));
   QPushButton* recover = box.addButton(tr("&Recover"), QMessageBox::AcceptRole);
   QPushButton* discard =
@@ -955,36 +1602,49 @@ void MainWindow::offerRecovery() {
   box.setDefaultButton(recover);
   box.exec();
   if (box.clickedButton() == discard) {
-    recovery_->discard(newest);
+    for (const RecoveryStore::Orphan& orphan : orphans) store->discard(orphan);
     return;
   }
-  if (box.clickedButton() != recover || !maybeSave()) return;
-  QString text;
-  QString error;
-  if (!recovery_->restore(newest, &text, &error)) {
-    QMessageBox::warning(
-        this, tr("Recover Unsaved Text"),
-        tr("The recovery file could not be read: %1").arg(error));
-    return;
+  if (box.clickedButton() != recover) return;
+  QStringList failed;
+  for (const RecoveryStore::Orphan& orphan : orphans) {
+    QString text;
+    QString error;
+    if (!store->restore(orphan, &text, &error)) {
+      failed.append(tr("%1: %2").arg(name(orphan), error));
+      continue;
+    }
+    // Into a tab of its own (the file's own tab, if it is open, keeps the
+    // version on disk: comparing them is the user's choice).
+    tabForNewFile();
+    editor()->setPlainText(text);
+    current()->setLossy(false);
+    setCurrentFile(orphan.document_path, orphan.format);
+    editor()->document()->setModified(true);
   }
-  editor_->setPlainText(text);
-  lossy_ = false;
-  setCurrentFile(newest.document_path, newest.format);
-  editor_->document()->setModified(true);
+  if (!failed.isEmpty()) {
+    QMessageBox::warning(this, tr("Recover Unsaved Text"),
+                         tr("Some recovery files could not be read:\n%1")
+                             .arg(failed.join(QLatin1Char('\n'))));
+  }
   statusBar()->showMessage(tr("Recovered unsaved text; save it to keep it."));
 }
 
 void MainWindow::chooseFont() {
   bool ok = false;
-  const QFont font = QFontDialog::getFont(&ok, editor_->font(), this);
+  const QFont font = QFontDialog::getFont(&ok, editor()->font(), this);
   if (!ok) return;
   base_font_ = font;
-  editor_->setFont(font);
+  for (int i = 0; i < tabs_->count(); ++i) document(i)->editor()->setFont(font);
 }
 
 void MainWindow::checkSpelling() {
+  if (check_dialog_ && check_dialog_->editor() != editor()) {
+    check_dialog_->close();
+    check_dialog_ = nullptr;
+  }
   if (!check_dialog_) {
-    check_dialog_ = new CheckSpellingDialog(editor_, this);
+    check_dialog_ = new CheckSpellingDialog(editor(), this);
     check_dialog_->setAttribute(Qt::WA_DeleteOnClose);
   }
   check_dialog_->show();
@@ -999,7 +1659,7 @@ void MainWindow::selectMisspelling(bool forward) {
     return;
   }
   bool wrapped = false;
-  if (!editor_->selectMisspelling(forward, &wrapped)) {
+  if (!editor()->selectMisspelling(forward, &wrapped)) {
     statusBar()->showMessage(tr("No misspellings"), 3000);
   } else if (wrapped) {
     statusBar()->showMessage(forward ? tr("Continued from the beginning")
@@ -1013,7 +1673,9 @@ void MainWindow::nextMisspelling() { selectMisspelling(true); }
 void MainWindow::previousMisspelling() { selectMisspelling(false); }
 
 void MainWindow::setSpellChecking(bool enabled) {
-  editor_->setSpellCheckingEnabled(enabled);
+  for (int i = 0; i < tabs_->count(); ++i) {
+    document(i)->editor()->setSpellCheckingEnabled(enabled);
+  }
   spell_checking_action_->setChecked(enabled);
   QSettings().setValue(kSpellCheckingKey, enabled);
   updateStatus();
@@ -1128,9 +1790,9 @@ void MainWindow::onConversionFinished(const ConvertResult& result) {
     return;
   }
   if (useDictionary(result.path)) {
-    statusBar()->showMessage(tr("Converted and using %1")
-                                 .arg(LanguageDisplayName(result.tag)),
-                             5000);
+    statusBar()->showMessage(
+        tr("Converted and using %1").arg(LanguageDisplayName(result.tag)),
+        5000);
   }
 }
 

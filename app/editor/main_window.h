@@ -1,7 +1,9 @@
-// The editor's window: one plain-text document in a SpellTextEdit, the
-// File/Edit/View/Spelling/Dictionary/Help menus, the status bar (misspelling
-// count, word count, dictionary), settings, crash recovery and the
-// dictionary build job. Modelled on Qt's "application" example.
+// The editor's window: plain-text documents in tabs (DocumentTab, each a
+// SpellTextEdit with its file, encoding, find bar, recovery and disk
+// watch), the File/Edit/View/Spelling/Dictionary/Help menus acting on the
+// current tab, the status bar (misspelling count, word count, dictionary),
+// settings, the session, crash recovery and the dictionary build job.
+// Modelled on Qt's "application" example.
 #ifndef SPELLFILTER_APP_EDITOR_MAIN_WINDOW_H_
 #define SPELLFILTER_APP_EDITOR_MAIN_WINDOW_H_
 
@@ -12,11 +14,15 @@
 
 #include "app/editor/build_dictionary_job.h"
 #include "app/editor/convert_dictionary_job.h"
+#include "app/editor/session.h"
+#include "app/editor/single_instance.h"
 #include "app/editor/text_file.h"
 #include "app/editor/theme.h"
 #include "app/editor/unchecked_counter.h"
 
 class QActionGroup;
+class QTabWidget;
+class QToolButton;
 class QMenu;
 class QLabel;
 class QProgressDialog;
@@ -25,6 +31,7 @@ namespace spellfilter::editor {
 
 class CheckSpellingDialog;
 class DictionaryMenu;
+class DocumentTab;
 class DiskFileMonitor;
 class FindBar;
 class NoticeBar;
@@ -41,17 +48,39 @@ class MainWindow : public QMainWindow {
   ~MainWindow() override;
   Q_DISABLE_COPY_MOVE(MainWindow)
 
-  // Loads `path` as the document, without asking about unsaved changes;
-  // on failure says why in a message box and returns false.
+  // Opens `path` in a tab (the current one if it is untitled and empty,
+  // else a new one; a file already open is shown); on failure says why in
+  // a message box, opens no tab and returns false.
   bool loadFile(const QString& path);
+  // loadFile, reading the file in `encoding` (ICU's name).
+  bool loadFileAs(const QString& path, const QString& encoding);
   // Saves the document to `path`; on failure says why and returns false.
   bool saveFile(const QString& path);
   // Writes the document to `path` as a PDF (File > Export as PDF without
   // its dialog); on failure says why in a message box and returns false.
   bool exportPdf(const QString& path);
   // `spellfilter-editor FILE`: an existing file is loaded; a missing one
-  // names the new document, created on the first save.
-  void openFromCommandLine(const QString& path);
+  // names a new document, created on the first save. Then the cursor goes
+  // to `line` (1-based; 0 leaves it) and `column` (1-based). False if the
+  // file could not be opened (the user was told why).
+  bool openFromCommandLine(const QString& path, int line = 0, int column = 0);
+  // Opens what a command line asked for (this process's or a second
+  // launch's, single_instance.h), each in a tab; the last one is current.
+  void openRequest(const spellfilter::editor::OpenRequest& request);
+  // Files from this size on get showLoading first.
+  static constexpr qint64 kLoadingNoticeBytes = qint64{1} << 20;
+  // How long showLoading waits for a window just shown to be exposed.
+  static constexpr int kExposeWaitMs = 500;
+  // Titles the window after `path`, says "Loading NAME…" in the status
+  // bar, and paints, before a big file is read.
+  void showLoading(const QString& path);
+  // `text` (standard input) as a new, unsaved document.
+  void openText(const QString& text);
+  // Reopens the documents of the last session (session.h); returns how
+  // many. Does nothing when restoring is off.
+  int restoreSession();
+  // The documents open now, as restoreSession would reopen them.
+  [[nodiscard]] Session currentSession() const;
   // Offers the newest recovery file left by an editor that crashed. Call
   // once, after show().
   void offerRecovery();
@@ -64,13 +93,26 @@ class MainWindow : public QMainWindow {
   // menu's "— convert" entries) on a worker thread, with a progress
   // dialog, then uses it.
   void convertDictionary(const QString& tag);
-  // Moves the cursor to the start of line `line` (1-based, clamped).
-  void goToLine(int line);
+  // Moves the cursor to line `line` (1-based, clamped), at `column`
+  // (1-based; past the line's end means its end).
+  void goToLine(int line, int column = 1);
   void setTheme(spellfilter::editor::Theme theme);
 
-  [[nodiscard]] SpellTextEdit* editor() const { return editor_; }
+  // The current document and its parts; the window always has one.
+  [[nodiscard]] DocumentTab* current() const;
+  [[nodiscard]] SpellTextEdit* editor() const;
+  [[nodiscard]] const QString& currentFile() const;
+  [[nodiscard]] RecoveryStore* recovery() const;
+  [[nodiscard]] DiskFileMonitor* diskMonitor() const;
+  [[nodiscard]] FindBar* findBar() const;
+  // The documents, in tab order.
+  [[nodiscard]] int documentCount() const;
+  [[nodiscard]] DocumentTab* document(int index) const;
+  [[nodiscard]] QTabWidget* tabWidget() const { return tabs_; }
+  // Closes the document at `index`, asking about unsaved changes first;
+  // false if the user kept it. The last one closed leaves an empty one.
+  bool closeTab(int index);
   [[nodiscard]] SpellService* spellService() const { return service_; }
-  [[nodiscard]] const QString& currentFile() const { return current_file_; }
   [[nodiscard]] NoticeBar* noticeBar() const { return notice_; }
   [[nodiscard]] DictionaryMenu* dictionaryMenu() const {
     return dictionary_menu_;
@@ -78,16 +120,21 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] RecentFilesMenu* recentFilesMenu() const {
     return recent_menu_;
   }
-  [[nodiscard]] RecoveryStore* recovery() const { return recovery_; }
-  [[nodiscard]] DiskFileMonitor* diskMonitor() const { return disk_; }
-  [[nodiscard]] FindBar* findBar() const { return find_bar_; }
   [[nodiscard]] CheckSpellingDialog* checkSpellingDialog() const;
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private slots:
   void newFile();
+  bool closeCurrentTab();
+  void nextDocument();
+  void previousDocument();
+  void onCurrentTabChanged();
+  void updateUndoRedo();
+  void updateClipboardActions();
+  void scheduleStatus();
   void open();
   bool save();
   bool saveAs();
@@ -123,6 +170,14 @@ class MainWindow : public QMainWindow {
   void keepMyVersion();
 
  private:
+  // A new untitled tab, made current.
+  DocumentTab* addDocument();
+  // The tab a file being opened goes to: the current one if pristine.
+  DocumentTab* tabForNewFile();
+  void openLoaded(const QString& path, const LoadedText& loaded);
+  // The index of the tab holding `path`, or -1.
+  [[nodiscard]] int indexOfFile(const QString& path) const;
+  void updateTabLabel(DocumentTab* tab);
   void createActions();
   void createStatusBar();
   void readSettings();
@@ -130,6 +185,8 @@ class MainWindow : public QMainWindow {
   void loadInitialDictionary();
   // Opens `path` without remembering it; a failure goes to the notice bar.
   bool openDictionary(const QString& path);
+  // Asks about the current document's unsaved changes, naming it; true to
+  // go on (saved or discarded).
   bool maybeSave();
   // Asks whether to open a file that is not valid UTF-8; true to open it,
   // in *encoding if the user chose one (else with U+FFFD).
@@ -137,18 +194,31 @@ class MainWindow : public QMainWindow {
                         QString* encoding);
   void reopenWithEncoding(const QString& encoding);
   void updateEncodingMenu();
+  // The next save writes `encoding` (the status bar's Save with Encoding);
+  // refused, saying why, if it cannot hold the text.
+  void saveWithEncoding(const QString& encoding);
   // Before saving over the open file: asks if another program changed it
   // since it was read or saved. True to go on.
   bool confirmOverwriteChanged(const QString& path);
+  // Before writing `text` to `path` in *format: if the encoding cannot
+  // hold a character, offers UTF-8 (then *format says so). True to go on.
+  bool confirmEncodable(const QString& path, const QString& text,
+                        TextFormat* format);
+  // Says why a save failed, naming the file, and offers Save As.
+  void reportSaveFailure(const QString& path, const QString& error);
   void setCurrentFile(const QString& path, const TextFormat& format);
   void selectMisspelling(bool forward);
 
   SpellService* service_;
-  SpellTextEdit* editor_;
   NoticeBar* notice_;
-  RecoveryStore* recovery_;
-  DiskFileMonitor* disk_;
-  FindBar* find_bar_;
+  QTabWidget* tabs_;
+  QString recovery_folder_;
+  bool disk_notice_shown_ = false;  // the notice is about the current file
+  bool first_paint_logged_ = false;
+  QAction* undo_action_ = nullptr;
+  QAction* redo_action_ = nullptr;
+  QAction* cut_action_ = nullptr;
+  QAction* copy_action_ = nullptr;
   QAction* reload_action_ = nullptr;
   QAction* keep_action_ = nullptr;
   QAction* revert_action_ = nullptr;
@@ -166,8 +236,12 @@ class MainWindow : public QMainWindow {
   QPointer<QProgressDialog> convert_progress_;
   QString build_output_;
   QAction* spell_checking_action_ = nullptr;
+  QAction* session_action_ = nullptr;
   QLabel* misspellings_label_ = nullptr;
   QLabel* words_label_ = nullptr;
+  QLabel* characters_label_ = nullptr;
+  QToolButton* encoding_button_ = nullptr;
+  QMenu* save_encoding_menu_ = nullptr;
   QLabel* dictionary_label_ = nullptr;
   // Words in a script the dictionary cannot check; hidden when none.
   QLabel* unchecked_label_ = nullptr;
@@ -177,10 +251,6 @@ class MainWindow : public QMainWindow {
   QFont base_font_;  // as chosen or read at start: what Reset Zoom restores
   QTimer status_timer_;
   QString logged_status_;  // the counts last logged (lcStatus)
-
-  QString current_file_;
-  TextFormat format_;
-  bool lossy_ = false;  // opened despite invalid UTF-8; saving changes bytes
 };
 
 }  // namespace spellfilter::editor

@@ -1,9 +1,13 @@
 #include "app/editor/notice_bar.h"
 
+#include <QApplication>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QStyle>
 #include <QToolButton>
+
+#include "app/editor/theme.h"
 
 namespace spellfilter::editor {
 
@@ -12,10 +16,7 @@ NoticeBar::NoticeBar(QWidget* parent)
   setObjectName(QStringLiteral("noticeBar"));
   setFrameShape(QFrame::StyledPanel);
   setAutoFillBackground(true);
-  QPalette p = palette();
-  p.setColor(QPalette::Window, QColor(0xFF, 0xF3, 0xCD));
-  p.setColor(QPalette::WindowText, QColor(0x66, 0x4D, 0x03));
-  setPalette(p);
+  recolor();
 
   auto* icon = new QLabel(this);
   const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
@@ -64,6 +65,25 @@ void NoticeBar::showMessage(const QString& text,
 
 QString NoticeBar::text() const {
   return isVisible() ? label_->text() : QString();
+}
+
+void NoticeBar::recolor() {
+  // Amber in both themes: pale with dark text in a light one, dark with
+  // pale text in a dark one (both above 7:1).
+  QPalette p = palette();
+  if (IsDark(QApplication::palette())) {
+    p.setColor(QPalette::Window, QColor(0x4A, 0x3B, 0x0C));
+    p.setColor(QPalette::WindowText, QColor(0xFF, 0xE8, 0xA8));
+  } else {
+    p.setColor(QPalette::Window, QColor(0xFF, 0xF3, 0xCD));
+    p.setColor(QPalette::WindowText, QColor(0x66, 0x4D, 0x03));
+  }
+  setPalette(p);
+}
+
+bool NoticeBar::event(QEvent* event) {
+  if (event->type() == QEvent::ApplicationPaletteChange) recolor();
+  return QFrame::event(event);
 }
 
 }  // namespace spellfilter::editor

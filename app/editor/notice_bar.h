@@ -26,6 +26,13 @@ class NoticeBar : public QFrame {
   // Shows `text` with a button for each of `actions`, in order.
   void showMessage(const QString& text, const QList<QAction*>& actions);
   [[nodiscard]] QString text() const;
+  // The strip's colours for the application's palette, light or dark
+  // (done on each change of it too).
+  void recolor();
+
+ protected:
+  // Follows the theme (QApplication's palette).
+  bool event(QEvent* event) override;
 
  private:
   QLabel* label_;

@@ -2,8 +2,10 @@
 
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_err.h>
+#include <unicode/ucsdet.h>
 
 #include <QCoreApplication>
+#include <algorithm>
 #include <memory>
 
 namespace spellfilter::editor {
@@ -26,15 +28,79 @@ Converter Open(const QString& encoding, QString* error) {
   return c;
 }
 
+// The encodings beyond Unicode and Western, with their labels: those ICU's
+// detector names (ucsdet) for text, so a detected file can be reopened and
+// saved in what it was.
+const QList<std::pair<const char*, const char*>>& OtherEncodings() {
+  static const QList<std::pair<const char*, const char*>> kOthers = {
+      {"ISO-8859-2", "Central European (ISO-8859-2)"},
+      {"windows-1250", "Central European (Windows-1250)"},
+      {"ISO-8859-5", "Cyrillic (ISO-8859-5)"},
+      {"windows-1251", "Cyrillic (Windows-1251)"},
+      {"KOI8-R", "Cyrillic (KOI8-R)"},
+      {"ISO-8859-7", "Greek (ISO-8859-7)"},
+      {"windows-1253", "Greek (Windows-1253)"},
+      {"ISO-8859-9", "Turkish (ISO-8859-9)"},
+      {"windows-1254", "Turkish (Windows-1254)"},
+      {"ISO-8859-8", "Hebrew (ISO-8859-8)"},
+      {"windows-1255", "Hebrew (Windows-1255)"},
+      {"ISO-8859-6", "Arabic (ISO-8859-6)"},
+      {"windows-1256", "Arabic (Windows-1256)"},
+      {"Shift_JIS", "Japanese (Shift_JIS)"},
+      {"EUC-JP", "Japanese (EUC-JP)"},
+      {"GB18030", "Chinese Simplified (GB18030)"},
+      {"Big5", "Chinese Traditional (Big5)"},
+      {"EUC-KR", "Korean (EUC-KR)"},
+  };
+  return kOthers;
+}
+
 }  // namespace
 
 QStringList SupportedEncodings() {
-  return {QString::fromLatin1(kUtf8), QString::fromLatin1(kUtf16Le),
-          QString::fromLatin1(kUtf16Be), QString::fromLatin1(kLatin1),
-          QString::fromLatin1(kWindows1252)};
+  QStringList all = {QString::fromLatin1(kUtf8), QString::fromLatin1(kUtf16Le),
+                     QString::fromLatin1(kUtf16Be),
+                     QString::fromLatin1(kLatin1),
+                     QString::fromLatin1(kWindows1252)};
+  for (const auto& [name, label] : OtherEncodings()) {
+    all.append(QString::fromLatin1(name));
+  }
+  return all;
+}
+
+QString DetectEncoding(const QByteArray& bytes, int* confidence) {
+  *confidence = 0;
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<UCharsetDetector, decltype(&ucsdet_close)> detector(
+      ucsdet_open(&status), &ucsdet_close);
+  if (U_FAILURE(status)) return QString();
+  // The detector's statistics settle long before a megabyte.
+  const int32_t length =
+      static_cast<int32_t>(std::min<qsizetype>(bytes.size(), 1 << 20));
+  ucsdet_setText(detector.get(), bytes.constData(), length, &status);
+  int32_t found = 0;
+  const UCharsetMatch** matches =
+      ucsdet_detectAll(detector.get(), &found, &status);
+  if (U_FAILURE(status)) return QString();
+  const QStringList supported = SupportedEncodings();
+  for (int32_t i = 0; i < found; ++i) {
+    const char* name = ucsdet_getName(matches[i], &status);
+    const int32_t score = ucsdet_getConfidence(matches[i], &status);
+    if (U_FAILURE(status)) return QString();
+    const QString encoding = QString::fromLatin1(name);
+    if (encoding == QLatin1String(kUtf8) || !supported.contains(encoding)) {
+      continue;
+    }
+    *confidence = score;
+    return encoding;
+  }
+  return QString();
 }
 
 QString EncodingLabel(const QString& encoding) {
+  for (const auto& [name, label] : OtherEncodings()) {
+    if (encoding == QLatin1String(name)) return QString::fromLatin1(label);
+  }
   if (encoding == QLatin1String(kUtf8))
     return QStringLiteral("Unicode (UTF-8)");
   if (encoding == QLatin1String(kUtf16Le)) {

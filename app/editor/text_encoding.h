@@ -20,6 +20,10 @@ inline constexpr char kLatin1[] = "ISO-8859-1";
 inline constexpr char kWindows1252[] = "windows-1252";
 
 QStringList SupportedEncodings();
+// What ICU's charset detector (ucsdet) makes of `bytes`: the most likely
+// of SupportedEncodings() other than UTF-8, and its confidence (0-100) in
+// *confidence; empty if it names none of them.
+QString DetectEncoding(const QByteArray& bytes, int* confidence);
 // The name to show ("Western (Windows-1252)").
 QString EncodingLabel(const QString& encoding);
 

@@ -3,11 +3,11 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QStringDecoder>
 #include <QTextBlock>
 #include <QTextDocument>
 
+#include "app/editor/safe_write.h"
 #include "app/editor/soft_lines.h"
 #include "app/editor/text_encoding.h"
 #include "core/text/utf8.h"
@@ -67,6 +67,76 @@ bool DecodeOther(QByteArray bytes, const QString& encoding, LoadedText* out,
   return true;
 }
 
+// Control characters other than white space, or a NUL: a sign that a
+// detected encoding is wrong (or that the file is not text).
+bool HasControlCharacters(const QString& text) {
+  for (const QChar c : text) {
+    const char16_t u = c.unicode();
+    if (u < 0x20 && u != u'\t' && u != u'\n' && u != u'\r' && u != u'\f' &&
+        u != 0x1B) {
+      return true;
+    }
+    if (u >= 0x7F && u < 0xA0) return true;  // C1 controls, DEL
+  }
+  return false;
+}
+
+// Below this, the detector's guess is not trusted (ucsdet gives
+// single-byte encodings modest scores even on clean text; the decode
+// check below catches wrong ones).
+constexpr int kMinConfidence = 10;
+// UTF-16 without a mark needs more: binary files have NUL bytes too.
+constexpr int kMinUtf16Confidence = 50;
+
+// Whether `bytes` look like a damaged UTF-8 file: as many well-formed
+// UTF-8 sequences of more than one byte as bad bytes. (Decoding it as
+// Latin-1 would garble every accented letter. Other encodings make such
+// sequences only by chance: KOI8-R's "\u043b\u0451" is C C A3.)
+bool LooksLikeDamagedUtf8(QByteArrayView bytes) {
+  const std::string_view s(bytes.data(), static_cast<size_t>(bytes.size()));
+  qsizetype valid = 0;
+  qsizetype invalid = 0;
+  for (size_t i = 0; i < s.size();) {
+    const size_t length = Utf8SequenceLength(s, i);
+    if (length == 0) {
+      ++invalid;
+      ++i;
+      continue;
+    }
+    if (length > 1) ++valid;
+    i += length;
+  }
+  return valid > 0 && valid >= invalid;
+}
+
+// The text of `bytes` (not UTF-8) in the encoding ICU's detector names,
+// if it decodes cleanly in it.
+bool DecodeDetected(const QByteArray& bytes, LoadedText* out) {
+  if (LooksLikeDamagedUtf8(bytes)) return false;
+  int confidence = 0;
+  QString encoding = DetectEncoding(bytes, &confidence);
+  if (encoding.isEmpty()) return false;
+  // ICU says ISO-8859-1 when no byte is in 0x80-0x9F, where the two
+  // differ; Windows-1252 reads the same and can save more (the euro sign,
+  // curly quotes), as browsers do (WHATWG Encoding).
+  if (encoding == QLatin1String(kLatin1)) {
+    encoding = QString::fromLatin1(kWindows1252);
+  }
+  const bool utf16 = encoding.startsWith(QLatin1String("UTF-16"));
+  if (confidence < (utf16 ? kMinUtf16Confidence : kMinConfidence)) {
+    return false;
+  }
+  LoadedText decoded;
+  QString error;
+  if (!DecodeOther(bytes, encoding, &decoded, &error) ||
+      HasControlCharacters(decoded.text)) {
+    return false;
+  }
+  *out = std::move(decoded);
+  out->detected_confidence = confidence;
+  return true;
+}
+
 }  // namespace
 
 bool ReadTextFileAs(const QString& path, const QString& encoding,
@@ -104,6 +174,10 @@ bool ReadTextFile(const QString& path, LoadedText* out, QString* error) {
     bytes.remove(0, 3);
   }
   out->first_bad_byte = FirstBadByte(bytes, &out->binary);
+  if (out->first_bad_byte >= 0 && !out->format.byte_order_mark &&
+      DecodeDetected(bytes, out)) {
+    return true;
+  }
   if (out->first_bad_byte >= 0 && out->format.byte_order_mark) {
     out->first_bad_byte += 3;
   }
@@ -119,7 +193,7 @@ bool ReadTextFile(const QString& path, LoadedText* out, QString* error) {
 }
 
 bool WriteTextFile(const QString& path, const QString& text,
-                   const TextFormat& format, QString* error) {
+                   const TextFormat& format, QString* error, QString* note) {
   QByteArray bytes;
   if (format.encoding.isEmpty() || format.encoding == QLatin1String(kUtf8)) {
     bytes = text.toUtf8();
@@ -131,9 +205,8 @@ bool WriteTextFile(const QString& path, const QString& text,
     if (!Encode(lines, format.encoding, &bytes, error)) return false;
     if (format.byte_order_mark) bytes.prepend(ByteOrderMark(format.encoding));
   }
-  // QSaveFile writes through a symbolic link to its target and keeps the
-  // mode, but would replace a FIFO or a device with a regular file: not
-  // ours to replace. (QFileInfo follows links.)
+  // A FIFO or a device is not ours to replace with a regular file.
+  // (QFileInfo follows links.)
   const QFileInfo info(path);
   if (info.exists() && !info.isFile()) {
     *error = QCoreApplication::translate("spellfilter::editor",
@@ -141,13 +214,7 @@ bool WriteTextFile(const QString& path, const QString& text,
                  .arg(path);
     return false;
   }
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() ||
-      !file.commit()) {
-    *error = file.errorString();
-    return false;
-  }
-  return true;
+  return WriteFileSafely(path, bytes, error, note);
 }
 
 QString DocumentText(const QTextDocument& document) {

@@ -33,10 +33,16 @@ struct LoadedText {
   // offset of the first invalid sequence or NUL.
   qint64 first_bad_byte = -1;
   bool binary = false;  // a NUL byte was found
+  // > 0: the file is not UTF-8, and ICU's charset detector named
+  // format.encoding with this confidence (0-100); the text is decoded in it.
+  int detected_confidence = 0;
 };
 
 // Reads `path`; false with *error (the system's message) if it cannot.
-// UTF-8 unless a byte-order mark says UTF-16 (LE or BE).
+// UTF-8 unless a byte-order mark says UTF-16 (LE or BE), or the bytes are
+// not UTF-8 and ICU's charset detector names an encoding they decode in
+// cleanly (UTF-16 without a mark, Windows-1252, ...: detected_confidence).
+// Otherwise first_bad_byte says where UTF-8 fails.
 bool ReadTextFile(const QString& path, LoadedText* out, QString* error);
 // Reads `path` in `encoding` (a byte-order mark of that encoding is
 // remembered); false with *error if it cannot be read or is not valid in
@@ -44,10 +50,14 @@ bool ReadTextFile(const QString& path, LoadedText* out, QString* error);
 bool ReadTextFileAs(const QString& path, const QString& encoding,
                     LoadedText* out, QString* error);
 
-// Writes `text` ('\n' line ends) to `path` atomically in `format`; fails,
+// Writes `text` ('\n' line ends) to `path` in `format` with
+// WriteFileSafely (safe_write.h: atomically, or in place after a backup
+// where the folder allows no new file, saying so in *note); fails,
 // writing nothing, if the encoding cannot hold a character of `text`.
+// *error is the system's own message (ENOSPC: "No space left on device").
 bool WriteTextFile(const QString& path, const QString& text,
-                   const TextFormat& format, QString* error);
+                   const TextFormat& format, QString* error,
+                   QString* note = nullptr);
 
 // The document's text exactly: unlike QTextDocument::toPlainText(), no
 // non-breaking space becomes a space. Block ends become '\n', except

@@ -2,6 +2,8 @@
 
 #include <QApplication>
 #include <QStyle>
+#include <algorithm>
+#include <cmath>
 
 namespace spellfilter::editor {
 namespace {
@@ -73,6 +75,44 @@ QPalette ThemePalette(Theme theme) {
       break;
   }
   return SystemPalette();
+}
+
+bool IsDark(const QPalette& palette) {
+  return palette.color(QPalette::Window).lightness() < 128;
+}
+
+namespace {
+
+double RelativeLuminance(const QColor& c) {
+  auto channel = [](double v) {
+    return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+  };
+  return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) +
+         0.0722 * channel(c.blueF());
+}
+
+}  // namespace
+
+double ContrastRatio(const QColor& a, const QColor& b) {
+  const double la = RelativeLuminance(a);
+  const double lb = RelativeLuminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor SubduedTextColor(const QPalette& palette,
+                        QPalette::ColorRole background) {
+  const QColor text = palette.color(QPalette::Text);
+  const QColor back = palette.color(background);
+  // From 55% text towards all text, until it reads well enough.
+  for (int percent = 55; percent < 100; percent += 5) {
+    const double t = percent / 100.0;
+    const QColor mixed = QColor::fromRgbF(
+        static_cast<float>(text.redF() * t + back.redF() * (1 - t)),
+        static_cast<float>(text.greenF() * t + back.greenF() * (1 - t)),
+        static_cast<float>(text.blueF() * t + back.blueF() * (1 - t)));
+    if (ContrastRatio(mixed, back) >= 4.5) return mixed;
+  }
+  return text;
 }
 
 void ApplyTheme(Theme theme) {

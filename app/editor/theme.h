@@ -21,6 +21,16 @@ Theme ThemeFromName(const QString& name);
 QPalette ThemePalette(Theme theme);
 void ApplyTheme(Theme theme);
 
+// Whether `palette` is a dark one (its window darker than mid-grey).
+[[nodiscard]] bool IsDark(const QPalette& palette);
+// WCAG 2's contrast ratio of two colours (1 to 21; 4.5 is the floor for
+// text).
+[[nodiscard]] double ContrastRatio(const QColor& a, const QColor& b);
+// Text that is quieter than the text but still readable (at least 4.5:1)
+// on `background` of `palette`: line numbers.
+[[nodiscard]] QColor SubduedTextColor(const QPalette& palette,
+                                      QPalette::ColorRole background);
+
 }  // namespace spellfilter::editor
 
 #endif  // SPELLFILTER_APP_EDITOR_THEME_H_

@@ -2,7 +2,7 @@
 //
 //   editor_benchmark [--size MB] [--line-mb MB] [--keys N] [--file PATH]
 //                    [--dict PATH] [--jumps N] [--spelling-off]
-//                    [--no-highlighter]
+//                    [--no-highlighter] [--tabs N]
 //
 // Measures, for a document of --size MB (default 5; generated from the
 // bundled word list with about one word in 40 misspelled, in short lines,
@@ -32,6 +32,10 @@
 //               percentile and maximum over --keys presses, typed into the
 //               middle of the document, both while the background checking
 //               runs and after it is done.
+// --tabs N puts the document in the current tab of a QTabWidget with N-1
+// other tabs, each a SpellTextEdit over the same service holding a copy
+// of the document, loaded and checked first (issue 35: keystrokes with 10
+// tabs open), as the main window's tabs are.
 // --spelling-off (checking switched off) and --no-highlighter (nothing of
 // spellfilter attached to the document) measure the floors: what Qt itself
 // costs.
@@ -46,12 +50,14 @@
 #include <QKeyEvent>
 #include <QRandomGenerator>
 #include <QScrollBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 #include "app/editor/dictionary_catalog.h"
@@ -199,6 +205,10 @@ int Run(int argc, char** argv) {
                     "highlighter attached)."});
   parser.addOption(
       {"no-highlighter", "No highlighter attached at all (Qt's own floor)."});
+  parser.addOption({"tabs",
+                    "Documents open in tabs (the timed one current; the "
+                    "others hold copies of it).",
+                    "N", "1"});
   parser.process(app);
 
   QTemporaryDir tmp;
@@ -222,6 +232,10 @@ int Run(int argc, char** argv) {
 
   QElapsedTimer clock;
   clock.start();
+  // Declared before the editors, so destroyed after them.
+  QTabWidget host;
+  const int tabs = std::max(parser.value("tabs").toInt(), 1);
+  std::vector<std::unique_ptr<SpellTextEdit>> others;
   TimedEdit edit(&service);
   edit.clock = &clock;
   if (parser.isSet("spelling-off")) edit.setSpellCheckingEnabled(false);
@@ -232,9 +246,26 @@ int Run(int argc, char** argv) {
   QObject::connect(edit.scheduler(), &RecheckScheduler::finished, [&] {
     if (t_finished < 0) t_finished = clock.nsecsElapsed();
   });
-  edit.resize(1000, 800);
-  edit.show();
-  if (!QTest::qWaitForWindowExposed(&edit)) qFatal("window not exposed");
+  QWidget* window = &edit;
+  if (tabs > 1) {
+    LoadedText copy;
+    if (!ReadTextFile(path, &copy, &error)) qFatal("%s", qPrintable(error));
+    for (int i = 1; i < tabs; ++i) {
+      auto other = std::make_unique<SpellTextEdit>(&service);
+      other->setPlainText(copy.text);
+      host.addTab(other.get(), QStringLiteral("copy %1").arg(i));
+      others.push_back(std::move(other));
+    }
+    host.addTab(&edit, QStringLiteral("timed"));
+    host.setCurrentWidget(&edit);
+    window = &host;
+  }
+  window->resize(1000, 800);
+  window->show();
+  if (!QTest::qWaitForWindowExposed(window)) qFatal("window not exposed");
+  for (const auto& other : others) {
+    WaitUntil([&] { return other->scheduler()->isIdle(); }, 600000);
+  }
   QTest::qWait(200);
 
   // Open.
@@ -378,6 +409,10 @@ int Run(int argc, char** argv) {
       "jump->paint       median %.1f ms, p95 %.1f ms, max %.1f ms (%zu jumps); "
       "lines painted without all their underlines: %d\n",
       j.median, j.p95, j.max, jump_ms.size(), jumps_wrong);
+  std::printf(
+      "tabs              %d (the others: copies of the document, "
+      "checked)\n",
+      tabs);
   std::printf("platform          %s\n",
               qPrintable(QGuiApplication::platformName()));
   return counted == expected && counted == expected_whole && restored &&

@@ -7,6 +7,8 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
@@ -172,6 +174,44 @@ class EditorUnitsTest : public QObject {
   // Issue 23, item 11: a Hunspell .dic goes through core's Hunspell import
   // (its affixes expanded), chosen by the file's kind; a plain list named
   // .dic without an .aff stays a word list.
+  // Issue 35, item 8: the summary says the false-positive rate in plain
+  // words, not "3.6e-25".
+  void falsePositiveRateInPlainWords() {
+    QCOMPARE(FalsePositiveInWords(3.6e-25),
+             QString("a misspelling is practically never taken for a word "
+                     "(less than once in a billion)"));
+    QCOMPARE(
+        FalsePositiveInWords(1.0 / 123456),
+        QLocale().toString(120000ULL).prepend("about one misspelling in ") +
+            " is taken for a word");
+    QCOMPARE(FalsePositiveInWords(0.01),
+             QString("about one misspelling in 100 is taken for a word"));
+    QCOMPARE(FalsePositiveInWords(0.9),
+             QString("most misspellings are taken for words"));
+  }
+
+  // Issue 35, item 8: Browse and Build have their own mnemonics; the
+  // language is not pre-filled with "und".
+  void buildDialogMnemonicsAndLanguage() {
+    BuildDictionaryDialog dialog;
+    auto* browse = dialog.findChild<QPushButton*>("browse");
+    QVERIFY(browse);
+    QStringList mnemonics;
+    for (QAbstractButton* b : dialog.findChildren<QAbstractButton*>()) {
+      const qsizetype at = b->text().indexOf(u'&');
+      if (at >= 0 && at + 1 < b->text().size()) {
+        mnemonics.append(b->text().mid(at + 1, 1).toLower());
+      }
+    }
+    QVERIFY2(mnemonics.removeDuplicates() == 0,
+             qPrintable(mnemonics.join(',')));
+    QVERIFY(mnemonics.contains("o"));  // Br&owse
+    QVERIFY(mnemonics.contains("b"));  // &Build
+    for (QLineEdit* edit : dialog.findChildren<QLineEdit*>()) {
+      QVERIFY(edit->text() != "und");
+    }
+  }
+
   void buildExpandsHunspellDictionaries() {
     WriteFile("en_GB.aff", "SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n");
     const QString dic = WriteFile("en_GB.dic", "2\nhouse/S\nwalk\n");

@@ -28,11 +28,13 @@
 #include <QStatusBar>
 #include <QTest>
 #include <QTimer>
+#include <QToolButton>
 #include <QUrl>
 #include <memory>
 
 #include "app/editor/dictionary_catalog.h"
 #include "app/editor/dictionary_menu.h"
+#include "app/editor/document_tab.h"
 #include "app/editor/find_bar.h"
 #include "app/editor/line_number_area.h"
 #include "app/editor/notice_bar.h"
@@ -115,23 +117,26 @@ class MainWindowTest : public QObject {
     QVERIFY(w->isWindowModified());
   }
 
+  // A UTF-8 file with a damaged byte (its other accented letters are
+  // well-formed UTF-8, so no other encoding is guessed) is not opened
+  // without a question.
   void invalidUtf8Warns() {
-    const QString path = Environment().newFolder("bad") + "/latin1.txt";
-    const QByteArray bytes = "caf\xE9 au lait\n";
+    const QString path = Environment().newFolder("bad") + "/damaged.txt";
+    const QByteArray bytes = "caf\xC3\xA9 na\xEFve\n";
     Write(path, bytes);
     auto w = newWindow();
     QString warning;
     auto answered = AnswerNextMessageBox("Cancel", 5000, &warning);
     QVERIFY(!w->loadFile(path));
     QVERIFY(*answered);
-    QVERIFY2(warning.contains("offset 3"), qPrintable(warning));
+    QVERIFY2(warning.contains("offset 8"), qPrintable(warning));
     QCOMPARE(w->editor()->toPlainText(), QString());
 
     answered = AnswerNextMessageBox("Open Anyway");
     QVERIFY(w->loadFile(path));
     QVERIFY(*answered);
     QCOMPARE(w->editor()->toPlainText(),
-             QString::fromUtf8("caf\xEF\xBF\xBD au lait\n"));
+             QString::fromUtf8("caf\xC3\xA9 na\xEF\xBF\xBDve\n"));
     // Saving over the original asks first; cancelling leaves it intact.
     answered = AnswerNextMessageBox("Cancel");
     QVERIFY(!w->saveFile(path));
@@ -139,18 +144,20 @@ class MainWindowTest : public QObject {
     QCOMPARE(ReadAll(path), bytes);
   }
 
-  // Issue 23, item 3: a Latin-1 / Windows-1252 file is kept intact when
-  // opened as Windows-1252 and saved in it; a character it cannot hold
-  // stops the save instead of being replaced.
+  // Issue 23, item 3 and issue 35, item 3: a Latin-1 / Windows-1252 file
+  // is detected (ICU's ucsdet; no question on opening), kept intact when
+  // saved in it; a character it cannot hold stops the save with an offer
+  // to save as UTF-8 instead of being replaced.
   void windows1252FileIsKeptIntact() {
     const QString path = Environment().newFolder("latin1") + "/caf\u00e9.txt";
     const QByteArray bytes = "caf\xE9 au lait\r\n";
     Write(path, bytes);
     auto w = newWindow();
-    auto answered = AnswerNextMessageBox("Open as Windows-1252");
-    QVERIFY(w->loadFile(path));
-    QVERIFY(*answered);
+    QVERIFY(w->loadFile(path));  // no question (none is answered)
     QCOMPARE(w->editor()->toPlainText(), QString("caf\u00e9 au lait\n"));
+    QCOMPARE(w->current()->format().encoding, QString("windows-1252"));
+    QCOMPARE(w->findChild<QToolButton*>("encodingButton")->text(),
+             QString("Western (Windows-1252)"));
     QVERIFY(w->saveFile(path));  // no question: nothing is lost
     QCOMPARE(ReadAll(path), bytes);
     w->editor()->moveCursor(QTextCursor::End);
@@ -158,11 +165,22 @@ class MainWindowTest : public QObject {
     QVERIFY(w->saveFile(path));
     QCOMPARE(ReadAll(path), bytes + "cr\xE8me");
     w->editor()->insertPlainText("\u20AC \u4E2D");  // the euro is in 1252
-    answered = AnswerNextMessageBox("OK");
+    QString offer;
+    auto answered = AnswerNextMessageBox("Cancel", 5000, &offer);
     QVERIFY(!w->saveFile(path));
     QVERIFY(*answered);
+    QVERIFY2(offer.contains("\u4E2D") && offer.contains("Windows-1252"),
+             qPrintable(offer));
     QCOMPARE(ReadAll(path), bytes + "cr\xE8me");
-    w->editor()->document()->setModified(false);
+    QVERIFY(w->isWindowModified());
+    answered = AnswerNextMessageBox("Save as UTF-8");
+    QVERIFY(w->saveFile(path));
+    QVERIFY(*answered);
+    QCOMPARE(ReadAll(path), QByteArray("caf\xC3\xA9 au lait\r\ncr\xC3\xA8me"
+                                       "\xE2\x82\xAC \xE4\xB8\xAD"));
+    QCOMPARE(w->current()->format().encoding, QString("UTF-8"));
+    QCOMPARE(w->findChild<QToolButton*>("encodingButton")->text(),
+             QString("Unicode (UTF-8)"));
   }
 
   // UTF-16 with a byte-order mark is recognised and written back as it was;
@@ -198,19 +216,22 @@ class MainWindowTest : public QObject {
     QVERIFY(!w->loadFile(path));
     QVERIFY(*answered);
     QVERIFY2(warning.contains("binary"), qPrintable(warning));
+    QCOMPARE(w->documentCount(), 1);  // no tab for it
+    QCOMPARE(w->currentFile(), QString());
   }
 
+  // New adds a tab (tabs_test); closing a modified document asks.
   void unsavedChangesArePromptedFor() {
     auto w = newWindow();
     QTest::keyClicks(w->editor(), "draft");
-    QAction* new_file = FindAction(w.get(), "&New");
-    QVERIFY(new_file);
+    QAction* close = FindAction(w.get(), "&Close");
+    QVERIFY(close);
     auto answered = AnswerNextMessageBox("Cancel");
-    new_file->trigger();
+    close->trigger();
     QVERIFY(*answered);
     QCOMPARE(w->editor()->toPlainText(), QString("draft"));
     answered = AnswerNextMessageBox("Discard");
-    new_file->trigger();
+    close->trigger();
     QVERIFY(*answered);
     QCOMPARE(w->editor()->toPlainText(), QString());
     QVERIFY(!w->isWindowModified());
@@ -629,7 +650,8 @@ class MainWindowTest : public QObject {
     QTextCursor c(piece);
     c.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor, 3);
     w->editor()->setTextCursor(c);
-    const int column = piece.position() + 3 - document->findBlockByNumber(1).position() - 2;
+    const int column =
+        piece.position() + 3 - document->findBlockByNumber(1).position() - 2;
     QCOMPARE(Label(*w, "cursorPosition"),
              QStringLiteral("Ln 2, Col %L1").arg(column + 1));
     // Line 3 is a real line, whatever block it is.
