@@ -44,6 +44,7 @@ struct BuildArgs {
   double prefix_fp = kDefaultPrefixFalsePositiveRate;
   bool hunspell = false;    // `input` is a Hunspell .dic
   bool no_compounds = false;  // --hunspell without the compound parts
+  AffixMode affixes = AffixMode::kAuto;  // --affixes
   std::string compound_parts;  // --compound-parts: a list of parts
   bool lang_given = false;  // --lang was on the command line
   unsigned jobs = 0;        // 0: automatic
@@ -221,8 +222,23 @@ bool IsLanguageTag(const std::string& tag) {
 void PrintHunspellSummary(std::FILE* out, const HunspellImport& h,
                           const HunspellImportSummary& hs) {
   const ExpandStats& e = hs.expand;
-  std::fprintf(out, "  hunspell        %s entries -> %s word forms",
-              Group(e.entries).c_str(), Group(e.forms).c_str());
+  if (hs.affix_aware) {
+    std::fprintf(out,
+                 "  hunspell        %s entries -> %s stems and %s flag keys, "
+                 "affix rules kept (over %s forms; docs/affix_dictionaries.md)\n"
+                 "                  probes per misspelling %.3g, per-probe "
+                 "rate %.3g",
+                 Group(e.entries).c_str(), Group(e.stems).c_str(),
+                 Group(hs.stem_keys).c_str(), Group(kAutoExpandForms).c_str(),
+                 hs.probes_per_word, hs.probe_fp);
+    if (e.forms > 0) {
+      std::fprintf(out, ", %s forms of KEEPCASE entries",
+                   Group(e.forms).c_str());
+    }
+  } else {
+    std::fprintf(out, "  hunspell        %s entries -> %s word forms",
+                 Group(e.entries).c_str(), Group(e.forms).c_str());
+  }
   if (e.upper_forms > 0) {
     std::fprintf(out, " (%s ALL UPPER forms of mixed-case words)",
                 Group(e.upper_forms).c_str());
@@ -317,6 +333,7 @@ int RunBuild(const BuildArgs& a) {
     if (!h.ok()) return ReportError(h.status().message());
     hunspell.emplace(std::move(h).value());
     hunspell->set_compounds(!a.no_compounds);
+    hunspell->set_affix_mode(a.affixes);
   }
 
   BuildOptions options;
@@ -479,6 +496,16 @@ Command AddBuildCommand(CLI::App* parent) {
   c->add_option("--bits", args->bits, "Experiments: filter size in bits");
   c->add_option("--hashes", args->hashes, "Experiments: number of probes k");
   c->add_option("--seed", args->seed, "Hash seed")->capture_default_str();
+  const std::map<std::string, AffixMode> affix_modes = {
+      {"auto", AffixMode::kAuto},
+      {"expand", AffixMode::kExpand},
+      {"keep", AffixMode::kKeep}};
+  c->add_option("--affixes", args->affixes,
+                "With --hunspell: auto (default) lists every word form when "
+                "there are at most 1.5 million, else keeps stems and affix "
+                "rules; expand always lists forms; keep always keeps stems "
+                "and rules (docs/affix_dictionaries.md)")
+      ->transform(CLI::CheckedTransformer(affix_modes, CLI::ignore_case));
   c->add_flag("--no-compounds", args->no_compounds,
               "With --hunspell: leave the compound parts out (compounds are "
               "then accepted only if the .dic lists them)");

@@ -8,12 +8,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <cctype>
 #include <map>
+#include <memory>
 #include <optional>
 #include <system_error>
 
 #include "core/dictionary/builder.h"
 #include "core/dictionary/locator.h"
+#include "core/dictionary/dictionary.h"
 #include "core/hunspell/import.h"
 #include "core/user/file_lock.h"
 #include "core/util/file_io.h"
@@ -116,6 +119,26 @@ bool CacheCurrent(const CatalogEntry& e) {
              reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
+// Whether a .sfd named TAG.sfd is a dictionary of TAG's language: its
+// LANGUAGE section has the same language subtag. Code mode's dictionaries
+// (cpp.sfd, programming.sfd: en-US) are not languages, though "cpp" looks
+// like a tag. A file that cannot be read stays listed, so that using it
+// says what is wrong with it.
+bool NamesItsLanguage(std::string_view tag, const std::string& path) {
+  StatusOr<std::unique_ptr<Dictionary>> d =
+      Dictionary::Open(path, DictionaryUse::kCheckOnly);
+  if (!d.ok()) return true;
+  const std::string& language = (*d)->language();
+  if (language.empty() || language == "und") return true;
+  auto primary = [](std::string_view t) {
+    const size_t cut = t.find_first_of("-_");
+    std::string p(t.substr(0, cut));
+    for (char& c : p) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return p;
+  };
+  return primary(tag) == primary(language);
+}
+
 // Tag -> entry; the first place to offer a tag wins.
 std::map<std::string, CatalogEntry> Collect(const CatalogOptions& options) {
   std::map<std::string, CatalogEntry> all;
@@ -124,6 +147,7 @@ std::map<std::string, CatalogEntry> Collect(const CatalogOptions& options) {
   for (const std::string& dir : dirs) {
     for (auto& [tag, path] : TaggedFiles(dir, kDictionaryExtension)) {
       if (all.count(tag) != 0) continue;
+      if (!NamesItsLanguage(tag, path)) continue;
       CatalogEntry e;
       e.tag = tag;
       e.kind = CatalogEntry::Kind::kSpellfilter;

@@ -24,7 +24,7 @@ bool HasSharpS(const std::vector<char32_t>& alphabet) {
 Checker::Checker(const Dictionary& dictionary)
     : dictionary_(dictionary),
       forms_(dictionary.language(), HasSharpS(dictionary.contents().alphabet)),
-      compounds_(dictionary.compound_parts()) {
+      compounds_(dictionary.compound_parts(), dictionary.affixes()) {
   any_script_ = true;
   for (char32_t c : dictionary.contents().alphabet) {
     UErrorCode status = U_ZERO_ERROR;

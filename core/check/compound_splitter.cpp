@@ -13,8 +13,11 @@ bool CompoundSplitter::Probe(CompoundRole role, uint32_t from, uint32_t to) {
     return false;
   }
   ++probes_;
-  return parts_.MayContain(
-      role, word_.substr(offsets_[from], offsets_[to] - offsets_[from]));
+  const std::string_view part =
+      word_.substr(offsets_[from], offsets_[to] - offsets_[from]);
+  return parts_.MayContain(role, part) ||
+         (affixes_ != nullptr &&
+          affixes_->AcceptsPart(part, static_cast<uint32_t>(role)));
 }
 
 bool CompoundSplitter::BoundaryOk(uint32_t at) const {

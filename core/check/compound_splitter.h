@@ -22,6 +22,10 @@
 // begin or middle part reached, so a misspelling usually costs about
 // n - 2m + 1 probes: a few hundred nanoseconds.
 //
+// Affix-aware dictionaries (docs/affix_dictionaries.md): the section holds
+// the stems only, and an affixed part is found through the affix rules
+// (AffixLookup::AcceptsPart), several probes a part.
+//
 // Not thread-safe (scratch buffers); one per Checker.
 #ifndef SPELLFILTER_CORE_CHECK_COMPOUND_SPLITTER_H_
 #define SPELLFILTER_CORE_CHECK_COMPOUND_SPLITTER_H_
@@ -30,6 +34,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/dictionary/affix_lookup.h"
 #include "core/filter/compound_filter.h"
 
 namespace spellfilter {
@@ -40,7 +45,9 @@ class CompoundSplitter {
   static constexpr uint32_t kMaxProbes = 3000;
 
   // `parts` must outlive the splitter; it may be empty (no compounds).
-  explicit CompoundSplitter(const CompoundFilter& parts) : parts_(parts) {}
+  explicit CompoundSplitter(const CompoundFilter& parts,
+                            const AffixLookup* affixes = nullptr)
+      : parts_(parts), affixes_(affixes) {}
 
   // Whether the normalised UTF-8 `word` is a compound. *probes (may be
   // null) receives the number of filter probes made.
@@ -62,6 +69,9 @@ class CompoundSplitter {
   static constexpr uint32_t kUnknown = 0xFFFE;
 
   const CompoundFilter& parts_;
+  // An affix-aware dictionary's rules: affixed parts (AcceptsPart); may
+  // be null. The section holds the bare stems.
+  const AffixLookup* affixes_;
   std::string_view word_;
   std::vector<uint32_t> offsets_;   // byte offset of character i; [n] = size
   std::vector<char32_t> letters_;

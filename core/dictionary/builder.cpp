@@ -494,6 +494,33 @@ Status DictionaryBuilder::AddCompoundPart(CompoundRole role,
   return Status::Ok();
 }
 
+void DictionaryBuilder::AddKey(std::string_view key) {
+  keys_.push_back(HashWord(key, options_.seed));
+}
+
+void DictionaryBuilder::SetAffixRules(std::string section, bool required) {
+  affix_rules_ = std::move(section);
+  affix_rules_required_ = required;
+}
+
+void DictionaryBuilder::DiscardWords() {
+  arena_ = HugeString();
+  words_ = HugeVector<SortedString>();
+  hashes_ = HugeVector<WordHash>();
+  keys_ = HugeVector<WordHash>();
+  hashed_bytes_ = 0;
+  std::fill(std::begin(ascii_seen_), std::end(ascii_seen_), 0);
+  letters_seen_ = false;
+  alphabet_.clear();
+  duplicates_ = 0;
+  merge_at_ = kFirstMergeEntries;
+  mixed_case_.clear();
+  compounds_.reset();
+  keep_case_.reset();
+  affix_rules_.clear();
+  affix_rules_required_ = false;
+}
+
 void DictionaryBuilder::EnableKeepCase(uint32_t flags) {
   keep_case_.emplace(options_.seed ^ kKeepCaseSeedSalt, flags);
 }
@@ -575,7 +602,8 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   uint64_t early_capacity = 0;
   std::thread sizing_thread;
   if (!options_.suggestion_data && options_.threads > 1) {
-    early_capacity = CapacityFor(hashes_.size() + upper_forms.size());
+    early_capacity =
+        CapacityFor(hashes_.size() + upper_forms.size() + keys_.size());
     try {
       sizing_thread = std::thread(
           [this, &early_params, early_capacity] {
@@ -587,8 +615,9 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   }
   const uint64_t words =
       options_.suggestion_data ? SortAndMerge() : SortAndMergeHashes();
+  keys_.resize(SortDistinctHashes(keys_));
   if (sizing_thread.joinable()) sizing_thread.join();
-  const uint64_t n = words + upper_forms.size();
+  const uint64_t n = words + upper_forms.size() + keys_.size();
   const uint64_t capacity = CapacityFor(n);
   if (options_.capacity) {
     if (*options_.capacity < n) {
@@ -669,6 +698,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   HugeVector<uint64_t> bits(params.bits / 64, 0);
   // (Sorted, a check-only build's hashes fill the blocks in order.)
   BloomFilter::AddBatch(params, bits, hashes_);
+  BloomFilter::AddBatch(params, bits, keys_);
   for (size_t start = 0; start < words_.size();
        start += BloomFilter::kMaxBatch) {
     WordHash hashes[BloomFilter::kMaxBatch];
@@ -753,10 +783,13 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.mixed_case = std::as_bytes(std::span<const char>(mixed_section));
   c.compound_parts = std::as_bytes(std::span<const char>(compound_section));
   c.keep_case = std::as_bytes(std::span<const char>(keep_case_section));
+  c.affix_rules = std::as_bytes(std::span<const char>(affix_rules_));
+  c.affix_rules_required = affix_rules_required_;
   std::string image = EncodeDictionary(c);
 
   if (summary != nullptr) {
     summary->words = words;
+    summary->keys = keys_.size();
     summary->upper_forms = upper_forms.size();
     summary->duplicates = duplicates_;
     summary->capacity = capacity;

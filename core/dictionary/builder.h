@@ -95,6 +95,7 @@ struct BuildOptions {
 
 struct BuildSummary {
   uint64_t words = 0;       // distinct words inserted
+  uint64_t keys = 0;        // distinct AddKey keys (affix-aware)
   uint64_t duplicates = 0;  // lines repeating an earlier word
   uint64_t capacity = 0;
   BloomParams params;
@@ -161,6 +162,21 @@ class DictionaryBuilder {
   // word itself is added with AddLine, not here.
   Status AddKeepCase(std::string_view word, std::string_view where);
 
+  // A key of the filter that is not a word (an affix-aware dictionary's
+  // stem-and-flag keys, affix_table.h): hashed as given, counted in the
+  // filter's capacity, left out of the alphabet and the suggestion data.
+  void AddKey(std::string_view key);
+  // The AFFIX_RULES section (affix_table.h); `required` when it holds
+  // affix rules.
+  void SetAffixRules(std::string section, bool required);
+  // The per-key false-positive rate the filter is sized for (an
+  // affix-aware dictionary's per-probe rate, docs/affix_dictionaries.md).
+  void SetFalsePositiveRate(double fp) { options_.fp = fp; }
+  const BuildOptions& options() const { return options_; }
+  // Forgets every word, key, compound part and keep-case word added, as
+  // if newly made with options(): for an import that changes its mind
+  // (an expansion over its budget is stored affix-aware instead).
+  void DiscardWords();
   // Sizes and fills the filter; returns the file image.
   StatusOr<std::string> Finish(BuildSummary* summary);
 
@@ -242,6 +258,10 @@ class DictionaryBuilder {
   bool derive_upper_forms_ = true;
   std::optional<CompoundFilterBuilder> compounds_;
   std::optional<KeepCaseFilterBuilder> keep_case_;
+  // AddKey's keys, hashed with the filter's seed.
+  HugeVector<WordHash> keys_;
+  std::string affix_rules_;
+  bool affix_rules_required_ = false;
 };
 
 }  // namespace spellfilter

@@ -51,6 +51,14 @@ StatusOr<std::unique_ptr<Dictionary>> Dictionary::Decode(
   if (!d->contents_.keep_case.empty()) {
     KeepCaseFilter::Parse(d->contents_.keep_case, &d->keep_case_);
   }
+  if (!d->contents_.affix_rules.empty()) {
+    // Checked by DecodeDictionary already.
+    StatusOr<AffixTable> table =
+        AffixTable::Parse(d->contents_.affix_rules, d->name_);
+    if (!table.ok()) return table.status();
+    d->affix_table_ = std::make_unique<AffixTable>(std::move(table).value());
+    d->affixes_ = std::make_unique<AffixLookup>(*d->affix_table_, d->filter_);
+  }
   return d;
 }
 

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/dictionary/affix_lookup.h"
+#include "core/dictionary/affix_table.h"
 #include "core/filter/bloom_filter.h"
 #include "core/filter/compound_filter.h"
 #include "core/dictionary/format.h"
@@ -34,9 +36,17 @@ class Dictionary {
 
   // Membership of a normalised word (see word_forms.h); may answer true
   // falsely with the filter's false-positive rate, never false falsely.
+  // In an affix-aware dictionary (docs/affix_dictionaries.md) a word not
+  // found as such is also looked up through the affix rules, and the
+  // input conversions (ICONV, IGNORE) of any dictionary that has them are
+  // applied to it; the answer can then be false positive once per probe.
   bool Contains(std::string_view normalized_word) const {
-    return filter_.MayContain(normalized_word);
+    return filter_.MayContain(normalized_word) ||
+           (affixes_ && affixes_->Accepts(normalized_word));
   }
+  // The affix rules and input conversions; null for a dictionary of whole
+  // words without them.
+  const AffixLookup* affixes() const { return affixes_.get(); }
 
   const BloomFilter& filter() const { return filter_; }
   // The COMPOUND_PARTS section; empty() when the file has none.
@@ -66,6 +76,8 @@ class Dictionary {
   BloomFilter filter_;
   CompoundFilter compound_parts_;
   KeepCaseFilter keep_case_;
+  std::unique_ptr<AffixTable> affix_table_;
+  std::unique_ptr<AffixLookup> affixes_;
 };
 
 }  // namespace spellfilter

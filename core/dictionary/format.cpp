@@ -8,6 +8,7 @@
 #include "core/util/byte_order.h"
 #include "core/filter/compound_filter.h"
 #include "core/util/hash.h"
+#include "core/dictionary/affix_table.h"
 #include "core/filter/keep_case_filter.h"
 #include "core/dictionary/mixed_case_table.h"
 #include "core/filter/prefix_filter.h"
@@ -112,6 +113,11 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   }
   if (!c.keep_case.empty()) {
     sections.push_back({kSectionKeepCase, 0, view(c.keep_case)});
+  }
+  if (!c.affix_rules.empty()) {
+    sections.push_back({kSectionAffixRules,
+                        c.affix_rules_required ? kSectionRequired : 0u,
+                        view(c.affix_rules)});
   }
   const uint32_t count = static_cast<uint32_t>(sections.size());
 
@@ -381,6 +387,13 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
         if (const char* problem = KeepCaseFilter::Parse(c.keep_case, &keep)) {
           return corrupt(problem);
         }
+        break;
+      }
+      case kSectionAffixRules: {
+        c.affix_rules = std::span<const std::byte>(s, bytes);
+        c.affix_rules_required = (flags & kSectionRequired) != 0;
+        StatusOr<AffixTable> table = AffixTable::Parse(c.affix_rules, n);
+        if (!table.ok()) return table.status();
         break;
       }
       default:

@@ -17,7 +17,8 @@
 // PREFIXES (prefix_filter.h), SOUND_SKELETONS (skeleton_filter.h) and
 // MIXED_CASE (mixed_case_table.h); for
 // compounds the optional COMPOUND_PARTS (compound_filter.h); for case the
-// optional KEEP_CASE (keep_case_filter.h).
+// optional KEEP_CASE (keep_case_filter.h); for affix-aware dictionaries
+// AFFIX_RULES (affix_table.h), required when it holds rules.
 // A section whose flags carry kSectionRequired and whose type a reader does
 // not know makes the file unreadable for that reader ("needs a newer
 // spellfilter"); unknown optional sections are skipped. That is the room for
@@ -69,6 +70,10 @@ inline constexpr uint32_t kSectionMixedCase = 10;
 inline constexpr uint32_t kSectionPrefixes = 11;
 // English: pairs of sound skeletons and first letters (by-ear search).
 inline constexpr uint32_t kSectionSoundPrefixes = 12;
+// Affix-aware dictionaries (docs/affix_dictionaries.md): the affix rules and
+// input conversions (affix_table.h). Required when it holds affix rules: a
+// reader that ignored it would reject every inflected word.
+inline constexpr uint32_t kSectionAffixRules = 13;
 
 inline constexpr uint32_t kSectionRequired = 1;
 
@@ -106,6 +111,11 @@ struct DictionaryContents {
   // Optional words valid only as written (KeepCaseFilter::Parse checks
   // it); empty when every case form of a lower-case word is accepted.
   std::span<const std::byte> keep_case;
+  // Optional affix rules and input conversions (AffixTable::Parse checks
+  // it); empty for a dictionary of whole words without ICONV.
+  std::span<const std::byte> affix_rules;
+  // Whether affix_rules holds affix rules (its section is then required).
+  bool affix_rules_required = false;
 };
 
 // Serialises `contents` into a complete file image.

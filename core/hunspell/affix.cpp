@@ -249,11 +249,18 @@ Status AffixParser::ParseAffixClass(size_t* index, bool prefix) {
   for (uint64_t k = 1; k <= *count; ++k) {
     const Line& line = lines_[*index + k];
     const std::vector<std::string_view> f = Fields(line.text);
-    if (f.size() < 4 || f[0] != h[0] || rules_.DecodeFlag(f[1]) != flag) {
+    if (f.size() < 4 || rules_.DecodeFlag(f[1]) != flag) {
       return Error(line, "expected entry " + std::to_string(k) + " of " +
                              std::to_string(*count) + ": \"" +
                              std::string(h[0]) + " " + std::string(h[1]) +
                              " STRIP APPEND [CONDITION]\"");
+    }
+    if (f[0] != h[0]) {
+      // Hunspell reads an entry line's first field without looking at it
+      // (mn_MN has "SFT F0 ..." among its SFX F0 lines).
+      rules_.Warn(Where(line) + ": entry of " + std::string(h[0]) + " " +
+                  std::string(h[1]) + " starts with \"" + std::string(f[0]) +
+                  "\"; read as " + std::string(h[0]));
     }
     AffixEntry e;
     e.flag = flag;

@@ -38,7 +38,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/hunspell/condition.h"
+#include "core/dictionary/affix_condition.h"
 #include "core/util/status.h"
 
 namespace spellfilter {

@@ -97,7 +97,8 @@ uint64_t CompoundPartGenerator::Generate(std::u32string_view word,
   }
   uint64_t n = 0;
   if (!Has(flags, rules_.need_affix)) n += Emit({word}, flags, sink);
-  if (rules_.complex_prefixes) return n;  // affixes are stored mirrored
+  if (rules_.complex_prefixes || bare_stems_only_) return n;
+  // (COMPLEXPREFIXES: affixes are stored mirrored.)
 
   const AffixFlag circ = rules_.circumfix;
   const AffixFlag need = rules_.need_affix;

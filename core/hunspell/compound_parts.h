@@ -50,6 +50,11 @@ class CompoundPartGenerator {
   // `rules` must outlive the generator.
   explicit CompoundPartGenerator(const AffixRules& rules) : rules_(rules) {}
 
+  // Only the stems themselves, not their affixed forms: an affix-aware
+  // import (docs/affix_dictionaries.md), where listing every affixed part
+  // of an agglutinative language (hu) would be as large as listing forms.
+  void set_bare_stems_only(bool on) { bare_stems_only_ = on; }
+
   // The parts of the entry `word` with `flags` (sorted, as DecodeFlags
   // gives them). Returns the number handed to `sink` (with repeats).
   uint64_t Generate(std::u32string_view word,
@@ -62,6 +67,7 @@ class CompoundPartGenerator {
                 const CompoundPartSink& sink) const;
 
   const AffixRules& rules_;
+  bool bare_stems_only_ = false;
   std::u32string scratch_;
   std::u32string scratch2_;
 };

@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "core/hunspell/encoding.h"
+#include "core/text/letter_case.h"
 
 namespace spellfilter {
 namespace {
@@ -147,6 +148,7 @@ struct HunspellExpander::Impl {
   CompoundPartGenerator parts;
   CompoundPartSink part_sink;
   KeepCaseSink keep_case_sink;
+  StemSink stem_sink;
 
   uint64_t steps = 0;
   std::vector<std::u32string> forms;
@@ -369,6 +371,11 @@ void HunspellExpander::SetCompoundPartSink(CompoundPartSink sink) {
   impl_->part_sink = std::move(sink);
 }
 
+void HunspellExpander::SetStemSink(StemSink sink) {
+  impl_->stem_sink = std::move(sink);
+  impl_->parts.set_bare_stems_only(true);
+}
+
 void HunspellExpander::SetKeepCaseSink(KeepCaseSink sink) {
   impl_->keep_case_sink = std::move(sink);
 }
@@ -504,24 +511,19 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
     }
     if (Has(e.flags, rules.only_in_compound)) {
       ++st.compound_only_entries;
+      if (m.stem_sink) {
+        // Affixed compound parts are looked up through the stems' keys.
+        StemEntry stem;
+        stem.word = e.word;
+        stem.flags = &e.flags;
+        stem.only_in_compound = true;
+        stem.where = where;
+        m.stem_sink(stem);
+        ++st.stems;
+      }
       continue;
     }
     if (Intersects(e.flags, rules.compound_flags)) ++st.compound_entries;
-    root = e.word;
-    if (rules.complex_prefixes) std::reverse(root.begin(), root.end());
-    const bool ok = m.ExpandRoot(root, e.flags);
-    if (!ok) {
-      std::string word;
-      AppendUtf8(e.word, &word);
-      return Status::InvalidArgument(
-          where + ": \"" + word + "\" expands to more than " +
-          (m.steps > m.limits.max_steps_per_entry
-               ? std::to_string(m.limits.max_steps_per_entry) +
-                     " affix applications"
-               : std::to_string(m.limits.max_forms_per_entry) + " forms") +
-          ", the limit for one entry: too many affix combinations to list "
-          "(docs/hunspell_dictionaries.md)");
-    }
     const CapType cap = CapTypeOf(e.word);
     // KEEPCASE words are refused in ALL UPPER by Hunspell too, and the
     // hidden entry is not made when the .dic has its spelling already.
@@ -537,6 +539,54 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
       form.clear();
       AppendUtf8(hidden, &form);
       add_upper = !first_forbidden.contains(form);
+    }
+    // Stems, except where Hunspell's own lookup differs by case: KEEPCASE
+    // entries (forms valid only as written) and entries whose ALL UPPER
+    // forms come from a hidden entry; those few are listed in full.
+    root = e.word;
+    if (rules.complex_prefixes) std::reverse(root.begin(), root.end());
+    // Listed in full: KEEPCASE entries always, entries with hidden ALL
+    // UPPER forms only when expanding (affix-aware, their ALL UPPER affixed
+    // forms are not accepted: docs/affix_dictionaries.md).
+    const bool listed = (!m.stem_sink || Has(e.flags, rules.keep_case)) &&
+                        m.ExpandRoot(root, e.flags);
+    // (An entry too large to list goes to the stem sink all the same: its
+    // ALL UPPER affixed forms, or its case restriction, are then lost,
+    // which beats refusing the dictionary.)
+    if (m.stem_sink && !listed) {
+      utf8.clear();
+      AppendUtf8(e.word, &utf8);
+      StemEntry stem;
+      stem.word = e.word;
+      stem.flags = &e.flags;
+      stem.word_by_itself =
+          !Has(e.flags, rules.need_affix) && !forbidden.contains(utf8);
+      stem.where = where;
+      m.stem_sink(stem);
+      ++st.stems;
+      if (add_upper && stem.word_by_itself) {
+        const std::string upper = m.ToUpper(utf8);
+        if (upper != utf8 && !forbidden.contains(upper)) {
+          sink(upper, where);
+          ++st.forms;
+          ++st.upper_forms;
+        }
+      }
+      continue;
+    }
+    const bool ok = listed;
+    if (!ok) {
+      st.over_limit = true;
+      std::string word;
+      AppendUtf8(e.word, &word);
+      return Status::InvalidArgument(
+          where + ": \"" + word + "\" expands to more than " +
+          (m.steps > m.limits.max_steps_per_entry
+               ? std::to_string(m.limits.max_steps_per_entry) +
+                     " affix applications"
+               : std::to_string(m.limits.max_forms_per_entry) + " forms") +
+          ", the limit for one entry: too many affix combinations to list "
+          "(docs/hunspell_dictionaries.md)");
     }
     if (m.forms.size() > st.max_entry_forms) {
       st.max_entry_forms = m.forms.size();
@@ -566,11 +616,24 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
         }
       }
       if (st.forms > m.limits.max_forms) {
+        st.over_limit = true;
         return Status::InvalidArgument(
             where + ": the dictionary expands to more than " +
             std::to_string(m.limits.max_forms) +
             " forms, the limit (docs/hunspell_dictionaries.md)");
       }
+    }
+  }
+  if (m.stem_sink) {
+    std::vector<std::string> sorted(forbidden.begin(), forbidden.end());
+    std::sort(sorted.begin(), sorted.end());
+    for (const std::string& w : sorted) {
+      std::u32string word;
+      if (!DecodeUtf8(w, &word)) continue;
+      StemEntry f;
+      f.word = word;
+      f.forbidden = true;
+      m.stem_sink(f);
     }
   }
   if (track_keep_case) {

@@ -84,6 +84,10 @@ struct ExpandStats {
   uint64_t compound_parts = 0;       // (role, part) pairs handed out
   uint64_t keep_case_forms = 0;      // keep-case forms handed out
   uint64_t multiword_entries = 0;    // entries with a space (not words)
+  uint64_t stems = 0;                // entries handed to a stem sink
+  // Expand stopped at a limit on forms or affix applications (not a
+  // fault of the files).
+  bool over_limit = false;
   uint64_t max_entry_forms = 0;      // the largest expansion of one entry
   std::string max_entry_word;
   // "FILE:LINE: problem" for lines Hunspell also tolerates (bad flag
@@ -99,6 +103,24 @@ using FormSink =
     std::function<void(std::string_view form, std::string_view where)>;
 // Receives each keep-case form (UTF-8, not normalised).
 using KeepCaseSink = std::function<void(std::string_view form)>;
+
+// An entry as an affix-aware import stores it (docs/
+// affix_dictionaries.md) instead of its forms.
+struct StemEntry {
+  std::u32string_view word;  // as in the .dic, IGNORE removed
+  const std::vector<AffixFlag>* flags;  // sorted
+  // The stem alone is a word: no NEEDAFFIX, and the spelling's first entry
+  // is not forbidden.
+  bool word_by_itself = false;
+  // ONLYINCOMPOUND: a stem only for compound parts (its keys are kept
+  // apart, affix_table.h's kOnlyInCompoundKeyBit).
+  bool only_in_compound = false;
+  // Not an entry: a spelling whose first entry is forbidden (reported
+  // once, with word and where set only).
+  bool forbidden = false;
+  std::string_view where;  // "FILE:LINE"
+};
+using StemSink = std::function<void(const StemEntry& entry)>;
 
 class HunspellExpander {
  public:
@@ -116,6 +138,13 @@ class HunspellExpander {
   // Also hand the keep-case forms to `sink` (when the .aff has KEEPCASE),
   // at the end of Expand.
   void SetKeepCaseSink(KeepCaseSink sink);
+
+  // Stems instead of forms: each entry that yields words is handed to
+  // `sink` rather than expanded, except KEEPCASE entries, whose forms still
+  // go to the form sink (and the keep-case sink); forbidden spellings are
+  // handed to `sink` too. Compound parts are the stems themselves only
+  // (compound_parts.h).
+  void SetStemSink(StemSink sink);
 
   // Expands the .dic text `bytes`; `name` prefixes messages. Stats are
   // added to *stats (may be null).

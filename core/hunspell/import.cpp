@@ -1,9 +1,14 @@
 #include "core/hunspell/import.h"
 
+#include <algorithm>
 #include <cctype>
+#include <unordered_map>
 
 #include "core/util/file_io.h"
+#include "core/dictionary/affix_lookup.h"
 #include "core/hunspell/encoding.h"
+#include "core/text/letter_case.h"
+#include "core/text/word_forms.h"
 
 namespace spellfilter {
 namespace {
@@ -101,8 +106,10 @@ StatusOr<HunspellImport> HunspellImport::Open(const std::string& dic_path,
   if (!aff.ok()) return aff.status();
   StatusOr<AffixRules> rules = ParseAffixFile(View(*aff), aff_path);
   if (!rules.ok()) return rules.status();
-  return HunspellImport(dic_path, std::move(aff_path),
-                        std::move(rules).value(), limits);
+  HunspellImport h(dic_path, std::move(aff_path), std::move(rules).value(),
+                   limits);
+  h.aff_bytes_ = View(*aff).size();
+  return h;
 }
 
 std::string HunspellImport::language() const {
@@ -118,11 +125,96 @@ Status HunspellImport::AddTo(DictionaryBuilder* builder,
                              HunspellImportSummary* summary) const {
   HunspellImportSummary local;
   HunspellImportSummary& s = summary != nullptr ? *summary : local;
-  s.aff_warnings = rules_.warnings;
-  s.aff_warning_count = rules_.warning_count;
   StatusOr<MappedFile> dic = ReadBounded(dic_path_, kMaxDicBytes);
   if (!dic.ok()) return dic.status();
-  HunspellExpander expander(rules_, language, limits_);
+  uint64_t max_forms = limits_.max_forms;
+  if (affix_mode_ == AffixMode::kAuto) {
+    const auto by_size = static_cast<uint64_t>(
+        kAutoFormsPerByte * static_cast<double>(View(*dic).size() + aff_bytes_));
+    max_forms = std::min({max_forms, kAutoExpandForms,
+                          std::max<uint64_t>(by_size, 1000)});
+  }
+  if (affix_mode_ != AffixMode::kKeep) {
+    Status expanded =
+        Import(View(*dic), builder, language, false, max_forms, &s);
+    if (expanded.ok() || affix_mode_ == AffixMode::kExpand ||
+        !s.expand.over_limit) {
+      return expanded;
+    }
+    // Over the budget: stored as stems and rules instead.
+    builder->DiscardWords();
+    s = HunspellImportSummary();
+  }
+  return Import(View(*dic), builder, language, true, max_forms, &s);
+}
+
+AffixTable MakeAffixTable(const AffixRules& rules) {
+  AffixTable t;
+  t.need_affix = rules.need_affix;
+  t.only_in_compound = rules.only_in_compound;
+  t.circumfix = rules.circumfix;
+  t.forbidden = rules.forbidden_word;
+  t.keep_case = rules.keep_case;
+  t.compound_flag = rules.compound.flag;
+  t.compound_begin = rules.compound.begin;
+  t.compound_middle = rules.compound.middle;
+  t.compound_end = rules.compound.end;
+  t.compound_permit = rules.compound.permit;
+  t.compound_forbid = rules.compound.forbid;
+  t.fullstrip = rules.fullstrip;
+  t.complex_prefixes = rules.complex_prefixes;
+  for (const auto& [map, out] :
+       {std::pair{&rules.prefixes, &t.prefixes},
+        std::pair{&rules.suffixes, &t.suffixes}}) {
+    std::vector<AffixFlag> flags;
+    for (const auto& [flag, entries] : *map) flags.push_back(flag);
+    std::sort(flags.begin(), flags.end());  // a file's bytes do not depend
+                                            // on the hash map's order
+    for (AffixFlag flag : flags) {
+      for (const AffixEntry& e : map->at(flag)) {
+        AffixRule r;
+        r.flag = e.flag;
+        r.cross_product = e.cross_product;
+        r.strip = e.strip;
+        r.append = e.append;
+        r.condition = e.condition;
+        r.continuation = e.continuation;
+        out->push_back(std::move(r));
+      }
+    }
+  }
+  t.iconv = rules.iconv;
+  t.ignore = rules.ignore;
+  return t;
+}
+
+namespace {
+
+// A misspelling-like variant of a dictionary form for measuring E[A]: one
+// letter near the middle replaced by the next code point.
+std::string EditedForm(std::u32string_view form, size_t salt) {
+  std::u32string w(form);
+  if (!w.empty()) {
+    const size_t i = (w.size() / 2 + salt) % w.size();
+    w[i] = w[i] + 1;
+  }
+  return EncodeUtf8(w);
+}
+
+}  // namespace
+
+Status HunspellImport::Import(std::string_view dic, DictionaryBuilder* builder,
+                              std::string_view language, bool stems,
+                              uint64_t max_forms,
+                              HunspellImportSummary* summary) const {
+  HunspellImportSummary& s = *summary;
+  s.aff_warnings = rules_.warnings;
+  s.aff_warning_count = rules_.warning_count;
+  ExpandLimits limits = limits_;
+  // The budget bounds an expansion; stems list only KEEPCASE entries and
+  // entries with hidden ALL UPPER forms, under the ordinary limit.
+  if (!stems) limits.max_forms = max_forms;
+  HunspellExpander expander(rules_, language, limits);
   // The expander adds the ALL UPPER forms by Hunspell's rules.
   builder->TakeUpperFormsAsAdded();
   auto sink = [&](std::string_view form, std::string_view where) {
@@ -170,7 +262,100 @@ Status HunspellImport::AddTo(DictionaryBuilder* builder,
       if (!builder->AddKeepCase(form, dic_path_).ok()) ++s.skipped_forms;
     });
   }
-  return expander.Expand(View(*dic), dic_path_, sink, &s.expand);
+
+  AffixTable table = MakeAffixTable(rules_);
+  if (!stems) {
+    Status expanded = expander.Expand(dic, dic_path_, sink, &s.expand);
+    if (expanded.ok() && (!table.iconv.empty() || !table.ignore.empty())) {
+      // The input conversions only: an optional section.
+      table.prefixes.clear();
+      table.suffixes.clear();
+      builder->SetAffixRules(table.Encode(), false);
+    }
+    return expanded;
+  }
+
+  // Affix-aware: the flags the rules test, the stems' keys, and a sample of
+  // forms to measure the probes a misspelling costs.
+  s.affix_aware = true;
+  std::vector<AffixFlag> affix_flags;
+  for (const auto& [flag, entries] : rules_.prefixes) affix_flags.push_back(flag);
+  for (const auto& [flag, entries] : rules_.suffixes) affix_flags.push_back(flag);
+  // And the compound roles, which AcceptsPart tests on stems.
+  for (AffixFlag f : {rules_.compound.flag, rules_.compound.begin,
+                      rules_.compound.middle, rules_.compound.end}) {
+    if (f != 0) affix_flags.push_back(f);
+  }
+  std::sort(affix_flags.begin(), affix_flags.end());
+  WordForms normalizer(language, false);
+  std::unordered_map<std::string, uint32_t> homonyms;
+  std::string stem;
+  std::string key;
+  std::vector<std::u32string> sample;
+  uint64_t seen = 0;
+  expander.SetStemSink([&](const StemEntry& e) {
+    utf8.clear();
+    AppendUtf8(e.word, &utf8);
+    if (!normalizer.Normalize(utf8, &stem) || stem.size() > kMaxWordBytes) {
+      ++s.skipped_forms;
+      return;
+    }
+    key.clear();
+    if (e.forbidden) {
+      AppendForbiddenKey(stem, &key);
+      builder->AddKey(key);
+      ++s.stem_keys;
+      return;
+    }
+    if (e.word_by_itself) sink(stem, e.where);
+    const uint32_t key_bit = e.only_in_compound ? kOnlyInCompoundKeyBit : 0;
+    const uint32_t h = homonyms[stem]++;
+    if (h >= kMaxHomonyms) {
+      ++s.dropped_homonyms;
+      return;
+    }
+    if (h > 0) {
+      AppendFlagKey(stem, static_cast<uint8_t>(h), kHomonymKeyFlag, &key);
+      builder->AddKey(key);
+      ++s.stem_keys;
+    }
+    for (AffixFlag f : *e.flags) {
+      if (!std::binary_search(affix_flags.begin(), affix_flags.end(), f)) {
+        continue;
+      }
+      key.clear();
+      AppendFlagKey(stem, static_cast<uint8_t>(h), f | key_bit, &key);
+      builder->AddKey(key);
+      ++s.stem_keys;
+    }
+    // Every 64th stem (at most 4,096) for the sizing below.
+    if (!e.only_in_compound && seen++ % 64 == 0 && sample.size() < 4096) {
+      sample.emplace_back(e.word);
+    }
+  });
+  if (Status st = expander.Expand(dic, dic_path_, sink, &s.expand); !st.ok()) {
+    return st;
+  }
+  // E[A]: the accepting probes of misspelled forms, half of them inflected
+  // with a suffix (docs/affix_dictionaries.md, "Sizing").
+  BloomFilter none;
+  AffixLookup lookup(table, none);
+  double probes = 0;
+  for (size_t i = 0; i < sample.size(); ++i) {
+    std::u32string form = sample[i];
+    if (i % 2 == 1 && !table.suffixes.empty()) {
+      form += table.suffixes[i % table.suffixes.size()].append;
+    }
+    probes += static_cast<double>(lookup.CountProbes(EditedForm(form, i)));
+  }
+  table.probes_per_word =
+      sample.empty() ? 1.0 : std::max(1.0, probes / static_cast<double>(sample.size()));
+  table.word_fp = builder->options().fp;
+  s.probes_per_word = table.probes_per_word;
+  s.probe_fp = table.word_fp / table.probes_per_word;
+  builder->SetFalsePositiveRate(s.probe_fp);
+  builder->SetAffixRules(table.Encode(), table.has_rules());
+  return Status::Ok();
 }
 
 }  // namespace spellfilter

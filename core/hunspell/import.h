@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/dictionary/affix_table.h"
 #include "core/dictionary/builder.h"
 #include "core/hunspell/affix.h"
 #include "core/hunspell/expander.h"
@@ -46,8 +47,27 @@ std::string HunspellAffPath(std::string_view dic_path);
 // start like one.
 std::string HunspellLanguageTag(std::string_view dic_path);
 
+// How a Hunspell dictionary is stored (docs/affix_dictionaries.md).
+enum class AffixMode {
+  kAuto,    // expanded when within kAutoExpandForms forms, else affix-aware
+  kExpand,  // every form, as long as the expansion limits allow
+  kKeep,    // stems, flags and rules (affix-aware)
+};
+// kAuto's budget: expansion past this many forms is stopped and the
+// dictionary stored affix-aware instead; and past kAutoFormsPerByte forms
+// per byte of the .dic and .aff, so that an expanded file stays within ten
+// times the Hunspell files (an expanded form costs about 15 bytes of
+// filter and suggestion data; docs/affix_dictionaries.md).
+inline constexpr uint64_t kAutoExpandForms = 1'500'000;
+inline constexpr double kAutoFormsPerByte = 10.0 / 16.0;
+
 struct HunspellImportSummary {
   ExpandStats expand;
+  bool affix_aware = false;    // stored as stems and rules
+  uint64_t stem_keys = 0;      // flag and homonym keys (affix-aware)
+  uint64_t dropped_homonyms = 0;  // past kMaxHomonyms of one spelling
+  double probes_per_word = 1;  // measured E[A] (affix-aware)
+  double probe_fp = 0;         // the per-probe rate the filter is sized for
   uint64_t skipped_forms = 0;  // forms the format cannot hold
   std::vector<std::string> skipped_examples;  // "FILE:LINE: problem", a few
   std::vector<std::string> aff_warnings;      // from the .aff, a few
@@ -71,22 +91,36 @@ class HunspellImport {
   // compounds with flags); true by default.
   void set_compounds(bool on) { compounds_ = on; }
   bool compounds() const { return compounds_; }
+  void set_affix_mode(AffixMode mode) { affix_mode_ = mode; }
+  AffixMode affix_mode() const { return affix_mode_; }
 
-  // Expands the .dic into `builder`. `language` is the tag the builder
-  // uses (for ALL UPPER forms).
+  // Expands the .dic into `builder`, or stores its stems and rules
+  // (affix_mode()). `language` is the tag the builder uses (for ALL UPPER
+  // forms). An affix-aware import sets the builder's per-key rate to
+  // options().fp / E[A] (docs/affix_dictionaries.md).
   Status AddTo(DictionaryBuilder* builder, std::string_view language,
                HunspellImportSummary* summary) const;
 
  private:
   HunspellImport(std::string dic_path, std::string aff_path, AffixRules rules,
                  ExpandLimits limits);
+  // One pass over the .dic: expanded, or (stems) affix-aware.
+  // `max_forms` bounds the expansion (kAuto's budget).
+  Status Import(std::string_view dic, DictionaryBuilder* builder,
+                std::string_view language, bool stems, uint64_t max_forms,
+                HunspellImportSummary* summary) const;
 
   std::string dic_path_;
   std::string aff_path_;
   AffixRules rules_;
   ExpandLimits limits_;
+  uint64_t aff_bytes_ = 0;
   bool compounds_ = true;
+  AffixMode affix_mode_ = AffixMode::kAuto;
 };
+
+// The check-time affix table (affix_table.h) of parsed .aff rules.
+AffixTable MakeAffixTable(const AffixRules& rules);
 
 }  // namespace spellfilter
 

@@ -202,7 +202,6 @@ TEST(HunspellAffixTest, MalformedFilesNameTheLine) {
       {"SFX A Y 2\nSFX A 0 s .\nSFX B 0 es .\n", "t.aff:3:",
        "expected entry 2 of 2"},
       {"SFX A Y 2\nSFX A 0 s .\n\n", "t.aff:3:", "expected entry 2 of 2"},
-      {"PFX A Y 1\nSFX A 0 s .\n", "t.aff:2:", "expected entry 1 of 1"},
       {"SFX A Y 1\nSFX A 0\n", "t.aff:2:", "STRIP APPEND"},
       {"\nSFX A Y 1\nSFX A 0 s [ab\n", "t.aff:3:", "missing ']'"},
       {"SET UTF-8\nSFX A Y 1\nSFX A 0 s\xFF .\n", "t.aff:3:",
@@ -222,6 +221,18 @@ TEST(HunspellAffixTest, MalformedFilesNameTheLine) {
     EXPECT_NE(r.status().message().find(c.problem), std::string::npos)
         << r.status().message();
   }
+}
+
+// Hunspell does not read an entry line's first field (mn_MN has a typo,
+// "SFT", among its SFX lines): a warning, and the entry counts.
+TEST(HunspellAffixTest, EntryOfAnotherTypeNameIsAWarningAsInHunspell) {
+  StatusOr<AffixRules> r =
+      ParseAffixFile("SFX A Y 2\nSFX A 0 s .\nSFT A 0 es .\n", "t.aff");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(r->suffixes.at('A').size(), 2u);
+  ASSERT_EQ(r->warnings.size(), 1u);
+  EXPECT_TRUE(r->warnings[0].starts_with("t.aff:3:")) << r->warnings[0];
+  EXPECT_NE(r->warnings[0].find("\"SFT\""), std::string::npos);
 }
 
 TEST(HunspellAffixTest, UnknownEncodingIsUnsupported) {

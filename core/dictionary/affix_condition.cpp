@@ -1,4 +1,4 @@
-#include "core/hunspell/condition.h"
+#include "core/dictionary/affix_condition.h"
 
 #include <algorithm>
 
@@ -59,6 +59,25 @@ bool AffixCondition::MatchesEnd(std::u32string_view word) const {
     if (!patterns_[i].Matches(word[start + i])) return false;
   }
   return true;
+}
+
+std::u32string AffixCondition::Text() const {
+  if (patterns_.empty()) return U".";
+  std::u32string text;
+  for (const Pattern& p : patterns_) {
+    if (p.any) {
+      text.push_back(U'.');
+    } else if (p.negated || p.chars.size() != 1 || p.chars[0] == U'.' ||
+               p.chars[0] == U'[' || p.chars[0] == U']') {
+      text.push_back(U'[');
+      if (p.negated) text.push_back(U'^');
+      text += p.chars;
+      text.push_back(U']');
+    } else {
+      text += p.chars;
+    }
+  }
+  return text;
 }
 
 void AffixCondition::Reverse() { std::reverse(patterns_.begin(), patterns_.end()); }

@@ -10,8 +10,8 @@
 // matches. Inside brackets '.' is a plain character, as in Hunspell.
 // Characters are code points (Hunspell compares UTF-8 characters in UTF-8
 // dictionaries and bytes in 8-bit ones, which are single characters).
-#ifndef SPELLFILTER_CORE_HUNSPELL_CONDITION_H_
-#define SPELLFILTER_CORE_HUNSPELL_CONDITION_H_
+#ifndef SPELLFILTER_CORE_DICTIONARY_AFFIX_CONDITION_H_
+#define SPELLFILTER_CORE_DICTIONARY_AFFIX_CONDITION_H_
 
 #include <string>
 #include <string_view>
@@ -37,6 +37,10 @@ class AffixCondition {
   // Number of characters the condition covers.
   size_t size() const { return patterns_.size(); }
 
+  // The condition written back as Parse reads it ("." when empty);
+  // Parse(Text()) gives an equal condition.
+  std::u32string Text() const;
+
   // The same patterns in reverse order (for COMPLEXPREFIXES, where words
   // are handled reversed).
   void Reverse();
@@ -53,4 +57,4 @@ class AffixCondition {
 
 }  // namespace spellfilter
 
-#endif  // SPELLFILTER_CORE_HUNSPELL_CONDITION_H_
+#endif  // SPELLFILTER_CORE_DICTIONARY_AFFIX_CONDITION_H_

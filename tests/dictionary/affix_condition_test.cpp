@@ -1,4 +1,4 @@
-#include "core/hunspell/condition.h"
+#include "core/dictionary/affix_condition.h"
 
 #include <gtest/gtest.h>
 

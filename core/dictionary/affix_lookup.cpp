@@ -1,0 +1,406 @@
+#include "core/dictionary/affix_lookup.h"
+
+#include <unicode/normalizer2.h>
+#include <unicode/unistr.h>
+
+#include <algorithm>
+
+#include "core/text/letter_case.h"
+
+namespace spellfilter {
+
+// The probes of one call: the stem being probed, encoded once, and, when
+// counting (CountProbes), the number of accepting probes instead of
+// answers. Kept per thread, so calls allocate nothing once warm.
+struct AffixLookup::Probe {
+  const BloomFilter* filter = nullptr;
+  bool mirrored = false;  // COMPLEXPREFIXES: stems are reversed
+  bool counting = false;
+  size_t count = 0;
+  std::string stem8;
+  std::string key;
+  std::u32string stems[3];  // scratch for nested strips
+  std::u32string word;
+
+  void SetStem(std::u32string_view stem) {
+    stem8.clear();
+    if (mirrored) {
+      for (auto it = stem.rbegin(); it != stem.rend(); ++it) {
+        AppendUtf8(*it, &stem8);
+      }
+    } else {
+      for (char32_t c : stem) AppendUtf8(c, &stem8);
+    }
+  }
+  // Whether homonym h of the stem carries `flag`; an accepting probe.
+  bool Has(size_t h, uint32_t flag) {
+    if (counting) {
+      ++count;
+      return false;
+    }
+    key.clear();
+    AppendFlagKey(stem8, static_cast<uint8_t>(h), flag, &key);
+    return filter->MayContain(key);
+  }
+  // Whether pred(h) holds for a homonym h of the stem. Homonym h >= 1 is
+  // tried only when its homonym key says it exists.
+  template <typename Pred>
+  bool AnyHomonym(Pred pred) {
+    for (size_t h = 0; h < kMaxHomonyms; ++h) {
+      if (h > 0) {
+        if (counting) return false;
+        key.clear();
+        AppendFlagKey(stem8, static_cast<uint8_t>(h), kHomonymKeyFlag, &key);
+        if (!filter->MayContain(key)) return false;
+      }
+      if (pred(h)) return true;
+    }
+    return false;
+  }
+};
+
+namespace {
+
+void AddLength(std::vector<size_t>* lengths, size_t n) {
+  if (std::find(lengths->begin(), lengths->end(), n) == lengths->end()) {
+    lengths->push_back(n);
+    std::sort(lengths->begin(), lengths->end());
+  }
+}
+
+}  // namespace
+
+AffixLookup::AffixLookup(const AffixTable& table, const BloomFilter& filter)
+    : table_(table), filter_(filter) {
+  for (uint32_t i = 0; i < table.suffixes.size(); ++i) {
+    const AffixRule& s = table.suffixes[i];
+    suffixes_[s.append].push_back(i);
+    AddLength(&suffix_lengths_, s.append.size());
+  }
+  for (uint32_t i = 0; i < table.prefixes.size(); ++i) {
+    const AffixRule& p = table.prefixes[i];
+    prefixes_[p.append].push_back(i);
+    AddLength(&prefix_lengths_, p.append.size());
+  }
+  for (uint32_t i = 0; i < table.suffixes.size(); ++i) {
+    for (uint32_t c : table.suffixes[i].continuation) {
+      std::vector<uint32_t>& inner = inner_suffixes_[c];
+      if (inner.empty() || inner.back() != i) inner.push_back(i);
+    }
+  }
+  // Only flags that are suffix classes make twofold suffixes.
+  std::erase_if(inner_suffixes_, [&](const auto& kv) {
+    return std::none_of(table.suffixes.begin(), table.suffixes.end(),
+                        [&](const AffixRule& s) { return s.flag == kv.first; });
+  });
+}
+
+template <typename Visit>
+bool AffixLookup::ForSuffixes(std::u32string_view word, Visit visit) const {
+  size_t tried = 0;
+  for (size_t n : suffix_lengths_) {
+    if (n > word.size()) break;
+    const auto it = suffixes_.find(word.substr(word.size() - n));
+    if (it == suffixes_.end()) continue;
+    for (uint32_t i : it->second) {
+      if (++tried > kMaxAffixCandidates) return false;
+      if (visit(table_.suffixes[i])) return true;
+    }
+  }
+  return false;
+}
+
+template <typename Visit>
+bool AffixLookup::ForPrefixes(std::u32string_view word, Visit visit) const {
+  size_t tried = 0;
+  for (size_t n : prefix_lengths_) {
+    if (n > word.size()) break;
+    const auto it = prefixes_.find(word.substr(0, n));
+    if (it == prefixes_.end()) continue;
+    for (uint32_t i : it->second) {
+      if (++tried > kMaxAffixCandidates) return false;
+      if (visit(table_.prefixes[i])) return true;
+    }
+  }
+  return false;
+}
+
+bool AffixLookup::StripSuffix(const AffixRule& s, std::u32string_view word,
+                              std::u32string* stem) const {
+  const size_t rest = word.size() - s.append.size();
+  if (rest == 0 && !table_.fullstrip) return false;
+  stem->assign(word.substr(0, rest));
+  stem->append(s.strip);
+  return !stem->empty() && s.condition.MatchesEnd(*stem);
+}
+
+bool AffixLookup::StripPrefix(const AffixRule& p, std::u32string_view word,
+                              std::u32string* stem) const {
+  const size_t rest = word.size() - p.append.size();
+  if (rest == 0 && !table_.fullstrip) return false;
+  stem->assign(p.strip);
+  stem->append(word.substr(p.append.size()));
+  return !stem->empty() && p.condition.MatchesStart(*stem);
+}
+
+// Hunspell's suffix_check without a prefix: the suffix must not need
+// another affix, be a circumfix half or be only for compounds.
+bool AffixLookup::SuffixOnly(std::u32string_view word, Probe& probe) const {
+  std::u32string& stem = probe.stems[0];
+  return ForSuffixes(word, [&](const AffixRule& s) {
+    if (Need(s) || Circ(s) || Oic(s) || !StripSuffix(s, word, &stem)) {
+      return false;
+    }
+    probe.SetStem(stem);
+    return probe.AnyHomonym([&](size_t h) { return probe.Has(h, s.flag); });
+  });
+}
+
+// suffix_check_twosfx: the outer suffix s2 is stripped first; the inner
+// one must continue with s2's class, and its NEEDAFFIX is met by s2.
+bool AffixLookup::TwofoldSuffix(std::u32string_view word, Probe& probe) const {
+  std::u32string& stem1 = probe.stems[1];
+  std::u32string& stem = probe.stems[0];
+  return ForSuffixes(word, [&](const AffixRule& s2) {
+    if (!inner_suffixes_.contains(s2.flag) || !StripSuffix(s2, word, &stem1)) {
+      return false;
+    }
+    return ForSuffixes(stem1, [&](const AffixRule& s1) {
+      if (!s1.Continues(s2.flag) || Circ(s1) || Oic(s1) ||
+          !StripSuffix(s1, stem1, &stem)) {
+        return false;
+      }
+      probe.SetStem(stem);
+      return probe.AnyHomonym([&](size_t h) { return probe.Has(h, s1.flag); });
+    });
+  });
+}
+
+// prefix_check, and the cross products PfxEntry::checkword tries when the
+// prefix alone finds no stem. The prefix's condition is tested on the
+// word without the prefix, before the suffix is stripped, as Hunspell does.
+bool AffixLookup::PrefixAndCross(std::u32string_view word,
+                                 Probe& probe) const {
+  std::u32string& rest = probe.stems[2];
+  std::u32string& stem = probe.stems[0];
+  return ForPrefixes(word, [&](const AffixRule& p) {
+    if (Oic(p) || !StripPrefix(p, word, &rest)) return false;
+    if (!Need(p)) {
+      probe.SetStem(rest);
+      if (probe.AnyHomonym([&](size_t h) { return probe.Has(h, p.flag); })) {
+        return true;
+      }
+    }
+    if (!p.cross_product) return false;
+    return ForSuffixes(rest, [&](const AffixRule& s) {
+      if (!s.cross_product || Circ(s) != Circ(p) || Oic(s) ||
+          (Need(s) && Need(p)) || !StripSuffix(s, rest, &stem)) {
+        return false;
+      }
+      const bool s_by_p = p.Continues(s.flag);
+      const bool p_by_s = s.Continues(p.flag);
+      if (s_by_p && p_by_s) return false;  // no flag of the stem to test
+      probe.SetStem(stem);
+      return probe.AnyHomonym([&](size_t h) {
+        return (s_by_p || probe.Has(h, s.flag)) &&
+               (p_by_s || probe.Has(h, p.flag));
+      });
+    });
+  });
+}
+
+// prefix_check_twosfx: a prefix (cross product) with a twofold suffix.
+// An outer suffix that continues with the prefix's class enables it, and
+// the inner suffix is then checked as without a prefix; otherwise the
+// inner suffix and the prefix form a cross product.
+bool AffixLookup::PrefixTwofold(std::u32string_view word, Probe& probe) const {
+  std::u32string& rest = probe.stems[2];
+  std::u32string& stem1 = probe.stems[1];
+  std::u32string& stem = probe.stems[0];
+  return ForPrefixes(word, [&](const AffixRule& p) {
+    if (Oic(p) || !p.cross_product || !StripPrefix(p, word, &rest)) {
+      return false;
+    }
+    return ForSuffixes(rest, [&](const AffixRule& s2) {
+      if (!s2.cross_product || !inner_suffixes_.contains(s2.flag) ||
+          !StripSuffix(s2, rest, &stem1)) {
+        return false;
+      }
+      const bool enabled = s2.Continues(p.flag);
+      return ForSuffixes(stem1, [&](const AffixRule& s1) {
+        if (!s1.Continues(s2.flag) || Oic(s1) ||
+            !StripSuffix(s1, stem1, &stem)) {
+          return false;
+        }
+        if (enabled) {
+          if (Circ(s1)) return false;
+          probe.SetStem(stem);
+          return probe.AnyHomonym(
+              [&](size_t h) { return probe.Has(h, s1.flag); });
+        }
+        if (!s1.cross_product || Circ(s1) != Circ(p)) return false;
+        const bool s_by_p = p.Continues(s1.flag);
+        const bool p_by_s = s1.Continues(p.flag);
+        if (s_by_p && p_by_s) return false;
+        probe.SetStem(stem);
+        return probe.AnyHomonym([&](size_t h) {
+          return (s_by_p || probe.Has(h, s1.flag)) &&
+                 (p_by_s || probe.Has(h, p.flag));
+        });
+      });
+    });
+  });
+}
+
+bool AffixLookup::Analyze(std::u32string_view word, Probe& probe) const {
+  if (SuffixOnly(word, probe) || PrefixAndCross(word, probe)) return true;
+  return !inner_suffixes_.empty() &&
+         (TwofoldSuffix(word, probe) || PrefixTwofold(word, probe));
+}
+
+bool AffixLookup::Convert(std::string_view word, std::string* out) const {
+  if (table_.iconv.empty() && table_.ignore.empty()) return false;
+  out->clear();
+  bool changed = false;
+  for (size_t i = 0; i < word.size();) {
+    // The longest pattern that starts here, as Hunspell's RepList::conv.
+    const std::pair<std::string, std::string>* best = nullptr;
+    for (const auto& pair : table_.iconv) {
+      if (word.compare(i, pair.first.size(), pair.first) == 0 &&
+          (best == nullptr || pair.first.size() > best->first.size())) {
+        best = &pair;
+      }
+    }
+    if (best != nullptr) {
+      out->append(best->second);
+      i += best->first.size();
+      changed = true;
+    } else {
+      out->push_back(word[i]);
+      ++i;
+    }
+  }
+  if (!table_.ignore.empty()) {
+    std::u32string decoded;
+    if (DecodeUtf8(*out, &decoded)) {
+      const size_t before = decoded.size();
+      std::erase_if(decoded, [&](char32_t c) {
+        return table_.ignore.find(c) != std::u32string::npos;
+      });
+      if (decoded.size() != before) {
+        *out = EncodeUtf8(decoded);
+        changed = true;
+      }
+    }
+  }
+  if (!changed) return false;
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+  if (U_SUCCESS(status)) {
+    const icu::UnicodeString s = icu::UnicodeString::fromUTF8(*out);
+    if (!nfc->isNormalized(s, status) && U_SUCCESS(status)) {
+      const icu::UnicodeString n = nfc->normalize(s, status);
+      if (U_SUCCESS(status)) {
+        out->clear();
+        n.toUTF8String(*out);
+      }
+    }
+  }
+  return *out != word;
+}
+
+bool AffixLookup::Accepts(std::string_view word) const {
+  thread_local Probe probe;
+  thread_local std::string converted;
+  probe.filter = &filter_;
+  probe.mirrored = table_.complex_prefixes;
+  probe.counting = false;
+  if (Convert(word, &converted)) {
+    if (filter_.MayContain(converted)) return true;
+    word = converted;
+  }
+  if (!table_.has_rules()) return false;
+  if (table_.forbidden != 0) {
+    probe.key.clear();
+    AppendForbiddenKey(word, &probe.key);
+    if (filter_.MayContain(probe.key)) return false;
+  }
+  if (!DecodeUtf8(word, &probe.word)) return false;
+  if (table_.complex_prefixes) {
+    std::reverse(probe.word.begin(), probe.word.end());
+  }
+  // Analyze changes only the probe's stems, not its word.
+  return Analyze(probe.word, probe);
+}
+
+bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
+  const AffixTable& t = table_;
+  const uint32_t role_flag = role == 0   ? t.compound_begin
+                             : role == 1 ? t.compound_middle
+                                         : t.compound_end;
+  if (!t.has_rules() || t.complex_prefixes ||
+      (t.compound_flag == 0 && role_flag == 0)) {
+    return false;
+  }
+  thread_local Probe probe;
+  probe.filter = &filter_;
+  probe.mirrored = false;
+  probe.counting = false;
+  if (!DecodeUtf8(part, &probe.word)) return false;
+  const bool last = role == 2;
+  auto continues = [&](const AffixRule& r) {
+    return r.Continues(t.compound_flag) || r.Continues(role_flag);
+  };
+  // Homonym h carries flag f; `bit` selects an ONLYINCOMPOUND entry's keys.
+  auto stem_has_role = [&](size_t h, uint32_t bit) {
+    return (t.compound_flag != 0 && probe.Has(h, t.compound_flag | bit)) ||
+           (role_flag != 0 && probe.Has(h, role_flag | bit));
+  };
+  auto entry_fits = [&](size_t h, uint32_t flag, bool by_affix) {
+    for (uint32_t bit : {0u, kOnlyInCompoundKeyBit}) {
+      if (probe.Has(h, flag | bit) && (by_affix || stem_has_role(h, bit))) {
+        return true;
+      }
+    }
+    return false;
+  };
+  std::u32string& stem = probe.stems[0];
+  const std::u32string& word = probe.word;
+  if (ForSuffixes(word, [&](const AffixRule& s) {
+        if (Need(s) || Circ(s)) return false;
+        if (!last && (!s.Continues(t.compound_permit) ||
+                      s.Continues(t.compound_forbid))) {
+          return false;
+        }
+        if (!StripSuffix(s, word, &stem)) return false;
+        probe.SetStem(stem);
+        const bool by_affix = continues(s);
+        return probe.AnyHomonym(
+            [&](size_t h) { return entry_fits(h, s.flag, by_affix); });
+      })) {
+    return true;
+  }
+  return ForPrefixes(word, [&](const AffixRule& p) {
+    if (Need(p) || p.Continues(t.compound_forbid)) return false;
+    if (last && !p.Continues(t.compound_permit)) return false;
+    if (!StripPrefix(p, word, &stem)) return false;
+    probe.SetStem(stem);
+    const bool by_affix = continues(p);
+    return probe.AnyHomonym(
+        [&](size_t h) { return entry_fits(h, p.flag, by_affix); });
+  });
+}
+
+size_t AffixLookup::CountProbes(std::string_view word) const {
+  Probe probe;
+  probe.filter = &filter_;
+  probe.mirrored = table_.complex_prefixes;
+  probe.counting = true;
+  std::u32string w;
+  if (!DecodeUtf8(word, &w)) return 1;
+  if (table_.complex_prefixes) std::reverse(w.begin(), w.end());
+  Analyze(w, probe);
+  return 1 + probe.count;
+}
+
+}  // namespace spellfilter

@@ -1,0 +1,117 @@
+// Checks a word against an affix-aware dictionary the way Hunspell's
+// affix_check does (affixmgr.cxx), with the stems' entries replaced by
+// probes of the main filter: strip each prefix and suffix whose append
+// string and condition fit, and probe for the stem with the affix's flag
+// (docs/affix_dictionaries.md has the algorithm and its false-positive
+// math).
+//
+// Covered: single prefixes and suffixes, twofold suffixes (a suffix whose
+// class is a continuation class of the inner one), with or without a
+// prefix (which the outer suffix may enable), cross products of a
+// prefix and a suffix (each may be enabled by the other's continuation
+// classes), CIRCUMFIX (both affixes or neither), NEEDAFFIX on affixes
+// (satisfied by the other affix) and on stems (the stem alone is no word:
+// the builder leaves its word key out), ONLYINCOMPOUND affixes (never
+// outside compounds), FULLSTRIP, COMPLEXPREFIXES (mirrored rules), IGNORE
+// and ICONV on the checked word, and forbidden words.
+//
+// Thread-safe: the lookup keeps no state between calls (its scratch
+// buffers are thread-local), so one Dictionary serves every Checker.
+#ifndef SPELLFILTER_CORE_DICTIONARY_AFFIX_LOOKUP_H_
+#define SPELLFILTER_CORE_DICTIONARY_AFFIX_LOOKUP_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/dictionary/affix_table.h"
+#include "core/filter/bloom_filter.h"
+
+namespace spellfilter {
+
+// At most this many affix entries are tried per checked form and affix
+// kind: a crafted .aff with thousands of matching entries is capped.
+inline constexpr size_t kMaxAffixCandidates = 4096;
+
+class AffixLookup {
+ public:
+  // `table` and `filter` must outlive the lookup.
+  AffixLookup(const AffixTable& table, const BloomFilter& filter);
+
+  // Whether `word` (NFC UTF-8, as the checker looks words up) is correct
+  // through the affix rules or the input conversions, given that its own
+  // word key was not found. May answer true falsely (the probes' false
+  // positives), never false falsely for a form Hunspell accepts without
+  // compounding, within the cases covered above.
+  bool Accepts(std::string_view word) const;
+
+  // Whether `part` (NFC UTF-8) is an affixed compound part in `role`
+  // (0 begin, 1 middle, 2 end, as CompoundRole): a stem with the role's
+  // flag or COMPOUNDFLAG, or an affix that continues with one, with a
+  // prefix only before the last part and a suffix only on the last, unless
+  // the affix has COMPOUNDPERMITFLAG; no COMPOUNDFORBIDFLAG affix inside.
+  // ONLYINCOMPOUND affixes (linking elements) are allowed. Bare stems are
+  // the COMPOUND_PARTS section's, not this.
+  bool AcceptsPart(std::string_view part, uint32_t role) const;
+
+  // The number of accepting probes Accepts makes for `word` when every
+  // probe misses: the A(w) of the false-positive math, for the builder's
+  // sizing and `stats`.
+  size_t CountProbes(std::string_view word) const;
+
+  // ICONV and IGNORE applied to `word` into *out (NFC); false when they
+  // change nothing.
+  bool Convert(std::string_view word, std::string* out) const;
+
+  const AffixTable& table() const { return table_; }
+
+ private:
+  struct U32Hash {
+    using is_transparent = void;
+    size_t operator()(std::u32string_view s) const {
+      return std::hash<std::u32string_view>()(s);
+    }
+  };
+  using Index = std::unordered_map<std::u32string, std::vector<uint32_t>,
+                                   U32Hash, std::equal_to<>>;
+  struct Probe;
+
+  bool Analyze(std::u32string_view word, Probe& probe) const;
+  bool SuffixOnly(std::u32string_view word, Probe& probe) const;
+  bool TwofoldSuffix(std::u32string_view word, Probe& probe) const;
+  bool PrefixAndCross(std::u32string_view word, Probe& probe) const;
+  bool PrefixTwofold(std::u32string_view word, Probe& probe) const;
+  // Calls visit(rule index) for the suffixes (prefixes) whose append
+  // string ends (starts) `word`, at most kMaxAffixCandidates.
+  template <typename Visit>
+  bool ForSuffixes(std::u32string_view word, Visit visit) const;
+  template <typename Visit>
+  bool ForPrefixes(std::u32string_view word, Visit visit) const;
+  bool StripSuffix(const AffixRule& s, std::u32string_view word,
+                   std::u32string* stem) const;
+  bool StripPrefix(const AffixRule& p, std::u32string_view word,
+                   std::u32string* stem) const;
+
+  bool Circ(const AffixRule& r) const { return r.Continues(table_.circumfix); }
+  bool Need(const AffixRule& r) const { return r.Continues(table_.need_affix); }
+  bool Oic(const AffixRule& r) const {
+    return r.Continues(table_.only_in_compound);
+  }
+
+  const AffixTable& table_;
+  const BloomFilter& filter_;
+  Index suffixes_;  // by append string
+  Index prefixes_;
+  std::vector<size_t> suffix_lengths_;  // distinct append lengths, ascending
+  std::vector<size_t> prefix_lengths_;
+  // Suffix flag -> the suffixes whose continuation classes hold it (the
+  // inner suffixes of a twofold suffix).
+  std::unordered_map<uint32_t, std::vector<uint32_t>> inner_suffixes_;
+};
+
+}  // namespace spellfilter
+
+#endif  // SPELLFILTER_CORE_DICTIONARY_AFFIX_LOOKUP_H_

@@ -1,0 +1,140 @@
+#include "core/dictionary/affix_lookup.h"
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <span>
+#include <string>
+
+#include "core/dictionary/builder.h"
+#include "core/dictionary/dictionary.h"
+
+namespace spellfilter {
+namespace {
+
+AffixRule Rule(uint32_t flag, std::u32string strip, std::u32string append,
+               std::u32string condition, bool cross = true) {
+  AffixRule r;
+  r.flag = flag;
+  r.cross_product = cross;
+  r.strip = std::move(strip);
+  r.append = std::move(append);
+  r.condition = AffixCondition::Parse(condition).value();
+  return r;
+}
+
+// hunspell(5)'s first example: "SFX A Y 1 / SFX A 0 s ." ... and a prefix
+// "PFX B Y 1 / PFX B 0 re .", with stems as keys.
+AffixTable ExampleTable() {
+  AffixTable t;
+  t.prefixes.push_back(Rule('B', U"", U"re", U"."));
+  t.suffixes.push_back(Rule('A', U"", U"s", U"."));
+  t.suffixes.push_back(Rule('C', U"y", U"ies", U"[^aeiou]y"));
+  t.suffixes.push_back(Rule('D', U"", U"ed", U"."));
+  // Twofold: D continues with A... not used; E (ful) continues with S2.
+  AffixRule ful = Rule('E', U"", U"ful", U".");
+  ful.continuation = {'F'};
+  t.suffixes.push_back(ful);
+  t.suffixes.push_back(Rule('F', U"", U"ly", U"."));
+  t.iconv = {{"ſ", "s"}};
+  return t;
+}
+
+std::unique_ptr<Dictionary> BuildWith(const AffixTable& table,
+                                      const std::vector<std::string>& words,
+                                      const std::vector<std::pair<std::string, uint32_t>>& flags) {
+  BuildOptions options;
+  options.language = "en";
+  DictionaryBuilder builder(options);
+  for (const std::string& w : words) EXPECT_TRUE(builder.AddLine(w, "t").ok());
+  std::string key;
+  for (const auto& [stem, flag] : flags) {
+    key.clear();
+    AppendFlagKey(stem, 0, flag, &key);
+    builder.AddKey(key);
+  }
+  builder.SetAffixRules(table.Encode(), table.has_rules());
+  StatusOr<std::string> image = builder.Finish(nullptr);
+  EXPECT_TRUE(image.ok()) << image.status().message();
+  auto d = Dictionary::FromBytes(*image, "t.sfd");
+  EXPECT_TRUE(d.ok()) << d.status().message();
+  return std::move(d).value();
+}
+
+TEST(AffixTableTest, EncodeParseRoundTrip) {
+  AffixTable t = ExampleTable();
+  t.need_affix = 'N';
+  t.fullstrip = true;
+  t.probes_per_word = 7.5;
+  t.word_fp = 1e-6;
+  t.ignore = U"\u0651";
+  const std::string bytes = t.Encode();
+  StatusOr<AffixTable> back =
+      AffixTable::Parse(std::as_bytes(std::span(bytes)), "t");
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(back->Encode(), bytes);
+  EXPECT_EQ(back->need_affix, uint32_t{'N'});
+  EXPECT_TRUE(back->fullstrip);
+  EXPECT_EQ(back->suffixes.size(), 5u);
+  EXPECT_EQ(back->suffixes[1].condition.Text(), U"[^aeiou]y");
+  EXPECT_TRUE(back->suffixes[3].Continues('F'));
+}
+
+TEST(AffixTableTest, DamagedSectionsAreCorruptionNamingTheFile) {
+  const std::string bytes = ExampleTable().Encode();
+  for (size_t cut : {size_t{0}, size_t{3}, bytes.size() / 2, bytes.size() - 1}) {
+    StatusOr<AffixTable> t = AffixTable::Parse(
+        std::as_bytes(std::span(bytes.data(), cut)), "x.sfd");
+    ASSERT_FALSE(t.ok()) << cut;
+    EXPECT_NE(t.status().message().find("x.sfd: AFFIX_RULES"), std::string::npos)
+        << t.status().message();
+  }
+  std::string longer = bytes + "x";
+  EXPECT_FALSE(AffixTable::Parse(std::as_bytes(std::span(longer)), "x").ok());
+}
+
+TEST(AffixLookupTest, StripsAffixesAndProbesTheStemWithTheFlag) {
+  auto d = BuildWith(ExampleTable(), {"work", "try", "hope"},
+                     {{"work", 'A'}, {"work", 'B'}, {"work", 'D'},
+                      {"try", 'C'}, {"hope", 'E'}});
+  EXPECT_TRUE(d->Contains("work"));
+  EXPECT_TRUE(d->Contains("works"));
+  EXPECT_TRUE(d->Contains("worked"));
+  EXPECT_TRUE(d->Contains("rework"));
+  EXPECT_TRUE(d->Contains("reworks"));  // cross product
+  EXPECT_TRUE(d->Contains("tries"));    // strip y, condition [^aeiou]y
+  EXPECT_TRUE(d->Contains("hopeful"));
+  EXPECT_TRUE(d->Contains("hopefully"));  // twofold: ful continues with ly
+  EXPECT_FALSE(d->Contains("hopely"));    // ly only after ful
+  EXPECT_FALSE(d->Contains("trys"));      // try has C, not A
+  EXPECT_FALSE(d->Contains("retry"));     // no B on try
+  EXPECT_FALSE(d->Contains("workful"));
+  EXPECT_FALSE(d->Contains("s"));         // nothing left of the stem
+  EXPECT_FALSE(d->Contains("ſtart"));
+  EXPECT_TRUE(d->Contains("workſ"));      // ICONV ſ -> s, then the suffix
+}
+
+TEST(AffixLookupTest, CountProbesCountsEachFittingAffix) {
+  AffixTable t = ExampleTable();
+  BloomFilter none;
+  AffixLookup lookup(t, none);
+  EXPECT_EQ(lookup.CountProbes("xyz"), 1u);       // the word probe only
+  EXPECT_EQ(lookup.CountProbes("xyzs"), 2u);      // + suffix A
+  EXPECT_EQ(lookup.CountProbes("rexyz"), 2u);     // + prefix B
+  EXPECT_EQ(lookup.CountProbes("rexyzs"), 4u);    // A, B, and B x A
+}
+
+TEST(AffixLookupTest, ConvertAppliesIconvLongestFirstAndIgnore) {
+  AffixTable t;
+  t.iconv = {{"a", "b"}, {"aa", "c"}};
+  t.ignore = U"-";
+  BloomFilter none;
+  AffixLookup lookup(t, none);
+  std::string out;
+  EXPECT_TRUE(lookup.Convert("aaa-x", &out));
+  EXPECT_EQ(out, "cbx");
+  EXPECT_FALSE(lookup.Convert("xyz", &out));
+}
+
+}  // namespace
+}  // namespace spellfilter
