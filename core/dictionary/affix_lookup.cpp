@@ -88,6 +88,11 @@ AffixLookup::AffixLookup(const AffixTable& table, const BloomFilter& filter)
       if (inner.empty() || inner.back() != i) inner.push_back(i);
     }
   }
+  for (uint32_t i = 0; i < table.iconv.size(); ++i) {
+    iconv_.try_emplace(table.iconv[i].first, i);  // the first pair wins
+    AddLength(&iconv_lengths_, table.iconv[i].first.size());
+  }
+  std::reverse(iconv_lengths_.begin(), iconv_lengths_.end());  // longest first
   // Only flags that are suffix classes make twofold suffixes.
   std::erase_if(inner_suffixes_, [&](const auto& kv) {
     return std::none_of(table.suffixes.begin(), table.suffixes.end(),
@@ -263,17 +268,22 @@ bool AffixLookup::Convert(std::string_view word, std::string* out) const {
   out->clear();
   bool changed = false;
   for (size_t i = 0; i < word.size();) {
-    // The longest pattern that starts here, as Hunspell's RepList::conv.
-    const std::pair<std::string, std::string>* best = nullptr;
-    for (const auto& pair : table_.iconv) {
-      if (word.compare(i, pair.first.size(), pair.first) == 0 &&
-          (best == nullptr || pair.first.size() > best->first.size())) {
-        best = &pair;
+    // The longest pattern that starts here, as Hunspell's RepList::conv
+    // (patterns indexed by their bytes, tried longest first: ko has 11,173).
+    const std::string* to = nullptr;
+    size_t matched = 0;
+    for (size_t n : iconv_lengths_) {
+      if (n > word.size() - i) continue;
+      const auto it = iconv_.find(word.substr(i, n));
+      if (it != iconv_.end()) {
+        to = &table_.iconv[it->second].second;
+        matched = n;
+        break;
       }
     }
-    if (best != nullptr) {
-      out->append(best->second);
-      i += best->first.size();
+    if (to != nullptr) {
+      out->append(*to);
+      i += matched;
       changed = true;
     } else {
       out->push_back(word[i]);
@@ -293,33 +303,29 @@ bool AffixLookup::Convert(std::string_view word, std::string* out) const {
       }
     }
   }
-  if (!changed) return false;
-  UErrorCode status = U_ZERO_ERROR;
-  const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
-  if (U_SUCCESS(status)) {
-    const icu::UnicodeString s = icu::UnicodeString::fromUTF8(*out);
-    if (!nfc->isNormalized(s, status) && U_SUCCESS(status)) {
-      const icu::UnicodeString n = nfc->normalize(s, status);
-      if (U_SUCCESS(status)) {
-        out->clear();
-        n.toUTF8String(*out);
-      }
-    }
-  }
-  return *out != word;
+  return changed && *out != word;
 }
 
-bool AffixLookup::Accepts(std::string_view word) const {
-  thread_local Probe probe;
-  thread_local std::string converted;
-  probe.filter = &filter_;
-  probe.mirrored = table_.complex_prefixes;
-  probe.counting = false;
-  if (Convert(word, &converted)) {
-    if (filter_.MayContain(converted)) return true;
-    word = converted;
-  }
-  if (!table_.has_rules()) return false;
+namespace {
+
+// NFC of `in` into *out; false when it is NFC already (or on an error).
+bool Nfc(std::string_view in, std::string* out) {
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+  if (U_FAILURE(status)) return false;
+  const icu::UnicodeString s = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(in.data(), static_cast<int32_t>(in.size())));
+  if (nfc->isNormalized(s, status) || U_FAILURE(status)) return false;
+  const icu::UnicodeString n = nfc->normalize(s, status);
+  if (U_FAILURE(status)) return false;
+  out->clear();
+  n.toUTF8String(*out);
+  return true;
+}
+
+}  // namespace
+
+bool AffixLookup::AnalyzeForm(std::string_view word, Probe& probe) const {
   if (table_.forbidden != 0) {
     probe.key.clear();
     AppendForbiddenKey(word, &probe.key);
@@ -331,6 +337,28 @@ bool AffixLookup::Accepts(std::string_view word) const {
   }
   // Analyze changes only the probe's stems, not its word.
   return Analyze(probe.word, probe);
+}
+
+bool AffixLookup::Accepts(std::string_view word) const {
+  thread_local Probe probe;
+  thread_local std::string converted;
+  thread_local std::string normalized;
+  probe.filter = &filter_;
+  probe.mirrored = table_.complex_prefixes;
+  probe.counting = false;
+  if (!Convert(word, &converted)) {
+    return table_.has_rules() && AnalyzeForm(word, probe);
+  }
+  // The converted word as ICONV wrote it (Korean's Jamo, as its .dic has
+  // them: the stems' keys are kept in that form too) and in NFC.
+  const bool composed = Nfc(converted, &normalized);
+  if (filter_.MayContain(converted) ||
+      (composed && filter_.MayContain(normalized))) {
+    return true;
+  }
+  if (!table_.has_rules()) return false;
+  return AnalyzeForm(converted, probe) ||
+         (composed && AnalyzeForm(normalized, probe));
 }
 
 bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {

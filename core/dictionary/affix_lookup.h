@@ -62,8 +62,8 @@ class AffixLookup {
   // sizing and `stats`.
   size_t CountProbes(std::string_view word) const;
 
-  // ICONV and IGNORE applied to `word` into *out (NFC); false when they
-  // change nothing.
+  // ICONV and IGNORE applied to `word` into *out (not normalised); false
+  // when they change nothing.
   bool Convert(std::string_view word, std::string* out) const;
 
   const AffixTable& table() const { return table_; }
@@ -75,11 +75,19 @@ class AffixLookup {
       return std::hash<std::u32string_view>()(s);
     }
   };
+  struct StrHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const {
+      return std::hash<std::string_view>()(s);
+    }
+  };
   using Index = std::unordered_map<std::u32string, std::vector<uint32_t>,
                                    U32Hash, std::equal_to<>>;
   struct Probe;
 
   bool Analyze(std::u32string_view word, Probe& probe) const;
+  // A form's forbidden probe, then Analyze.
+  bool AnalyzeForm(std::string_view word, Probe& probe) const;
   bool SuffixOnly(std::u32string_view word, Probe& probe) const;
   bool TwofoldSuffix(std::u32string_view word, Probe& probe) const;
   bool PrefixAndCross(std::u32string_view word, Probe& probe) const;
@@ -107,6 +115,11 @@ class AffixLookup {
   Index prefixes_;
   std::vector<size_t> suffix_lengths_;  // distinct append lengths, ascending
   std::vector<size_t> prefix_lengths_;
+  // ICONV patterns -> their index in the table; distinct lengths, longest
+  // first.
+  std::unordered_map<std::string, uint32_t, StrHash, std::equal_to<>>
+      iconv_;
+  std::vector<size_t> iconv_lengths_;
   // Suffix flag -> the suffixes whose continuation classes hold it (the
   // inner suffixes of a twofold suffix).
   std::unordered_map<uint32_t, std::vector<uint32_t>> inner_suffixes_;

@@ -300,13 +300,24 @@ Status HunspellImport::Import(std::string_view dic, DictionaryBuilder* builder,
       ++s.skipped_forms;
       return;
     }
+    // With ICONV, a word is looked up as the conversion writes it, not
+    // normalised (Korean's .dic and ICONV are in Jamo, which NFC would
+    // compose): a stem NFC changes has its keys in both forms.
+    const bool raw_too = !rules_.iconv.empty() && utf8 != stem &&
+                         utf8.size() <= kMaxWordBytes;
     key.clear();
     if (e.forbidden) {
       AppendForbiddenKey(stem, &key);
       builder->AddKey(key);
       ++s.stem_keys;
+      if (raw_too) {
+        key.clear();
+        AppendForbiddenKey(utf8, &key);
+        builder->AddKey(key);
+      }
       return;
     }
+    if (raw_too && e.word_by_itself) builder->AddKey(utf8);
     if (e.word_by_itself) sink(stem, e.where);
     const uint32_t key_bit = e.only_in_compound ? kOnlyInCompoundKeyBit : 0;
     const uint32_t h = homonyms[stem]++;
@@ -315,18 +326,25 @@ Status HunspellImport::Import(std::string_view dic, DictionaryBuilder* builder,
       return;
     }
     if (h > 0) {
-      AppendFlagKey(stem, static_cast<uint8_t>(h), kHomonymKeyFlag, &key);
-      builder->AddKey(key);
-      ++s.stem_keys;
+      for (const std::string* form : {&stem, &utf8}) {
+        if (form == &utf8 && !raw_too) break;
+        key.clear();
+        AppendFlagKey(*form, static_cast<uint8_t>(h), kHomonymKeyFlag, &key);
+        builder->AddKey(key);
+        ++s.stem_keys;
+      }
     }
     for (AffixFlag f : *e.flags) {
       if (!std::binary_search(affix_flags.begin(), affix_flags.end(), f)) {
         continue;
       }
-      key.clear();
-      AppendFlagKey(stem, static_cast<uint8_t>(h), f | key_bit, &key);
-      builder->AddKey(key);
-      ++s.stem_keys;
+      for (const std::string* form : {&stem, &utf8}) {
+        if (form == &utf8 && !raw_too) break;
+        key.clear();
+        AppendFlagKey(*form, static_cast<uint8_t>(h), f | key_bit, &key);
+        builder->AddKey(key);
+        ++s.stem_keys;
+      }
     }
     // Every 64th stem (at most 4,096) for the sizing below.
     if (!e.only_in_compound && seen++ % 64 == 0 && sample.size() < 4096) {
