@@ -502,8 +502,8 @@ Command AddBuildCommand(CLI::App* parent) {
       {"keep", AffixMode::kKeep}};
   c->add_option("--affixes", args->affixes,
                 "With --hunspell: auto (default) lists every word form when "
-                "there are at most 1.5 million, else keeps stems and affix "
-                "rules; expand always lists forms; keep always keeps stems "
+                "there are at most 4 million (and 20 times the files' size), "
+                "else keeps stems and affix rules; expand always lists forms; keep always keeps stems "
                 "and rules (docs/affix_dictionaries.md)")
       ->transform(CLI::CheckedTransformer(affix_modes, CLI::ignore_case));
   c->add_flag("--no-compounds", args->no_compounds,
