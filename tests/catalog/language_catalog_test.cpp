@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/dictionary/builder.h"
 #include "core/dictionary/dictionary.h"
 
 namespace spellfilter {
@@ -102,6 +104,28 @@ TEST_F(LanguageCatalogTest, ListsSpellfilterAndHunspellDictionariesOnce) {
   EXPECT_EQ(find("hyph_de_DE"), nullptr);
   EXPECT_EQ(find("it_IT"), nullptr);
   EXPECT_EQ(find("programming"), nullptr);
+}
+
+// A .sfd whose LANGUAGE section names another language is not offered
+// under its file name: code mode's cpp.sfd (en-US) is no language "cpp".
+TEST_F(LanguageCatalogTest, ADictionaryOfAnotherLanguageIsNotListedByItsName) {
+  auto write = [&](const std::string& name, const std::string& language) {
+    BuildOptions options;
+    options.language = language;
+    DictionaryBuilder builder(options);
+    ASSERT_TRUE(builder.AddLine("word", "t").ok());
+    StatusOr<std::string> image = builder.Finish(nullptr);
+    ASSERT_TRUE(image.ok());
+    std::ofstream(root_ + "/config/spellfilter/" + name, std::ios::binary)
+        << *image;
+  };
+  write("cpp.sfd", "en-US");
+  write("en_GB.sfd", "en-GB");
+  std::vector<std::string> tags;
+  for (const CatalogEntry& e : ListDictionaries()) tags.push_back(e.tag);
+  EXPECT_EQ(std::count(tags.begin(), tags.end(), "cpp"), 0);
+  EXPECT_EQ(std::count(tags.begin(), tags.end(), "en_GB"), 1);
+  EXPECT_FALSE(FindLanguage("cpp").ok());
 }
 
 TEST_F(LanguageCatalogTest, FallsBackFromLanguageToRegion) {
