@@ -498,6 +498,18 @@ void DictionaryBuilder::AddKey(std::string_view key) {
   keys_.push_back(HashWord(key, options_.seed));
 }
 
+void DictionaryBuilder::AddToAlphabet(std::string_view utf8) {
+  std::u32string decoded;
+  if (!DecodeUtf8(utf8, &decoded)) return;
+  for (char32_t c : decoded) {
+    if (c < 0x80) {
+      ascii_seen_[c] = 1;
+    } else {
+      alphabet_.insert(c);
+    }
+  }
+}
+
 void DictionaryBuilder::SetAffixRules(std::string section, bool required) {
   affix_rules_ = std::move(section);
   affix_rules_required_ = required;

@@ -166,6 +166,10 @@ class DictionaryBuilder {
   // stem-and-flag keys, affix_table.h): hashed as given, counted in the
   // filter's capacity, left out of the alphabet and the suggestion data.
   void AddKey(std::string_view key);
+  // The characters of `utf8` (a stem that is no word by itself: an
+  // ONLYINCOMPOUND part) go into the ALPHABET section, as a word's do, so
+  // that the checker's script rule checks words of that script.
+  void AddToAlphabet(std::string_view utf8);
   // The AFFIX_RULES section (affix_table.h); `required` when it holds
   // affix rules.
   void SetAffixRules(std::string section, bool required);

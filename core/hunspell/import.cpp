@@ -318,6 +318,7 @@ Status HunspellImport::Import(std::string_view dic, DictionaryBuilder* builder,
       return;
     }
     if (raw_too && e.word_by_itself) builder->AddKey(utf8);
+    if (e.only_in_compound) builder->AddToAlphabet(stem);
     if (e.word_by_itself) sink(stem, e.where);
     const uint32_t key_bit = e.only_in_compound ? kOnlyInCompoundKeyBit : 0;
     const uint32_t h = homonyms[stem]++;
