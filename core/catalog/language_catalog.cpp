@@ -77,7 +77,9 @@ std::string FileStamp(const std::string& path) {
 }
 
 // What a converted dictionary was made from: the .dic and .aff (paths,
-// sizes, times) and the language tag it was made for.
+// sizes, times) and the language tag it was made for. The number changes
+// with the conversion itself, so that caches a former version made are
+// converted again (2: affix-aware dictionaries and ICONV, issue 32).
 std::string SourceStamp(const std::string& dic, const std::string& tag) {
   const std::string aff = HunspellAffPath(dic);
   return "spellfilter hunspell cache 2\n" + dic + "\n" + FileStamp(dic) + "\n" +
