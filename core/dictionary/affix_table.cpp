@@ -57,9 +57,13 @@ class Reader {
     if (!DecodeUtf8(utf8, s)) return Fail("invalid UTF-8");
     return true;
   }
-  bool Count(uint32_t* n) {
+  // A count of entries of at least `each` bytes: no more than the bytes
+  // left can hold (a damaged count must not make a huge allocation).
+  bool Count(uint32_t* n, size_t each = 4) {
     if (!Fixed(n)) return false;
-    if (*n > kMaxAffixRules) return Fail("too many entries");
+    if (*n > kMaxAffixRules || uint64_t{*n} * each > left_) {
+      return Fail("too many entries");
+    }
     return true;
   }
   bool Rule(AffixRule* r) {
@@ -170,14 +174,14 @@ StatusOr<AffixTable> AffixTable::Parse(std::span<const std::byte> bytes,
   }
   for (std::vector<AffixRule>* rules : {&t.prefixes, &t.suffixes}) {
     uint32_t n = 0;
-    if (!in.Count(&n)) return in.status();
+    if (!in.Count(&n, 21)) return in.status();  // the smallest rule's bytes
     rules->resize(n);
     for (AffixRule& r : *rules) {
       if (!in.Rule(&r)) return in.status();
     }
   }
   uint32_t n = 0;
-  if (!in.Count(&n)) return in.status();
+  if (!in.Count(&n, 8)) return in.status();  // two empty strings' bytes
   t.iconv.resize(n);
   for (auto& [from, to] : t.iconv) {
     if (!in.String(&from) || !in.String(&to)) return in.status();

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstring>
 #include <span>
 #include <string>
 
@@ -91,6 +92,21 @@ TEST(AffixTableTest, DamagedSectionsAreCorruptionNamingTheFile) {
   }
   std::string longer = bytes + "x";
   EXPECT_FALSE(AffixTable::Parse(std::as_bytes(std::span(longer)), "x").ok());
+}
+
+// A damaged count is refused before anything is allocated for it.
+TEST(AffixTableTest, ACountLargerThanTheBytesLeftIsCorruption) {
+  AffixTable t;
+  std::string bytes = t.Encode();
+  // The prefix count follows the fixed fields: version, flags, two
+  // doubles, eleven flags.
+  const size_t at = 4 + 4 + 8 + 8 + 11 * 4;
+  const uint32_t huge = 900000;
+  std::memcpy(bytes.data() + at, &huge, 4);
+  StatusOr<AffixTable> r = AffixTable::Parse(std::as_bytes(std::span(bytes)), "x");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("too many entries"), std::string::npos)
+      << r.status().message();
 }
 
 TEST(AffixLookupTest, StripsAffixesAndProbesTheStemWithTheFlag) {
