@@ -540,14 +540,12 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
       AppendUtf8(hidden, &form);
       add_upper = !first_forbidden.contains(form);
     }
-    // Stems, except where Hunspell's own lookup differs by case: KEEPCASE
-    // entries (forms valid only as written) and entries whose ALL UPPER
-    // forms come from a hidden entry; those few are listed in full.
+    // With a stem sink, only KEEPCASE entries are listed form by form
+    // (their forms are correct only as written); the others go in as stems,
+    // an entry with hidden ALL UPPER forms with its ALL UPPER stem but not
+    // its ALL UPPER affixed forms (docs/affix_dictionaries.md).
     root = e.word;
     if (rules.complex_prefixes) std::reverse(root.begin(), root.end());
-    // Listed in full: KEEPCASE entries always, entries with hidden ALL
-    // UPPER forms only when expanding (affix-aware, their ALL UPPER affixed
-    // forms are not accepted: docs/affix_dictionaries.md).
     const bool listed = (!m.stem_sink || Has(e.flags, rules.keep_case)) &&
                         m.ExpandRoot(root, e.flags);
     // (An entry too large to list goes to the stem sink all the same: its
@@ -574,8 +572,7 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
       }
       continue;
     }
-    const bool ok = listed;
-    if (!ok) {
+    if (!listed) {
       st.over_limit = true;
       std::string word;
       AppendUtf8(e.word, &word);
