@@ -126,6 +126,26 @@ TEST(HunspellImportTest, MissingAffIsNotFoundNamingIt) {
       << h.status().message();
 }
 
+// mn_MN's only Latin entries are ONLYINCOMPOUND parts: stored affix-aware,
+// their letters must still reach the alphabet, or the checker's script rule
+// would leave every Latin word unchecked (accepted) where Hunspell rejects it.
+TEST(HunspellImportTest, AffixAwareAlphabetHasTheCompoundOnlyStemsLetters) {
+  const std::string dir = testing::TempDir();
+  {
+    std::ofstream(dir + "/oic.aff")
+        << "SET UTF-8\nCOMPOUNDFLAG Y\nONLYINCOMPOUND O\n"
+           "SFX S Y 1\nSFX S 0 ы .\n";
+    std::ofstream(dir + "/oic.dic") << "2\nдом/SY\nC/OY\n";
+  }
+  Built b = Build(dir + "/oic.dic", AffixMode::kKeep);
+  ASSERT_NE(b.dictionary, nullptr);
+  EXPECT_TRUE(b.summary.affix_aware);
+  Checker checker(*b.dictionary);
+  EXPECT_TRUE(checker.IsCorrect("домы"));
+  EXPECT_TRUE(checker.IsCheckable("PNM"));
+  EXPECT_FALSE(checker.IsCorrect("PNM"));
+}
+
 TEST(HunspellImportTest, FormsTheFormatCannotHoldAreSkipped) {
   const std::string dir = testing::TempDir();
   {
