@@ -44,6 +44,13 @@ std::string WithRoom(std::string_view text) {
 
 }  // namespace
 
+void Document::PackedSpots::Add(size_t offset, size_t length) {
+  PutVarint(offset - end, &bytes);
+  PutVarint(length, &bytes);
+  end = offset + length;
+  ++count;
+}
+
 Document::Document(std::string_view text, LineFilter filter)
     : initial_(std::make_shared<const LineFilter>(std::move(filter))) {
   SetText(text);
@@ -106,10 +113,10 @@ size_t Document::ByteOf(Position p) const {
 }
 
 std::vector<uint8_t> Document::Spliced(size_t lo, size_t hi, ptrdiff_t shift,
-                                       const std::vector<Spot>& fresh,
+                                       const PackedSpots& fresh,
                                        size_t* count) const {
   std::vector<uint8_t> out;
-  out.reserve(spots_.size() + fresh.size() * 4 + 20);
+  out.reserve(spots_.size() + fresh.bytes.size() + 20);
   const uint8_t* p = spots_.data();
   const uint8_t* const end = p + spots_.size();
   size_t n = 0;
@@ -130,11 +137,17 @@ std::vector<uint8_t> Document::Spliced(size_t lo, size_t hi, ptrdiff_t shift,
   }
   out.insert(out.end(), spots_.data(), kept);
   size_t out_end = previous_end;
-  for (const Spot& s : fresh) {
-    PutVarint(s.offset - out_end, &out);
-    PutVarint(s.length, &out);
-    out_end = s.offset + s.length;
-    ++n;
+  if (!fresh.bytes.empty()) {
+    // The first one's distance is from lo: written anew from the last
+    // kept; the others' distances stay.
+    const uint8_t* f = fresh.bytes.data();
+    const size_t offset = lo + GetVarint(f);
+    const size_t length = GetVarint(f);
+    PutVarint(offset - out_end, &out);
+    PutVarint(length, &out);
+    out.insert(out.end(), f, fresh.bytes.data() + fresh.bytes.size());
+    out_end = fresh.end;
+    n += fresh.count;
   }
   // Dropped: those that start before hi; the first after is written anew
   // (moved), and the rest copied (their distances do not change).
@@ -199,7 +212,7 @@ void Document::Replace(Position start, Position end, std::string_view text) {
   }
   // A word cut by the edit is dropped; those after it move.
   size_t count = 0;
-  std::vector<uint8_t> spots = Spliced(a, std::max(b, a + 1), shift, {}, &count);
+  std::vector<uint8_t> spots = Spliced(a, std::max(b, a + 1), shift, PackedSpots{}, &count);
   std::string grown;
   if (new_size > text_.capacity()) {
     // Reserved once, from empty: exactly what is asked.
@@ -243,7 +256,7 @@ void Document::MarkAllDirty() {
 }
 
 void Document::CheckLine(Checker& checker, size_t begin, size_t end,
-                         LineFilter& state, std::vector<Spot>* out) {
+                         LineFilter& state, PackedSpots* out) {
   found_.clear();
   scratch_.assign(text_, begin, end - begin);
   scratch_.push_back('\n');
@@ -268,7 +281,7 @@ void Document::CheckLine(Checker& checker, size_t begin, size_t end,
   size_t last_end = 0;
   for (const Misspelling& m : found_) {
     if (m.offset < last_end || m.length == 0) continue;
-    out->push_back(Spot{begin + m.offset, m.length});
+    out->Add(begin + m.offset, m.length);
     last_end = m.offset + m.length;
   }
   // A long line's buffers are not kept for the short ones after it.
@@ -296,7 +309,8 @@ size_t Document::Recheck(Checker& checker) {
   std::shared_ptr<const LineFilter> shared = checkpoints_[first].state;
   LineFilter state = *shared;
   std::vector<Checkpoint> fresh;
-  std::vector<Spot> found;
+  PackedSpots found;
+  found.end = begin;  // distances from the region's start
   size_t last_line = line;
   size_t last_byte = begin;
   size_t old = first + 1;  // the old checkpoints after the start

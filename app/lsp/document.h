@@ -114,13 +114,22 @@ class Document {
   size_t LineStart(size_t line) const;
   // The byte offset of an LSP position, clamped.
   size_t ByteOf(Position p) const;
+  // Misspellings packed as they are found (a line's, a region's): the
+  // first one's distance is from where the region starts (`end` set to it
+  // first).
+  struct PackedSpots {
+    std::vector<uint8_t> bytes;
+    size_t count = 0;
+    size_t end = 0;  // where the last one ends
+    void Add(size_t offset, size_t length);
+  };
   // The spots without those overlapping [lo, hi), with `fresh` (in order,
-  // inside [lo, hi)) in their place and those after moved by `shift`.
+  // inside [lo, hi), distances from lo) in their place and those after
+  // moved by `shift`.
   std::vector<uint8_t> Spliced(size_t lo, size_t hi, ptrdiff_t shift,
-                               const std::vector<Spot>& fresh,
-                               size_t* count) const;
+                               const PackedSpots& fresh, size_t* count) const;
   void CheckLine(Checker& checker, size_t begin, size_t end, LineFilter& state,
-                 std::vector<Spot>* out);
+                 PackedSpots* out);
 
   std::shared_ptr<const LineFilter> initial_;
   const ProjectConfig* project_ = nullptr;

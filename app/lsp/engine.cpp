@@ -185,6 +185,9 @@ std::vector<Finding> Engine::Findings(const std::string& uri, size_t limit,
   const size_t max_repeats =
       it->second.kind.mode == DocumentMode::kCode ? settings_.max_repeats : 0;
   std::map<std::string, size_t, std::less<>> repeats;
+  // Room for what is shown, once (growing by doubling kept up to twice
+  // that, and copies of it, at the peak).
+  out.reserve(std::min(limit, it->second.document->MisspellingCount()));
   it->second.document->ForEachMisspelling(
       [&](size_t line, std::string_view text, Spot m) {
         std::string word(text.substr(m.offset, m.length));

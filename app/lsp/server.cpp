@@ -131,7 +131,11 @@ struct Server::Impl {
                              : max_diagnostics;
     const std::vector<Finding> findings = engine.Findings(uri, limit, &capped);
     const std::string severity_text = std::to_string(severity);
-    std::string body = R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":)";
+    std::string body;
+    // About what a diagnostic takes (200 bytes and its word twice): one
+    // allocation, not a doubling series of copies.
+    body.reserve(uri.size() + 400 + findings.size() * 240);
+    body += R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":)";
     body += Quoted(uri);
     body += R"(,"diagnostics":[)";
     const auto range = [&](size_t line, size_t begin, size_t end) {
