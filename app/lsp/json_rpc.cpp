@@ -162,10 +162,6 @@ ReadResult ReadMessage(std::FILE* in, std::string* body, Status* status) {
   return ReadResult::kMessage;
 }
 
-void WriteMessageHeader(std::FILE* out, size_t length) {
-  std::fprintf(out, "Content-Length: %zu\r\n\r\n", length);
-}
-
 void WriteMessage(std::FILE* out, std::string_view body) {
   std::fprintf(out, "Content-Length: %zu\r\n\r\n", body.size());
   std::fwrite(body.data(), 1, body.size(), out);

@@ -40,9 +40,6 @@ ReadResult ReadMessage(std::FILE* in, std::string* body, Status* status);
 
 // Writes `body` framed and flushes.
 void WriteMessage(std::FILE* out, std::string_view body);
-// The header of a message of `length` bytes, for a body written after it
-// in pieces (then flushed by the caller).
-void WriteMessageHeader(std::FILE* out, size_t length);
 
 }  // namespace spellfilter::lsp
 

@@ -131,25 +131,13 @@ struct Server::Impl {
                              : max_diagnostics;
     const std::vector<Finding> findings = engine.Findings(uri, limit, &capped);
     const std::string severity_text = std::to_string(severity);
-    const std::string cap_message =
-        "spellfilter: more than " + std::to_string(limit) +
-        " unknown words; only the first " + std::to_string(limit) +
-        " are shown (setting maxDiagnostics)";
-    // The text is made twice, in pieces of about 64 KiB: once to count its
-    // bytes (the header comes first), once to write it. A 10,000
-    // diagnostics' 2 MB were held whole (an uncapped document's, hundreds
-    // of MB).
     std::string body;
-    size_t length = 0;
-    bool writing = false;
-    const auto emit = [&] {
-      if (writing) {
-        std::fwrite(body.data(), 1, body.size(), out);
-      } else {
-        length += body.size();
-      }
-      body.clear();
-    };
+    // About what a diagnostic takes (200 bytes and its word twice): one
+    // allocation, not a doubling series of copies.
+    body.reserve(uri.size() + 400 + findings.size() * 240);
+    body += R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":)";
+    body += Quoted(uri);
+    body += R"(,"diagnostics":[)";
     const auto range = [&](size_t line, size_t begin, size_t end) {
       body += R"({"range":{"start":{"line":)";
       body += std::to_string(line);
@@ -161,62 +149,53 @@ struct Server::Impl {
       body += std::to_string(end);
       body += "}},";
     };
-    const auto serialize = [&] {
-      body += R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":)";
-      body += Quoted(uri);
-      body += R"(,"diagnostics":[)";
-      // One pass per line from finding to finding (findings come in
-      // order), not from the line's start for each.
-      Utf16Cursor cursor;
-      size_t cursor_line = std::numeric_limits<size_t>::max();
-      size_t last_line = 0;
-      size_t last_end = 0;
-      for (size_t i = 0; i < findings.size(); ++i) {
-        const Finding& f = findings[i];
-        if (f.line != cursor_line) {
-          cursor = Utf16Cursor(f.line_text);
-          cursor_line = f.line;
-        }
-        const size_t begin = cursor.UnitsAt(f.begin);
-        const size_t end = cursor.UnitsAt(f.end);
-        if (i > 0) body += ',';
-        range(f.line, begin, end);
-        const std::string word = Quoted(f.word);
-        body += R"("severity":)";
-        body += severity_text;
-        body += R"(,"code":"misspelling","source":"spellfilter","message":)";
-        body += Quoted("Unknown word: " + f.word);
-        body += R"(,"data":{"word":)";
-        body += word;
-        body += "}}";
-        last_line = f.line;
-        last_end = end;
-        if (body.size() >= (size_t{64} << 10)) emit();
+    // One pass per line from finding to finding (findings come in order),
+    // not from the line's start for each.
+    Utf16Cursor cursor;
+    size_t cursor_line = std::numeric_limits<size_t>::max();
+    size_t last_line = 0;
+    size_t last_end = 0;
+    for (size_t i = 0; i < findings.size(); ++i) {
+      const Finding& f = findings[i];
+      if (f.line != cursor_line) {
+        cursor = Utf16Cursor(f.line_text);
+        cursor_line = f.line;
       }
-      if (capped) {
-        // Said once, where the last one shown ends, as a diagnostic of
-        // its own (no word: no code action), and in the client's log.
-        if (!findings.empty()) body += ',';
-        range(last_line, last_end, last_end);
-        body += R"("severity":3,"code":"too-many-diagnostics","source":"spellfilter","message":)";
-        body += Quoted(cap_message);
-        body += '}';
-      }
-      body += "]}}";
-      emit();
-    };
-    serialize();
+      const size_t begin = cursor.UnitsAt(f.begin);
+      const size_t end = cursor.UnitsAt(f.end);
+      if (i > 0) body += ',';
+      range(f.line, begin, end);
+      const std::string word = Quoted(f.word);
+      body += R"("severity":)";
+      body += severity_text;
+      body += R"(,"code":"misspelling","source":"spellfilter","message":)";
+      body += Quoted("Unknown word: " + f.word);
+      body += R"(,"data":{"word":)";
+      body += word;
+      body += "}}";
+      last_line = f.line;
+      last_end = end;
+    }
     if (capped) {
+      // Said once, where the last one shown ends, as a diagnostic of its
+      // own (no word: no code action), and in the client's log.
+      const std::string message =
+          "spellfilter: more than " + std::to_string(limit) +
+          " unknown words; only the first " + std::to_string(limit) +
+          " are shown (setting maxDiagnostics)";
+      if (!findings.empty()) body += ',';
+      range(last_line, last_end, last_end);
+      body += R"("severity":3,"code":"too-many-diagnostics","source":"spellfilter","message":)";
+      body += Quoted(message);
+      body += '}';
       if (capped_uris.insert(uri).second) {
-        Notify("window/logMessage", {{"type", 2}, {"message", cap_message + ": " + uri}});
+        Notify("window/logMessage", {{"type", 2}, {"message", message + ": " + uri}});
       }
     } else {
       capped_uris.erase(uri);
     }
-    WriteMessageHeader(out, length);
-    writing = true;
-    serialize();
-    std::fflush(out);
+    body += "]}}";
+    WriteMessage(out, body);
   }
 
   // `text` as a JSON string (invalid UTF-8 replaced).
