@@ -278,8 +278,10 @@ void Walk(int dir_fd, const fs::path& dir, const fs::path& root,
       continue;
     }
     if (*config && (*config)->Skips(p.string())) continue;
+    std::error_code absolute_error;
     if (is_dir &&
-        fs::absolute(p).native().size() + 1 + std::string_view(kProjectFileName).size() >=
+        fs::absolute(p, absolute_error).native().size() + 1 +
+                std::string_view(kProjectFileName).size() >=
             PATH_MAX &&
         [&] {
           struct stat cst;
