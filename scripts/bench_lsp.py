@@ -213,6 +213,7 @@ def main():
     print("| document | binary | open | keystroke median | keystroke max | "
           "CPU per keystroke | memory after | peak | diagnostics |")
     print("|---|---|---|---|---|---|---|---|---|")
+    verdicts = []
     for doc in docs:
         size = len(doc[3].encode())
         for label, binary in (("old", args.old), ("new", args.new)):
@@ -228,6 +229,19 @@ def main():
                 ms(keys[-1] if keys else None), ms(r["cpu"]), mem(r["rss"]), mem(r["peak"]),
                 r["diagnostics_bytes"] / 1e6, note))
             sys.stdout.flush()
+            if r["rss"] is not None and median is not None:
+                # The targets: a keystroke within 50 ms, the heap a
+                # document keeps within 3x its size (the dictionary is
+                # loaded before the measure starts).
+                verdicts.append("%s %s: keystroke median %s (CPU %s) %s 50 ms; "
+                                "memory after %.1fx %s 3x" % (
+                                    doc[0], label, ms(median), ms(r["cpu"]),
+                                    "<=" if median <= 0.05 else ">",
+                                    r["rss"] / size,
+                                    "<=" if r["rss"] <= 3 * size else ">"))
+    print()
+    for v in verdicts:
+        print(v)
 
 
 if __name__ == "__main__":
