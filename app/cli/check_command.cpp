@@ -438,7 +438,7 @@ StatusOr<uint64_t> CheckFile(
   // A directory walk's error, or a broken project file: said before the
   // file is opened (it may be a folder that cannot be).
   if (!config.ok()) return config.status();
-  const int fd = is_stdin ? 0 : ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = is_stdin ? 0 : OpenBeyondPathMax(file, O_RDONLY);
   if (fd < 0) return ErrnoStatus(file, errno);
   const std::shared_ptr<const ProjectConfig>& project = config.value();
   std::optional<std::string> project_mode;

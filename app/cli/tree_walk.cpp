@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
+#include <string_view>
 #include <filesystem>
 #include <type_traits>
 
@@ -276,6 +278,25 @@ void Walk(int dir_fd, const fs::path& dir, const fs::path& root,
       continue;
     }
     if (*config && (*config)->Skips(p.string())) continue;
+    std::error_code absolute_error;
+    if (is_dir &&
+        fs::absolute(p, absolute_error).native().size() + 1 +
+                std::string_view(kProjectFileName).size() >=
+            PATH_MAX &&
+        [&] {
+          struct stat cst;
+          return ::fstatat(at, (name + "/" + std::string(kProjectFileName)).c_str(),
+                           &cst, AT_SYMLINK_NOFOLLOW) == 0;
+        }()) {
+      // The finder reads project files by name: this one it cannot, and
+      // the folder it governs is not checked without it.
+      const std::string file = (p / kProjectFileName).string();
+      out->push_back({p.string(),
+                      Status::IOError(file + ": project file in a folder deeper than "
+                                      "PATH_MAX (" + std::to_string(PATH_MAX) +
+                                      " bytes); not read, its folder is not checked")});
+      continue;
+    }
     if (is_dir) {
       const int sub = ::openat(at, name.c_str(),
                                O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -293,6 +314,35 @@ void Walk(int dir_fd, const fs::path& dir, const fs::path& root,
 }
 
 }  // namespace
+
+int OpenBeyondPathMax(const std::string& path, int flags) {
+  if (path.size() < PATH_MAX) return ::open(path.c_str(), flags | O_CLOEXEC);
+  int dir = AT_FDCWD;
+  std::string_view rest = path;
+  const auto fail = [&dir](int err) {
+    if (dir != AT_FDCWD) ::close(dir);
+    errno = err;
+    return -1;
+  };
+  while (rest.size() >= PATH_MAX) {
+    // The longest leading part shorter than PATH_MAX that ends at a '/'
+    // (a name is at most NAME_MAX bytes, so there is one past the start).
+    const size_t cut = rest.rfind('/', PATH_MAX - 1);
+    if (cut == std::string_view::npos || cut == 0) return fail(ENAMETOOLONG);
+    const std::string step(rest.substr(0, cut));
+    const int next = ::openat(dir, step.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (next < 0) return fail(errno);
+    if (dir != AT_FDCWD) ::close(dir);
+    dir = next;
+    rest.remove_prefix(cut);
+    // Relative to `dir` from now on (openat ignores it for "/x").
+    while (!rest.empty() && rest.front() == '/') rest.remove_prefix(1);
+  }
+  const int fd = ::openat(dir, std::string(rest).c_str(), flags | O_CLOEXEC);
+  if (fd < 0) return fail(errno);
+  if (dir != AT_FDCWD) ::close(dir);
+  return fd;
+}
 
 std::vector<WalkEntry> FilesToCheck(const std::string& root,
                                     ProjectConfigFinder* configs) {

@@ -20,8 +20,11 @@
 // cannot open or list, an entry it cannot stat, a broken project file (for
 // the folder it governs) each become one entry with the error, in its
 // place in the order. Folders are opened relative to their parent's
-// descriptor (openat), so a tree deeper than PATH_MAX is still walked; a
-// file whose path is longer than that fails when it is opened by name.
+// descriptor (openat), so a tree deeper than PATH_MAX is still walked, and
+// its files are checked: OpenBeyondPathMax opens them as find and grep -r
+// do. A project file in a folder whose path is PATH_MAX long or longer
+// cannot be read by the project finder (it reads by name): that folder is
+// an entry with that error and is not walked, as for a broken project file.
 #ifndef SPELLFILTER_APP_CLI_TREE_WALK_H_
 #define SPELLFILTER_APP_CLI_TREE_WALK_H_
 
@@ -41,6 +44,14 @@ struct WalkEntry {
 
 std::vector<WalkEntry> FilesToCheck(const std::string& root,
                                     ProjectConfigFinder* configs);
+
+// open(path, flags | O_CLOEXEC), also for a path of PATH_MAX bytes or more
+// (which open refuses with ENAMETOOLONG): its leading folders are opened
+// in steps shorter than PATH_MAX, each relative to the one before
+// (openat), and the file relative to the last. Symbolic links on the way
+// are followed as open follows them. Returns the descriptor, or -1 with
+// errno set.
+int OpenBeyondPathMax(const std::string& path, int flags);
 
 }  // namespace spellfilter::cli
 

@@ -8,23 +8,9 @@
 namespace spellfilter::lsp {
 namespace {
 
-// Splits at "\n", "\r\n" and a lone "\r" (the protocol's line breaks).
-std::vector<std::string> SplitLines(std::string_view text) {
-  std::vector<std::string> out;
-  size_t begin = 0;
-  for (;;) {
-    const size_t br = text.find_first_of("\r\n", begin);
-    if (br == std::string_view::npos) {
-      out.emplace_back(text.substr(begin));
-      return out;
-    }
-    out.emplace_back(text.substr(begin, br - begin));
-    begin = br + 1;
-    if (text[br] == '\r' && begin < text.size() && text[begin] == '\n') ++begin;
-  }
-}
+using document_internal::GetVarint;
 
-void PutVarint(uint32_t v, std::vector<uint8_t>* out) {
+void PutVarint(uint64_t v, std::vector<uint8_t>* out) {
   while (v >= 0x80) {
     out->push_back(static_cast<uint8_t>(v | 0x80));
     v >>= 7;
@@ -32,54 +18,37 @@ void PutVarint(uint32_t v, std::vector<uint8_t>* out) {
   out->push_back(static_cast<uint8_t>(v));
 }
 
-uint32_t GetVarint(const uint8_t*& p) {
-  uint32_t v = 0;
-  for (int shift = 0;; shift += 7) {
-    const uint8_t b = *p++;
-    v |= static_cast<uint32_t>(b & 0x7F) << shift;
-    if ((b & 0x80) == 0) return v;
+// The line breaks at positions [0, count_end) of `s`: a "\n", or a "\r"
+// not followed by "\n" ("\r\n" counts once, at its "\n"). A "\r" at the
+// last position of `s` is a break when `s` ends the text.
+size_t CountBreaks(std::string_view s, size_t count_end, bool ends_text) {
+  size_t n = 0;
+  for (size_t i = 0; i < count_end; ++i) {
+    if (s[i] == '\n') {
+      ++n;
+    } else if (s[i] == '\r') {
+      if (i + 1 < s.size() ? s[i + 1] != '\n' : ends_text) ++n;
+    }
   }
+  return n;
+}
+
+// A string holding `text` with a little room to grow: a keystroke does not
+// reallocate it, and it is not the double that std::string's growth makes.
+std::string WithRoom(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + std::min<size_t>(text.size() / 64, 64 << 10) + 64);
+  out.assign(text);
+  return out;
 }
 
 }  // namespace
 
-Spots::Spots(const std::vector<Misspelling>& from) {
-  if (from.empty()) return;
-  std::vector<uint8_t> packed;
-  packed.reserve(from.size() * 2 + 5);
-  PutVarint(static_cast<uint32_t>(from.size()), &packed);
-  uint32_t end = 0;
-  for (const Misspelling& m : from) {
-    const auto offset = static_cast<uint32_t>(m.offset);
-    // In order and apart (CheckLine sorts them); one that started before
-    // the last end would be moved to it.
-    PutVarint(offset >= end ? offset - end : 0, &packed);
-    PutVarint(static_cast<uint32_t>(m.length), &packed);
-    end = std::max(end, offset) + static_cast<uint32_t>(m.length);
-  }
-  bytes_.reset(new uint8_t[packed.size()]);
-  std::copy(packed.begin(), packed.end(), bytes_.get());
-}
-
-size_t Spots::size() const {
-  if (bytes_ == nullptr) return 0;
-  const uint8_t* p = bytes_.get();
-  return GetVarint(p);
-}
-
-Spots::Iterator Spots::begin() const {
-  if (bytes_ == nullptr) return end();
-  const uint8_t* p = bytes_.get();
-  const uint32_t n = GetVarint(p);
-  return Iterator(p, n);
-}
-
-void Spots::Iterator::Decode() {
-  if (left_ == 0) return;
-  if (--left_ == 0) return;
-  spot_.offset = end_ + GetVarint(p_);
-  spot_.length = GetVarint(p_);
-  end_ = spot_.offset + spot_.length;
+void Document::PackedSpots::Add(size_t offset, size_t length) {
+  PutVarint(offset - end, &bytes);
+  PutVarint(length, &bytes);
+  end = offset + length;
+  ++count;
 }
 
 Document::Document(std::string_view text, LineFilter filter)
@@ -88,69 +57,208 @@ Document::Document(std::string_view text, LineFilter filter)
 }
 
 void Document::SetText(std::string_view text) {
-  std::vector<std::string> split = SplitLines(text);
-  std::vector<Line> lines;
-  lines.reserve(split.size());
-  for (std::string& l : split) {
-    lines.push_back(Line{std::move(l), {}, initial_, true});
-    // Freed as they move: the peak is one copy of the text, not two.
-    std::string().swap(l);
+  std::string fresh = WithRoom(text);
+  std::vector<Checkpoint> checkpoints = {Checkpoint{0, 0, initial_}};
+  const size_t lines = CountBreaks(text, text.size(), true) + 1;
+  // Nothing below throws.
+  text_.swap(fresh);
+  checkpoints_.swap(checkpoints);
+  std::vector<uint8_t>().swap(spots_);
+  spot_count_ = 0;
+  line_count_ = lines;
+  MarkAllDirty();
+}
+
+size_t Document::LineEnd(size_t begin) const {
+  const char* p = text_.data();
+  const size_t size = text_.size();
+  size_t i = std::min(begin, size);
+  while (i < size && p[i] != '\n' && p[i] != '\r') ++i;
+  return i;
+}
+
+size_t Document::NextLine(size_t end) const {
+  if (end >= text_.size()) return text_.size() + 1;
+  if (text_[end] == '\r' && end + 1 < text_.size() && text_[end + 1] == '\n') {
+    return end + 2;
   }
-  lines_.swap(lines);
+  return end + 1;
+}
+
+size_t Document::LineStart(size_t line) const {
+  // The last checkpoint at or before the line.
+  const auto after = std::upper_bound(
+      checkpoints_.begin(), checkpoints_.end(), line,
+      [](size_t l, const Checkpoint& c) { return l < c.line; });
+  const Checkpoint& c = *std::prev(after);
+  size_t begin = c.byte;
+  for (size_t l = c.line; l < line && begin <= text_.size(); ++l) {
+    begin = NextLine(LineEnd(begin));
+  }
+  return std::min(begin, text_.size());
+}
+
+std::string_view Document::Line(size_t line) const {
+  if (line >= line_count_) return {};
+  const size_t begin = LineStart(line);
+  return std::string_view(text_).substr(begin, LineEnd(begin) - begin);
+}
+
+size_t Document::ByteOf(Position p) const {
+  if (p.line >= line_count_) return text_.size();
+  const size_t begin = LineStart(p.line);
+  const std::string_view line =
+      std::string_view(text_).substr(begin, LineEnd(begin) - begin);
+  return begin + ByteOffsetOfUtf16(line, p.character);
+}
+
+std::vector<uint8_t> Document::Spliced(size_t lo, size_t hi, ptrdiff_t shift,
+                                       const PackedSpots& fresh,
+                                       size_t* count) const {
+  std::vector<uint8_t> out;
+  out.reserve(spots_.size() + fresh.bytes.size() + 20);
+  const uint8_t* p = spots_.data();
+  const uint8_t* const end = p + spots_.size();
+  size_t n = 0;
+  // Kept as they are: the spots that end at or before lo.
+  size_t previous_end = 0;
+  const uint8_t* kept = p;
+  while (p != end) {
+    const uint8_t* at = p;
+    const size_t offset = previous_end + GetVarint(p);
+    const size_t length = GetVarint(p);
+    if (offset + length > lo) {
+      p = at;
+      break;
+    }
+    kept = p;
+    previous_end = offset + length;
+    ++n;
+  }
+  out.insert(out.end(), spots_.data(), kept);
+  size_t out_end = previous_end;
+  if (!fresh.bytes.empty()) {
+    // The first one's distance is from lo: written anew from the last
+    // kept; the others' distances stay.
+    const uint8_t* f = fresh.bytes.data();
+    const size_t offset = lo + GetVarint(f);
+    const size_t length = GetVarint(f);
+    PutVarint(offset - out_end, &out);
+    PutVarint(length, &out);
+    out.insert(out.end(), f, fresh.bytes.data() + fresh.bytes.size());
+    out_end = fresh.end;
+    n += fresh.count;
+  }
+  // Dropped: those that start before hi; the first after is written anew
+  // (moved), and the rest copied (their distances do not change).
+  while (p != end) {
+    const size_t offset = previous_end + GetVarint(p);
+    const size_t length = GetVarint(p);
+    previous_end = offset + length;
+    if (offset < hi) continue;
+    const size_t moved = static_cast<size_t>(static_cast<ptrdiff_t>(offset) + shift);
+    PutVarint(moved - out_end, &out);
+    PutVarint(length, &out);
+    ++n;
+    const uint8_t* rest = p;
+    while (p != end) {
+      GetVarint(p);
+      GetVarint(p);
+      ++n;
+    }
+    out.insert(out.end(), rest, end);
+    break;
+  }
+  out.shrink_to_fit();
+  *count = n;
+  return out;
 }
 
 void Document::Replace(Position start, Position end, std::string_view text) {
-  if (lines_.empty()) lines_.push_back(Line{"", {}, initial_, true});
-  const auto clamp = [&](Position p) {
-    if (p.line >= lines_.size()) {
-      return std::pair<size_t, size_t>(lines_.size() - 1,
-                                       lines_.back().text.size());
-    }
-    return std::pair<size_t, size_t>(
-        p.line, ByteOffsetOfUtf16(lines_[p.line].text, p.character));
-  };
-  auto [first, first_byte] = clamp(start);
-  auto [last, last_byte] = clamp(end);
-  if (last < first || (last == first && last_byte < first_byte)) {
-    std::swap(first, last);
-    std::swap(first_byte, last_byte);
+  size_t a = ByteOf(start);
+  size_t b = ByteOf(end);
+  if (b < a) std::swap(a, b);
+  const size_t size = text_.size();
+  const size_t new_size = size - (b - a) + text.size();
+  const ptrdiff_t shift =
+      static_cast<ptrdiff_t>(new_size) - static_cast<ptrdiff_t>(size);
+  // Line breaks change only in [a - 1, b] (a "\r" counts by what follows
+  // it): counted there before and after.
+  const size_t lo = a > 0 ? a - 1 : 0;
+  const size_t old_hi = std::min(b + 1, size);
+  const size_t old_window_end = std::min(b + 2, size);
+  const std::string_view old_window =
+      std::string_view(text_).substr(lo, old_window_end - lo);
+  std::string new_window(text_, lo, a - lo);
+  new_window += text;
+  new_window.append(text_, b, old_window_end - b);
+  const size_t breaks_before =
+      CountBreaks(old_window, old_hi - lo, old_window_end == size);
+  const size_t breaks_after = CountBreaks(
+      new_window, (a - lo) + text.size() + (old_hi - b), old_window_end == size);
+
+  // Everything that can throw first; the text last, in place.
+  std::vector<Checkpoint> checkpoints;
+  checkpoints.reserve(checkpoints_.size());
+  for (size_t i = 0; i < checkpoints_.size(); ++i) {
+    const Checkpoint& c = checkpoints_[i];
+    if (i == 0 || c.byte < a) {
+      checkpoints.push_back(c);
+    } else if (c.byte > b) {
+      checkpoints.push_back(Checkpoint{c.line + breaks_after - breaks_before,
+                                       static_cast<size_t>(static_cast<ptrdiff_t>(c.byte) + shift),
+                                       c.state});
+    }  // else: a line start in the replaced text, gone
   }
-  std::string joined = lines_[first].text.substr(0, first_byte);
-  joined += text;
-  joined += std::string_view(lines_[last].text).substr(last_byte);
-  std::vector<std::string> replacement = SplitLines(joined);
-  // The first line keeps its start state (it depends on the lines before);
-  // the others get a placeholder, computed when they are checked.
-  const std::shared_ptr<const LineFilter> state = lines_[first].state;
-  std::vector<Line> fresh;
-  fresh.reserve(replacement.size());
-  for (std::string& l : replacement) {
-    fresh.push_back(Line{std::move(l), {}, state, true});
+  // A word cut by the edit is dropped; those after it move.
+  size_t count = 0;
+  std::vector<uint8_t> spots = Spliced(a, std::max(b, a + 1), shift, PackedSpots{}, &count);
+  std::string grown;
+  if (new_size > text_.capacity()) {
+    // Reserved once, from empty: exactly what is asked.
+    grown.reserve(new_size + std::min<size_t>(new_size / 64, 64 << 10) + 64);
+    grown.append(text_, 0, a);
+    grown += text;
+    grown.append(text_, b);
   }
-  // Room first: the erase and insert below then cannot throw.
-  const size_t replaced = last - first + 1;
-  lines_.reserve(lines_.size() - replaced + fresh.size());
-  // Lines replaced one for one are assigned: a keystroke inside a line
-  // moves no other line.
-  const size_t same = std::min(replaced, fresh.size());
-  for (size_t k = 0; k < same; ++k) lines_[first + k] = std::move(fresh[k]);
-  const auto at = lines_.begin() + static_cast<std::ptrdiff_t>(first + same);
-  if (replaced > same) {
-    lines_.erase(at, at + static_cast<std::ptrdiff_t>(replaced - same));
+  // Nothing below throws (no reallocation).
+  if (new_size > text_.capacity()) {
+    text_.swap(grown);
   } else {
-    lines_.insert(at, std::make_move_iterator(fresh.begin() + static_cast<std::ptrdiff_t>(same)),
-                  std::make_move_iterator(fresh.end()));
+    text_.replace(a, b - a, text);
+  }
+  checkpoints_.swap(checkpoints);
+  spots_.swap(spots);
+  spot_count_ = count;
+  line_count_ = line_count_ + breaks_after - breaks_before;
+  // The changed bytes, with those changed before (moved).
+  const size_t changed_end = a + text.size();
+  if (dirty_) {
+    const auto moved = [&](size_t x, size_t inside) {
+      if (x < a) return x;
+      if (x >= b) return static_cast<size_t>(static_cast<ptrdiff_t>(x) + shift);
+      return inside;
+    };
+    dirty_begin_ = std::min(moved(dirty_begin_, a), a);
+    dirty_end_ = std::max(moved(dirty_end_, changed_end), changed_end);
+  } else {
+    dirty_ = true;
+    dirty_begin_ = a;
+    dirty_end_ = changed_end;
   }
 }
 
 void Document::MarkAllDirty() {
-  for (Line& l : lines_) l.dirty = true;
-  if (!lines_.empty()) lines_[0].state = initial_;
+  dirty_ = true;
+  dirty_begin_ = 0;
+  dirty_end_ = text_.size();
+  checkpoints_[0].state = initial_;
 }
 
-void Document::CheckLine(Checker& checker, Line& line, LineFilter& state) {
+void Document::CheckLine(Checker& checker, size_t begin, size_t end,
+                         LineFilter& state, PackedSpots* out) {
   found_.clear();
-  scratch_.assign(line.text);
+  scratch_.assign(text_, begin, end - begin);
   scratch_.push_back('\n');
   code_.clear();
   std::visit(
@@ -166,52 +274,103 @@ void Document::CheckLine(Checker& checker, Line& line, LineFilter& state) {
   if (project_ != nullptr) project_->BlankIgnored(scratch_.data(), scratch_.size());
   checker.Check(scratch_, &found_, code_);
   if (project_ != nullptr) project_words_.Apply(*project_, scratch_, &found_);
-  // Flag words are added after the checker's: in order for Spots.
+  // Flag words are added after the checker's: in order for the stream,
+  // and apart (one that started before the last end is dropped).
   std::sort(found_.begin(), found_.end(),
             [](const Misspelling& a, const Misspelling& b) { return a.offset < b.offset; });
-  line.misspelled = Spots(found_);
+  size_t last_end = 0;
+  for (const Misspelling& m : found_) {
+    if (m.offset < last_end || m.length == 0) continue;
+    out->Add(begin + m.offset, m.length);
+    last_end = m.offset + m.length;
+  }
   // A long line's buffers are not kept for the short ones after it.
-  if (scratch_.capacity() > (size_t{64} << 10)) std::string().swap(scratch_);
+  if (scratch_.capacity() > (size_t{64} << 10)) {
+    std::string().swap(scratch_);
+    checker.ReleaseBuffers();
+  }
   if (found_.capacity() > 4096) std::vector<Misspelling>().swap(found_);
+  if (code_.capacity() > 4096) std::vector<CodeSpan>().swap(code_);
 }
 
 size_t Document::Recheck(Checker& checker) {
-  size_t i = 0;
-  while (i < lines_.size() && !lines_[i].dirty) ++i;
-  if (i == lines_.size()) return 0;
-  size_t checked = 0;
-  // The state at line i's start, and a shared copy of it (lines starting
-  // in equal states share one).
-  std::shared_ptr<const LineFilter> shared = lines_[i].state;
+  if (!dirty_) return 0;
+  // From the last checkpoint at or before the first change.
+  const auto after = std::upper_bound(
+      checkpoints_.begin(), checkpoints_.end(), dirty_begin_,
+      [](size_t byte, const Checkpoint& c) { return byte < c.byte; });
+  const size_t first = static_cast<size_t>(std::prev(after) - checkpoints_.begin());
+  const size_t size = text_.size();
+  size_t begin = checkpoints_[first].byte;
+  size_t line = checkpoints_[first].line;
+  const size_t region_begin = begin;
+  // The state at the current line's start, and a shared copy of it (null
+  // until a checkpoint needs one).
+  std::shared_ptr<const LineFilter> shared = checkpoints_[first].state;
   LineFilter state = *shared;
-  while (i < lines_.size()) {
-    Line& line = lines_[i];
-    if (!line.dirty && (line.state == shared || *line.state == state)) {
-      // Unchanged from here to the next dirty line.
-      while (i < lines_.size() && !lines_[i].dirty) ++i;
-      if (i == lines_.size()) break;
-      shared = lines_[i].state;
-      state = *shared;
-      continue;
+  std::vector<Checkpoint> fresh;
+  PackedSpots found;
+  found.end = begin;  // distances from the region's start
+  size_t last_line = line;
+  size_t last_byte = begin;
+  size_t old = first + 1;  // the old checkpoints after the start
+  bool stopped = false;
+  size_t checked = 0;
+  for (;;) {
+    if (begin > dirty_end_) {
+      // Past the changes: at an old checkpoint whose state is as now,
+      // everything after is as before.
+      while (old < checkpoints_.size() && checkpoints_[old].byte < begin) ++old;
+      if (old < checkpoints_.size() && checkpoints_[old].byte == begin &&
+          (checkpoints_[old].state == shared || *checkpoints_[old].state == state)) {
+        stopped = true;
+        break;
+      }
     }
-    if (shared == nullptr) shared = std::make_shared<const LineFilter>(state);
-    line.state = shared;
-    CheckLine(checker, line, state);  // leaves `state` at the next line
-    if (state != *shared) shared = nullptr;  // made when a line needs it
-    line.dirty = false;
+    if (begin > size) break;
+    if (checked > 0 && (line - last_line >= kCheckpointLines ||
+                        begin - last_byte >= kCheckpointBytes)) {
+      if (shared == nullptr) shared = std::make_shared<const LineFilter>(state);
+      fresh.push_back(Checkpoint{line, begin, shared});
+      last_line = line;
+      last_byte = begin;
+    }
+    const size_t end = LineEnd(begin);
+    CheckLine(checker, begin, end, state, &found);  // leaves `state` at the next line
+    if (shared != nullptr && state != *shared) shared = nullptr;
+    begin = NextLine(end);
+    ++line;
     ++checked;
-    ++i;
   }
+  // The region checked is [region_begin, begin): its checkpoints and
+  // misspellings replace the old ones.
+  std::vector<Checkpoint> checkpoints;
+  checkpoints.reserve(first + 1 + fresh.size() +
+                      (stopped ? checkpoints_.size() - old : 0));
+  checkpoints.insert(checkpoints.end(), checkpoints_.begin(),
+                     checkpoints_.begin() + static_cast<ptrdiff_t>(first) + 1);
+  checkpoints.insert(checkpoints.end(), std::make_move_iterator(fresh.begin()),
+                     std::make_move_iterator(fresh.end()));
+  if (stopped) {
+    checkpoints.insert(checkpoints.end(),
+                       checkpoints_.begin() + static_cast<ptrdiff_t>(old),
+                       checkpoints_.end());
+  }
+  size_t count = 0;
+  std::vector<uint8_t> spots = Spliced(region_begin, begin, 0, found, &count);
+  // Nothing below throws.
+  checkpoints_.swap(checkpoints);
+  spots_.swap(spots);
+  spot_count_ = count;
+  dirty_ = false;
   return checked;
 }
 
-std::string Document::Text() const {
-  std::string out;
-  for (size_t i = 0; i < lines_.size(); ++i) {
-    if (i > 0) out += '\n';
-    out += lines_[i].text;
-  }
-  return out;
+size_t Document::MemoryUsed() const {
+  return text_.capacity() + checkpoints_.capacity() * sizeof(Checkpoint) +
+         spots_.capacity() + scratch_.capacity() +
+         found_.capacity() * sizeof(Misspelling) +
+         code_.capacity() * sizeof(CodeSpan);
 }
 
 }  // namespace spellfilter::lsp

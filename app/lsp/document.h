@@ -1,18 +1,23 @@
-// A text document as the language server holds it: its lines, the filter
-// state at the start of each line (Markdown's or code's, core/text), and
-// each line's misspellings. An edit marks the lines it touches; Recheck
-// checks those, and the lines after them only as long as the filter state
-// at their start differs from before (an opened block comment changes what
-// follows; an edit inside a line usually changes nothing else). Positions
-// are bytes of UTF-8 here; utf16.h converts. Lines end at "\n", "\r\n"
-// or a lone "\r", as the protocol counts them.
+// A text document as the language server holds it: its text, once, as
+// UTF-8; the filter state (Markdown's or code's, core/text) at checkpoint
+// lines; and its misspellings, packed. An edit marks the bytes it changed;
+// Recheck checks the lines from the checkpoint before them on, and stops
+// at the first checkpoint after them where the filter state is as before
+// (an opened block comment changes what follows; an edit inside a line
+// usually changes nothing else): a keystroke rechecks at most
+// kCheckpointLines lines or kCheckpointBytes bytes besides its own.
+// Positions are bytes of UTF-8 here; utf16.h converts. Lines end at "\n",
+// "\r\n" or a lone "\r", as the protocol counts them.
 //
-// Memory: a line costs its text plus sizeof(Line) (64 bytes on x86-64:
-// the filter state is shared by the lines that start in the same one, and
-// a line without misspellings holds a null pointer), and about 2 bytes per
-// misspelling (Spots).
+// Memory (docs/lsp.md): the text and nothing per line: a line is found
+// from the checkpoint before it (a line number, a byte offset and a
+// filter state shared by equal ones: 32 bytes at most every
+// kCheckpointLines lines, so a blank line costs its byte and one more),
+// and the misspellings are one stream for the whole document: two LEB128
+// numbers each, its distance from the end of the one before and its length
+// (about 2 bytes for a word of prose).
 // Changes give the strong guarantee: an exception (std::bad_alloc) leaves
-// the document as it was.
+// the document as it was; so does Recheck.
 #ifndef SPELLFILTER_APP_LSP_DOCUMENT_H_
 #define SPELLFILTER_APP_LSP_DOCUMENT_H_
 
@@ -42,57 +47,18 @@ struct Position {
   size_t character;  // UTF-16 code units, as in the protocol
 };
 
-// A misspelling in a line: bytes (a line is at most a message's 64 MiB).
+// A misspelling: bytes of the document.
 struct Spot {
-  uint32_t offset;
-  uint32_t length;
-};
-
-// A line's misspellings, packed: their count, then each as two LEB128
-// numbers, its distance from the end of the one before and its length
-// (about 2 bytes for a word of prose, where two uint32 took 8 and size_t
-// 16); one null pointer when there are none. Iterating yields Spot values.
-class Spots {
- public:
-  class Iterator {
-   public:
-    Spot operator*() const { return spot_; }
-    Iterator& operator++() {
-      Decode();
-      return *this;
-    }
-    bool operator==(const Iterator& o) const { return left_ == o.left_; }
-
-   private:
-    friend class Spots;
-    Iterator(const uint8_t* p, uint32_t left) : p_(p), left_(left + 1) { Decode(); }
-    void Decode();
-    const uint8_t* p_;
-    uint32_t left_;  // spots not yet yielded, counting the current one
-    uint32_t end_ = 0;
-    Spot spot_{};
-  };
-
-  Spots() = default;
-  explicit Spots(const std::vector<Misspelling>& from);
-  Iterator begin() const;
-  Iterator end() const { return Iterator(nullptr, 0); }
-  size_t size() const;
-  bool empty() const { return bytes_ == nullptr; }
-
- private:
-  std::unique_ptr<uint8_t[]> bytes_;
+  size_t offset;
+  size_t length;
 };
 
 class Document {
  public:
-  struct Line {
-    std::string text;  // without its line break
-    Spots misspelled;  // byte offsets in text
-    // The filter's state at the line's start (never null).
-    std::shared_ptr<const LineFilter> state;
-    bool dirty = true;
-  };
+  // A checkpoint is kept at the first line at least this many lines or
+  // bytes after the one before.
+  static constexpr size_t kCheckpointLines = 32;
+  static constexpr size_t kCheckpointBytes = 4096;
 
   // `filter` is the filter in its initial state (monostate: plain text).
   Document(std::string_view text, LineFilter filter);
@@ -116,20 +82,121 @@ class Document {
   // checked.
   size_t Recheck(Checker& checker);
 
-  const std::vector<Line>& lines() const { return lines_; }
-  std::string Text() const;
+  size_t LineCount() const { return line_count_; }
+  // Line `line` without its line break ("" past the last); valid until
+  // the next change.
+  std::string_view Line(size_t line) const;
+  // Calls f(line, line_text, spot) (Spot in bytes of the line) for each
+  // misspelling as of the last Recheck, in order, while f returns true.
+  template <typename F>
+  void ForEachMisspelling(F f) const;
+  size_t MisspellingCount() const { return spot_count_; }
+
+  const std::string& Text() const { return text_; }
+  // Bytes held (the text, the checkpoints and the misspellings, with
+  // their spare capacity), for tests and measurements.
+  size_t MemoryUsed() const;
 
  private:
-  void CheckLine(Checker& checker, Line& line, LineFilter& state);
+  struct Checkpoint {
+    size_t line;
+    size_t byte;  // where the line starts
+    // The filter's state at the line's start (never null; shared by
+    // checkpoints with equal states).
+    std::shared_ptr<const LineFilter> state;
+  };
+
+  // Where the line that starts at `begin` ends (its line break, or the
+  // text's end), and where the next starts (past the line break; size + 1
+  // for the last line).
+  size_t LineEnd(size_t begin) const;
+  size_t NextLine(size_t end) const;
+  size_t LineStart(size_t line) const;
+  // The byte offset of an LSP position, clamped.
+  size_t ByteOf(Position p) const;
+  // Misspellings packed as they are found (a line's, a region's): the
+  // first one's distance is from where the region starts (`end` set to it
+  // first).
+  struct PackedSpots {
+    std::vector<uint8_t> bytes;
+    size_t count = 0;
+    size_t end = 0;  // where the last one ends
+    void Add(size_t offset, size_t length);
+  };
+  // The spots without those overlapping [lo, hi), with `fresh` (in order,
+  // inside [lo, hi), distances from lo) in their place and those after
+  // moved by `shift`.
+  std::vector<uint8_t> Spliced(size_t lo, size_t hi, ptrdiff_t shift,
+                               const PackedSpots& fresh, size_t* count) const;
+  void CheckLine(Checker& checker, size_t begin, size_t end, LineFilter& state,
+                 PackedSpots* out);
 
   std::shared_ptr<const LineFilter> initial_;
   const ProjectConfig* project_ = nullptr;
   ProjectWords project_words_;
-  std::vector<Line> lines_;
+  std::string text_;
+  size_t line_count_ = 1;
+  std::vector<Checkpoint> checkpoints_;  // by line; [0] is line 0
+  std::vector<uint8_t> spots_;           // packed, in order
+  size_t spot_count_ = 0;
+  // The bytes changed since the last Recheck: [dirty_begin_, dirty_end_]
+  // (when dirty_).
+  bool dirty_ = true;
+  size_t dirty_begin_ = 0;
+  size_t dirty_end_ = 0;
   std::string scratch_;
   std::vector<CodeSpan> code_;  // the checked line's code (CodeFilter's)
   std::vector<Misspelling> found_;  // the checked line's misspellings
 };
+
+namespace document_internal {
+inline uint64_t GetVarint(const uint8_t*& p) {
+  uint64_t v = 0;
+  for (int shift = 0;; shift += 7) {
+    const uint8_t b = *p++;
+    v |= static_cast<uint64_t>(b & 0x7F) << shift;
+    if ((b & 0x80) == 0) return v;
+  }
+}
+}  // namespace document_internal
+
+template <typename F>
+void Document::ForEachMisspelling(F f) const {
+  const uint8_t* p = spots_.data();
+  const uint8_t* const end = p + spots_.size();
+  size_t previous_end = 0;
+  // The line holding the current spot: its number, start and end.
+  size_t line = 0;
+  size_t begin = 0;
+  size_t line_end = spot_count_ > 0 ? LineEnd(0) : 0;
+  size_t checkpoint = 0;
+  while (p != end) {
+    const size_t offset = previous_end + document_internal::GetVarint(p);
+    const size_t length = document_internal::GetVarint(p);
+    previous_end = offset + length;
+    if (offset > line_end) {
+      // Jump to the last checkpoint before the spot, if past this line.
+      while (checkpoint + 1 < checkpoints_.size() &&
+             checkpoints_[checkpoint + 1].byte <= offset) {
+        ++checkpoint;
+      }
+      if (checkpoints_[checkpoint].byte > begin) {
+        begin = checkpoints_[checkpoint].byte;
+        line = checkpoints_[checkpoint].line;
+        line_end = LineEnd(begin);
+      }
+      while (offset > line_end) {
+        begin = NextLine(line_end);
+        ++line;
+        line_end = LineEnd(begin);
+      }
+    }
+    if (!f(line, std::string_view(text_).substr(begin, line_end - begin),
+           Spot{offset - begin, length})) {
+      return;
+    }
+  }
+}
 
 }  // namespace spellfilter::lsp
 

@@ -77,9 +77,11 @@ Status Engine::Place(const std::string& uri, Open_& open,
       KindOfDocument(open.language_id, uri, open.path, open.project.get());
   if (text || !open.document || kind != open.kind) {
     // The same text under the new filter, or the text given.
-    const std::string old = text || !open.document ? "" : open.document->Text();
-    auto document = std::make_unique<Document>(text ? *text : std::string_view(old),
-                                               FilterOf(kind, settings_.scope));
+    // (The new document copies the old one's text before it goes.)
+    const std::string_view source = text            ? *text
+                                    : open.document ? std::string_view(open.document->Text())
+                                                    : std::string_view();
+    auto document = std::make_unique<Document>(source, FilterOf(kind, settings_.scope));
     open.document = std::move(document);
   }
   open.kind = kind;
@@ -183,28 +185,29 @@ std::vector<Finding> Engine::Findings(const std::string& uri, size_t limit,
   const size_t max_repeats =
       it->second.kind.mode == DocumentMode::kCode ? settings_.max_repeats : 0;
   std::map<std::string, size_t, std::less<>> repeats;
-  const std::vector<Document::Line>& lines = it->second.document->lines();
-  for (size_t i = 0; i < lines.size(); ++i) {
-    for (const Spot& m : lines[i].misspelled) {
-      std::string word = lines[i].text.substr(m.offset, m.length);
-      if (it->second.ignored.count(word) > 0) continue;
-      if (max_repeats != 0 && ++repeats[word] > max_repeats) continue;
-      if (out.size() == limit) {
-        if (capped != nullptr) *capped = true;
-        return out;
-      }
-      out.push_back(Finding{i, m.offset, m.offset + m.length, std::move(word)});
-    }
-  }
+  // Room for what is shown, once (growing by doubling kept up to twice
+  // that, and copies of it, at the peak).
+  out.reserve(std::min(limit, it->second.document->MisspellingCount()));
+  it->second.document->ForEachMisspelling(
+      [&](size_t line, std::string_view text, Spot m) {
+        std::string word(text.substr(m.offset, m.length));
+        if (it->second.ignored.count(word) > 0) return true;
+        if (max_repeats != 0 && ++repeats[word] > max_repeats) return true;
+        if (out.size() == limit) {
+          if (capped != nullptr) *capped = true;
+          return false;
+        }
+        out.push_back(Finding{line, m.offset, m.offset + m.length,
+                              std::move(word), text});
+        return true;
+      });
   return out;
 }
 
 std::string_view Engine::LineText(const std::string& uri, size_t line) const {
   auto it = documents_.find(uri);
   if (it == documents_.end()) return {};
-  const std::vector<Document::Line>& lines = it->second.document->lines();
-  return line < lines.size() ? std::string_view(lines[line].text)
-                             : std::string_view();
+  return it->second.document->Line(line);
 }
 
 std::vector<std::string> Engine::Suggest(std::string_view word) {

@@ -50,6 +50,8 @@ struct Finding {
   size_t begin;  // bytes in the line
   size_t end;
   std::string word;
+  // The line's text, valid until the document changes.
+  std::string_view line_text;
 };
 
 class Engine {

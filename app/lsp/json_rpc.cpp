@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <new>
 
 namespace spellfilter::lsp {
 namespace {
@@ -124,9 +125,28 @@ ReadResult ReadMessage(std::FILE* in, std::string* body, Status* status) {
     return ReadResult::kBadFrame;
   }
   // The body as it arrives: a length announced but never sent costs
-  // nothing.
+  // nothing resident (the room is reserved once, not copied as it grows,
+  // and its pages are touched as bytes arrive).
   constexpr size_t kChunk = 64 << 10;
   size_t left = static_cast<size_t>(length);
+  try {
+    body->reserve(left);
+  } catch (const std::bad_alloc&) {
+    // No room for it: skipped, the server goes on.
+    std::string().swap(*body);
+    char skip[4096];
+    while (left > 0) {
+      const size_t n = std::fread(skip, 1, std::min(left, sizeof(skip)), in);
+      if (n == 0) {
+        *status = Status::InvalidArgument("message body cut short");
+        return ReadResult::kEnd;
+      }
+      left -= n;
+    }
+    *status = Status::InvalidArgument("message of " + std::to_string(length) +
+                                      " bytes: out of memory; skipped");
+    return ReadResult::kBadFrame;
+  }
   while (left > 0) {
     const size_t n = std::min(left, kChunk);
     const size_t old = body->size();

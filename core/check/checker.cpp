@@ -210,6 +210,15 @@ void Checker::FindUnchecked(std::string_view text,
   });
 }
 
+void Checker::ReleaseBuffers() {
+  std::vector<Token>().swap(tokens_);
+  std::vector<Token>().swap(parts_);
+  std::vector<Token>().swap(split_);
+  std::vector<WordHash>().swap(hashes_);
+  std::vector<size_t>().swap(batch_);
+  std::vector<uint64_t>().swap(batch_keys_);
+}
+
 void Checker::Check(std::string_view text, std::vector<Misspelling>* out,
                     std::span<const CodeSpan> code) {
   code_ = code;

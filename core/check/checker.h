@@ -116,6 +116,12 @@ class Checker {
 
   const Dictionary& dictionary() const { return dictionary_; }
 
+  // Frees the buffers that one long line made grow (its tokens and their
+  // hashes: 32 bytes a word), which are otherwise kept for the next text.
+  // A long-lived checker (the language server's) calls it after checking
+  // a long line.
+  void ReleaseBuffers();
+
   // Also accept the words of `user` (nullptr: none, the default). Not
   // owned; it must outlive the Checker or be unset first. It is read on
   // every lookup, so a UserDictionary::ReloadIfChanged (on this thread)

@@ -1,6 +1,7 @@
 #include "core/user/word_list.h"
 
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <unicode/utf8.h>
 
 #include <algorithm>
@@ -42,6 +43,75 @@ bool IsNumber(std::string_view s) {
                                    [](char c) { return c >= '0' && c <= '9'; });
 }
 
+constexpr UChar32 kZeroWidthNonJoiner = 0x200C;
+constexpr UChar32 kZeroWidthJoiner = 0x200D;
+
+// The scripts whose words are spelled with U+200C and U+200D: the cursive
+// ones, where ZWNJ keeps two letters of one word unjoined (Persian
+// "می‌خواهم", Urdu, Kurdish) and ZWJ joins a letter to what follows, and
+// the Indic ones, where after a virama they choose between a conjunct, a
+// half form and a visible virama (Hindi, Marathi, Bengali, Sinhala "ශ්‍රී",
+// Malayalam's chillu). Latin, Greek, Cyrillic, Hebrew, CJK... never need
+// them in a word.
+bool ScriptUsesJoiners(UChar32 c) {
+  UErrorCode status = U_ZERO_ERROR;
+  switch (uscript_getScript(c, &status)) {
+    case USCRIPT_ARABIC:
+    case USCRIPT_SYRIAC:
+    case USCRIPT_NKO:
+    case USCRIPT_MONGOLIAN:
+    case USCRIPT_MANDAIC:
+    case USCRIPT_HANIFI_ROHINGYA:
+    case USCRIPT_DEVANAGARI:
+    case USCRIPT_BENGALI:
+    case USCRIPT_GURMUKHI:
+    case USCRIPT_GUJARATI:
+    case USCRIPT_ORIYA:
+    case USCRIPT_TAMIL:
+    case USCRIPT_TELUGU:
+    case USCRIPT_KANNADA:
+    case USCRIPT_MALAYALAM:
+    case USCRIPT_SINHALA:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool IsLetterOrMark(UChar32 c) {
+  return (U_GET_GC_MASK(c) & (U_GC_L_MASK | U_GC_M_MASK)) != 0;
+}
+
+// Whether the joiner at word[start, end) stands where a word of a script
+// that uses joiners needs one: right after a letter or a combining mark
+// (a virama, a vowel sign) and right before a letter or mark (so neither
+// at an end nor doubled), and the nearest letters on both sides (marks
+// skipped) are of such scripts.
+bool JoinerBelongs(std::string_view word, int32_t start, int32_t end) {
+  const auto* p = reinterpret_cast<const uint8_t*>(word.data());
+  const int32_t n = static_cast<int32_t>(word.size());
+  // Each side: the characters next to the joiner up to the nearest
+  // letter must be marks, and that letter decides the script.
+  bool before = false;
+  for (int32_t i = start; i > 0;) {
+    UChar32 c;
+    U8_PREV(p, 0, i, c);
+    if (c < 0 || !IsLetterOrMark(c)) return false;
+    if (U_GET_GC_MASK(c) & U_GC_L_MASK) {
+      before = ScriptUsesJoiners(c);
+      break;
+    }
+  }
+  if (!before) return false;
+  for (int32_t i = end; i < n;) {
+    UChar32 c;
+    U8_NEXT(p, i, n, c);
+    if (c < 0 || !IsLetterOrMark(c)) return false;
+    if (U_GET_GC_MASK(c) & U_GC_L_MASK) return ScriptUsesJoiners(c);
+  }
+  return false;
+}
+
 }  // namespace
 
 Status CheckUserWord(std::string_view word, std::string_view where) {
@@ -52,22 +122,32 @@ Status CheckUserWord(std::string_view word, std::string_view where) {
     return Status::InvalidArgument(msg + "'" + PrintableWord(word) +
                                    "': a word may not start with '#'");
   }
-  // Invisible formatting characters (Unicode Cf: zero-width spaces and
-  // joiners, the bidirectional marks, embeddings, overrides and isolates,
-  // word joiners, the BOM): a word holding one looks like another word, or
-  // reorders the text around it, and no one means to add it.
+  // Invisible formatting characters (Unicode Cf: zero-width spaces, the
+  // bidirectional marks, embeddings, overrides and isolates, word joiners,
+  // the BOM): a word holding one looks like another word, or reorders the
+  // text around it, and no one means to add it. The two joiners are the
+  // exception where a script spells words with them (JoinerBelongs).
   const auto* p = reinterpret_cast<const uint8_t*>(word.data());
   const int32_t n = static_cast<int32_t>(word.size());
   for (int32_t i = 0; i < n;) {
+    const int32_t start = i;
     UChar32 c;
     U8_NEXT(p, i, n, c);
-    if (c >= 0 && u_charType(c) == U_FORMAT_CHAR) {
-      char code[16];
-      std::snprintf(code, sizeof(code), "U+%04X", static_cast<unsigned>(c));
+    if (c < 0 || u_charType(c) != U_FORMAT_CHAR) continue;
+    char code[16];
+    std::snprintf(code, sizeof(code), "U+%04X", static_cast<unsigned>(c));
+    if (c == kZeroWidthNonJoiner || c == kZeroWidthJoiner) {
+      if (JoinerBelongs(word, start, i)) continue;
       return Status::InvalidArgument(
-          msg + "'" + PrintableWord(word) +
-          "': contains an invisible formatting character (" + code + ")");
+          msg + "'" + PrintableWord(word) + "': " + code +
+          (c == kZeroWidthJoiner ? " (zero width joiner)" : " (zero width non-joiner)") +
+          " is only allowed between two letters of a script that spells "
+          "words with it (Arabic, Syriac, N'Ko, Mongolian, the Indic "
+          "scripts), once");
     }
+    return Status::InvalidArgument(
+        msg + "'" + PrintableWord(word) +
+        "': contains an invisible formatting character (" + code + ")");
   }
   return Status::Ok();
 }

@@ -275,6 +275,14 @@ static void test_user_words(const char* en_us) {
         SPELLFILTER_INVALID_ARGUMENT);
   CHECK(spellfilter_add_word(d, "iso\xe2\x81\xa6late", NT) ==
         SPELLFILTER_INVALID_ARGUMENT);
+  /* U+200C ZWNJ: refused in a Latin word, allowed in a Persian one (the
+     rule of core/user's CheckUserWord); the Persian word is removed again. */
+  CHECK(spellfilter_add_word(d, "pay\xe2\x80\x8cpal", NT) ==
+        SPELLFILTER_INVALID_ARGUMENT);
+  static const char kPersian[] =
+      "\xd9\x85\xdb\x8c\xe2\x80\x8c\xd8\xae\xd9\x88\xd8\xa7\xd9\x87\xd9\x85";
+  CHECK(spellfilter_add_word(d, kPersian, NT) == SPELLFILTER_OK);
+  CHECK(spellfilter_remove_word(d, kPersian, NT) == SPELLFILTER_OK);
   CHECK(spellfilter_add_word(d, NULL, 1) == SPELLFILTER_INVALID_ARGUMENT);
   CHECK(spellfilter_list_words(d, &words, &count) == SPELLFILTER_OK);
   CHECK(count == 2 && has_word(words, count, "Zorblax") &&

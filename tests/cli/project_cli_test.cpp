@@ -227,7 +227,7 @@ TEST_F(ProjectCliTest, ProjectFileOfAnotherUserIsIgnoredWithAWarning) {
 
 // Finding 7: check DIR reports every file it can, names each problem on
 // one line, and exits 2 at the end (as grep -r): a broken project file in
-// a subfolder, a folder it cannot read, a tree deeper than PATH_MAX.
+// a subfolder, a folder it cannot read (below).
 TEST_F(ProjectCliTest, DirectoryWalkGoesOnPastWhatItCannotRead) {
   fs::create_directories(dir_ / "broken");
   Write(dir_ / "broken" / ".spellfilter.toml", "wordz = 1\n");
@@ -241,43 +241,86 @@ TEST_F(ProjectCliTest, DirectoryWalkGoesOnPastWhatItCannotRead) {
             "spellfilter: " + (dir_ / "broken" / ".spellfilter.toml").string() +
                 ":1:1: unknown key \"wordz\"\n");
   fs::remove_all(dir_ / "broken");
+}
 
-  // Deeper than PATH_MAX (4096): 20 folders of 250 characters.
-  fs::path deep = dir_ / "deep";
-  fs::create_directories(deep);
-  int fd = ::open(deep.c_str(), O_RDONLY | O_DIRECTORY);
-  ASSERT_GE(fd, 0);
-  const std::string name(250, 'd');
-  for (int i = 0; i < 20; ++i) {
-    ASSERT_EQ(::mkdirat(fd, name.c_str(), 0755), 0);
-    const int next = ::openat(fd, name.c_str(), O_RDONLY | O_DIRECTORY);
-    ::close(fd);
-    ASSERT_GE(next, 0);
-    fd = next;
+// Creates `depth` nested folders named `name` under `top` through
+// descriptors (mkdir by name meets ENAMETOOLONG), and `file` holding
+// `text` in the deepest; returns its folders' descriptors, top first.
+std::vector<int> MakeDeepTree(const fs::path& top, const std::string& name,
+                              int depth, const char* file,
+                              const std::string& text) {
+  fs::create_directories(top);
+  std::vector<int> fds = {::open(top.c_str(), O_RDONLY | O_DIRECTORY)};
+  for (int i = 0; i < depth; ++i) {
+    EXPECT_EQ(::mkdirat(fds.back(), name.c_str(), 0755), 0);
+    fds.push_back(::openat(fds.back(), name.c_str(), O_RDONLY | O_DIRECTORY));
+    EXPECT_GE(fds.back(), 0);
   }
-  const int f = ::openat(fd, "z.txt", O_WRONLY | O_CREAT, 0644);
+  const int f = ::openat(fds.back(), file, O_WRONLY | O_CREAT, 0644);
+  EXPECT_GE(f, 0);
+  EXPECT_EQ(::write(f, text.data(), text.size()),
+            static_cast<ssize_t>(text.size()));
+  ::close(f);
+  return fds;
+}
+
+// Removes what MakeDeepTree made, through the descriptors (remove_all
+// meets ENAMETOOLONG as well).
+void RemoveDeepTree(std::vector<int>& fds, const std::string& name,
+                    const char* file) {
+  EXPECT_EQ(::unlinkat(fds.back(), file, 0), 0);
+  for (size_t i = fds.size() - 1; i > 0; --i) {
+    ::close(fds[i]);
+    EXPECT_EQ(::unlinkat(fds[i - 1], name.c_str(), AT_REMOVEDIR), 0);
+  }
+  ::close(fds[0]);
+}
+
+// Issue 34, finding 7: a file deeper than PATH_MAX (4096 bytes) is checked
+// (opened relative to its folders, as find and grep -r do), not named as
+// "File name too long"; its path is printed in full.
+TEST_F(ProjectCliTest, FilesDeeperThanPathMaxAreChecked) {
+  Write(dir_ / "docs" / "d.txt", "documnt\n");
+  Write(dir_ / "src" / "s.txt", "sorce\n");
+  const std::string name(250, 'd');
+  std::vector<int> fds = MakeDeepTree(dir_ / "deep", name, 20, "z.txt", "zzword\n");
+  std::string deep_path = "./deep";
+  for (int i = 0; i < 20; ++i) deep_path += "/" + name;
+  deep_path += "/z.txt";
+  ASSERT_GT(deep_path.size(), 4096u);
+  Result r = Run({"-f", "lines", "."});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, deep_path + ":1:1: zzword\n./docs/d.txt:1:1: documnt\n"
+                   "./src/s.txt:1:1: sorce\n");
+  EXPECT_EQ(r.err, "");
+  // So with an absolute root, and with --jobs 2 (a file per worker).
+  r = Run({"-f", "lines", "-j", "2", (dir_ / "deep").string()});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("/z.txt:1:1: zzword\n"), std::string::npos) << r.out;
+  RemoveDeepTree(fds, name, "z.txt");
+}
+
+// A project file that deep cannot be read by name: named, its folder not
+// checked without it, the rest checked, exit 2.
+TEST_F(ProjectCliTest, AProjectFileDeeperThanPathMaxIsNamed) {
+  Write(dir_ / "docs" / "d.txt", "documnt\n");
+  Write(dir_ / "src" / "s.txt", "sorce\n");
+  const std::string name(250, 'e');
+  std::vector<int> fds =
+      MakeDeepTree(dir_ / "deep", name, 17, ".spellfilter.toml", "words = [\"zzword\"]\n");
+  const int f = ::openat(fds.back(), "z.txt", O_WRONLY | O_CREAT, 0644);
   ASSERT_GE(f, 0);
   ASSERT_EQ(::write(f, "zzword\n", 7), 7);
   ::close(f);
-  ::close(fd);
-  r = Run({"-f", "lines", "."});
+  Result r = Run({"-f", "lines", "."});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_EQ(r.out, "./docs/d.txt:1:1: documnt\n./src/s.txt:1:1: sorce\n");
-  EXPECT_NE(r.err.find("z.txt: File name too long"), std::string::npos)
+  EXPECT_NE(r.err.find("/.spellfilter.toml: project file in a folder deeper than PATH_MAX"),
+            std::string::npos)
       << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  // Removed through descriptors: remove_all meets ENAMETOOLONG as well.
-  std::vector<int> fds = {::open(deep.c_str(), O_RDONLY | O_DIRECTORY)};
-  for (int i = 0; i < 20; ++i) {
-    fds.push_back(::openat(fds.back(), name.c_str(), O_RDONLY | O_DIRECTORY));
-    ASSERT_GE(fds.back(), 0);
-  }
   ASSERT_EQ(::unlinkat(fds.back(), "z.txt", 0), 0);
-  for (int i = 20; i > 0; --i) {
-    ::close(fds[i]);
-    ASSERT_EQ(::unlinkat(fds[i - 1], name.c_str(), AT_REMOVEDIR), 0);
-  }
-  ::close(fds[0]);
+  RemoveDeepTree(fds, name, ".spellfilter.toml");
 }
 
 // An unreadable folder (as an unprivileged user: root reads everything):

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 
 #include "app/lsp/utf16.h"
@@ -12,11 +13,10 @@ namespace {
 
 std::string Flagged(const Document& d) {
   std::string out;
-  for (size_t i = 0; i < d.lines().size(); ++i) {
-    for (const Spot& m : d.lines()[i].misspelled) {
-      out += std::to_string(i) + ":" + d.lines()[i].text.substr(m.offset, m.length) + " ";
-    }
-  }
+  d.ForEachMisspelling([&](size_t line, std::string_view text, Spot m) {
+    out += std::to_string(line) + ":" + std::string(text.substr(m.offset, m.length)) + " ";
+    return true;
+  });
   return out;
 }
 
@@ -32,6 +32,8 @@ TEST(Utf16Test, CountsSurrogatePairsTwice) {
   EXPECT_EQ(ByteOffsetOfUtf16(line, 9), 8u);
 }
 
+// An edit rechecks its lines and those up to the next checkpoint (at most
+// kCheckpointLines more), not the document.
 TEST(DocumentTest, AnEditRechecksOnlyItsLines) {
   auto dict = MakeDictionary({"the", "cat", "sat"});
   Checker checker(*dict);
@@ -39,13 +41,17 @@ TEST(DocumentTest, AnEditRechecksOnlyItsLines) {
   for (int i = 0; i < 10000; ++i) text += "the cat sat\n";
   Document doc(text, CodeFilter(CodeLanguage::kCLike, CodeScope::kAll));
   EXPECT_EQ(doc.Recheck(checker), 10001u);  // and the empty last line
+  EXPECT_EQ(doc.LineCount(), 10001u);
   doc.Replace({5000, 4}, {5000, 7}, "cta");
-  EXPECT_EQ(doc.Recheck(checker), 1u);
+  const size_t most = Document::kCheckpointLines + 1;
+  EXPECT_LE(doc.Recheck(checker), most);
   EXPECT_EQ(Flagged(doc), "5000:cta ");
-  // A line split in two: two lines checked, the rest shift.
+  // A line split in two: the rest shift.
   doc.Replace({5000, 3}, {5000, 3}, "\n");
-  EXPECT_EQ(doc.Recheck(checker), 2u);
+  EXPECT_LE(doc.Recheck(checker), most + 1);
   EXPECT_EQ(Flagged(doc), "5001:cta ");
+  EXPECT_EQ(doc.LineCount(), 10002u);
+  EXPECT_EQ(doc.Line(5001), " cta sat");
   EXPECT_EQ(doc.Recheck(checker), 0u);
 }
 
@@ -57,8 +63,9 @@ TEST(DocumentTest, AnOpenedCommentRechecksTheLinesItCovers) {
   doc.Recheck(checker);
   EXPECT_EQ(Flagged(doc), "");
   doc.Replace({0, 0}, {0, 0}, "/* ");
-  // Lines 0-2 change state; line 3 starts in code as before.
-  EXPECT_EQ(doc.Recheck(checker), 3u);
+  // Lines 0-2 change state (the document is shorter than a checkpoint's
+  // distance: all of it is checked again).
+  EXPECT_EQ(doc.Recheck(checker), 5u);
   // In the comment now: "x", "y", "z" are words (one letter, flagged here
   // since no minimum length is set).
   EXPECT_EQ(Flagged(doc), "0:x 1:y 2:z ");
@@ -86,31 +93,103 @@ TEST(DocumentTest, TexMathAcrossLines) {
   EXPECT_EQ(doc.Recheck(checker), 4u);
   EXPECT_EQ(Flagged(doc), "0:cta 1:sta ");
   doc.Replace({0, 12}, {0, 15}, "cat");  // line 1 still starts in math
-  EXPECT_EQ(doc.Recheck(checker), 1u);
+  doc.Recheck(checker);
   EXPECT_EQ(Flagged(doc), "1:sta ");
   doc.Replace({0, 21}, {0, 21}, " $$");  // closes the math on line 0
-  EXPECT_EQ(doc.Recheck(checker), 4u);  // lines 1-3 start in another state
+  doc.Recheck(checker);
   EXPECT_EQ(Flagged(doc), "1:qzx ");
 }
 
-// Misspellings are packed (LEB128); they read back as they went in, long
-// offsets and lengths included, and a line costs 64 bytes besides its
-// text.
-TEST(DocumentTest, SpotsReadBackAsPacked) {
-  const std::vector<Misspelling> in = {{0, 3}, {4, 1}, {200, 130}, {70000, 5},
-                                       {70005, 20000000}};
-  const Spots spots(in);
-  EXPECT_EQ(spots.size(), in.size());
-  std::vector<Misspelling> out;
-  for (const Spot& s : spots) out.push_back({s.offset, s.length});
-  ASSERT_EQ(out.size(), in.size());
-  for (size_t i = 0; i < in.size(); ++i) {
-    EXPECT_EQ(out[i].offset, in[i].offset);
-    EXPECT_EQ(out[i].length, in[i].length);
+// Checkpoints: a state change far down (a comment opened at the top of a
+// long file) is followed to its end, and past it the checking stops at the
+// first checkpoint whose state is as before.
+TEST(DocumentTest, AStateChangeIsFollowedAcrossCheckpoints) {
+  auto dict = MakeDictionary({"the", "cat", "sat"});
+  Checker checker(*dict);
+  std::string text = "x;\n";
+  for (int i = 0; i < 1000; ++i) text += "y = 1;\n";
+  text += "*/\n";
+  for (int i = 0; i < 1000; ++i) text += "z = 2;\n";
+  Document doc(text, CodeFilter(CodeLanguage::kCLike, CodeScope::kCommentsAndStrings));
+  doc.Recheck(checker);
+  EXPECT_EQ(Flagged(doc), "");
+  doc.Replace({0, 0}, {0, 0}, "/* ");
+  const size_t checked = doc.Recheck(checker);
+  EXPECT_GE(checked, 1002u);
+  EXPECT_LE(checked, 1002u + Document::kCheckpointLines);
+  std::string expected = "0:x ";
+  for (int i = 1; i <= 1000; ++i) expected += std::to_string(i) + ":y ";
+  EXPECT_EQ(Flagged(doc), expected);
+  doc.Replace({0, 0}, {0, 3}, "");
+  doc.Recheck(checker);
+  EXPECT_EQ(Flagged(doc), "");
+}
+
+// The document after random edits (line breaks of the three kinds, edits
+// across lines, past the end, inside a CRLF) is the document made from its
+// text: same lines, same misspellings.
+TEST(DocumentTest, EditsGiveWhatAFreshDocumentGives) {
+  auto dict = MakeDictionary({"the", "cat", "sat"});
+  Checker checker(*dict);
+  std::mt19937 rng(34);
+  const char* pieces[] = {"the ", "cta ", "sat", "\n", "\r\n", "\r", "",
+                          "/* ", " */", "teh", "\xC3\xA9t\xC3\xA9 ", "\xF0\x9F\x98\x80"};
+  const auto random_text = [&](size_t n) {
+    std::string t;
+    for (size_t i = 0; i < n; ++i) t += pieces[rng() % std::size(pieces)];
+    return t;
+  };
+  for (int round = 0; round < 40; ++round) {
+    const LineFilter filter =
+        round % 2 ? LineFilter(CodeFilter(CodeLanguage::kCLike, CodeScope::kCommentsAndStrings))
+                  : LineFilter(std::monostate());
+    Document doc(random_text(rng() % 400), filter);
+    doc.Recheck(checker);
+    for (int edit = 0; edit < 60; ++edit) {
+      const size_t lines = doc.LineCount() + 2;
+      Position a{rng() % lines, rng() % 12};
+      Position b{rng() % 4 == 0 ? rng() % lines : a.line, rng() % 12};
+      doc.Replace(a, b, random_text(rng() % 4));
+      if (rng() % 3 == 0) continue;  // several edits before a check
+      doc.Recheck(checker);
+      Document fresh(doc.Text(), filter);
+      fresh.Recheck(checker);
+      ASSERT_EQ(doc.LineCount(), fresh.LineCount());
+      for (size_t l = 0; l < doc.LineCount(); ++l) {
+        ASSERT_EQ(doc.Line(l), fresh.Line(l)) << l;
+      }
+      ASSERT_EQ(Flagged(doc), Flagged(fresh)) << round << " " << edit;
+      ASSERT_EQ(doc.MisspellingCount(), fresh.MisspellingCount());
+    }
   }
-  EXPECT_TRUE(Spots().empty());
-  EXPECT_EQ(Spots().begin(), Spots().end());
-  EXPECT_LE(sizeof(Document::Line), 64u);
+}
+
+// Memory is the text and about a byte per line, not an object per line:
+// a million blank lines hold under 2.5 MB (64 MB as 64-byte lines before).
+TEST(DocumentTest, BlankLinesCostTheirByteAndAboutOneMore) {
+  auto dict = MakeDictionary({"the", "cat", "sat"});
+  Checker checker(*dict);
+  Document doc(std::string(1000000, '\n'), MarkdownFilter());
+  doc.Recheck(checker);
+  EXPECT_EQ(doc.LineCount(), 1000001u);
+  EXPECT_LT(doc.MemoryUsed(), 2500000u);
+  // A line of misspellings: its text and about two bytes a word.
+  std::string line;
+  for (int i = 0; i < 100000; ++i) line += "teh ";
+  Document words(line, std::monostate());
+  words.Recheck(checker);
+  EXPECT_EQ(words.MisspellingCount(), 100000u);
+  EXPECT_LT(words.MemoryUsed(), line.size() + 2 * 100000 + 16384);
+  // Long offsets read back (LEB128 of several bytes).
+  size_t n = 0;
+  words.ForEachMisspelling([&](size_t l, std::string_view, Spot m) {
+    EXPECT_EQ(l, 0u);
+    EXPECT_EQ(m.offset, 4 * n);
+    EXPECT_EQ(m.length, 3u);
+    ++n;
+    return true;
+  });
+  EXPECT_EQ(n, 100000u);
 }
 
 }  // namespace

@@ -612,7 +612,7 @@ TEST_F(LspProtocolTest, AMarkdownLineOfOpenersIsFast) {
 }
 
 // Blank lines cost about 200 bytes each (20 MB of them: 4.1 GB). Here
-// 2,000,000 of them must cost less than 80 bytes each.
+// 2,000,000 of them must cost less than 3 bytes each (2 measured).
 TEST_F(LspProtocolTest, BlankLinesCostLittleMemory) {
   Initialize();
   Open("file:///small.txt", "plaintext", "wrold");
@@ -624,7 +624,11 @@ TEST_F(LspProtocolTest, BlankLinesCostLittleMemory) {
   EXPECT_EQ(Spans(client_->ReadDiagnostics("file:///blank.txt")),
             Spans_({{static_cast<int>(kLines), 0, 5, "wrold"}}));
   const size_t after = client_->ResidentBytes();
-  EXPECT_LT(after - before, kLines * 80) << (after - before) / kLines << " bytes per line";
+  // Its byte and about one more (the checkpoints, app/lsp/document.h):
+  // 131.7 bytes a line on main before issue 34, 64 with an object per line.
+  // (Resident memory: a few MB of code and dictionary pages besides.)
+  EXPECT_LT(after - before, kLines * 3 + (6 << 20))
+      << (after - before) / kLines << " bytes per line";
 }
 
 // A 40 KB URI took 24 s and 794 MB; URIs beyond 16 KiB are refused, and a
@@ -650,29 +654,54 @@ TEST_F(LspProtocolTest, LongUrisAreCappedAndCheap) {
 // half-made (a null one made the next codeAction crash) and the server
 // goes on.
 TEST(LspMemoryTest, RunningOutOfMemoryFailsTheMessageOnly) {
+  // 160 MiB of address space (about 45 MiB are the program, its libraries
+  // and the dictionary); documents of 16 MB of lines (about 32 MB each in
+  // the server) are opened until one fails: a message too large
+  // to read is skipped, one too large to parse is an error reply, one too
+  // large to hold or check is a window/showMessage.
   LspClient client({SPELLFILTER_EXE, "lsp", "-d", EN_US_SFD, "--no-user"},
-                   size_t{1} << 30);
+                   size_t{160} << 20);
   client.KillAfter(60);
   int id = client.Request("initialize", {{"capabilities", json::object()}});
   ASSERT_TRUE(client.ReadReply(id).contains("result"));
-  const std::string uri = "file:///huge.txt";
-  // 30 million lines: gigabytes as lines, far beyond 1 GiB.
-  client.Notify("textDocument/didOpen",
-                {{"textDocument", {{"uri", uri}, {"languageId", "plaintext"},
-                                   {"version", 1}, {"text", std::string(30000000, '\n')}}}});
-  json m = client.Read();
-  EXPECT_EQ(m.value("method", ""), "window/showMessage");
-  EXPECT_NE(m["params"]["message"].get<std::string>().find("out of memory"), std::string::npos);
-  id = client.Request("textDocument/codeAction",
-                      {{"textDocument", {{"uri", uri}}},
-                       {"range", {{"start", {{"line", 0}, {"character", 0}}},
-                                  {"end", {{"line", 0}, {"character", 5}}}}},
-                       {"context",
-                        {{"diagnostics",
-                          {{{"range", {{"start", {{"line", 0}, {"character", 0}}},
-                                       {"end", {{"line", 0}, {"character", 5}}}}},
-                            {"source", "spellfilter"}}}}}}});
-  EXPECT_TRUE(client.ReadReply(id)["result"].is_array());
+  const json code_action_context = {
+      {"diagnostics",
+       {{{"range", {{"start", {{"line", 0}, {"character", 0}}},
+                    {"end", {{"line", 0}, {"character", 5}}}}},
+         {"source", "spellfilter"}}}}};
+  std::string failed_uri;
+  for (int i = 0; i < 40 && failed_uri.empty(); ++i) {
+    const std::string uri = "file:///huge" + std::to_string(i) + ".txt";
+    client.Notify("textDocument/didOpen",
+                  {{"textDocument", {{"uri", uri}, {"languageId", "plaintext"},
+                                     {"version", 1}, {"text", std::string(16000000, '\n')}}}});
+    // A request after it: its reply ends what the open caused.
+    id = client.Request("textDocument/codeAction",
+                        {{"textDocument", {{"uri", uri}}},
+                         {"range", {{"start", {{"line", 0}, {"character", 0}}},
+                                    {"end", {{"line", 0}, {"character", 5}}}}},
+                         {"context", code_action_context}});
+    bool published = false;
+    for (;;) {
+      json m = client.Read();
+      ASSERT_FALSE(m.is_null()) << "the server ended after " << i << " documents";
+      if (m.value("method", "") == "textDocument/publishDiagnostics") {
+        published = published || m["params"]["uri"] == uri;
+      } else if (m.value("method", "") == "window/showMessage") {
+        EXPECT_NE(m["params"]["message"].get<std::string>().find("out of memory"),
+                  std::string::npos);
+      } else if (m.contains("id") && m["id"] == id) {
+        // Served, whether the document could be opened or not.
+        EXPECT_TRUE(m["result"].is_array()) << m.dump();
+        break;
+      } else if (m.contains("error")) {
+        EXPECT_EQ(m["error"]["code"], -32803) << m.dump();
+      }
+    }
+    if (!published) failed_uri = uri;
+  }
+  ASSERT_FALSE(failed_uri.empty()) << "40 documents of 16 MB fit in 160 MiB";
+  // The server goes on: a small document is checked.
   client.Notify("textDocument/didOpen",
                 {{"textDocument", {{"uri", "file:///ok.txt"}, {"languageId", "plaintext"},
                                    {"version", 1}, {"text", "wrold"}}}});

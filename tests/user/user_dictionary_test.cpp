@@ -207,6 +207,38 @@ TEST_F(UserDictionaryTest, BadWordsAreRefusedAndNothingElseChanges) {
   EXPECT_NE(r.status().message().find("and 1 more"), std::string::npos);
 }
 
+// A Persian word with its ZWNJ is added (docs/user_dictionary.md) and then
+// accepted in text, where the tokenizer keeps it one word; a Latin one
+// with a joiner is refused and nothing is written.
+TEST_F(UserDictionaryTest, PersianWordsWithZeroWidthNonJoinerAreAdded) {
+  // A base whose alphabet has Arabic letters: Persian words are checked.
+  base_ = MakeDictionary({"the", "cat", "\u06A9\u062A\u0627\u0628"});
+  auto u = OpenUser(list_, *base_);
+  const std::string word = "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645";
+  MustAdd(*u, {word});
+  EXPECT_TRUE(u->Contains(word));
+  EXPECT_EQ(Slurp(list_), word + "\n");
+  Checker checker(*base_);
+  checker.SetUserWords(u.get());
+  std::vector<Misspelling> found;
+  checker.Check("the " + word + " cat\n", &found);
+  EXPECT_TRUE(found.empty()) << found.size();
+  // Before it was added, it was misspelled (one word, not two).
+  Checker without(*base_);
+  without.Check("the " + word + " cat\n", &found);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].length, word.size());
+  // Without the joiner it is another word, not added.
+  checker.Check("\u0645\u06CC\u062E\u0648\u0627\u0647\u0645\n", &found);
+  EXPECT_EQ(found.size(), 1u);
+  StatusOr<UserDictionary::EditResult> r =
+      u->Add(std::span<const std::string>(V{"pay\u200Cpal"}));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("U+200C"), std::string::npos)
+      << r.status().message();
+  EXPECT_EQ(Slurp(list_), word + "\n");
+}
+
 TEST_F(UserDictionaryTest, FilterIsCachedAndRebuiltWhenItDoesNotMatch) {
   {
     auto u = OpenUser(list_, *base_);
