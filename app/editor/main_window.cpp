@@ -709,6 +709,16 @@ void MainWindow::createActions() {
           &MainWindow::openDictionaryFile);
   connect(dictionary_menu_->buildAction(), &QAction::triggered, this,
           &MainWindow::buildDictionary);
+  // The status bar's language button, from the keyboard.
+  auto* language = new QAction(tr("Document &Language..."), this);
+  language->setObjectName(QStringLiteral("chooseLanguage"));
+  language->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+  language->setStatusTip(tr("Choose the language this document is checked in"));
+  connect(language, &QAction::triggered, this, &MainWindow::chooseLanguage);
+  const QList<QAction*> entries = dictionary_menu_->actions();
+  QAction* first = entries.isEmpty() ? nullptr : entries.front();
+  dictionary_menu_->insertAction(first, language);
+  dictionary_menu_->insertSeparator(first);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About"), this, &MainWindow::about);
