@@ -27,6 +27,17 @@ constexpr int kSearchRole = Qt::UserRole + 2;
 
 QString Native(const QString& path) { return QDir::toNativeSeparators(path); }
 
+// Lower case, words separated by single spaces, with one in front: a
+// query word then matches the start of a word (" ger" finds German, not
+// Algeria; " de_" finds de_AT).
+QString SearchWords(const QString& text) {
+  QString out = QLatin1Char(' ') + text.toLower();
+  for (QChar& c : out) {
+    if (c == u'(' || c == u')' || c == u',') c = u' ';
+  }
+  return out;
+}
+
 }  // namespace
 
 QString LanguageChooser::SearchText(const QString& tag) {
@@ -35,7 +46,7 @@ QString LanguageChooser::SearchText(const QString& tag) {
   if (locale.language() != QLocale::C) {
     words << locale.nativeLanguageName() << locale.nativeTerritoryName();
   }
-  return words.join(QLatin1Char(' ')).toLower();
+  return SearchWords(words.join(QLatin1Char(' ')));
 }
 
 LanguageChooser::LanguageChooser(const QStringList& current, QWidget* parent)
@@ -49,6 +60,7 @@ LanguageChooser::LanguageChooser(const QStringList& current, QWidget* parent)
   filter_->setPlaceholderText(tr("Search languages (name or code)"));
   filter_->setClearButtonEnabled(true);
   filter_->installEventFilter(this);
+  list_->installEventFilter(this);
   list_->setObjectName(QStringLiteral("languageList"));
   list_->setHeaderHidden(true);
   list_->setColumnCount(2);
@@ -86,7 +98,7 @@ LanguageChooser::LanguageChooser(const QStringList& current, QWidget* parent)
       break;
     }
   }
-  resize(520, 560);
+  resize(480, 440);
   filter_->setFocus();
 }
 
@@ -113,8 +125,7 @@ void LanguageChooser::populate(const QStringList& current) {
     auto* item = new QTreeWidgetItem(group, QStringList{label, tag});
     item->setData(0, kKindRole, static_cast<int>(kind));
     item->setData(0, kValueRole, value);
-    item->setData(0, kSearchRole,
-                  SearchText(tag) + QLatin1Char(' ') + label.toLower());
+    item->setData(0, kSearchRole, SearchText(tag) + SearchWords(label));
     item->setToolTip(0, tip);
     item->setForeground(1, palette().brush(QPalette::PlaceholderText));
     if (kind != LanguageChoice::Kind::kConvert &&
@@ -132,10 +143,16 @@ void LanguageChooser::populate(const QStringList& current) {
       addGroup(tr("Your word lists (add to the language)"));
   QTreeWidgetItem* convert =
       addGroup(tr("Convert on first use (system Hunspell dictionaries)"));
+  QTreeWidgetItem* other = addGroup(tr("Other dictionaries"));
   for (const DictionaryEntry& e : FindDictionaries()) {
+    const bool language = QLocale(e.name).language() != QLocale::C;
     // Built by the user and not named as a language ("mywords", not
     // "de_DE"): a word list, which adds to a language.
-    if (e.user_built && QLocale(e.name).language() == QLocale::C) {
+    if (!language && !e.user_built) {
+      // Not a language (the programming words of code mode: cpp, python).
+      add(other, e.name, QString(), LanguageChoice::Kind::kDictionary, e.path,
+          Native(e.path));
+    } else if (!language) {
       add(word_lists, e.name, QString(), LanguageChoice::Kind::kAddition,
           e.path,
           tr("Adds the words of %1 to the document's language")
@@ -167,11 +184,12 @@ void LanguageChooser::populate(const QStringList& current) {
           LanguageChoice::Kind::kDictionary, path, Native(path));
     }
   }
-  for (QTreeWidgetItem* group : {installed, word_lists, convert}) {
+  for (QTreeWidgetItem* group : {installed, word_lists, convert, other}) {
     group->sortChildren(0, Qt::AscendingOrder);
   }
-  if (word_lists->childCount() == 0) delete word_lists;
-  if (convert->childCount() == 0) delete convert;
+  for (QTreeWidgetItem* group : {word_lists, convert, other}) {
+    if (group->childCount() == 0) delete group;
+  }
 }
 
 void LanguageChooser::setFilter(const QString& text) {
@@ -185,8 +203,9 @@ void LanguageChooser::setFilter(const QString& text) {
       QTreeWidgetItem* item = group->child(i);
       const QString search = item->data(0, kSearchRole).toString();
       const bool match =
-          std::all_of(words.begin(), words.end(),
-                      [&](const QString& w) { return search.contains(w); });
+          std::all_of(words.begin(), words.end(), [&](const QString& w) {
+            return search.contains(QLatin1Char(' ') + w);
+          });
       item->setHidden(!match);
       if (match) ++group_shown;
     }
@@ -221,6 +240,16 @@ void LanguageChooser::selectFirstVisible() {
 }
 
 bool LanguageChooser::eventFilter(QObject* watched, QEvent* event) {
+  // Typing in the list searches too (the search field takes the keys).
+  if (watched == list_ && event->type() == QEvent::KeyPress) {
+    const auto* key = static_cast<QKeyEvent*>(event);
+    if (!key->text().isEmpty() && key->text().front().isPrint() &&
+        (key->modifiers() & ~Qt::ShiftModifier) == Qt::NoModifier) {
+      filter_->setFocus();
+      filter_->insert(key->text());
+      return true;
+    }
+  }
   // Up and Down in the search field move in the list, as in a combo box.
   if (watched == filter_ && event->type() == QEvent::KeyPress) {
     const int key = static_cast<QKeyEvent*>(event)->key();

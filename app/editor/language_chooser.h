@@ -5,9 +5,12 @@
 // word lists" (dictionaries built with Dictionary > Build Dictionary from
 // Word List, which add to the document's language rather than replace it),
 // then "Convert on first use" (the system's Hunspell dictionaries not
-// converted yet; MainWindow converts one on a worker thread when chosen).
-// Typing filters by the language's English or native name or its tag
-// ("ger", "Deutsch", "de_AT"); Enter takes the first match shown.
+// converted yet; MainWindow converts one on a worker thread when chosen),
+// then "Other dictionaries" (ones not named as a language, such as the
+// programming words of code mode).
+// Typing filters by the start of a word of the language's English or
+// native name or its tag ("ger", "Deutsch", "de_AT"); Enter takes the
+// first match shown.
 //
 // The lists come from dictionary_catalog.h (FindDictionaries,
 // FindHunspellDictionaries: core's language catalog).
@@ -58,7 +61,8 @@ class LanguageChooser : public QDialog {
   [[nodiscard]] int visibleCount() const;
 
   // The words a filter matches for a dictionary named `tag` ("de_DE"): the
-  // tag, its English name and its native name, lower case.
+  // tag, its English name and its native name, lower case, each after a
+  // space.
   static QString SearchText(const QString& tag);
 
  signals:
