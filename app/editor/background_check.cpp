@@ -9,11 +9,13 @@
 
 namespace spellfilter::editor {
 
-BackgroundCheck::BackgroundCheck(std::shared_ptr<const Dictionary> dictionary,
-                                 std::string user_words, QString text,
-                                 quint64 epoch, QObject* parent)
+BackgroundCheck::BackgroundCheck(
+    std::shared_ptr<const Dictionary> dictionary, std::string user_words,
+    QString text, quint64 epoch, QObject* parent,
+    std::vector<std::shared_ptr<const Dictionary>> additions)
     : QObject(parent),
       dictionary_(std::move(dictionary)),
+      additions_(std::move(additions)),
       user_words_(std::move(user_words)),
       text_(std::move(text)),
       epoch_(epoch) {
@@ -49,6 +51,9 @@ void BackgroundCheck::run() {
   QElapsedTimer clock;
   clock.start();
   Checker checker(*dictionary_);
+  checker.SetExtraDictionary(
+      !additions_.empty() ? additions_[0].get() : nullptr,
+      additions_.size() > 1 ? additions_[1].get() : nullptr);
   std::unique_ptr<UserDictionary> user;
   if (!user_words_.empty()) {
     StatusOr<std::unique_ptr<UserDictionary>> opened =

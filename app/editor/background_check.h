@@ -41,9 +41,12 @@ class BackgroundCheck : public QObject {
 
   // Starts checking `text`. `user_words`: the user word list's path, or
   // empty for none. `epoch`: the SpellHighlighter state it is valid for.
-  BackgroundCheck(std::shared_ptr<const Dictionary> dictionary,
-                  std::string user_words, QString text, quint64 epoch,
-                  QObject* parent = nullptr);
+  // `additions`: dictionaries whose words are also correct
+  // (SpellService::sharedAdditions, at most two).
+  BackgroundCheck(
+      std::shared_ptr<const Dictionary> dictionary, std::string user_words,
+      QString text, quint64 epoch, QObject* parent = nullptr,
+      std::vector<std::shared_ptr<const Dictionary>> additions = {});
   // Stops the thread (at the next line) and waits for it.
   ~BackgroundCheck() override;
   Q_DISABLE_COPY_MOVE(BackgroundCheck)
@@ -72,6 +75,7 @@ class BackgroundCheck : public QObject {
   void run();
 
   std::shared_ptr<const Dictionary> dictionary_;
+  std::vector<std::shared_ptr<const Dictionary>> additions_;
   std::string user_words_;
   const QString text_;
   const quint64 epoch_;

@@ -1,11 +1,14 @@
 #include "app/editor/document_tab.h"
 
+#include <QApplication>
 #include <QFileInfo>
+#include <QSignalBlocker>
 #include <QTextDocument>
 #include <QVBoxLayout>
 
 #include "app/editor/disk_file_monitor.h"
 #include "app/editor/find_bar.h"
+#include "app/editor/markdown_highlighter.h"
 #include "app/editor/recovery_store.h"
 #include "app/editor/spell_text_edit.h"
 
@@ -32,7 +35,34 @@ DocumentTab::DocumentTab(SpellService* service, const QString& recovery_folder,
   recovery_->watch(editor_->document());
 }
 
+void DocumentTab::updateMarkdown() {
+  // Characters stand in for bytes: the size check is against the text.
+  const bool on =
+      MarkdownHighlighter::IsMarkdownFile(file_) &&
+      editor_->document()->characterCount() <= MarkdownHighlighter::kMaxBytes;
+  if (on == (markdown_ != nullptr)) return;
+  if (on) {
+    markdown_ =
+        new MarkdownHighlighter(QApplication::palette(), editor_->document());
+    markdown_->setParent(this);
+  } else {
+    delete markdown_;
+    markdown_ = nullptr;
+  }
+}
+
+void DocumentTab::recolor() {
+  if (markdown_ != nullptr) markdown_->setPalette(QApplication::palette());
+}
+
 DocumentTab::~DocumentTab() {
+  // The highlighters follow the document: they go before it. Removing its
+  // formats reports a change, which no one is to hear now (the window may
+  // be half destroyed).
+  {
+    const QSignalBlocker quiet(editor_->document());
+    delete markdown_;
+  }
   // The find bar refers to the editor: it goes first.
   delete find_bar_;
   delete editor_;

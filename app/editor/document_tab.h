@@ -7,6 +7,7 @@
 #define SPELLFILTER_APP_EDITOR_DOCUMENT_TAB_H_
 
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 #include "app/editor/text_file.h"
@@ -15,6 +16,7 @@ namespace spellfilter::editor {
 
 class DiskFileMonitor;
 class FindBar;
+class MarkdownHighlighter;
 class RecoveryStore;
 class SpellService;
 class SpellTextEdit;
@@ -64,6 +66,22 @@ class DocumentTab : public QWidget {
   [[nodiscard]] bool isPristine() const;
   [[nodiscard]] bool isModified() const;
 
+  // The document's language as chosen for it: the dictionaries
+  // SpellService::openDictionaries takes (the language's, then word lists
+  // added to it); empty when it follows the editor's default language.
+  // A list so that a second language at once, or "auto", can be a value
+  // here once core offers one type for them (issue 33 item 7).
+  [[nodiscard]] const QStringList& languages() const { return languages_; }
+  void setLanguages(const QStringList& languages) { languages_ = languages; }
+
+  // Markdown highlighting (markdown_highlighter.h): on for a Markdown
+  // file (by its name) of at most MarkdownHighlighter::kMaxBytes, in the
+  // application's palette; off otherwise. Called when the file changes.
+  void updateMarkdown();
+  [[nodiscard]] MarkdownHighlighter* markdown() const { return markdown_; }
+  // The theme changed: recolours the Markdown highlighting.
+  void recolor();
+
   [[nodiscard]] DiskNews diskNews() const { return disk_news_; }
   void setDiskNews(DiskNews news) { disk_news_ = news; }
 
@@ -74,6 +92,8 @@ class DocumentTab : public QWidget {
   DiskFileMonitor* disk_;
   QString file_;
   TextFormat format_;
+  QStringList languages_;
+  MarkdownHighlighter* markdown_ = nullptr;
   bool lossy_ = false;
   bool read_only_ = false;
   int untitled_number_ = 1;

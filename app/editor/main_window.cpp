@@ -40,8 +40,10 @@
 #include "app/editor/dictionary_catalog.h"
 #include "app/editor/dictionary_menu.h"
 #include "app/editor/disk_file_monitor.h"
+#include "app/editor/document_languages.h"
 #include "app/editor/document_tab.h"
 #include "app/editor/find_bar.h"
+#include "app/editor/language_chooser.h"
 #include "app/editor/notice_bar.h"
 #include "app/editor/pdf_export.h"
 #include "app/editor/recent_files.h"
@@ -50,6 +52,7 @@
 #include "app/editor/soft_lines.h"
 #include "app/editor/spell_highlighter.h"
 #include "app/editor/spell_service.h"
+#include "app/editor/spell_service_pool.h"
 #include "app/editor/spell_text_edit.h"
 #include "app/editor/text_encoding.h"
 #include "app/editor/theme.h"
@@ -101,7 +104,7 @@ QList<QKeySequence> WithFallback(QKeySequence::StandardKey key,
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
-      service_(new SpellService(this)),
+      pool_(new SpellServicePool(this)),
       notice_(new NoticeBar),
       tabs_(new QTabWidget),
       recovery_folder_(RecoveryStore::DefaultFolder()),
@@ -137,6 +140,7 @@ MainWindow::MainWindow(QWidget* parent)
   connect(&unchecked_timer_, &QTimer::timeout, this,
           &MainWindow::updateUncheckedCount);
 
+  connect(pool_, &SpellServicePool::created, this, &MainWindow::followService);
   // The first document exists before the actions, which act on it.
   addDocument();
   createActions();
@@ -146,12 +150,6 @@ MainWindow::MainWindow(QWidget* parent)
   connect(tabs_, &QTabWidget::currentChanged, this,
           &MainWindow::onCurrentTabChanged);
 
-  connect(service_, &SpellService::warning, this,
-          [this](const QString& message) { notice_->showMessage(message); });
-  connect(service_, &SpellService::dictionaryChanged, this, [this] {
-    dictionary_menu_->setCurrentPath(service_->dictionaryPath());
-    updateStatus();
-  });
   reload_action_ = new QAction(tr("&Reload"), this);
   reload_action_->setToolTip(
       tr("Replace your text with the file on disk "
@@ -168,8 +166,6 @@ MainWindow::MainWindow(QWidget* parent)
   connect(convert_job_, &ConvertDictionaryJob::finished, this,
           &MainWindow::onConversionFinished);
 
-  connect(service_, &SpellService::dictionaryChanged, &unchecked_timer_,
-          qOverload<>(&QTimer::start));
   connect(unchecked_counter_, &UncheckedCounter::counted, this,
           [this](qsizetype n) {
             unchecked_label_->setVisible(n > 0);
@@ -180,12 +176,8 @@ MainWindow::MainWindow(QWidget* parent)
                    "as Cyrillic in an English text) are not checked. Choose "
                    "a dictionary of their language in the Dictionary menu "
                    "to check them.")
-                    .arg(service_->dictionaryName()));
+                    .arg(spellService()->dictionaryName()));
           });
-  connect(service_, &SpellService::flaggedWordsMayBeCorrect, this,
-          &MainWindow::scheduleStatus);
-  connect(service_, &SpellService::recheckAll, this,
-          &MainWindow::scheduleStatus);
 
   loadInitialDictionary();
   onCurrentTabChanged();
@@ -193,9 +185,115 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() {
-  // The editors (and their highlighters) use the service: delete them
-  // first; QObject would delete the service first, as the older child.
+  // The editors (and their highlighters) use the services: delete them
+  // first; QObject would delete the pool first, as the older child.
   delete takeCentralWidget();
+}
+
+SpellService* MainWindow::spellService() const { return editor()->service(); }
+
+void MainWindow::followService(SpellService* service) {
+  connect(service, &SpellService::warning, this,
+          [this](const QString& message) { notice_->showMessage(message); });
+  connect(service, &SpellService::dictionaryChanged, this, [this, service] {
+    if (service != spellService()) return;
+    dictionary_menu_->setCurrentPath(service->dictionaryPath());
+    updateStatus();
+    unchecked_timer_.start();
+  });
+  connect(service, &SpellService::flaggedWordsMayBeCorrect, this,
+          &MainWindow::scheduleStatus);
+  connect(service, &SpellService::recheckAll, this,
+          &MainWindow::scheduleStatus);
+}
+
+QString MainWindow::languageLabel(const SpellService* service) const {
+  if (!service->hasDictionary()) return tr("No dictionary");
+  QStringList names;
+  for (const QString& path : service->dictionaryPaths()) {
+    const QString name = QFileInfo(path).completeBaseName();
+    names.append(names.isEmpty() ? LanguageDisplayName(name) : name);
+  }
+  return names.join(QStringLiteral(" + "));
+}
+
+bool MainWindow::switchLanguages(DocumentTab* tab, const QStringList& paths,
+                                 QString* error) {
+  const QStringList wanted = paths.isEmpty() ? default_languages_ : paths;
+  SpellTextEdit* edit = tab->editor();
+  SpellService* old = edit->service();
+  QString problem;
+  SpellService* service = pool_->acquire(wanted, &problem);
+  edit->setService(service);
+  pool_->release(old);
+  tab->setLanguages(paths);
+  if (!tab->file().isEmpty()) RememberLanguages(tab->file(), paths);
+  if (tab == current()) {
+    dictionary_menu_->setCurrentPath(service->dictionaryPath());
+    updateStatus();
+    unchecked_timer_.start();
+  }
+  if (error != nullptr) *error = problem;
+  return problem.isEmpty() && (wanted.isEmpty() || service->hasDictionary());
+}
+
+bool MainWindow::setDocumentLanguages(DocumentTab* tab,
+                                      const QStringList& paths) {
+  QString error;
+  if (!switchLanguages(tab, paths, &error)) {
+    notice_->showMessage(tr("A dictionary of %1 could not be opened: %2.")
+                             .arg(tab->displayName(), error));
+    return false;
+  }
+  return true;
+}
+
+LanguageChooser* MainWindow::languageChooser() const {
+  return language_chooser_;
+}
+
+void MainWindow::chooseLanguage() {
+  if (language_chooser_) {
+    language_chooser_->raise();
+    language_chooser_->activateWindow();
+    return;
+  }
+  auto* chooser = new LanguageChooser(spellService()->dictionaryPaths(), this);
+  chooser->setAttribute(Qt::WA_DeleteOnClose);
+  connect(chooser, &LanguageChooser::chosen, this,
+          &MainWindow::applyLanguageChoice);
+  language_chooser_ = chooser;
+  chooser->open();
+}
+
+void MainWindow::applyLanguageChoice(const LanguageChoice& choice) {
+  DocumentTab* tab = current();
+  switch (choice.kind) {
+    case LanguageChoice::Kind::kNone:
+      return;
+    case LanguageChoice::Kind::kDictionary:
+      if (setDocumentLanguages(tab, {choice.path})) {
+        default_languages_ = {choice.path};
+        QSettings().setValue(kDictionaryKey, choice.path);
+      }
+      return;
+    case LanguageChoice::Kind::kAddition: {
+      QStringList paths = spellService()->dictionaryPaths();
+      if (paths.isEmpty()) {
+        paths = {choice.path};  // nothing to add to: it is the language
+      } else if (!paths.contains(choice.path)) {
+        paths.append(choice.path);
+        // The oldest addition makes room (core checks two at most).
+        while (paths.size() > 1 + SpellService::kMaxAdditions)
+          paths.removeAt(1);
+      }
+      setDocumentLanguages(tab, paths);
+      return;
+    }
+    case LanguageChoice::Kind::kConvert:
+      convertDictionary(choice.tag);
+      return;
+  }
 }
 
 DocumentTab* MainWindow::current() const {
@@ -237,7 +335,9 @@ void MainWindow::scheduleStatus() {
 }
 
 DocumentTab* MainWindow::addDocument() {
-  auto* tab = new DocumentTab(service_, recovery_folder_);
+  QString error;  // said when the language was chosen or at start
+  auto* tab = new DocumentTab(pool_->acquire(default_languages_, &error),
+                              recovery_folder_);
   SpellTextEdit* edit = tab->editor();
   // The lowest number no other untitled document has.
   QList<int> used;
@@ -405,7 +505,9 @@ bool MainWindow::closeTab(int index) {
     addDocument();
   }
   tabs_->removeTab(tabs_->indexOf(tab));
+  SpellService* service = tab->editor()->service();
   delete tab;
+  pool_->release(service);
   onCurrentTabChanged();
   return true;
 }
@@ -607,6 +709,16 @@ void MainWindow::createActions() {
           &MainWindow::openDictionaryFile);
   connect(dictionary_menu_->buildAction(), &QAction::triggered, this,
           &MainWindow::buildDictionary);
+  // The status bar's language button, from the keyboard.
+  auto* language = new QAction(tr("Document &Language..."), this);
+  language->setObjectName(QStringLiteral("chooseLanguage"));
+  language->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+  language->setStatusTip(tr("Choose the language this document is checked in"));
+  connect(language, &QAction::triggered, this, &MainWindow::chooseLanguage);
+  const QList<QAction*> entries = dictionary_menu_->actions();
+  QAction* first = entries.isEmpty() ? nullptr : entries.front();
+  dictionary_menu_->insertAction(first, language);
+  dictionary_menu_->insertSeparator(first);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About"), this, &MainWindow::about);
@@ -618,8 +730,12 @@ void MainWindow::createStatusBar() {
   misspellings_label_->setObjectName(QStringLiteral("misspellingCount"));
   words_label_ = new QLabel(this);
   words_label_->setObjectName(QStringLiteral("wordCount"));
-  dictionary_label_ = new QLabel(this);
-  dictionary_label_->setObjectName(QStringLiteral("dictionaryName"));
+  // The document's language, and the chooser to change it.
+  language_button_ = new QToolButton(this);
+  language_button_->setObjectName(QStringLiteral("languageButton"));
+  language_button_->setAutoRaise(true);
+  connect(language_button_, &QToolButton::clicked, this,
+          &MainWindow::chooseLanguage);
   position_label_ = new QLabel(this);
   position_label_->setObjectName(QStringLiteral("cursorPosition"));
   characters_label_ = new QLabel(this);
@@ -627,9 +743,8 @@ void MainWindow::createStatusBar() {
   unchecked_label_ = new QLabel(this);
   unchecked_label_->setObjectName(QStringLiteral("uncheckedCount"));
   unchecked_label_->hide();
-  for (QLabel* label :
-       {position_label_, misspellings_label_, words_label_, characters_label_,
-        unchecked_label_, dictionary_label_}) {
+  for (QLabel* label : {position_label_, misspellings_label_, words_label_,
+                        characters_label_, unchecked_label_}) {
     label->setContentsMargins(8, 0, 8, 0);
   }
   // The encoding, and the ways to change it: read the file again in
@@ -659,7 +774,7 @@ void MainWindow::createStatusBar() {
   statusBar()->addPermanentWidget(words_label_);
   statusBar()->addPermanentWidget(characters_label_);
   statusBar()->addPermanentWidget(unchecked_label_);
-  statusBar()->addPermanentWidget(dictionary_label_);
+  statusBar()->addPermanentWidget(language_button_);
   statusBar()->addPermanentWidget(encoding_button_);
   updateStatus();
 }
@@ -668,7 +783,7 @@ void MainWindow::updateStatus() {
   const SpellTotals& totals = editor()->highlighter()->totals();
   const RecheckScheduler* scheduler = editor()->scheduler();
   QString spelling;
-  if (!service_->hasDictionary()) {
+  if (!spellService()->hasDictionary()) {
     spelling = tr("Not checking: no dictionary");
   } else if (!editor()->isSpellCheckingEnabled()) {
     spelling = tr("Spell checking off");
@@ -695,7 +810,7 @@ void MainWindow::updateStatus() {
                                  ? tr("1 character")
                                  : tr("%L1 characters").arg(characters));
   if (lcStatus().isDebugEnabled()) {
-    const bool checked = service_->hasDictionary() &&
+    const bool checked = spellService()->hasDictionary() &&
                          editor()->isSpellCheckingEnabled() &&
                          scheduler->isIdle();
     const QString status = QStringLiteral("%1: %2 misspellings, %3 words")
@@ -708,17 +823,19 @@ void MainWindow::updateStatus() {
       qCDebug(lcStatus).noquote() << status;
     }
   }
-  dictionary_label_->setText(service_->hasDictionary()
-                                 ? service_->dictionaryName()
-                                 : tr("No dictionary"));
-  dictionary_label_->setToolTip(Native(service_->dictionaryPath()));
+  language_button_->setText(languageLabel(spellService()));
+  QStringList tip{tr("The document's language: click to choose another")};
+  for (const QString& path : spellService()->dictionaryPaths()) {
+    tip.append(Native(path));
+  }
+  language_button_->setToolTip(tip.join(QLatin1Char('\n')));
 }
 
 void MainWindow::updateUncheckedCount() {
   const bool counting =
-      service_->hasDictionary() && editor()->isSpellCheckingEnabled();
+      spellService()->hasDictionary() && editor()->isSpellCheckingEnabled();
   unchecked_counter_->count(
-      counting ? service_->sharedDictionary() : nullptr,
+      counting ? spellService()->sharedDictionary() : nullptr,
       counting ? DocumentText(*editor()->document()).toUtf8() : QByteArray());
 }
 
@@ -851,6 +968,7 @@ bool MainWindow::exportPdf(const QString& path) {
 void MainWindow::setTheme(Theme theme) {
   ApplyTheme(theme);
   notice_->recolor();
+  for (int i = 0; i < tabs_->count(); ++i) document(i)->recolor();
   for (QAction* a : theme_actions_->actions()) {
     a->setChecked(a->data().toString() == ThemeName(theme));
   }
@@ -996,16 +1114,18 @@ void MainWindow::loadInitialDictionary() {
       return;
     }
   }
-  if (openDictionary(path) && !note.isEmpty()) {
+  default_languages_ = {path};
+  if (openDictionary(path, /*chosen=*/false) && !note.isEmpty()) {
     notice_->showMessage(
-        note + tr("Using %1 instead.").arg(service_->dictionaryName()));
+        note + tr("Using %1 instead.").arg(spellService()->dictionaryName()));
   }
 }
 
-bool MainWindow::openDictionary(const QString& path) {
+bool MainWindow::openDictionary(const QString& path, bool chosen) {
   notice_->hide();  // a new dictionary, new problems (shown while opening)
   QString error;
-  if (!service_->openDictionary(path, &error)) {
+  if (!switchLanguages(current(), chosen ? QStringList{path} : QStringList(),
+                       &error)) {
     notice_->showMessage(
         tr("The dictionary %1 could not be opened: %2. Spelling is not "
            "checked until you choose another one in the Dictionary menu.")
@@ -1016,10 +1136,12 @@ bool MainWindow::openDictionary(const QString& path) {
 }
 
 bool MainWindow::useDictionary(const QString& path) {
-  if (!openDictionary(path)) return false;
-  QSettings().setValue(kDictionaryKey, QFileInfo(path).absoluteFilePath());
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  if (!openDictionary(absolute, /*chosen=*/true)) return false;
+  default_languages_ = {absolute};
+  QSettings().setValue(kDictionaryKey, absolute);
   statusBar()->showMessage(
-      tr("Using dictionary %1").arg(service_->dictionaryName()), 3000);
+      tr("Using dictionary %1").arg(spellService()->dictionaryName()), 3000);
   return true;
 }
 
@@ -1107,9 +1229,9 @@ Session MainWindow::currentSession() const {
     if (i == tabs_->currentIndex()) {
       session.current = static_cast<int>(session.documents.size());
     }
-    session.documents.append({tab->file(),
-                              tab->editor()->textCursor().position(),
-                              tab->format().encoding});
+    session.documents.append(
+        {tab->file(), tab->editor()->textCursor().position(),
+         tab->format().encoding, tab->editor()->service()->dictionaryPaths()});
   }
   return session;
 }
@@ -1132,6 +1254,11 @@ int MainWindow::restoreSession() {
       continue;
     }
     ++opened;
+    if (current()->languages() != saved.languages &&
+        (saved.languages.isEmpty() ||
+         QFileInfo::exists(saved.languages.front()))) {
+      setDocumentLanguages(current(), saved.languages);
+    }
     QTextCursor cursor(editor()->document());
     cursor.setPosition(
         std::min(saved.position, editor()->document()->characterCount() - 1));
@@ -1327,7 +1454,26 @@ bool MainWindow::loadFileAs(const QString& path, const QString& encoding) {
 }
 
 void MainWindow::openLoaded(const QString& path, const LoadedText& loaded) {
-  tabForNewFile();
+  DocumentTab* tab = tabForNewFile();
+  // The language chosen for this file before, set before the text so it
+  // is checked once.
+  if (const QStringList remembered = RememberedLanguages(path);
+      remembered != tab->languages()) {
+    if (!remembered.isEmpty() && !QFileInfo::exists(remembered.front())) {
+      notice_->showMessage(
+          tr("The dictionary chosen for %1, %2, is gone; it is checked in "
+             "the default language.")
+              .arg(QFileInfo(path).fileName(), Native(remembered.front())));
+      RememberLanguages(path, {});
+      switchLanguages(tab, {}, nullptr);
+    } else {
+      QString error;
+      if (!switchLanguages(tab, remembered, &error)) {
+        notice_->showMessage(tr("A dictionary of %1 could not be opened: %2.")
+                                 .arg(QFileInfo(path).fileName(), error));
+      }
+    }
+  }
   QGuiApplication::setOverrideCursor(Qt::WaitCursor);
   editor()->setPlainText(loaded.text);
   QGuiApplication::restoreOverrideCursor();
@@ -1551,6 +1697,7 @@ bool MainWindow::openFromCommandLine(const QString& path, int line,
 void MainWindow::setCurrentFile(const QString& path, const TextFormat& format) {
   DocumentTab* tab = current();
   tab->setFile(path, format);
+  tab->updateMarkdown();
   setWindowModified(false);
   setWindowFilePath(path.isEmpty() ? tab->displayName() : tab->file());
   revert_action_->setEnabled(!tab->file().isEmpty());
@@ -1654,7 +1801,7 @@ void MainWindow::checkSpelling() {
 }
 
 void MainWindow::selectMisspelling(bool forward) {
-  if (!service_->hasDictionary()) {
+  if (!spellService()->hasDictionary()) {
     statusBar()->showMessage(tr("No dictionary"), 3000);
     return;
   }
@@ -1701,6 +1848,7 @@ void MainWindow::buildDictionary() {
 void MainWindow::startBuild(const BuildRequest& request) {
   if (build_job_->isRunning()) return;
   build_output_ = request.output;
+  build_input_ = request.word_list;
   auto* progress = new QProgressDialog(
       tr("Building the dictionary \u201C%1\u201D\u2026")
           .arg(QFileInfo(request.output).completeBaseName()),
@@ -1735,17 +1883,42 @@ void MainWindow::onBuildFinished(const BuildResult& result) {
     return;
   }
   dictionary_menu_->refresh();
+  // A word list adds to the document's language (a German letter keeps
+  // its German words); a whole Hunspell dictionary is a language itself.
+  const bool whole_language = IsHunspellDictionary(build_input_);
+  const bool can_add = !whole_language && spellService()->hasDictionary();
+  const QString language = languageLabel(spellService());
   auto* box = new QMessageBox(
       QMessageBox::Information, tr("Build Dictionary"),
-      tr("The dictionary \u201C%1\u201D is ready (%2). It is listed in the "
-         "Dictionary menu. Use it now?")
-          .arg(name, result.message),
-      QMessageBox::Yes | QMessageBox::No, this);
+      can_add ? tr("The dictionary \u201C%1\u201D is ready (%2). It is listed "
+                   "in the Dictionary menu. Add its words to this document's "
+                   "language, %3?")
+                    .arg(name, result.message, language)
+              : tr("The dictionary \u201C%1\u201D is ready (%2). It is listed "
+                   "in the Dictionary menu. Use it now?")
+                    .arg(name, result.message),
+      QMessageBox::NoButton, this);
+  QPushButton* yes =
+      box->addButton(can_add ? tr("&Add to %1").arg(language) : tr("&Use It"),
+                     QMessageBox::AcceptRole);
+  yes->setObjectName(QStringLiteral("useBuilt"));
+  box->addButton(tr("&Not Now"), QMessageBox::RejectRole);
+  box->setDefaultButton(yes);
   box->setObjectName(QStringLiteral("buildDone"));
   box->setAttribute(Qt::WA_DeleteOnClose);
-  connect(box, &QMessageBox::finished, this,
-          [this, path = build_output_](int answer) {
-            if (answer == QMessageBox::Yes) useDictionary(path);
+  connect(box, &QMessageBox::buttonClicked, this,
+          [this, yes, can_add, tab = QPointer<DocumentTab>(current()),
+           path = build_output_](QAbstractButton* clicked) {
+            if (clicked != yes) return;
+            if (!can_add || tab == nullptr) {
+              useDictionary(path);
+              return;
+            }
+            LanguageChoice add;
+            add.kind = LanguageChoice::Kind::kAddition;
+            add.path = QFileInfo(path).absoluteFilePath();
+            tabs_->setCurrentWidget(tab);
+            applyLanguageChoice(add);
           });
   box->open();
 }
@@ -1772,6 +1945,7 @@ void MainWindow::convertDictionary(const QString& tag) {
   progress->setAutoReset(false);
   progress->setAttribute(Qt::WA_DeleteOnClose);
   convert_progress_ = progress;
+  convert_for_ = current();
   progress->show();
   convert_job_->start(tag, DictionaryFolders());
 }
@@ -1789,9 +1963,15 @@ void MainWindow::onConversionFinished(const ConvertResult& result) {
     box->open();
     return;
   }
-  if (useDictionary(result.path)) {
+  // For the document it was asked for, wherever the user went meanwhile.
+  DocumentTab* tab = convert_for_ ? convert_for_.data() : current();
+  const QString path = QFileInfo(result.path).absoluteFilePath();
+  if (setDocumentLanguages(tab, {path})) {
+    default_languages_ = {path};
+    QSettings().setValue(kDictionaryKey, path);
     statusBar()->showMessage(
-        tr("Converted and using %1").arg(LanguageDisplayName(result.tag)),
+        tr("Converted %1 and using it for %2")
+            .arg(LanguageDisplayName(result.tag), tab->displayName()),
         5000);
   }
 }

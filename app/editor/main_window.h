@@ -34,10 +34,13 @@ class DictionaryMenu;
 class DocumentTab;
 class DiskFileMonitor;
 class FindBar;
+class LanguageChooser;
+struct LanguageChoice;
 class NoticeBar;
 class RecentFilesMenu;
 class RecoveryStore;
 class SpellService;
+class SpellServicePool;
 class SpellTextEdit;
 
 class MainWindow : public QMainWindow {
@@ -84,14 +87,29 @@ class MainWindow : public QMainWindow {
   // Offers the newest recovery file left by an editor that crashed. Call
   // once, after show().
   void offerRecovery();
-  // Switches to the dictionary at `path` and remembers it; a failure is
-  // shown in the notice bar (the editor keeps working without checking).
+  // Switches the current document to the dictionary at `path` alone and
+  // makes it the default for new documents; a failure is shown in the
+  // notice bar (the editor keeps working without checking).
   bool useDictionary(const QString& path);
+  // Sets `tab`'s language (DocumentTab::languages: the dictionaries,
+  // the language's first; empty: the editor's default) and remembers it
+  // for its file; the other documents keep theirs. False if a dictionary
+  // could not be opened (said in the notice bar).
+  bool setDocumentLanguages(DocumentTab* tab, const QStringList& paths);
+  // The status bar's language button: opens the chooser (language_chooser.h)
+  // for the current document; languageChooser() is it while open.
+  void chooseLanguage();
+  [[nodiscard]] LanguageChooser* languageChooser() const;
+  // The dictionaries new documents get (the last language chosen).
+  [[nodiscard]] const QStringList& defaultLanguages() const {
+    return default_languages_;
+  }
   // Builds a dictionary in the background with a progress dialog.
   void startBuild(const BuildRequest& request);
   // Converts the system's Hunspell dictionary for `tag` (the Dictionary
-  // menu's "— convert" entries) on a worker thread, with a progress
-  // dialog, then uses it.
+  // menu's "— convert" entries, the chooser's "Convert on first use") on a
+  // worker thread, with a progress dialog, then uses it for the document
+  // that was current when it was asked for.
   void convertDictionary(const QString& tag);
   // Moves the cursor to line `line` (1-based, clamped), at `column`
   // (1-based; past the line's end means its end).
@@ -112,7 +130,9 @@ class MainWindow : public QMainWindow {
   // Closes the document at `index`, asking about unsaved changes first;
   // false if the user kept it. The last one closed leaves an empty one.
   bool closeTab(int index);
-  [[nodiscard]] SpellService* spellService() const { return service_; }
+  // The current document's (each language has its own: spell_service_pool.h).
+  [[nodiscard]] SpellService* spellService() const;
+  [[nodiscard]] SpellServicePool* spellServices() const { return pool_; }
   [[nodiscard]] NoticeBar* noticeBar() const { return notice_; }
   [[nodiscard]] DictionaryMenu* dictionaryMenu() const {
     return dictionary_menu_;
@@ -183,8 +203,19 @@ class MainWindow : public QMainWindow {
   void readSettings();
   void writeSettings();
   void loadInitialDictionary();
-  // Opens `path` without remembering it; a failure goes to the notice bar.
-  bool openDictionary(const QString& path);
+  // Opens `path` for the current document, as its chosen language
+  // (DocumentTab::languages) or as the default it follows; a failure goes
+  // to the notice bar.
+  bool openDictionary(const QString& path, bool chosen);
+  // Gives `tab` the service for `paths` (empty: the default language);
+  // false with *error if a dictionary could not be opened.
+  bool switchLanguages(DocumentTab* tab, const QStringList& paths,
+                       QString* error);
+  void applyLanguageChoice(const LanguageChoice& choice);
+  // Follows a service's messages and changes (SpellServicePool::created).
+  void followService(SpellService* service);
+  // The label of the language button for `service`'s dictionaries.
+  [[nodiscard]] QString languageLabel(const SpellService* service) const;
   // Asks about the current document's unsaved changes, naming it; true to
   // go on (saved or discarded).
   bool maybeSave();
@@ -209,7 +240,10 @@ class MainWindow : public QMainWindow {
   void setCurrentFile(const QString& path, const TextFormat& format);
   void selectMisspelling(bool forward);
 
-  SpellService* service_;
+  SpellServicePool* pool_;
+  QStringList default_languages_;
+  QPointer<LanguageChooser> language_chooser_;
+  QPointer<DocumentTab> convert_for_;  // the document a conversion is for
   NoticeBar* notice_;
   QTabWidget* tabs_;
   QString recovery_folder_;
@@ -235,6 +269,7 @@ class MainWindow : public QMainWindow {
   ConvertDictionaryJob* convert_job_;
   QPointer<QProgressDialog> convert_progress_;
   QString build_output_;
+  QString build_input_;
   QAction* spell_checking_action_ = nullptr;
   QAction* session_action_ = nullptr;
   QLabel* misspellings_label_ = nullptr;
@@ -242,7 +277,7 @@ class MainWindow : public QMainWindow {
   QLabel* characters_label_ = nullptr;
   QToolButton* encoding_button_ = nullptr;
   QMenu* save_encoding_menu_ = nullptr;
-  QLabel* dictionary_label_ = nullptr;
+  QToolButton* language_button_ = nullptr;
   // Words in a script the dictionary cannot check; hidden when none.
   QLabel* unchecked_label_ = nullptr;
   QTimer unchecked_timer_;  // counts them once typing pauses

@@ -31,6 +31,13 @@ RecheckScheduler::RecheckScheduler(SpellTextEdit* edit,
 
 RecheckScheduler::~RecheckScheduler() = default;
 
+void RecheckScheduler::serviceChanged(SpellService* old) {
+  if (old != nullptr) disconnect(old, nullptr, this, nullptr);
+  connect(edit_->service(), &SpellService::flaggedWordsMayBeCorrect, this,
+          &RecheckScheduler::dropBackground);
+  dropBackground();
+}
+
 void RecheckScheduler::startBackgroundCheck(const QString& text) {
   dropBackground();
   adopted_ = 0;
@@ -42,7 +49,7 @@ void RecheckScheduler::startBackgroundCheck(const QString& text) {
   }
   background_ = std::make_unique<BackgroundCheck>(
       service->sharedDictionary(), service->userWordsPath().toStdString(), text,
-      highlighter_->epoch());
+      highlighter_->epoch(), nullptr, service->sharedAdditions());
   // The thread checks every line: the highlighter need not check any of
   // the new text on the UI thread meanwhile (what is on screen is checked
   // when painted).

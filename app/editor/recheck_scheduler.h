@@ -19,6 +19,7 @@ namespace spellfilter::editor {
 
 class BackgroundCheck;
 class SpellHighlighter;
+class SpellService;
 class SpellTextEdit;
 
 class RecheckScheduler : public QObject {
@@ -48,6 +49,10 @@ class RecheckScheduler : public QObject {
   void backgroundTextLoaded();
   // How many blocks the last pass took from a BackgroundCheck.
   [[nodiscard]] int adoptedBlocks() const { return adopted_; }
+
+  // The edit's SpellService changed (SpellTextEdit::setService) from
+  // `old`: a running BackgroundCheck (of the old language) is dropped.
+  void serviceChanged(SpellService* old);
 
   // Some blocks at or after `position` are stale.
   void scheduleFrom(int position);

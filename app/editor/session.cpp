@@ -37,6 +37,8 @@ Session ReadSession() {
     document.position =
         std::max(settings.value(QStringLiteral("position")).toInt(), 0);
     document.encoding = settings.value(QStringLiteral("encoding")).toString();
+    document.languages =
+        settings.value(QStringLiteral("languages")).toStringList();
     if (!document.path.isEmpty()) session.documents.append(document);
   }
   settings.endArray();
@@ -61,6 +63,7 @@ void WriteSession(const Session& session) {
     settings.setValue(QStringLiteral("path"), document.path);
     settings.setValue(QStringLiteral("position"), document.position);
     settings.setValue(QStringLiteral("encoding"), document.encoding);
+    settings.setValue(QStringLiteral("languages"), document.languages);
   }
   settings.endArray();
   settings.setValue(kCurrentKey, session.current);

@@ -64,6 +64,17 @@ SpellHighlighter::SpellHighlighter(SpellService* service,
 
 SpellHighlighter::~SpellHighlighter() = default;
 
+void SpellHighlighter::setService(SpellService* service) {
+  if (service == service_) return;
+  disconnect(service_, nullptr, this, nullptr);
+  service_ = service;
+  connect(service_, &SpellService::recheckAll, this,
+          &SpellHighlighter::invalidateAll);
+  connect(service_, &SpellService::flaggedWordsMayBeCorrect, this,
+          &SpellHighlighter::recheckFlaggedWords);
+  invalidateAll();
+}
+
 void SpellHighlighter::setDocument(QTextDocument* document) {
   if (document_ != nullptr) disconnect(document_, nullptr, this, nullptr);
   document_ = document;

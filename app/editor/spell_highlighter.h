@@ -62,6 +62,9 @@ class SpellHighlighter : public QObject {
   Q_DISABLE_COPY_MOVE(SpellHighlighter)
 
   [[nodiscard]] QTextDocument* document() const { return document_; }
+  // Checks with `service` from now on (it must outlive the highlighter):
+  // the document's language changed; every block is stale.
+  void setService(SpellService* service);
   // Follows `document` from now on (nullptr: none); every block is stale.
   void setDocument(QTextDocument* document);
 

@@ -30,12 +30,25 @@ void SpellService::reset() {
   checker_.reset();
   forms_.reset();
   user_.reset();
+  additions_.clear();
+  addition_paths_.clear();
   dictionary_.reset();
   path_.clear();
 }
 
 bool SpellService::openDictionary(const QString& path, QString* error) {
+  return openDictionaries(QStringList{path}, error);
+}
+
+bool SpellService::openDictionaries(const QStringList& paths, QString* error) {
   reset();
+  if (paths.isEmpty()) {
+    if (error != nullptr) *error = tr("no dictionary given");
+    invalidate();
+    emit dictionaryChanged();
+    return false;
+  }
+  const QString& path = paths.front();
   StatusOr<std::unique_ptr<Dictionary>> opened =
       Dictionary::Open(path.toStdString());
   const bool ok = opened.ok();
@@ -52,9 +65,41 @@ bool SpellService::openDictionary(const QString& path, QString* error) {
   } else if (error != nullptr) {
     *error = FromStd(opened.status().message());
   }
+  bool additions_ok = true;
+  for (qsizetype i = 1; ok && i < paths.size(); ++i) {
+    if (additions_.size() >= kMaxAdditions) {
+      additions_ok = false;
+      if (error != nullptr) {
+        *error = tr("at most %1 dictionaries can be added to a language; "
+                    "%2 is left out")
+                     .arg(kMaxAdditions)
+                     .arg(paths[i]);
+      }
+      break;
+    }
+    StatusOr<std::unique_ptr<Dictionary>> addition =
+        Dictionary::Open(paths[i].toStdString());
+    if (!addition.ok()) {
+      additions_ok = false;
+      if (error != nullptr) *error = FromStd(addition.status().message());
+      continue;
+    }
+    additions_.push_back(std::move(addition).value());
+    addition_paths_.append(paths[i]);
+  }
+  if (checker_) {
+    checker_->SetExtraDictionary(
+        !additions_.empty() ? additions_[0].get() : nullptr,
+        additions_.size() > 1 ? additions_[1].get() : nullptr);
+  }
   invalidate();
   emit dictionaryChanged();
-  return ok;
+  return ok && additions_ok;
+}
+
+QStringList SpellService::dictionaryPaths() const {
+  if (path_.isEmpty()) return {};
+  return QStringList{path_} + addition_paths_;
 }
 
 void SpellService::openUserWords() {

@@ -56,13 +56,33 @@ class SpellService : public QObject {
   ~SpellService() override;
   Q_DISABLE_COPY_MOVE(SpellService)
 
+  // How many dictionaries may be layered on a language's (Checker's extra
+  // dictionaries: core checks against two at most).
+  static constexpr int kMaxAdditions = 2;
+
   // Opens the dictionary file at `path` and uses it from now on. On failure
   // the service has no dictionary (nothing is flagged), *error is a
   // one-line message for the user, and false is returned.
   bool openDictionary(const QString& path, QString* error);
+  // A document's language as a list: paths[0] is the language's dictionary
+  // (what suggestions, case rules, the script rule and the user's words
+  // follow), the others dictionaries whose words it also accepts (word
+  // lists the user built to add to it; at most kMaxAdditions). A word is
+  // correct when any of them has it. False with *error when one could not
+  // be opened: without paths[0] nothing is checked; an addition that fails
+  // is left out and the rest is used.
+  bool openDictionaries(const QStringList& paths, QString* error);
   void closeDictionary();
   [[nodiscard]] bool hasDictionary() const { return checker_ != nullptr; }
   [[nodiscard]] const QString& dictionaryPath() const { return path_; }
+  // What openDictionaries opened (the language's dictionary first); empty
+  // without a dictionary.
+  [[nodiscard]] QStringList dictionaryPaths() const;
+  // The additions (openDictionaries), for work on other threads.
+  [[nodiscard]] std::vector<std::shared_ptr<const Dictionary>> sharedAdditions()
+      const {
+    return additions_;
+  }
   // The file's base name ("en_US"), or empty without a dictionary.
   [[nodiscard]] QString dictionaryName() const;
   // The dictionary, for work on other threads (a Dictionary is immutable
@@ -136,10 +156,12 @@ class SpellService : public QObject {
   void reset();
 
   QString path_;
+  QStringList addition_paths_;
   // Declared in dependency order: each refers to the ones above it.
   // Shared so work on other threads (UncheckedCounter) can keep it alive
   // across a switch of dictionary.
   std::shared_ptr<const Dictionary> dictionary_;
+  std::vector<std::shared_ptr<const Dictionary>> additions_;
   std::unique_ptr<UserDictionary> user_;
   std::unique_ptr<WordForms> forms_;
   std::unique_ptr<Checker> checker_;

@@ -59,6 +59,15 @@ SpellTextEdit::SpellTextEdit(SpellService* service, QWidget* parent)
 
 SpellTextEdit::~SpellTextEdit() = default;
 
+void SpellTextEdit::setService(SpellService* service) {
+  if (service == service_) return;
+  SpellService* old = service_;
+  service_ = service;
+  scheduler_->serviceChanged(old);
+  highlighter_->setService(service);
+  viewport()->update();
+}
+
 bool SpellTextEdit::isSpellCheckingEnabled() const {
   return highlighter_->isEnabled();
 }

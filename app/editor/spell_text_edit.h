@@ -33,6 +33,9 @@ class SpellTextEdit : public QPlainTextEdit {
   Q_DISABLE_COPY_MOVE(SpellTextEdit)
 
   [[nodiscard]] SpellService* service() const { return service_; }
+  // Checks with `service` (the document's language changed); it must
+  // outlive the widget or be replaced first. The text is checked again.
+  void setService(SpellService* service);
   [[nodiscard]] SpellHighlighter* highlighter() const { return highlighter_; }
   [[nodiscard]] RecheckScheduler* scheduler() const { return scheduler_; }
 

@@ -8,12 +8,18 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTest>
@@ -35,6 +41,66 @@ namespace {
 QByteArray ReadAll(const QString& path) {
   QFile f(path);
   return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
+}
+
+// Root may write anywhere, so the cases about permissions run as the
+// unprivileged user `nobody` when the test runs as root (CI does): this
+// test program again, for the one function, through setpriv(1) (util-linux),
+// in a fresh environment of its own (TestEnvironment). True when the caller
+// is to run the case itself (not root); false when it ran as nobody (and
+// passed, else the test failed here) or could not (then it is skipped,
+// saying why).
+bool RunAsNobodyIfRoot(const char* function) {
+  if (::geteuid() != 0) return true;
+  const QString setpriv = QStandardPaths::findExecutable("setpriv");
+  if (setpriv.isEmpty()) {
+    QTest::qSkip(
+        "running as root without setpriv(1): cannot drop to an "
+        "ordinary user for this permission case",
+        __FILE__, __LINE__);
+    return false;
+  }
+  const QString self = QCoreApplication::applicationFilePath();
+  // nobody must reach the program: every folder above it searchable.
+  if (::access(QFile::encodeName(self), R_OK | X_OK) != 0 || [&] {
+        for (QDir d = QFileInfo(self).dir(); !d.isRoot(); d.cdUp()) {
+          struct stat st {};
+          if (::stat(QFile::encodeName(d.path()), &st) != 0 ||
+              (st.st_mode & S_IXOTH) == 0) {
+            return true;
+          }
+        }
+        return false;
+      }()) {
+    QTest::qSkip(
+        "running as root, and the user nobody cannot reach this "
+        "test program to run the permission case",
+        __FILE__, __LINE__);
+    return false;
+  }
+  QProcess child;
+  child.setProcessChannelMode(QProcess::MergedChannels);
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("TMPDIR", "/tmp");  // nobody's temporary folder
+  child.setProcessEnvironment(env);
+  child.setWorkingDirectory("/");
+  child.start(setpriv, {"--reuid=65534", "--regid=65534", "--clear-groups",
+                        "--", self, QString::fromLatin1(function)});
+  if (!child.waitForFinished(60000)) {
+    child.kill();
+    child.waitForFinished();
+  }
+  const QString output = QString::fromUtf8(child.readAll());
+  const QRegularExpression passed(
+      QStringLiteral("PASS   : \\S*EncodingTest::%1\\(\\)").arg(function));
+  if (child.exitStatus() != QProcess::NormalExit || child.exitCode() != 0 ||
+      !output.contains(passed) || output.contains(QLatin1String("SKIP"))) {
+    QTest::qFail(qPrintable("as the user nobody: " + output), __FILE__,
+                 __LINE__);
+    return false;
+  }
+  qInfo("ran as the user nobody (uid 65534): passed");
+  return false;
 }
 
 void Write(const QString& path, const QByteArray& bytes) {
@@ -255,11 +321,8 @@ class EncodingTest : public QObject {
   // Where the folder forbids new files but the file is writable, the file
   // is written in place after a backup copy, and the user is told.
   void inPlaceWhereTheFolderIsReadOnly() {
-    if (::geteuid() == 0) {
-      QSKIP(
-          "root may create files in a read-only folder: the case needs "
-          "an ordinary user (the full-disk case is in end_to_end_test.sh)");
-    }
+    // Root may create files in a read-only folder: an ordinary user's case.
+    if (!RunAsNobodyIfRoot("inPlaceWhereTheFolderIsReadOnly")) return;
     const QString dir = Environment().newFolder("locked");
     Write(dir + "/keep.txt", "before");
     QVERIFY(::chmod(QFile::encodeName(dir), 0555) == 0);
@@ -274,7 +337,8 @@ class EncodingTest : public QObject {
   }
 
   void readOnlyFileIsMarked() {
-    if (::geteuid() == 0) QSKIP("every file is writable for root");
+    // Every file is writable for root: an ordinary user's case.
+    if (!RunAsNobodyIfRoot("readOnlyFileIsMarked")) return;
     const QString dir = Environment().newFolder("readonly");
     Write(dir + "/ro.txt", "fixed\n");
     QVERIFY(::chmod(QFile::encodeName(dir + "/ro.txt"), 0444) == 0);

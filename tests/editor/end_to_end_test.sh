@@ -10,7 +10,9 @@
 # with the cursor on line N, and a second launch opens its file in the
 # running window; a Windows-1252 file with a Cyrillic letter typed is
 # saved as UTF-8 after the offer; a save on a full disk (a small tmpfs,
-# where the test may mount one) names the cause and keeps the text.
+# where the test may mount one) names the cause and keeps the text; two
+# tabs get different languages from the language chooser, and a restart
+# reopens each in its own.
 #
 #   end_to_end_test.sh EDITOR DICTIONARY CLI
 #
@@ -293,4 +295,61 @@ if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=256k tmpfs "$small" 2>/dev/null;
 else
   echo "ok 9 # SKIP a full-disk save needs root and a tmpfs mount (not allowed here)"
 fi
+# 10. A language per document: two files from the command line; the
+# second gets German from the language chooser (Ctrl+Shift+L, type
+# "german", Enter), the first keeps English; each tab's count is what
+# `spellfilter check` gives with its dictionary. Quit, start again with no
+# file: the session reopens both, each in its language.
+german_dir="$work/data/spellfilter/dictionaries"
+mkdir -p "$german_dir"
+printf 'der\ndie\ndas\nBrief\nist\ngut\nund\nich\nHaus\nalt\n' >"$work/german.txt"
+"$cli" build --lang de-DE -o "$german_dir/de_DE.sfd" "$work/german.txt" >/dev/null
+printf 'The letter is good.\nDer Brief ist gut und das Haus ist alt.\n' >"$work/docs/en.txt"
+cp "$work/docs/en.txt" "$work/docs/de.txt"
+count_with() { "$cli" check --no-user -d "$1" -f lines "$2" | wc -l || true; }
+en_count=$(count_with "$dictionary" "$work/docs/en.txt")
+de_count=$(count_with "$german_dir/de_DE.sfd" "$work/docs/de.txt")
+[ "$en_count" != "$de_count" ] || fail "the two languages should count differently ($en_count)"
+words=$(wc -w <"$work/docs/en.txt")
+export QT_LOGGING_RULES="spellfilter.editor.status.debug=true"
+: >"$work/editor.log"
+last_status() { grep -o 'checked: .*' "$work/editor.log" | tail -1; }
+shows() { [ "$(last_status)" = "checked: $1 misspellings, $words words" ]; }
+start "$work/docs" en.txt de.txt
+wait_for 10 title_starts "de.txt" || fail "de.txt is not current: $(title)"
+focus
+wait_for 10 shows "$en_count" || fail "de.txt before choosing: $(last_status), expected $en_count"
+xdotool key ctrl+shift+l
+find_chooser() { xdotool search --onlyvisible --pid "$editor_pid" --name '^Document Language' >/dev/null 2>&1; }
+wait_for 10 find_chooser || fail "no language chooser"
+xdotool type --delay 30 "german"
+xdotool key Return
+wait_for 10 shows "$de_count" || fail "German for de.txt: $(last_status), expected $de_count"
+xdotool key ctrl+Tab
+wait_for 5 title_starts "en.txt" || fail "Ctrl+Tab: $(title)"
+wait_for 10 shows "$en_count" || fail "en.txt kept English: $(last_status), expected $en_count"
+xdotool key ctrl+Tab
+wait_for 10 shows "$de_count" || fail "de.txt is German still: $(last_status)"
+echo "ok 10 a language per tab from the chooser ($en_count and $de_count misspellings)"
+focus
+xdotool key ctrl+q
+# (The process stays a zombie until waited for: it is gone when its state
+# says so.)
+exited() { [ "$(awk '{print $3}' "/proc/$editor_pid/stat" 2>/dev/null || echo gone)" != R ] &&
+           ! xdotool search --onlyvisible --pid "$editor_pid" --name . >/dev/null 2>&1; }
+wait_for 10 exited || fail "Ctrl+Q did not quit: state $(awk '{print $3}' /proc/$editor_pid/stat), windows: $(xdotool search --onlyvisible --pid "$editor_pid" --name . getwindowname %@ 2>&1 | tr "\n" "|")"
+wait "$editor_pid" 2>/dev/null || true
+editor_pid=""
+: >"$work/editor.log"
+start "$work/elsewhere"
+wait_for 10 title_starts "de.txt" || fail "the session did not reopen de.txt: $(title)"
+focus
+wait_for 10 shows "$de_count" || fail "restored de.txt: $(last_status), expected $de_count"
+xdotool key ctrl+Tab
+wait_for 5 title_starts "en.txt" || fail "the session did not reopen en.txt: $(title)"
+wait_for 10 shows "$en_count" || fail "restored en.txt: $(last_status), expected $en_count"
+unset QT_LOGGING_RULES
+echo "ok 11 restarted: the session reopens each document in its language"
+stop
+
 echo "all passed"

@@ -5,6 +5,7 @@
 // recovery, and user words surviving a restart.
 #include "app/editor/main_window.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -71,8 +72,12 @@ QAction* FindAction(QWidget* window, const QString& text) {
 }
 
 QString Label(const QMainWindow& window, const char* name) {
-  const auto* label = window.findChild<QLabel*>(QString::fromLatin1(name));
-  return label ? label->text() : QString("<no label %1>").arg(name);
+  if (const auto* label = window.findChild<QLabel*>(QString::fromLatin1(name)))
+    return label->text();
+  // The status bar's buttons (language, encoding).
+  const auto* button =
+      window.findChild<QAbstractButton*>(QString::fromLatin1(name));
+  return button ? button->text() : QString("<no label %1>").arg(name);
 }
 
 }  // namespace
@@ -456,7 +461,7 @@ class MainWindowTest : public QObject {
     QVERIFY(WaitForChecking(w->editor()));
     QTRY_COMPARE(Label(*w, "misspellingCount"), QString("2 misspellings"));
     QCOMPARE(Label(*w, "wordCount"), QString("7 words"));
-    QCOMPARE(Label(*w, "dictionaryName"), QString("test"));
+    QCOMPARE(Label(*w, "languageButton"), QString("test"));
     QAction* toggle = FindAction(w.get(), "Check Spelling as You &Type");
     QVERIFY(toggle && toggle->isChecked());
     toggle->trigger();
@@ -929,7 +934,7 @@ class MainWindowTest : public QObject {
     for (QAction* a : menu->actions()) {
       if (a->data().toString() == second) QVERIFY(a->isChecked());
     }
-    QTRY_COMPARE(Label(*w, "dictionaryName"), QString("second"));
+    QTRY_COMPARE(Label(*w, "languageButton"), QString("second"));
   }
 
   void buildDictionaryFromWordList() {
@@ -937,20 +942,26 @@ class MainWindowTest : public QObject {
     Write(list, "# my words\nflurble\nthe\nzork\t3\n\nQt\n");
     auto w = newWindow();
     const QString output = UserDictionaryFolder() + "/mywords.sfd";
-    auto answered = AnswerNextMessageBox("Yes", 20000);  // "Use it now?"
+    // "Add its words to this document's language, test?"
+    auto answered = AnswerNextMessageBox("Add to test", 20000);
     w->startBuild({list, output, "en-US"});
     QVERIFY(w->findChild<QProgressDialog*>("buildProgress") != nullptr);
-    QTRY_COMPARE_WITH_TIMEOUT(w->spellService()->dictionaryPath(), output,
+    // It adds to the document's dictionary, which stays its language.
+    QTRY_COMPARE_WITH_TIMEOUT(w->spellService()->dictionaryPaths(),
+                              QStringList({Environment().dictionary(), output}),
                               20000);
+    QCOMPARE(w->spellService()->dictionaryPath(), Environment().dictionary());
     QVERIFY(QFile::exists(output));
     emit w->dictionaryMenu()->aboutToShow();
     QStringList texts;
     for (QAction* a : w->dictionaryMenu()->actions()) texts.append(a->text());
     QVERIFY2(texts.contains("mywords (built by you)"),
              qPrintable(texts.join('|')));
-    w->editor()->setPlainText("flurble Qt zork QT qt");
+    // The list's words and the dictionary's ("quick") are both accepted.
+    w->editor()->setPlainText("flurble Qt zork QT qt quick");
     QVERIFY(WaitForChecking(w->editor()));
     QCOMPARE(UnderlinedWords(w->editor()), QStringList({"qt@19"}));
+    QTRY_COMPARE(Label(*w, "languageButton"), QString("test + mywords"));
   }
 
   void buildCanBeCancelled() {
