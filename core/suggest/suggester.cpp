@@ -8,6 +8,7 @@
 #include "core/suggest/by_ear.h"
 #include "core/suggest/candidates.h"
 #include "core/suggest/chunks.h"
+#include "core/suggest/compounds.h"
 #include "core/suggest/edit_walk.h"
 #include "core/suggest/inflections.h"
 #include "core/suggest/lexicon.h"
@@ -39,6 +40,7 @@ struct Suggester::Impl {
   EditWalk edits{lex, ctx, candidates};
   EarSearch ear{lex, ctx, candidates};
   ChunkSearch chunks{lex, ctx, edits, candidates};
+  CompoundSearch compounds{lex, ctx, candidates};
 };
 
 std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
@@ -132,6 +134,10 @@ std::vector<Suggestion> Suggester::Impl::Search(std::string_view word) {
   }
   if (lex.options.split_words && !ctx.stats.budget_exhausted) {
     FindSplits(lex, ctx, candidates);
+  }
+  if (lex.options.compounds && compounds.active() &&
+      !ctx.stats.budget_exhausted) {
+    compounds.Run();
   }
   return candidates.Rank(user_words);
 }
