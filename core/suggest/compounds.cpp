@@ -14,7 +14,9 @@ CompoundSearch::CompoundSearch(const Lexicon& lex, SearchContext& ctx,
       ctx_(ctx),
       out_(out),
       parts_(lex.dict.compound_parts()),
-      splitter_(lex.dict.compound_parts(), lex.dict.affixes()) {}
+      splitter_(lex.dict.compound_parts(), lex.dict.affixes()) {
+  weights_.SetKeyboard(lex.keyboard);
+}
 
 bool CompoundSearch::Part(CompoundRole role, std::u32string_view part) {
   ++ctx_.stats.work;

@@ -4,6 +4,9 @@
 #include <unicode/unistr.h>
 
 #include <algorithm>
+#include <string>
+
+#include "core/text/letter_case.h"
 #include <string_view>
 
 namespace spellfilter {
@@ -99,7 +102,36 @@ bool EditWeights::Vowel(char32_t base) const {
          base == 'u';
 }
 
+void EditWeights::SetKeyboard(std::string_view key) {
+  std::u32string text;
+  if (key.empty() || !DecodeUtf8(key, &text)) return;
+  for (auto& row : keyboard_) row.reset();
+  other_keys_.clear();
+  for (size_t i = 0; i + 1 < text.size(); ++i) {
+    const char32_t a = LowerLetter(text[i], false);
+    const char32_t b = LowerLetter(text[i + 1], false);
+    if (a == U'|' || b == U'|' || a == b) continue;
+    // Accented keys ("é" on AZERTY's top row) count as their base letter,
+    // as Neighbours reads them.
+    const int x = Index(Base(a));
+    const int y = Index(Base(b));
+    if (x >= 0 && y >= 0) {
+      keyboard_[x].set(y);
+      keyboard_[y].set(x);
+    } else {
+      other_keys_.emplace_back(a, b);
+      other_keys_.emplace_back(b, a);
+    }
+  }
+  std::sort(other_keys_.begin(), other_keys_.end());
+}
+
 bool EditWeights::Neighbours(char32_t a, char32_t b) const {
+  if (!other_keys_.empty() &&
+      std::binary_search(other_keys_.begin(), other_keys_.end(),
+                         std::make_pair(a, b))) {
+    return true;
+  }
   const int i = Index(Base(a));
   const int j = Index(Base(b));
   return i >= 0 && j >= 0 && keyboard_[i].test(j);

@@ -124,6 +124,9 @@ struct SuggestOptions {
   // edit from the typed word, each part corrected on its own
   // (compounds.h).
   bool compounds = true;
+  // Hunspell imports: the .aff's REP and MAP rules as single edits
+  // (replacements.h).
+  bool replacements = true;
   // Tests and measurements only: accept candidates on the filter's word
   // alone, to see what the fingerprint check prevents.
   bool check_fingerprints = true;
