@@ -93,8 +93,10 @@ class EditWeights {
 
   // The keyboard of a Hunspell .aff's KEY ("qwertzuiop|asdfghjkl|yxcvbnm",
   // suggest_rules.h): characters next to each other in a group separated
-  // by "|" are neighbours, and no others (Hunspell's reading). Replaces
-  // the QWERTY default; an empty `key` keeps it.
+  // by "|" are neighbours (Hunspell's reading), and the leading groups of
+  // 7 keys or more are rows staggered as QWERTY's are (key i touches keys
+  // i - 1 and i of the next row). Replaces the QWERTY default; an empty
+  // `key` keeps it.
   void SetKeyboard(std::string_view key);
 
   // `typed` was typed where `intended` belongs.

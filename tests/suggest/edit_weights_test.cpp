@@ -45,6 +45,20 @@ TEST(EditWeightsTest, KeyboardFromTheDictionary) {
   EditWeights same;
   same.SetKeyboard("");  // none: QWERTY stays
   EXPECT_EQ(same.Substitution('a', 's'), W::kSubKeyboard);
+  // Bare rows are staggered rows: QWERTY's "s" above "x" stays a neighbour,
+  // QWERTZ's "y" is beside "x" and below "a", no longer beside "t".
+  EditWeights rows;
+  rows.SetKeyboard("qwertyuiop|asdfghjkl|zxcvbnm");
+  for (char32_t a = 'a'; a <= 'z'; ++a) {
+    for (char32_t b = 'a'; b <= 'z'; ++b) {
+      EXPECT_EQ(rows.Substitution(a, b), EditWeights().Substitution(a, b));
+    }
+  }
+  EditWeights qwertz;
+  qwertz.SetKeyboard("qwertzuiop|asdfghjkl|yxcvbnm");
+  EXPECT_EQ(qwertz.Substitution('y', 'x'), W::kSubKeyboard);
+  EXPECT_EQ(qwertz.Substitution('y', 's'), W::kSubKeyboard);
+  EXPECT_EQ(qwertz.Substitution('y', 't'), W::kSubGeneric);
 }
 
 TEST(EditWeightsTest, OmissionsAndAdditions) {
