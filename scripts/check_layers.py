@@ -17,9 +17,11 @@ LAYERS = {
     "filter": ["text", "util"],
     "dictionary": ["filter", "text", "util"],
     "hunspell": ["dictionary", "filter", "text", "util"],
-    "suggest": ["dictionary", "filter", "text", "util"],
     "user": ["dictionary", "filter", "text", "util"],
     "check": ["user", "dictionary", "filter", "text", "util"],
+    # The compound search checks its words with the checker's compound
+    # splitter (core/suggest/compounds.h); check never includes suggest.
+    "suggest": ["check", "user", "dictionary", "filter", "text", "util"],
     "catalog": ["hunspell", "user", "dictionary", "filter", "text", "util"],
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')

@@ -303,6 +303,10 @@ Command AddSuggestCommand(CLI::App* parent) {
                 "Experiments: 0 same sounds; 1 also up to two left out or two "
                 "swapped; 2 also one changed or added")
       ->capture_default_str();
+  c->add_flag("!--no-compounds", args->options.compounds,
+              "Experiments: no compounds corrected part by part");
+  c->add_flag("!--no-replacements", args->options.replacements,
+              "Experiments: no REP and MAP rules of the dictionary's .aff");
   c->add_flag("!--no-chunks", args->options.chunks,
               "Experiments: no runs of letters left out or typed too many");
   c->add_flag("!--no-sound-prefixes", args->options.sound_prefixes,

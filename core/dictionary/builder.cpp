@@ -797,6 +797,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.keep_case = std::as_bytes(std::span<const char>(keep_case_section));
   c.affix_rules = std::as_bytes(std::span<const char>(affix_rules_));
   c.affix_rules_required = affix_rules_required_;
+  c.suggest_rules = std::as_bytes(std::span<const char>(suggest_rules_));
   std::string image = EncodeDictionary(c);
 
   if (summary != nullptr) {

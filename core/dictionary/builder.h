@@ -173,6 +173,11 @@ class DictionaryBuilder {
   // The AFFIX_RULES section (affix_table.h); `required` when it holds
   // affix rules.
   void SetAffixRules(std::string section, bool required);
+  // The SUGGEST_RULES section (suggest_rules.h) of a Hunspell import;
+  // empty: none.
+  void SetSuggestRules(std::string section) {
+    suggest_rules_ = std::move(section);
+  }
   // The per-key false-positive rate the filter is sized for (an
   // affix-aware dictionary's per-probe rate, docs/affix_dictionaries.md).
   void SetFalsePositiveRate(double fp) { options_.fp = fp; }
@@ -266,6 +271,7 @@ class DictionaryBuilder {
   HugeVector<WordHash> keys_;
   std::string affix_rules_;
   bool affix_rules_required_ = false;
+  std::string suggest_rules_;
 };
 
 }  // namespace spellfilter

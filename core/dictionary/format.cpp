@@ -11,6 +11,7 @@
 #include "core/dictionary/affix_table.h"
 #include "core/filter/keep_case_filter.h"
 #include "core/dictionary/mixed_case_table.h"
+#include "core/dictionary/suggest_rules.h"
 #include "core/filter/prefix_filter.h"
 #include "core/filter/skeleton_filter.h"
 #include "core/filter/sound_prefix_filter.h"
@@ -119,6 +120,9 @@ std::string EncodeDictionary(const DictionaryContents& c) {
                         c.affix_rules_required ? kSectionRequired : 0u,
                         view(c.affix_rules)});
   }
+  if (!c.suggest_rules.empty()) {
+    sections.push_back({kSectionSuggestRules, 0, view(c.suggest_rules)});
+  }
   const uint32_t count = static_cast<uint32_t>(sections.size());
 
   std::string out(kHeaderBytes + count * kSectionEntryBytes, '\0');
@@ -152,7 +156,8 @@ bool Reads(DictionaryUse use, uint32_t type) {
   return use == DictionaryUse::kCheckAndSuggest ||
          (type != kSectionWordClasses && type != kSectionPrefixes &&
           type != kSectionPrefixesXor && type != kSectionSoundSkeletons &&
-          type != kSectionSoundPrefixes && type != kSectionMixedCase);
+          type != kSectionSoundPrefixes && type != kSectionMixedCase &&
+          type != kSectionSuggestRules);
 }
 
 }  // namespace
@@ -394,6 +399,14 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
         c.affix_rules_required = (flags & kSectionRequired) != 0;
         StatusOr<AffixTable> table = AffixTable::Parse(c.affix_rules, n);
         if (!table.ok()) return table.status();
+        break;
+      }
+      case kSectionSuggestRules: {
+        SuggestRules rules;
+        c.suggest_rules = std::span<const std::byte>(s, bytes);
+        if (const char* problem = SuggestRules::Parse(c.suggest_rules, &rules)) {
+          return corrupt(problem);
+        }
         break;
       }
       default:

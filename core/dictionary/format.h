@@ -74,6 +74,9 @@ inline constexpr uint32_t kSectionSoundPrefixes = 12;
 // input conversions (affix_table.h). Required when it holds affix rules: a
 // reader that ignored it would reject every inflected word.
 inline constexpr uint32_t kSectionAffixRules = 13;
+// Hunspell imports: the .aff's TRY, REP, MAP, KEY and PHONE, for
+// suggestions (suggest_rules.h).
+inline constexpr uint32_t kSectionSuggestRules = 14;
 
 inline constexpr uint32_t kSectionRequired = 1;
 
@@ -116,6 +119,9 @@ struct DictionaryContents {
   std::span<const std::byte> affix_rules;
   // Whether affix_rules holds affix rules (its section is then required).
   bool affix_rules_required = false;
+  // Optional, Hunspell imports: the .aff's suggestion rules
+  // (SuggestRules::Parse checks it).
+  std::span<const std::byte> suggest_rules;
 };
 
 // Serialises `contents` into a complete file image.

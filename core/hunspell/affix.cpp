@@ -13,6 +13,12 @@ namespace {
 // Hunspell rejects flag numbers from here on (DEFAULTFLAGS).
 inline constexpr uint32_t kMaxNumFlag = 65509;
 
+// A table's count line ("MAP 5"): all digits.
+bool IsCount(std::string_view field) {
+  return !field.empty() && field.find_first_not_of("0123456789") ==
+                               std::string_view::npos;
+}
+
 struct Line {
   std::string_view text;
   uint32_t number;  // 1-based
@@ -344,6 +350,34 @@ Status AffixParser::ParseRest() {
         AppendUtf8(from, &a);
         AppendUtf8(to, &b);
         rules_.iconv.emplace_back(std::move(a), std::move(b));
+      }
+    } else if ((key == "TRY" || key == "KEY" || key == "MAP") &&
+               f.size() >= 2 &&
+               !(key == "MAP" && f.size() == 2 && IsCount(f[1]))) {
+      std::u32string text;
+      s = Decode(line, f[1], &text);
+      if (s.ok()) {
+        std::string utf8;
+        AppendUtf8(text, &utf8);
+        if (key == "MAP") {
+          rules_.suggest.map.push_back(std::move(utf8));
+        } else {
+          (key == "TRY" ? rules_.suggest.try_letters : rules_.suggest.key) =
+              std::move(utf8);
+        }
+      }
+    } else if ((key == "REP" || key == "PHONE") && f.size() >= 3) {
+      std::u32string from;
+      std::u32string to;
+      s = Decode(line, f[1], &from);
+      if (s.ok()) s = Decode(line, f[2], &to);
+      if (s.ok()) {
+        std::string a;
+        std::string b;
+        AppendUtf8(from, &a);
+        AppendUtf8(to, &b);
+        (key == "REP" ? rules_.suggest.rep : rules_.suggest.phone)
+            .emplace_back(std::move(a), std::move(b));
       }
     } else if (key == "COMPOUNDFLAG" || key == "COMPOUNDBEGIN" ||
                key == "COMPOUNDMIDDLE" || key == "COMPOUNDEND" ||

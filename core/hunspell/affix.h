@@ -13,8 +13,10 @@
 // (CompoundRules: COMPOUNDFLAG, COMPOUNDBEGIN/MIDDLE/END/LAST,
 // COMPOUNDPERMITFLAG, COMPOUNDFORBIDFLAG, COMPOUNDMIN, COMPOUNDWORDMAX,
 // CHECKCOMPOUNDCASE/DUP/TRIPLE, FORCEUCASE, and whether COMPOUNDRULE or
-// another unsupported compound option is present). Everything else (TRY,
-// REP, MAP, KEY, WORDCHARS, BREAK, OCONV, AM, morphology) is skipped.
+// another unsupported compound option is present), and for suggestions
+// TRY, REP, MAP, KEY and PHONE (SuggestRules, as written: "REP 28" and
+// "PHONE 12" count lines are skipped). Everything else (WORDCHARS, BREAK,
+// OCONV, AM, morphology) is skipped.
 //
 // Errors (a Status naming "FILE:LINE: problem"): a PFX/SFX header without
 // its four fields or with a bad entry count, fewer entry lines than the
@@ -39,6 +41,7 @@
 #include <vector>
 
 #include "core/dictionary/affix_condition.h"
+#include "core/dictionary/suggest_rules.h"
 #include "core/util/status.h"
 
 namespace spellfilter {
@@ -108,6 +111,8 @@ struct AffixRules {
   std::u32string ignore;  // IGNORE: removed from words and affixes
   // ICONV pairs (input pattern, dictionary form), UTF-8.
   std::vector<std::pair<std::string, std::string>> iconv;
+  // TRY, REP, MAP, KEY and PHONE, UTF-8, for the SUGGEST_RULES section.
+  SuggestRules suggest;
 
   std::vector<std::vector<AffixFlag>> aliases;  // AF; index i+1 is aliases[i]
   // Entries by class flag, in file order. With COMPLEXPREFIXES, mirrored.

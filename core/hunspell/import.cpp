@@ -127,6 +127,9 @@ Status HunspellImport::AddTo(DictionaryBuilder* builder,
   HunspellImportSummary& s = summary != nullptr ? *summary : local;
   StatusOr<MappedFile> dic = ReadBounded(dic_path_, kMaxDicBytes);
   if (!dic.ok()) return dic.status();
+  // The .aff's TRY, REP, MAP, KEY, PHONE for the suggester, either way.
+  builder->SetSuggestRules(rules_.suggest.empty() ? std::string()
+                                                  : rules_.suggest.Encode());
   uint64_t max_forms = limits_.max_forms;
   if (affix_mode_ == AffixMode::kAuto) {
     const auto by_size = static_cast<uint64_t>(

@@ -15,6 +15,19 @@ void Candidates::Clear() {
   entries_.clear();
   pending_.clear();
   splits_.clear();
+  compounds_.clear();
+}
+
+void Candidates::AddCompound(std::string form, float cost, int edits) {
+  std::string text = PresentAs(form, ctx_.typed_case, lex_.turkic);
+  if (ctx_.typed_case == WordCase::kLower && text != ctx_.normalized) {
+    std::u32string t;
+    if (DecodeUtf8(text, &t) && CaseOf(t) != WordCase::kLower) {
+      cost += kCaseCost;
+    }
+  }
+  if (IsPiece(text)) return;
+  compounds_.push_back(Compound{std::move(text), cost, edits});
 }
 
 void Candidates::Queue(uint32_t leaf, PrefixFilter::State h) {
@@ -205,6 +218,14 @@ std::vector<Suggestion> Candidates::Rank(
                             static_cast<uint32_t>(texts.size()), kFromFilter,
                             true});
     texts.push_back(std::move(s.text));
+  }
+  // Compounds: checked by the compound rules when found (the filter does
+  // not list them, so Accepted would refuse them).
+  for (Compound& c : compounds_) {
+    scored.push_back(Scored{c.cost, c.edits, 0,
+                            static_cast<uint32_t>(texts.size()), kChecked,
+                            true});
+    texts.push_back(std::move(c.text));
   }
   // User words: near the typed word by edit distance; they pass as accepted
   // (they are the user's, not the filter's).

@@ -92,6 +92,13 @@ class Candidates {
     splits_.push_back(Split{std::move(text), cost, code});
   }
 
+  // A compound correction (compounds.h), already checked as the checker
+  // checks compounds: `form` in the case the search read it, at `cost`
+  // (edit weight + rarity; kCaseCost is added here for a capital the
+  // lower-case typed word did not have). Listed like a split: after a
+  // one-word suggestion of the same cost.
+  void AddCompound(std::string form, float cost, int edits = 1);
+
   // The cheapest entry found so far (edit weights + rarity).
   [[nodiscard]] float BestCost() const;
   // Branch and bound: once max_suggestions candidates are known, a
@@ -134,6 +141,11 @@ class Candidates {
     float cost;
     uint32_t code;  // the rarer half's
   };
+  struct Compound {
+    std::string text;  // presented
+    float cost;
+    int edits;
+  };
 
   // Queues the case forms of leaf_word_, the word of leaf `leaf` at h.
   void Queue(uint32_t leaf, PrefixFilter::State h);
@@ -157,6 +169,7 @@ class Candidates {
   std::vector<Entry> entries_;  // a leaf's are contiguous
   std::vector<Pending> pending_;
   std::vector<Split> splits_;
+  std::vector<Compound> compounds_;
   std::u32string leaf_word_;
   std::vector<CaseForm> forms_;   // scratch of Queue
   std::vector<float> kth_costs_;  // scratch of Bound

@@ -21,6 +21,7 @@ EditWalk::EditWalk(const Lexicon& lex, SearchContext& ctx, Candidates& out)
       letter_keys_(lex.letter_keys),
       letters_(lex.letters),
       sound_alike_(lex) {
+  weights.SetKeyboard(lex.keyboard);
   const int count = static_cast<int>(letters_.size());
   for (int j = 0; j < count; ++j) {
     all_letters_.Set(j);

@@ -4,6 +4,9 @@
 #include <unicode/unistr.h>
 
 #include <algorithm>
+#include <string>
+
+#include "core/text/letter_case.h"
 #include <string_view>
 
 namespace spellfilter {
@@ -99,7 +102,66 @@ bool EditWeights::Vowel(char32_t base) const {
          base == 'u';
 }
 
+void EditWeights::SetKeyboard(std::string_view key) {
+  std::u32string text;
+  if (key.empty() || !DecodeUtf8(key, &text)) return;
+  for (auto& row : keyboard_) row.reset();
+  other_keys_.clear();
+  auto link = [&](char32_t a, char32_t b) {
+    a = LowerLetter(a, false);
+    b = LowerLetter(b, false);
+    if (a == b) return;
+    // Accented keys ("é" on AZERTY's top row) count as their base letter,
+    // as Neighbours reads them.
+    const int x = Index(Base(a));
+    const int y = Index(Base(b));
+    if (x >= 0 && y >= 0) {
+      keyboard_[x].set(y);
+      keyboard_[y].set(x);
+    } else {
+      other_keys_.emplace_back(a, b);
+      other_keys_.emplace_back(b, a);
+    }
+  };
+  std::vector<std::u32string> groups(1);
+  for (char32_t c : text) {
+    if (c == U'|') {
+      groups.emplace_back();
+    } else {
+      groups.back().push_back(c);
+    }
+  }
+  // Neighbours in a group.
+  for (const std::u32string& g : groups) {
+    for (size_t i = 0; i + 1 < g.size(); ++i) link(g[i], g[i + 1]);
+  }
+  // The leading groups of a keyboard's length (7 keys or more) are its
+  // rows, staggered by half a key as on a real keyboard: key i of a row
+  // also touches keys i - 1 and i of the row below. A KEY of bare rows
+  // (pt_PT's, nl_NL's) thus keeps the vertical neighbours QWERTY has;
+  // KEYs that list the diagonals as groups (fr_FR's "aqz") add nothing
+  // new by it.
+  for (size_t r = 0; r + 1 < groups.size() && groups[r].size() >= 7 &&
+                     groups[r + 1].size() >= 7;
+       ++r) {
+    const std::u32string& up = groups[r];
+    const std::u32string& down = groups[r + 1];
+    for (size_t i = 0; i < up.size(); ++i) {
+      if (i >= 1 && i - 1 < down.size()) link(up[i], down[i - 1]);
+      if (i < down.size()) link(up[i], down[i]);
+    }
+  }
+  std::sort(other_keys_.begin(), other_keys_.end());
+  other_keys_.erase(std::unique(other_keys_.begin(), other_keys_.end()),
+                    other_keys_.end());
+}
+
 bool EditWeights::Neighbours(char32_t a, char32_t b) const {
+  if (!other_keys_.empty() &&
+      std::binary_search(other_keys_.begin(), other_keys_.end(),
+                         std::make_pair(a, b))) {
+    return true;
+  }
   const int i = Index(Base(a));
   const int j = Index(Base(b));
   return i >= 0 && j >= 0 && keyboard_[i].test(j);

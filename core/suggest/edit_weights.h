@@ -57,6 +57,8 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace spellfilter {
 
@@ -88,6 +90,14 @@ class EditWeights {
   static constexpr float kLightest = kOmitDoubled;
 
   EditWeights();
+
+  // The keyboard of a Hunspell .aff's KEY ("qwertzuiop|asdfghjkl|yxcvbnm",
+  // suggest_rules.h): characters next to each other in a group separated
+  // by "|" are neighbours (Hunspell's reading), and the leading groups of
+  // 7 keys or more are rows staggered as QWERTY's are (key i touches keys
+  // i - 1 and i of the next row). Replaces the QWERTY default; an empty
+  // `key` keeps it.
+  void SetKeyboard(std::string_view key);
 
   // `typed` was typed where `intended` belongs.
   float Substitution(char32_t typed, char32_t intended) const;
@@ -126,6 +136,8 @@ class EditWeights {
   static constexpr char32_t kBaseTableSize = 0x250;  // Latin up to Extended-B
   std::array<char32_t, kBaseTableSize> base_;
   std::array<std::bitset<26>, 26> keyboard_;
+  // KEY neighbours beyond a-z ("ù", "й"), both orders, sorted.
+  std::vector<std::pair<char32_t, char32_t>> other_keys_;
   std::array<std::bitset<26>, 26> sound_;
 };
 

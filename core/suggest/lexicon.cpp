@@ -98,6 +98,13 @@ Lexicon::Lexicon(const Dictionary& d, const SuggestOptions& o)
   min_prior = *std::min_element(prior.begin(), prior.end());
   ranked = !classes.empty() && classes.class_count() >= 2;
 
+  if (!d.contents().suggest_rules.empty()) {
+    SuggestRules rules;
+    if (SuggestRules::Parse(d.contents().suggest_rules, &rules) == nullptr) {
+      ReadSuggestRules(rules);
+    }
+  }
+
   // One probe per cased letter and case, once per Suggester.
   size_t cased = 0;
   std::array<size_t, 2> listed{};
@@ -114,6 +121,55 @@ Lexicon::Lexicon(const Dictionary& d, const SuggestOptions& o)
   }
   for (int f = 0; f < 2; ++f) {
     letter_names[f] = cased > 0 && listed[f] * 3 >= cased;
+  }
+}
+
+void Lexicon::ReadSuggestRules(const SuggestRules& rules) {
+  keyboard = rules.key;
+  auto lower = [&](const std::string& text, std::u32string* out) {
+    if (!DecodeUtf8(text, out) || out->empty()) return false;
+    for (char32_t& c : *out) c = LowerLetter(c, turkic);
+    return true;
+  };
+  std::set<std::pair<std::u32string, std::u32string>> seen;
+  auto add = [&](Replacement r) {
+    // "_" is a space in REP: two words, which the splits search covers.
+    if (r.from.empty() || r.from == r.to ||
+        r.to.find(U'_') != std::u32string::npos ||
+        r.from.find(U'_') != std::u32string::npos ||
+        !seen.insert({r.from + (r.at_start ? U"^" : U"") +
+                          (r.at_end ? U"$" : U""),
+                      r.to})
+             .second) {
+      return;
+    }
+    replacements.push_back(std::move(r));
+  };
+  for (const auto& [from, to] : rules.rep) {
+    Replacement r;
+    if (!lower(from, &r.from)) continue;
+    if (!to.empty() && !lower(to, &r.to)) continue;
+    if (r.from.front() == U'^') {
+      r.at_start = true;
+      r.from.erase(0, 1);
+    }
+    if (!r.from.empty() && r.from.back() == U'$') {
+      r.at_end = true;
+      r.from.pop_back();
+    }
+    add(std::move(r));
+  }
+  for (const std::string& group : rules.map) {
+    std::vector<std::u32string> members;
+    for (const std::string& m : SuggestRules::MapMembers(group)) {
+      std::u32string u;
+      if (lower(m, &u)) members.push_back(std::move(u));
+    }
+    for (const std::u32string& a : members) {
+      for (const std::u32string& b : members) {
+        if (a != b) add(Replacement{a, b, false, false, true});
+      }
+    }
   }
 }
 

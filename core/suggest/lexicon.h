@@ -8,10 +8,12 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/dictionary/dictionary.h"
 #include "core/dictionary/mixed_case_table.h"
+#include "core/dictionary/suggest_rules.h"
 #include "core/dictionary/word_classes.h"
 #include "core/filter/prefix_filter.h"
 #include "core/suggest/suggester.h"
@@ -27,6 +29,9 @@ struct Lexicon {
 
   // `d` must outlive this. options.max_edits is clamped to 0..kMaxEdits.
   Lexicon(const Dictionary& d, const SuggestOptions& o);
+
+  // Fills replacements and keyboard from the .aff's rules.
+  void ReadSuggestRules(const SuggestRules& rules);
 
   // The index of lower-case letter c in `letters`, or -1.
   [[nodiscard]] int LetterIndex(char32_t c) const;
@@ -73,6 +78,19 @@ struct Lexicon {
   // a..z), not words; a dictionary that lists a few ("a", "y", "à" in es,
   // fr; "в", "и" in ru) lists words. splits.h uses this.
   std::array<bool, 2> letter_names{};
+
+  // The .aff's suggestion rules (SUGGEST_RULES section, suggest_rules.h):
+  // REP pairs and MAP groups as replacements in lower case (replacements.h),
+  // the KEY keyboard (EditWeights::SetKeyboard; empty: QWERTY).
+  struct Replacement {
+    std::u32string from;
+    std::u32string to;
+    bool at_start = false;  // REP "^from": only at the word's start
+    bool at_end = false;    // REP "from$": only at its end
+    bool map = false;       // from a MAP group (else REP)
+  };
+  std::vector<Replacement> replacements;
+  std::string keyboard;
 };
 
 }  // namespace spellfilter

@@ -8,9 +8,11 @@
 #include "core/suggest/by_ear.h"
 #include "core/suggest/candidates.h"
 #include "core/suggest/chunks.h"
+#include "core/suggest/compounds.h"
 #include "core/suggest/edit_walk.h"
 #include "core/suggest/inflections.h"
 #include "core/suggest/lexicon.h"
+#include "core/suggest/replacements.h"
 #include "core/suggest/search_context.h"
 #include "core/suggest/splits.h"
 #include "core/text/letter_case.h"
@@ -39,6 +41,7 @@ struct Suggester::Impl {
   EditWalk edits{lex, ctx, candidates};
   EarSearch ear{lex, ctx, candidates};
   ChunkSearch chunks{lex, ctx, edits, candidates};
+  CompoundSearch compounds{lex, ctx, candidates};
 };
 
 std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
@@ -80,6 +83,8 @@ std::vector<Suggestion> Suggester::Impl::Search(std::string_view word) {
   // (if distance 1 itself was cut, it runs again with the rest).
   ctx.work_limit =
       max_edits > 1 ? lex.options.work_budget / 4 * 3 : lex.options.work_budget;
+  // The .aff's REP and MAP rules: queued with distance 1 (resolved with it).
+  if (lex.options.replacements) FindReplacements(lex, ctx, candidates);
   edits.ClearVisited();
   bool wide = max_edits > 2 || (lex.options.sound_alike && max_edits > 1);
   int completed = 0;
@@ -132,6 +137,10 @@ std::vector<Suggestion> Suggester::Impl::Search(std::string_view word) {
   }
   if (lex.options.split_words && !ctx.stats.budget_exhausted) {
     FindSplits(lex, ctx, candidates);
+  }
+  if (lex.options.compounds && compounds.active() &&
+      !ctx.stats.budget_exhausted) {
+    compounds.Run();
   }
   return candidates.Rank(user_words);
 }

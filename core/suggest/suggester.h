@@ -120,6 +120,13 @@ struct SuggestOptions {
   // ("splitted", "stucked", "beforing") costs inflection_cost, like one
   // edit, instead of the two or three letters it is. 0: not searched.
   float inflection_cost = kDefaultInflectionCost;
+  // Dictionaries that compound (a COMPOUND_PARTS section): compounds one
+  // edit from the typed word, each part corrected on its own
+  // (compounds.h).
+  bool compounds = true;
+  // Hunspell imports: the .aff's REP and MAP rules as single edits
+  // (replacements.h).
+  bool replacements = true;
   // Tests and measurements only: accept candidates on the filter's word
   // alone, to see what the fingerprint check prevents.
   bool check_fingerprints = true;

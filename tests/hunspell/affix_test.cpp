@@ -165,6 +165,30 @@ TEST(HunspellAffixTest, IgnoreAndIconv) {
   EXPECT_EQ(r.iconv[0].second, "'");
 }
 
+// The suggestion directives, decoded from SET's encoding; the tables'
+// count lines ("REP 2", "MAP 1", "PHONE 1") are no entries.
+TEST(HunspellAffixTest, SuggestionDirectives) {
+  const AffixRules r = Parse(
+      "SET ISO8859-1\n"
+      "TRY esi\xDF\n"
+      "KEY qwertz|asdf\n"
+      "REP 2\n"
+      "REP ss \xDF\n"
+      "REP ^ph f\n"
+      "MAP 1\n"
+      "MAP a\xE0\xE2(ae)\n"
+      "PHONE 1\n"
+      "PHONE AH(AEIOUY)-^ *H\n");
+  EXPECT_EQ(r.suggest.try_letters, "esi\u00DF");
+  EXPECT_EQ(r.suggest.key, "qwertz|asdf");
+  EXPECT_EQ(r.suggest.rep,
+            (std::vector<std::pair<std::string, std::string>>{
+                {"ss", "\u00DF"}, {"^ph", "f"}}));
+  EXPECT_EQ(r.suggest.map, std::vector<std::string>{"a\u00E0\u00E2(ae)"});
+  ASSERT_EQ(r.suggest.phone.size(), 1u);
+  EXPECT_EQ(r.suggest.phone[0].second, "*H");
+}
+
 TEST(HunspellAffixTest, ComplexPrefixesAreMirrored) {
   const AffixRules r = Parse(
       "COMPLEXPREFIXES\n"

@@ -8,6 +8,9 @@
 
 #include "core/check/checker.h"
 #include "core/dictionary/dictionary.h"
+#include "core/dictionary/suggest_rules.h"
+#include "core/suggest/replacements.h"
+#include "core/suggest/suggester.h"
 
 namespace spellfilter {
 namespace {
@@ -144,6 +147,54 @@ TEST(HunspellImportTest, AffixAwareAlphabetHasTheCompoundOnlyStemsLetters) {
   EXPECT_TRUE(checker.IsCorrect("домы"));
   EXPECT_TRUE(checker.IsCheckable("PNM"));
   EXPECT_FALSE(checker.IsCorrect("PNM"));
+}
+
+// The .aff's TRY, REP, MAP and KEY reach the .sfd's SUGGEST_RULES section
+// (both ways of storing the words), and the suggester uses them: REP's
+// "ss" for "ß" is one cheap edit, MAP's related letters another.
+TEST(HunspellImportTest, SuggestionRulesAreStoredAndUsed) {
+  const std::string dir = testing::TempDir();
+  {
+    std::ofstream(dir + "/rep.aff")
+        << "SET UTF-8\nTRY esianrtß\nKEY qwertzuiop|asdfghjkl|yxcvbnm\n"
+           "REP 1\nREP ss ß\nMAP 2\nMAP eé\nMAP wx\n";
+    std::ofstream(dir + "/rep.dic")
+        << "5\nstraße\nstrafe\nstrasser\ncafé\ntower\n";
+  }
+  for (AffixMode mode : {AffixMode::kExpand, AffixMode::kKeep}) {
+    Built b = Build(dir + "/rep.dic", mode);
+    ASSERT_NE(b.dictionary, nullptr);
+    SuggestRules rules;
+    ASSERT_EQ(SuggestRules::Parse(b.dictionary->contents().suggest_rules,
+                                  &rules),
+              nullptr);
+    EXPECT_EQ(rules.try_letters, "esianrtß");
+    EXPECT_EQ(rules.key, "qwertzuiop|asdfghjkl|yxcvbnm");
+    ASSERT_EQ(rules.rep.size(), 1u);
+    EXPECT_EQ(rules.map, (std::vector<std::string>{"eé", "wx"}));
+    // Two edits without the rules (a substitution and an extra letter),
+    // one sound-alike edit with them.
+    auto cost = [&](bool rules, std::string_view typed,
+                    std::string_view wanted) {
+      SuggestOptions o;
+      o.replacements = rules;
+      Suggester s(*b.dictionary, o);
+      for (const Suggestion& x : s.SuggestScored(typed)) {
+        if (x.text == wanted) return x.cost;
+      }
+      return 99.0f;
+    };
+    EXPECT_GT(cost(false, "strasse", "straße"), 1.5f);
+    EXPECT_NEAR(cost(true, "strasse", "straße"), kReplacementCost, 1e-4);
+    // MAP: related letters, both ways, whatever the keyboard says.
+    EXPECT_NEAR(cost(true, "toxer", "tower"), kReplacementCost, 1e-4);
+    EXPECT_NEAR(cost(false, "toxer", "tower"), EditWeights::kSubGeneric, 1e-4);
+    EXPECT_NEAR(cost(true, "cafe", "café"), kReplacementCost, 1e-4);
+    Suggester s(*b.dictionary);
+    const std::vector<std::string> got = s.Suggest("strasse");
+    ASSERT_FALSE(got.empty());
+    EXPECT_EQ(got[0], "strasser");  // one omission (0.53) is cheaper still
+  }
 }
 
 TEST(HunspellImportTest, FormsTheFormatCannotHoldAreSkipped) {

@@ -26,6 +26,41 @@ TEST(EditWeightsTest, SubstitutionKinds) {
   EXPECT_EQ(w.Substitution(U'a', U'é'), W::kSubGeneric);
 }
 
+// A .aff's KEY replaces QWERTY: on AZERTY "q" is beside "z" and "a" is
+// not beside "s"; a key outside a-z ("ù", "й") has its neighbours too.
+TEST(EditWeightsTest, KeyboardFromTheDictionary) {
+  EditWeights w;
+  EXPECT_EQ(w.Substitution('a', 's'), W::kSubKeyboard);
+  EXPECT_EQ(w.Substitution('q', 'z'), W::kSubGeneric);
+  w.SetKeyboard("azertyuiop|qsdfghjklm\u00F9|wxcvbn|aqz");
+  EXPECT_EQ(w.Substitution('a', 'z'), W::kSubKeyboard);
+  EXPECT_EQ(w.Substitution('q', 'z'), W::kSubKeyboard);
+  EXPECT_EQ(w.Substitution('a', 's'), W::kSubGeneric);
+  EXPECT_EQ(w.Substitution(U'\u00F9', 'm'), W::kSubKeyboard);
+  EXPECT_EQ(w.Substitution(U'\u00F9', 'n'), W::kSubGeneric);
+  EditWeights ru;
+  ru.SetKeyboard("\u0439\u0446\u0443\u043A\u0435\u043D");  // йцукен
+  EXPECT_EQ(ru.Substitution(U'\u0446', U'\u0443'), W::kSubKeyboard);
+  EXPECT_EQ(ru.Substitution(U'\u0439', U'\u0443'), W::kSubGeneric);
+  EditWeights same;
+  same.SetKeyboard("");  // none: QWERTY stays
+  EXPECT_EQ(same.Substitution('a', 's'), W::kSubKeyboard);
+  // Bare rows are staggered rows: QWERTY's "s" above "x" stays a neighbour,
+  // QWERTZ's "y" is beside "x" and below "a", no longer beside "t".
+  EditWeights rows;
+  rows.SetKeyboard("qwertyuiop|asdfghjkl|zxcvbnm");
+  for (char32_t a = 'a'; a <= 'z'; ++a) {
+    for (char32_t b = 'a'; b <= 'z'; ++b) {
+      EXPECT_EQ(rows.Substitution(a, b), EditWeights().Substitution(a, b));
+    }
+  }
+  EditWeights qwertz;
+  qwertz.SetKeyboard("qwertzuiop|asdfghjkl|yxcvbnm");
+  EXPECT_EQ(qwertz.Substitution('y', 'x'), W::kSubKeyboard);
+  EXPECT_EQ(qwertz.Substitution('y', 's'), W::kSubKeyboard);
+  EXPECT_EQ(qwertz.Substitution('y', 't'), W::kSubGeneric);
+}
+
 TEST(EditWeightsTest, OmissionsAndAdditions) {
   const EditWeights w;
   // "begining": the second n of a double n left out.
