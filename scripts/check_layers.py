@@ -20,7 +20,7 @@ LAYERS = {
     "suggest": ["dictionary", "filter", "text", "util"],
     "user": ["dictionary", "filter", "text", "util"],
     "check": ["user", "dictionary", "filter", "text", "util"],
-    "catalog": ["hunspell", "user", "dictionary", "filter", "text", "util"],
+    "catalog": ["check", "suggest", "hunspell", "user", "dictionary", "filter", "text", "util"],
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
 
