@@ -148,7 +148,7 @@ void Document::MarkAllDirty() {
   if (!lines_.empty()) lines_[0].state = initial_;
 }
 
-void Document::CheckLine(Checker& checker, Line& line, LineFilter& state) {
+void Document::CheckLine(LanguageChecker& checker, Line& line, LineFilter& state) {
   found_.clear();
   scratch_.assign(line.text);
   scratch_.push_back('\n');
@@ -175,7 +175,7 @@ void Document::CheckLine(Checker& checker, Line& line, LineFilter& state) {
   if (found_.capacity() > 4096) std::vector<Misspelling>().swap(found_);
 }
 
-size_t Document::Recheck(Checker& checker) {
+size_t Document::Recheck(LanguageChecker& checker) {
   size_t i = 0;
   while (i < lines_.size() && !lines_[i].dirty) ++i;
   if (i == lines_.size()) return 0;

@@ -25,7 +25,7 @@
 
 #include "app/project/project_config.h"
 #include "app/project/project_words.h"
-#include "core/check/checker.h"
+#include "core/check/language_checker.h"
 #include "core/text/code_filter.h"
 #include "core/text/markdown_filter.h"
 #include "core/text/tex_filter.h"
@@ -114,13 +114,13 @@ class Document {
 
   // Checks what needs it with `checker`; returns the number of lines
   // checked.
-  size_t Recheck(Checker& checker);
+  size_t Recheck(LanguageChecker& checker);
 
   const std::vector<Line>& lines() const { return lines_; }
   std::string Text() const;
 
  private:
-  void CheckLine(Checker& checker, Line& line, LineFilter& state);
+  void CheckLine(LanguageChecker& checker, Line& line, LineFilter& state);
 
   std::shared_ptr<const LineFilter> initial_;
   const ProjectConfig* project_ = nullptr;

@@ -7,13 +7,21 @@ namespace spellfilter {
 
 LanguageSuggester::LanguageSuggester(const LanguageSet& set,
                                      const SuggestOptions& options)
-    : set_(set), options_(options), suggesters_(set.size()) {}
+    : LanguageSuggester(set.dictionaries(), set.preferred(), options) {}
+
+LanguageSuggester::LanguageSuggester(
+    std::span<const Dictionary* const> dictionaries, size_t preferred,
+    const SuggestOptions& options)
+    : dictionaries_(dictionaries.begin(), dictionaries.end()),
+      preferred_(preferred < dictionaries.size() ? preferred : 0),
+      options_(options),
+      suggesters_(dictionaries.size()) {}
 
 LanguageSuggester::~LanguageSuggester() = default;
 
 Suggester& LanguageSuggester::suggester(size_t language) {
   std::unique_ptr<Suggester>& s = suggesters_[language];
-  if (!s) s = std::make_unique<Suggester>(set_.dictionary(language), options_);
+  if (!s) s = std::make_unique<Suggester>(*dictionaries_[language], options_);
   return *s;
 }
 
@@ -28,7 +36,7 @@ void LanguageSuggester::SetUserWords(size_t language,
 }
 
 std::vector<std::string> LanguageSuggester::SuggestAny(std::string_view word) {
-  if (set_.size() == 1) return Suggest(word, 0);
+  if (dictionaries_.size() == 1) return Suggest(word, 0);
   struct Ranked {
     Suggestion s;
     size_t order;  // the preferred language first, then as listed
@@ -40,9 +48,9 @@ std::vector<std::string> LanguageSuggester::SuggestAny(std::string_view word) {
       all.push_back(Ranked{std::move(s), order++});
     }
   };
-  add(set_.preferred());
-  for (size_t l = 0; l < set_.size(); ++l) {
-    if (l != set_.preferred()) add(l);
+  add(preferred_);
+  for (size_t l = 0; l < dictionaries_.size(); ++l) {
+    if (l != preferred_) add(l);
   }
   std::stable_sort(all.begin(), all.end(), [](const Ranked& a, const Ranked& b) {
     if (a.s.cost != b.s.cost) return a.s.cost < b.s.cost;

@@ -6,12 +6,13 @@
 // of the languages is its own first suggestion.
 //
 // One Suggester per language, made on first use. Not thread-safe: one per
-// thread; the set must outlive it.
+// thread; the set (or the dictionaries) must outlive it.
 #ifndef SPELLFILTER_CORE_CATALOG_LANGUAGE_SUGGESTER_H_
 #define SPELLFILTER_CORE_CATALOG_LANGUAGE_SUGGESTER_H_
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,11 @@ namespace spellfilter {
 class LanguageSuggester {
  public:
   LanguageSuggester(const LanguageSet& set,
+                    const SuggestOptions& options = SuggestOptions());
+  // The same over dictionaries open elsewhere (not owned; they must outlive
+  // it); `preferred` wins ties (LanguageSet::preferred).
+  LanguageSuggester(std::span<const Dictionary* const> dictionaries,
+                    size_t preferred,
                     const SuggestOptions& options = SuggestOptions());
   ~LanguageSuggester();
   LanguageSuggester(const LanguageSuggester&) = delete;
@@ -39,7 +45,8 @@ class LanguageSuggester {
   Suggester& suggester(size_t language);
 
  private:
-  const LanguageSet& set_;
+  std::vector<const Dictionary*> dictionaries_;
+  size_t preferred_;
   SuggestOptions options_;
   std::vector<std::unique_ptr<Suggester>> suggesters_;
 };
