@@ -1,6 +1,7 @@
 #include "core/check/language_checker.h"
 
 #include <algorithm>
+#include <functional>
 #include <utility>
 
 namespace spellfilter {
@@ -18,6 +19,42 @@ LanguageChecker::LanguageChecker(
   for (size_t i = 0; i < checkers_.size(); ++i) {
     if (i != preferred_) tie_order_.push_back(i);
   }
+  rank_.resize(checkers_.size());
+  for (size_t r = 0; r < tie_order_.size(); ++r) rank_[tie_order_[r]] = r;
+  recent_ = tie_order_;
+  rejected_.resize(checkers_.size());
+}
+
+size_t LanguageChecker::Score(size_t l, std::string_view sentence,
+                              size_t limit) {
+  Checker& c = *checkers_[l];
+  if (!code_.empty()) {
+    // In code a word's verdict depends on where it is (run-on words):
+    // the whole sentence as Check sees it.
+    const size_t begin = static_cast<size_t>(sentence.data() - text_.data());
+    CheckSentence(l, text_, begin, begin + sentence.size(), &scratch_flagged_,
+                  &scratch_unchecked_);
+    return scratch_flagged_.size() + scratch_unchecked_.size();
+  }
+  std::unordered_set<uint64_t>& rejected = rejected_[l];
+  size_t errors = 0;
+  for (const Token& t : tokens_) {
+    const std::string_view w = sentence.substr(t.offset, t.length);
+    if (!c.IsCheckable(w)) {
+      ++errors;
+    } else {
+      const uint64_t h = std::hash<std::string_view>()(w);
+      if (rejected.count(h) != 0) {
+        ++errors;
+      } else if (!c.IsCorrect(w)) {
+        ++errors;
+        if (rejected.size() >= kMaxRejectedWords) rejected.clear();
+        rejected.insert(h);
+      }
+    }
+    if (errors > limit) break;
+  }
+  return errors;
 }
 
 LanguageChecker::~LanguageChecker() = default;
@@ -91,6 +128,7 @@ void LanguageChecker::Check(std::string_view text,
     return;
   }
   code_ = code;
+  text_ = text;
   SplitSentences(text, &ranges_);
   // The whole text in the preferred language first: in most texts most
   // sentences are in it, and they then cost nothing more.
@@ -116,24 +154,30 @@ void LanguageChecker::Check(std::string_view text,
       CheckSentence(current, text, r.begin, r.end, &flagged_, &unchecked_);
     }
     if (!flagged_.empty() || !unchecked_.empty()) {
-      // Score every language; the current one wins ties, then tie_order_.
+      // Score every language, the recent ones first; the current one wins
+      // ties, then tie_order_.
+      const std::string_view sentence = text.substr(r.begin, r.end - r.begin);
+      tokenizer_.Tokenize(sentence, &tokens_);
       size_t best = current;
-      size_t best_errors = flagged_.size() + unchecked_.size();
-      std::swap(best_flagged_, flagged_);
-      std::swap(best_unchecked_, unchecked_);
-      for (size_t l : tie_order_) {
-        if (l == current) continue;
-        CheckSentence(l, text, r.begin, r.end, &flagged_, &unchecked_);
-        const size_t errors = flagged_.size() + unchecked_.size();
-        if (errors < best_errors) {
+      size_t best_errors = Score(current, sentence, tokens_.size());
+      for (size_t l : recent_) {
+        if (l == current || best_errors == 0) continue;
+        const size_t errors = Score(l, sentence, best_errors);
+        if (errors < best_errors ||
+            (errors == best_errors && best != current &&
+             rank_[l] < rank_[best])) {
           best = l;
           best_errors = errors;
-          std::swap(best_flagged_, flagged_);
-          std::swap(best_unchecked_, unchecked_);
-          if (errors == 0) break;
         }
       }
-      current = best;
+      if (best != current) {
+        CheckSentence(best, text, r.begin, r.end, &flagged_, &unchecked_);
+        current = best;
+        const auto it = std::find(recent_.begin(), recent_.end(), best);
+        std::rotate(recent_.begin(), it, it + 1);
+      }
+      std::swap(best_flagged_, flagged_);
+      std::swap(best_unchecked_, unchecked_);
       const size_t before = out->size();
       if (mode_ == LanguageMode::kAuto) {
         out->insert(out->end(), best_flagged_.begin(), best_flagged_.end());
@@ -164,6 +208,7 @@ void LanguageChecker::Check(std::string_view text,
         SentenceLanguage{r.begin, r.end - r.begin, current});
   }
   code_ = {};
+  text_ = {};
 }
 
 void LanguageChecker::SetUserWords(size_t language,

@@ -16,11 +16,16 @@
 // The sentence's language: the language of the previous sentence (at the
 // start of each Check call, the preferred one: the user's locale) keeps it
 // when it accepts every word of the sentence and leaves none unchecked.
-// Otherwise each language is scored by the words it flags plus the words it
-// leaves unchecked, and the lowest wins; ties go to the previous sentence's
-// language, then to the preferred one, then to the first listed. The first
-// pass checks the whole text in the preferred language at once, so text in
-// that language costs one Checker::Check plus the sentence scan.
+// Otherwise each language is scored by the sentence's words (tokens) it
+// rejects plus those it leaves unchecked, and the lowest wins; ties go to
+// the previous sentence's language, then to the preferred one, then to the
+// first listed. The first pass checks the whole text in the preferred
+// language at once, so text in that language costs one Checker::Check plus
+// the sentence scan. Scoring stops counting a language once it is worse
+// than the best so far, tries the languages of recent sentences first (so
+// the best is found early), and remembers per language the words it
+// rejected (up to kMaxRejectedWords): a wrong language's lookups, which go
+// all the way through case forms, affixes and compounds, are the cost.
 //
 // Like a Checker, not thread-safe: one per thread over shared dictionaries,
 // which must outlive it.
@@ -31,12 +36,14 @@
 #include <memory>
 #include <span>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "core/check/checker.h"
 #include "core/dictionary/dictionary.h"
 #include "core/text/code_span.h"
 #include "core/text/sentences.h"
+#include "core/text/tokenizer.h"
 
 namespace spellfilter {
 
@@ -98,11 +105,25 @@ class LanguageChecker {
   // accepts it (returned).
   bool OtherAccepts(size_t except, std::string_view word, bool* checked);
 
+  static constexpr size_t kMaxRejectedWords = size_t{1} << 15;
+
+  // The words of `sentence` (tokens_) that language `l` rejects or leaves
+  // unchecked; stops counting above `limit`.
+  size_t Score(size_t l, std::string_view sentence, size_t limit);
+
   std::vector<std::unique_ptr<Checker>> checkers_;
+  Tokenizer tokenizer_;
+  std::vector<Token> tokens_;
+  // Per language: hashes of the words it rejected (for scoring only).
+  std::vector<std::unordered_set<uint64_t>> rejected_;
+  std::vector<size_t> recent_;  // languages, the most recently chosen first
+  std::vector<size_t> rank_;    // each language's place in tie_order_
   std::vector<size_t> tie_order_;  // preferred first, then as listed
   LanguageMode mode_;
   size_t preferred_;
   std::span<const CodeSpan> code_;  // during Check only
+  std::string_view text_;           // during Check only
+  std::vector<Misspelling> scratch_flagged_, scratch_unchecked_;
   std::vector<CodeSpan> sentence_code_;
   std::vector<TextRange> ranges_;
   std::vector<Misspelling> first_flagged_, first_unchecked_;
