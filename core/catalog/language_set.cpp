@@ -51,8 +51,9 @@ StatusOr<LanguageSpec> ParseLanguageSpec(std::string_view spec) {
   LanguageSpec out;
   std::string_view rest = Trim(spec);
   if (rest.empty()) {
-    return Status::InvalidArgument("empty language (a tag such as de_DE, a "
-                                   "list such as en_US,de_DE, or auto)");
+    return Status::InvalidArgument(
+        "empty language (a tag such as de_DE, a "
+        "list such as en_US,de_DE, or auto)");
   }
   if (rest == "auto") {
     out.mode = LanguageMode::kAuto;
@@ -84,10 +85,10 @@ StatusOr<LanguageSpec> ParseLanguageSpec(std::string_view spec) {
     rest.remove_prefix(comma + 1);
   }
   if (out.tags.size() > kMaxLanguages) {
-    return Status::InvalidArgument(
-        "language list " + Quoted(spec) + ": " +
-        std::to_string(out.tags.size()) + " languages, at most " +
-        std::to_string(kMaxLanguages));
+    return Status::InvalidArgument("language list " + Quoted(spec) + ": " +
+                                   std::to_string(out.tags.size()) +
+                                   " languages, at most " +
+                                   std::to_string(kMaxLanguages));
   }
   return out;
 }
@@ -119,9 +120,9 @@ StatusOr<LanguageSet> LanguageSet::Open(std::string_view spec,
     // auto: the ready dictionaries, one per language code.
     std::map<std::string, CatalogEntry> by_code;
     for (CatalogEntry& e : ListDictionaries(options.catalog)) {
-      const bool ready = e.kind == CatalogEntry::Kind::kSpellfilter ||
-                         (e.kind == CatalogEntry::Kind::kHunspell &&
-                          e.cache_current);
+      const bool ready =
+          e.kind == CatalogEntry::Kind::kSpellfilter ||
+          (e.kind == CatalogEntry::Kind::kHunspell && e.cache_current);
       if (!ready) continue;
       const std::string code(LanguageCode(e.tag));
       auto it = by_code.find(code);
@@ -152,8 +153,7 @@ StatusOr<LanguageSet> LanguageSet::Open(std::string_view spec,
     if (chosen.size() > kMaxAutoLanguages) {
       // Keep the locale's language among those kept.
       auto mine = std::find_if(chosen.begin(), chosen.end(), [&](auto& c) {
-        return !locale.empty() &&
-               LanguageCode(c.first) == LanguageCode(locale);
+        return !locale.empty() && LanguageCode(c.first) == LanguageCode(locale);
       });
       if (mine != chosen.end()) std::rotate(chosen.begin(), mine, mine + 1);
       chosen.resize(kMaxAutoLanguages);
@@ -171,7 +171,8 @@ StatusOr<LanguageSet> LanguageSet::Open(std::string_view spec,
     }
   }
   for (auto& [tag, path] : chosen) {
-    StatusOr<std::unique_ptr<Dictionary>> d = Dictionary::Open(path, options.use);
+    StatusOr<std::unique_ptr<Dictionary>> d =
+        Dictionary::Open(path, options.use);
     if (!d.ok()) return d.status();
     set.views_.push_back(d->get());
     set.dictionaries_.push_back(std::move(d).value());

@@ -52,10 +52,11 @@ std::vector<std::string> LanguageSuggester::SuggestAny(std::string_view word) {
   for (size_t l = 0; l < dictionaries_.size(); ++l) {
     if (l != preferred_) add(l);
   }
-  std::stable_sort(all.begin(), all.end(), [](const Ranked& a, const Ranked& b) {
-    if (a.s.cost != b.s.cost) return a.s.cost < b.s.cost;
-    return a.order < b.order;
-  });
+  std::stable_sort(all.begin(), all.end(),
+                   [](const Ranked& a, const Ranked& b) {
+                     if (a.s.cost != b.s.cost) return a.s.cost < b.s.cost;
+                     return a.order < b.order;
+                   });
   std::vector<std::string> out;
   std::unordered_set<std::string> seen;
   for (Ranked& r : all) {

@@ -9,8 +9,7 @@ namespace spellfilter {
 LanguageChecker::LanguageChecker(
     std::span<const Dictionary* const> dictionaries, LanguageMode mode,
     size_t preferred)
-    : mode_(mode),
-      preferred_(preferred < dictionaries.size() ? preferred : 0) {
+    : mode_(mode), preferred_(preferred < dictionaries.size() ? preferred : 0) {
   checkers_.reserve(dictionaries.size());
   for (const Dictionary* d : dictionaries) {
     checkers_.push_back(std::make_unique<Checker>(*d));
@@ -124,7 +123,8 @@ void LanguageChecker::Check(std::string_view text,
   if (checkers_.size() == 1) {
     checkers_[0]->Check(text, out, code);
     languages_.assign(out->size(), 0);
-    if (!text.empty()) sentences_.push_back(SentenceLanguage{0, text.size(), 0});
+    if (!text.empty())
+      sentences_.push_back(SentenceLanguage{0, text.size(), 0});
     return;
   }
   code_ = code;
@@ -145,8 +145,7 @@ void LanguageChecker::Check(std::string_view text,
          ++fi) {
       if (current == first) flagged_.push_back(first_flagged_[fi]);
     }
-    for (; ui < first_unchecked_.size() &&
-           first_unchecked_[ui].offset < r.end;
+    for (; ui < first_unchecked_.size() && first_unchecked_[ui].offset < r.end;
          ++ui) {
       if (current == first) unchecked_.push_back(first_unchecked_[ui]);
     }
@@ -163,9 +162,8 @@ void LanguageChecker::Check(std::string_view text,
       for (size_t l : recent_) {
         if (l == current || best_errors == 0) continue;
         const size_t errors = Score(l, sentence, best_errors);
-        if (errors < best_errors ||
-            (errors == best_errors && best != current &&
-             rank_[l] < rank_[best])) {
+        if (errors < best_errors || (errors == best_errors && best != current &&
+                                     rank_[l] < rank_[best])) {
           best = l;
           best_errors = errors;
         }
@@ -204,8 +202,7 @@ void LanguageChecker::Check(std::string_view text,
       }
       languages_.resize(out->size(), current);
     }
-    sentences_.push_back(
-        SentenceLanguage{r.begin, r.end - r.begin, current});
+    sentences_.push_back(SentenceLanguage{r.begin, r.end - r.begin, current});
   }
   code_ = {};
   text_ = {};

@@ -98,8 +98,8 @@ class LanguageChecker {
  private:
   // The words of sentence [begin, end) that language `l` flags (*flagged)
   // and leaves unchecked (*unchecked), as offsets into the whole text.
-  void CheckSentence(size_t l, std::string_view text, size_t begin,
-                     size_t end, std::vector<Misspelling>* flagged,
+  void CheckSentence(size_t l, std::string_view text, size_t begin, size_t end,
+                     std::vector<Misspelling>* flagged,
                      std::vector<Misspelling>* unchecked);
   // Whether a language other than `except` checks `word` (*checked) and
   // accepts it (returned).
@@ -116,8 +116,8 @@ class LanguageChecker {
   std::vector<Token> tokens_;
   // Per language: hashes of the words it rejected (for scoring only).
   std::vector<std::unordered_set<uint64_t>> rejected_;
-  std::vector<size_t> recent_;  // languages, the most recently chosen first
-  std::vector<size_t> rank_;    // each language's place in tie_order_
+  std::vector<size_t> recent_;     // languages, the most recently chosen first
+  std::vector<size_t> rank_;       // each language's place in tie_order_
   std::vector<size_t> tie_order_;  // preferred first, then as listed
   LanguageMode mode_;
   size_t preferred_;
@@ -127,8 +127,8 @@ class LanguageChecker {
   std::vector<CodeSpan> sentence_code_;
   std::vector<TextRange> ranges_;
   std::vector<Misspelling> first_flagged_, first_unchecked_;
-  std::vector<Misspelling> flagged_, unchecked_, best_flagged_,
-      best_unchecked_, scratch_;
+  std::vector<Misspelling> flagged_, unchecked_, best_flagged_, best_unchecked_,
+      scratch_;
   std::vector<size_t> languages_;
   std::vector<SentenceLanguage> sentences_;
 };

@@ -29,9 +29,9 @@ size_t StopAt(std::string_view t, size_t i, bool* cjk) {
   if (c == '.' || c == '!' || c == '?') return 1;
   if (static_cast<unsigned char>(c) < 0x80) return 0;
   if (t.substr(i, 3) == "\xE2\x80\xA6") return 3;  // …
-  if (t.substr(i, 3) == "\xE3\x80\x82" ||           // 。
-      t.substr(i, 3) == "\xEF\xBC\x81" ||           // ！
-      t.substr(i, 3) == "\xEF\xBC\x9F") {           // ？
+  if (t.substr(i, 3) == "\xE3\x80\x82" ||          // 。
+      t.substr(i, 3) == "\xEF\xBC\x81" ||          // ！
+      t.substr(i, 3) == "\xEF\xBC\x9F") {          // ？
     *cjk = true;
     return 3;
   }

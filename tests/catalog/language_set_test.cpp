@@ -42,14 +42,16 @@ TEST(ParseLanguageSpecTest, OneSeveralAndAuto) {
 }
 
 TEST(ParseLanguageSpecTest, ErrorsNameTheSpecAndTheProblem) {
-  for (std::string_view bad : {"", " ", "en_US,,de_DE", "en_US,", "auto:",
-                               "en_US,auto", "auto:auto"}) {
+  for (std::string_view bad : {"", " ", "en_US,,de_DE", "en_US,",
+                               "auto:", "en_US,auto", "auto:auto"}) {
     StatusOr<LanguageSpec> s = ParseLanguageSpec(bad);
     ASSERT_FALSE(s.ok()) << bad;
     EXPECT_EQ(s.status().code(), Status::Code::kInvalidArgument);
   }
-  EXPECT_NE(ParseLanguageSpec("en_US,,de_DE").status().message().find(
-                "\"en_US,,de_DE\": an empty item"),
+  EXPECT_NE(ParseLanguageSpec("en_US,,de_DE")
+                .status()
+                .message()
+                .find("\"en_US,,de_DE\": an empty item"),
             std::string::npos);
   std::string many;
   for (size_t i = 0; i <= kMaxLanguages; ++i) many += "de,";
@@ -105,7 +107,8 @@ class LanguageSetTest : public ::testing::Test {
 using TagList = std::vector<std::string>;
 
 TEST_F(LanguageSetTest, OpensAListInOrderOnceEach) {
-  StatusOr<LanguageSet> set = LanguageSet::Open("fr, en_US,de-DE,fr_FR", options_);
+  StatusOr<LanguageSet> set =
+      LanguageSet::Open("fr, en_US,de-DE,fr_FR", options_);
   ASSERT_TRUE(set.ok()) << set.status().message();
   EXPECT_EQ(Tags(*set), (TagList{"fr_FR", "en_US", "de_DE"}));
   EXPECT_EQ(set->mode(), LanguageMode::kAny);

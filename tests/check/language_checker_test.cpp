@@ -15,9 +15,9 @@ namespace {
 class LanguageCheckerTest : public ::testing::Test {
  protected:
   LanguageCheckerTest()
-      : en_(MakeDictionary({"the", "cat", "sat", "on", "mat", "hotel", "is",
-                            "good"},
-                           "en-US")),
+      : en_(MakeDictionary(
+            {"the", "cat", "sat", "on", "mat", "hotel", "is", "good"},
+            "en-US")),
         de_(MakeDictionary({"der", "hund", "bellt", "laut", "hotel", "ist",
                             "gut", "die", "katze"},
                            "de-DE")),
@@ -48,7 +48,8 @@ using Langs = std::vector<size_t>;
 TEST_F(LanguageCheckerTest, AnyLanguageAcceptsAWord) {
   const Dictionary* dicts[] = {en_.get(), de_.get()};
   LanguageChecker c(dicts, LanguageMode::kAny);
-  EXPECT_EQ(Words(c, "The cat sat on the mat. Der Hund bellt laut."), WordList{});
+  EXPECT_EQ(Words(c, "The cat sat on the mat. Der Hund bellt laut."),
+            WordList{});
   EXPECT_EQ(SentenceLanguages(c), (Langs{0, 1}));
   // A German word in an English sentence is right in a list of both.
   EXPECT_EQ(Words(c, "The cat bellt on the mat."), WordList{});
@@ -66,7 +67,8 @@ TEST_F(LanguageCheckerTest, AnyLanguageAcceptsAWord) {
 TEST_F(LanguageCheckerTest, AutoChecksEachSentenceInItsLanguageOnly) {
   const Dictionary* dicts[] = {en_.get(), de_.get()};
   LanguageChecker c(dicts, LanguageMode::kAuto);
-  EXPECT_EQ(Words(c, "The cat sat on the mat. Der Hund bellt laut."), WordList{});
+  EXPECT_EQ(Words(c, "The cat sat on the mat. Der Hund bellt laut."),
+            WordList{});
   EXPECT_EQ(SentenceLanguages(c), (Langs{0, 1}));
   // The German word is wrong in an English sentence.
   EXPECT_EQ(Words(c, "The cat bellt on the mat. Die Katze sat."),

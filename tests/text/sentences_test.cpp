@@ -39,8 +39,7 @@ TEST(SentencesTest, RunsClosingQuotesAndEllipsisStayWithTheirSentence) {
   EXPECT_EQ(Sentences("Er sagte „Nein.“ Dann ging er."),
             (V{"Er sagte „Nein.“ Dann ging er."}))
       << "a low-9 quote's closing mark is not among the closers: one piece";
-  EXPECT_EQ(Sentences("Il dit « non. » Puis"),
-            (V{"Il dit « non. ", "» Puis"}))
+  EXPECT_EQ(Sentences("Il dit « non. » Puis"), (V{"Il dit « non. ", "» Puis"}))
       << "French spacing: the guillemet after the space starts the next";
 }
 
@@ -59,9 +58,10 @@ TEST(SentencesTest, WrappedLinesStayOneSentenceParagraphsSplit) {
 }
 
 TEST(SentencesTest, ListItemsAndHeadingsAreSentences) {
-  EXPECT_EQ(Sentences("# Titel\n- erste Zeile\n* second item\n1. drei\n> quote"),
-            (V{"# Titel\n", "- erste Zeile\n", "* second item\n", "1. drei\n",
-               "> quote"}));
+  EXPECT_EQ(
+      Sentences("# Titel\n- erste Zeile\n* second item\n1. drei\n> quote"),
+      (V{"# Titel\n", "- erste Zeile\n", "* second item\n", "1. drei\n",
+         "> quote"}));
 }
 
 TEST(SentencesTest, TrailingWhitespaceAndLeadingSpaceAreCovered) {
