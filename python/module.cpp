@@ -25,6 +25,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "spellfilter.h"
@@ -143,8 +144,24 @@ struct FreeSpans {
 
 class Dictionary {
  public:
-  Dictionary(std::optional<std::string> lang, std::optional<std::string> path,
-             bool user_words) {
+  // `lang`: a tag, a list of them ("en_US,de_DE" or ["en_US", "de_DE"]:
+  // a word is right in any), or "auto" (spellfilter.h).
+  Dictionary(std::optional<std::variant<std::string, std::vector<std::string>>>
+                 languages,
+             std::optional<std::string> path, bool user_words) {
+    std::optional<std::string> lang;
+    if (languages) {
+      if (const auto* one = std::get_if<std::string>(&*languages)) {
+        lang = *one;
+      } else {
+        std::string joined;
+        for (const std::string& tag : std::get<std::vector<std::string>>(*languages)) {
+          if (!joined.empty()) joined += ',';
+          joined += tag;
+        }
+        lang = joined;
+      }
+    }
     if (lang && path) {
       Raise(SPELLFILTER_INVALID_ARGUMENT,
             "Dictionary: give lang or path, not both");
@@ -314,6 +331,90 @@ class Dictionary {
   }
 
   std::string Language() { return spellfilter_language(Handle()); }
+
+  std::vector<std::string> LanguageTags() {
+    spellfilter_dict* d = Handle();
+    std::vector<std::string> out;
+    for (size_t i = 0; i < spellfilter_language_count(d); ++i) {
+      out.emplace_back(spellfilter_language_at(d, i));
+    }
+    return out;
+  }
+
+  // (start, end, tag) of each sentence, in code points.
+  py::list SentenceLanguages(const py::str& text) {
+    const std::string_view t = Utf8(text);
+    spellfilter_dict* d = Handle();
+    spellfilter_sentence* sentences = nullptr;
+    size_t count = 0;
+    Failure f;
+    std::vector<std::pair<size_t, size_t>> points;
+    {
+      Busy busy(this);
+      py::gil_scoped_release unlocked;
+      f = Failure::Of(spellfilter_text_languages(d, t.data(), t.size(),
+                                                 &sentences, &count));
+      size_t byte = 0, point = 0;
+      for (size_t i = 0; f.status == SPELLFILTER_OK && i < count; ++i) {
+        const size_t begin = sentences[i].offset;
+        const size_t end = begin + sentences[i].length;
+        point += CodePoints(t, byte, begin);
+        const size_t length = CodePoints(t, begin, end);
+        points.emplace_back(point, point + length);
+        point += length;
+        byte = end;
+      }
+    }
+    std::unique_ptr<spellfilter_sentence, void (*)(spellfilter_sentence*)>
+        owned(sentences, spellfilter_free_sentences);
+    f.RaiseIfFailed();
+    py::list out(count);
+    for (size_t i = 0; i < count; ++i) {
+      out[i] = py::make_tuple(points[i].first, points[i].second,
+                              Str(spellfilter_language_at(d, sentences[i].language)));
+    }
+    return out;
+  }
+
+  // Suggestions for text[start:end] (code points) from its sentence's
+  // language.
+  std::vector<std::string> SuggestIn(const py::str& text, long start, long end,
+                                     long n) {
+    if (n < 0) Raise(SPELLFILTER_INVALID_ARGUMENT, "suggest_in: n is negative");
+    const std::string_view t = Utf8(text);
+    const long points = static_cast<long>(PyUnicode_GetLength(text.ptr()));
+    if (start < 0 || end <= start || end > points) {
+      Raise(SPELLFILTER_INVALID_ARGUMENT,
+            "suggest_in: [start, end) is not a word inside the text");
+    }
+    // Code points to bytes.
+    size_t byte = 0, begin_byte = 0, end_byte = t.size();
+    for (long point = 0; byte <= t.size(); ++point) {
+      if (point == start) begin_byte = byte;
+      if (point == end) {
+        end_byte = byte;
+        break;
+      }
+      if (byte == t.size()) break;
+      ++byte;
+      while (byte < t.size() &&
+             (static_cast<unsigned char>(t[byte]) & 0xC0) == 0x80) {
+        ++byte;
+      }
+    }
+    spellfilter_dict* d = Handle();
+    Words found;
+    Failure f;
+    {
+      Busy busy(this);
+      py::gil_scoped_release unlocked;
+      f = Failure::Of(spellfilter_suggest_in_text(
+          d, t.data(), t.size(), begin_byte, end_byte - begin_byte,
+          static_cast<size_t>(n), &found.words, &found.count));
+    }
+    f.RaiseIfFailed();
+    return found.ToVector();
+  }
   std::string Path() { return spellfilter_dict_path(Handle()); }
   std::optional<std::string> UserWordsProblem() {
     const char* p = spellfilter_user_words_problem(Handle());
@@ -447,13 +548,18 @@ PYBIND11_MODULE(_spellfilter, m) {
       "one Dictionary may be used by many threads at once, "
       "and checks of texts run in parallel.",
       py::is_final());
-  cls.def(py::init<std::optional<std::string>, std::optional<std::string>,
-                   bool>(),
+  cls.def(py::init<std::optional<std::variant<std::string,
+                                              std::vector<std::string>>>,
+                   std::optional<std::string>, bool>(),
           py::arg("lang") = py::none(), py::kw_only(),
           py::arg("path") = py::none(), py::arg("user_words") = true,
           "Opens the dictionary of a language (lang='de_DE', 'de-DE', 'de'; "
           "'en_US' when neither lang nor path is given) or the .sfd file at "
-          "`path`. A system Hunspell dictionary is converted on first use "
+          "`path`. Several languages: lang='en_US,de_DE' or ['en_US', "
+          "'de_DE'] (a word is right if any has it), 'auto' (each sentence "
+          "in the installed language that accepts most of its words) or "
+          "'auto:de_DE,fr_FR' (docs/multilingual.md). "
+          "A system Hunspell dictionary is converted on first use "
           "(seconds for a large one). With user_words (the default) the "
           "user's word list of `spellfilter add` is used and add() writes "
           "to it.\n\nRaises NotFoundError (a FileNotFoundError) for an "
@@ -484,6 +590,17 @@ PYBIND11_MODULE(_spellfilter, m) {
            "Rereads the user's word list if another process changed it.")
       .def_property_readonly("language", &Dictionary::Language,
                              "The dictionary's language tag, e.g. 'en-US'.")
+      .def_property_readonly("languages", &Dictionary::LanguageTags,
+                             "The tags of the languages it checks in, "
+                             "e.g. ['en_US', 'de_DE'].")
+      .def("sentence_languages", &Dictionary::SentenceLanguages,
+           py::arg("text"),
+           "The sentences of `text` as (start, end, tag): the language each "
+           "is checked in (code point offsets).")
+      .def("suggest_in", &Dictionary::SuggestIn, py::arg("text"),
+           py::arg("start"), py::arg("end"), py::arg("n") = 10,
+           "Up to `n` corrections of the word text[start:end], from the "
+           "language of its sentence.")
       .def_property_readonly("path", &Dictionary::Path,
                              "The dictionary's file.")
       .def_property_readonly(

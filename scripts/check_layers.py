@@ -22,7 +22,7 @@ LAYERS = {
     # The compound search checks its words with the checker's compound
     # splitter (core/suggest/compounds.h); check never includes suggest.
     "suggest": ["check", "user", "dictionary", "filter", "text", "util"],
-    "catalog": ["hunspell", "user", "dictionary", "filter", "text", "util"],
+    "catalog": ["check", "suggest", "hunspell", "user", "dictionary", "filter", "text", "util"],
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
 

@@ -21,7 +21,9 @@
 #include <vector>
 
 #include "core/catalog/language_catalog.h"
-#include "core/check/checker.h"
+#include "core/catalog/language_set.h"
+#include "core/catalog/language_suggester.h"
+#include "core/check/language_checker.h"
 #include "core/text/utf8.h"
 #include "core/dictionary/dictionary.h"
 #include "core/suggest/suggester.h"
@@ -30,12 +32,13 @@
 
 namespace {
 
-using spellfilter::Checker;
 using spellfilter::Dictionary;
+using spellfilter::LanguageChecker;
+using spellfilter::LanguageSet;
+using spellfilter::LanguageSuggester;
 using spellfilter::Misspelling;
 using spellfilter::Status;
 using spellfilter::StatusOr;
-using spellfilter::Suggester;
 using spellfilter::Tokenizer;
 using spellfilter::UserDictionary;
 
@@ -142,20 +145,24 @@ char** CopyWords(const std::vector<std::string>& words) {
 
 }  // namespace
 
-// What one thread uses of one handle: its own Checker (not thread-safe,
+// What one thread uses of one handle: its own checker (not thread-safe,
 // so never shared) and the flag that says it is reading the handle's words.
 struct ThreadSlot {
   std::atomic<bool> active{false};
-  std::unique_ptr<Checker> checker;
-  std::unique_ptr<Suggester> suggester;
+  std::unique_ptr<LanguageChecker> checker;
+  std::unique_ptr<LanguageSuggester> suggester;
   uint64_t suggester_generation = ~uint64_t{0};
   std::unique_ptr<spellfilter::Tokenizer> tokenizer;  // spellfilter_count_words
   std::vector<spellfilter::Token> tokens;
+  std::vector<Misspelling> found;  // spellfilter_suggest_in_text's
 };
 
 struct spellfilter_dict {
   uint64_t id = 0;  // unique for the process's life: the thread caches' key
-  std::unique_ptr<Dictionary> dictionary;
+  // One language, or several (spellfilter_open_language("en_US,de_DE")).
+  std::unique_ptr<LanguageSet> languages;
+  const Dictionary* dictionary = nullptr;  // the first language's
+  std::string language;                    // spellfilter_language's
   std::string path;
   std::unique_ptr<UserDictionary> user;  // null: none
   std::string user_problem;              // "" if none
@@ -231,8 +238,12 @@ inline ThreadSlot* spellfilter_dict::Slot() {
   std::unique_ptr<ThreadSlot>& slot = slots[std::this_thread::get_id()];
   if (!slot) {
     slot = std::make_unique<ThreadSlot>();
-    slot->checker = std::make_unique<Checker>(*dictionary);
-    slot->checker->SetUserWords(user.get());
+    slot->checker = languages->NewChecker();
+    // The user's list (over the first language) is accepted in every
+    // language: a UserDictionary's lookups do not depend on its base.
+    for (size_t l = 0; l < languages->size(); ++l) {
+      slot->checker->SetUserWords(l, user.get());
+    }
   }
   cached.id = id;
   cached.slot = slot.get();
@@ -282,13 +293,16 @@ class WriteLock {
   std::lock_guard<std::mutex> lock_;
 };
 
-spellfilter_status Open(const std::string& path, spellfilter_user_words user,
-                        spellfilter_dict** out) {
-  StatusOr<std::unique_ptr<Dictionary>> dict = Dictionary::Open(path);
-  if (!dict.ok()) return Fail(dict.status());
+spellfilter_status Open(LanguageSet languages, const std::string& path,
+                        spellfilter_user_words user, spellfilter_dict** out) {
   auto d = std::make_unique<spellfilter_dict>();
   d->id = next_handle_id.fetch_add(1);
-  d->dictionary = std::move(dict).value();
+  d->languages = std::make_unique<LanguageSet>(std::move(languages));
+  d->dictionary = &d->languages->dictionary(0);
+  d->language = d->languages->size() == 1 &&
+                        d->languages->mode() == spellfilter::LanguageMode::kAny
+                    ? d->dictionary->language()
+                    : d->languages->Describe();
   d->path = path;
   if (user == SPELLFILTER_USER_DEFAULT) {
     StatusOr<std::string> user_path = UserDictionary::DefaultPath(*d->dictionary);
@@ -310,6 +324,23 @@ spellfilter_status Open(const std::string& path, spellfilter_user_words user,
   }
   *out = d.release();
   return SPELLFILTER_OK;
+}
+
+// The thread's suggester, with the handle's user words (under a ReadLock).
+LanguageSuggester& SuggesterOf(spellfilter_dict* dict, ThreadSlot* slot) {
+  if (!slot->suggester) {
+    spellfilter::SuggestOptions options;
+    options.max_suggestions = kMaxSuggestionsPerCall;
+    slot->suggester =
+        std::make_unique<LanguageSuggester>(*dict->languages, options);
+  }
+  if (slot->suggester_generation != dict->user_generation) {
+    for (size_t l = 0; l < dict->languages->size(); ++l) {
+      slot->suggester->SetUserWords(l, dict->user_words);
+    }
+    slot->suggester_generation = dict->user_generation;
+  }
+  return *slot->suggester;
 }
 
 // Add or Remove on the user's list.
@@ -348,7 +379,11 @@ spellfilter_status spellfilter_open_path(const char* path,
     if (out == nullptr) return Fail(SPELLFILTER_INVALID_ARGUMENT, "out is NULL");
     *out = nullptr;
     if (path == nullptr) return Fail(SPELLFILTER_INVALID_ARGUMENT, "path is NULL");
-    return Open(path, user, out);
+    StatusOr<std::unique_ptr<Dictionary>> dict = Dictionary::Open(path);
+    if (!dict.ok()) return Fail(dict.status());
+    const std::string tag = (*dict)->language();
+    return Open(LanguageSet::Single(std::move(dict).value(), tag), path, user,
+                out);
   });
 }
 
@@ -359,9 +394,30 @@ spellfilter_status spellfilter_open_language(const char* tag,
     if (out == nullptr) return Fail(SPELLFILTER_INVALID_ARGUMENT, "out is NULL");
     *out = nullptr;
     if (tag == nullptr) return Fail(SPELLFILTER_INVALID_ARGUMENT, "tag is NULL");
+    if (spellfilter::IsLanguageList(tag)) {
+      spellfilter::LanguageSetOptions options;
+      options.catalog = Catalog();
+      StatusOr<LanguageSet> set = LanguageSet::Open(tag, options);
+      if (!set.ok()) return Fail(set.status());
+      // The path is the first language's file.
+      std::string first;
+      for (const spellfilter::CatalogEntry& e :
+           spellfilter::ListDictionaries(options.catalog)) {
+        if (e.tag == set->tag(0)) {
+          first = e.kind == spellfilter::CatalogEntry::Kind::kSpellfilter
+                      ? e.source
+                      : e.cached;
+        }
+      }
+      return Open(std::move(set).value(), first, user, out);
+    }
     StatusOr<std::string> path = spellfilter::ResolveLanguage(tag, Catalog());
     if (!path.ok()) return Fail(path.status());
-    return Open(*path, user, out);
+    StatusOr<std::unique_ptr<Dictionary>> dict = Dictionary::Open(*path);
+    if (!dict.ok()) return Fail(dict.status());
+    const std::string language = (*dict)->language();
+    return Open(LanguageSet::Single(std::move(dict).value(), language), *path,
+                user, out);
   });
 }
 
@@ -373,7 +429,7 @@ const char* spellfilter_user_words_problem(const spellfilter_dict* dict) {
 void spellfilter_close(spellfilter_dict* dict) { delete dict; }
 
 const char* spellfilter_language(const spellfilter_dict* dict) {
-  return dict == nullptr ? nullptr : dict->dictionary->language().c_str();
+  return dict == nullptr ? nullptr : dict->language.c_str();
 }
 
 const char* spellfilter_dict_path(const spellfilter_dict* dict) {
@@ -454,7 +510,32 @@ spellfilter_status spellfilter_count_words(spellfilter_dict* dict,
       tokens += slot->tokens.size();
       begin = end;
     }
-    *words = tokens - slot->checker->CountUnchecked(t);
+    if (dict->languages->size() == 1) {
+      *words = tokens - slot->checker->checker(0).CountUnchecked(t);
+      return SPELLFILTER_OK;
+    }
+    // Several languages: the tokens some language checks.
+    size_t checked = 0;
+    for (size_t begin = 0; begin < t.size();) {
+      size_t end = t.size();
+      if (end - begin > kSliceBytes) {
+        const size_t nl = t.find('\n', begin + kSliceBytes);
+        end = nl == std::string_view::npos ? t.size() : nl + 1;
+      }
+      const std::string_view slice = t.substr(begin, end - begin);
+      slot->tokenizer->Tokenize(slice, &slot->tokens);
+      for (const spellfilter::Token& token : slot->tokens) {
+        const std::string_view w = slice.substr(token.offset, token.length);
+        for (size_t l = 0; l < dict->languages->size(); ++l) {
+          if (slot->checker->checker(l).IsCheckable(w)) {
+            ++checked;
+            break;
+          }
+        }
+      }
+      begin = end;
+    }
+    *words = checked;
     return SPELLFILTER_OK;
   });
 }
@@ -474,16 +555,7 @@ spellfilter_status spellfilter_suggest(spellfilter_dict* dict, const char* word,
     if (max == 0) return SPELLFILTER_OK;
     ReadLock lock(dict);
     ThreadSlot* slot = lock.slot();
-    if (!slot->suggester) {
-      spellfilter::SuggestOptions options;
-      options.max_suggestions = kMaxSuggestionsPerCall;
-      slot->suggester = std::make_unique<Suggester>(*dict->dictionary, options);
-    }
-    if (slot->suggester_generation != dict->user_generation) {
-      slot->suggester->SetUserWords(dict->user_words);
-      slot->suggester_generation = dict->user_generation;
-    }
-    std::vector<std::string> found = slot->suggester->Suggest(w);
+    std::vector<std::string> found = SuggesterOf(dict, slot).SuggestAny(w);
     if (found.size() > max) found.resize(max);
     *words = CopyWords(found);
     *count = found.size();
@@ -565,6 +637,98 @@ spellfilter_status spellfilter_add_session_word(spellfilter_dict* dict,
     if (w.empty()) return Fail(SPELLFILTER_INVALID_ARGUMENT, "word is empty");
     WriteLock lock(dict);
     dict->session.insert(std::string(w));
+    return SPELLFILTER_OK;
+  });
+}
+
+size_t spellfilter_language_count(const spellfilter_dict* dict) {
+  return dict == nullptr ? 0 : dict->languages->size();
+}
+
+const char* spellfilter_language_at(const spellfilter_dict* dict,
+                                    size_t index) {
+  if (dict == nullptr || index >= dict->languages->size()) return nullptr;
+  return dict->languages->tag(index).c_str();
+}
+
+spellfilter_status spellfilter_text_languages(spellfilter_dict* dict,
+                                              const char* text, size_t length,
+                                              spellfilter_sentence** sentences,
+                                              size_t* count) {
+  return Guard([&] {
+    if (sentences == nullptr || count == nullptr) {
+      return Fail(SPELLFILTER_INVALID_ARGUMENT, "sentences or count is NULL");
+    }
+    *sentences = nullptr;
+    *count = 0;
+    if (dict == nullptr) return Fail(SPELLFILTER_INVALID_ARGUMENT, "dict is NULL");
+    std::string_view t;
+    if (!Arg(text, length, "text", &t)) return SPELLFILTER_INVALID_ARGUMENT;
+    ReadLock lock(dict);
+    ThreadSlot* slot = lock.slot();
+    slot->checker->Check(t, &slot->found);
+    const auto& found = slot->checker->sentences();
+    if (found.empty()) return SPELLFILTER_OK;
+    auto* out = static_cast<spellfilter_sentence*>(
+        std::malloc(found.size() * sizeof(spellfilter_sentence)));
+    if (out == nullptr) throw std::bad_alloc();
+    for (size_t i = 0; i < found.size(); ++i) {
+      out[i] = spellfilter_sentence{found[i].offset, found[i].length,
+                                    found[i].language};
+    }
+    *sentences = out;
+    *count = found.size();
+    return SPELLFILTER_OK;
+  });
+}
+
+void spellfilter_free_sentences(spellfilter_sentence* sentences) {
+  std::free(sentences);
+}
+
+spellfilter_status spellfilter_suggest_in_text(spellfilter_dict* dict,
+                                               const char* text, size_t length,
+                                               size_t offset,
+                                               size_t word_length, size_t max,
+                                               char*** words, size_t* count) {
+  return Guard([&] {
+    if (words == nullptr || count == nullptr) {
+      return Fail(SPELLFILTER_INVALID_ARGUMENT, "words or count is NULL");
+    }
+    *words = nullptr;
+    *count = 0;
+    if (dict == nullptr) return Fail(SPELLFILTER_INVALID_ARGUMENT, "dict is NULL");
+    std::string_view t;
+    if (!Arg(text, length, "text", &t)) return SPELLFILTER_INVALID_ARGUMENT;
+    if (offset > t.size() || word_length > t.size() - offset ||
+        word_length == 0) {
+      return Fail(SPELLFILTER_INVALID_ARGUMENT,
+                  "the word (offset " + std::to_string(offset) + ", length " +
+                      std::to_string(word_length) + ") is not inside the text (" +
+                      std::to_string(t.size()) + " bytes)");
+    }
+    const std::string_view w = t.substr(offset, word_length);
+    if (spellfilter::FirstInvalidUtf8(w) != std::string_view::npos) {
+      return Fail(SPELLFILTER_INVALID_ARGUMENT,
+                  "the word cuts a UTF-8 character");
+    }
+    if (max == 0) return SPELLFILTER_OK;
+    ReadLock lock(dict);
+    ThreadSlot* slot = lock.slot();
+    size_t language = 0;
+    if (dict->languages->size() > 1) {
+      slot->checker->Check(t, &slot->found);
+      for (const spellfilter::SentenceLanguage& s : slot->checker->sentences()) {
+        if (offset >= s.offset && offset < s.offset + s.length) {
+          language = s.language;
+        }
+      }
+    }
+    std::vector<std::string> found =
+        SuggesterOf(dict, slot).Suggest(w, language);
+    if (found.size() > max) found.resize(max);
+    *words = CopyWords(found);
+    *count = found.size();
     return SPELLFILTER_OK;
   });
 }

@@ -27,6 +27,7 @@
 #include <string>
 #include <system_error>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "app/cli/code_option.h"
@@ -40,7 +41,9 @@
 #include "app/cli/remembered_suggestions.h"
 #include "core/text/tex_filter.h"
 #include "app/cli/user_option.h"
-#include "core/check/checker.h"
+#include "core/catalog/language_set.h"
+#include "core/catalog/language_suggester.h"
+#include "core/check/language_checker.h"
 #include "core/util/file_io.h"
 #include "core/util/huge_pages.h"
 #include "core/text/code_filter.h"
@@ -70,21 +73,32 @@ struct CheckArgs {
   CodeOption code;
 };
 
-// What one thread needs: Checker, Suggester and UserDictionary are not
-// thread-safe, so each worker has its own, over the shared Dictionary.
+// What one thread needs: LanguageChecker, LanguageSuggester and
+// UserDictionary are not thread-safe, so each worker has its own, over the
+// shared dictionaries. With several languages (--lang en_US,de_DE or auto)
+// each misspelling's suggestions come from its sentence's language.
 class Worker {
  public:
-  // `user` (may be null) is shared by all workers, read-only while they
-  // run; `user_words` are its words, for suggestions.
-  Worker(const Dictionary& dict, const UserDictionary* user,
-         const std::vector<std::string>& user_words, const CheckArgs& a)
-      : checker_(dict) {
-    checker_.SetUserWords(user);
+  // `users` (entries may be null) are shared by all workers, one per
+  // language, read-only while they run; `user_words` are their words, for
+  // suggestions.
+  Worker(const LanguageSet& languages,
+         std::span<const std::unique_ptr<UserDictionary>> users,
+         const std::vector<std::vector<std::string>>& user_words,
+         const CheckArgs& a)
+      : checker_(languages.NewChecker()), answered_(languages.size()) {
+    for (size_t l = 0; l < users.size(); ++l) {
+      checker_->SetUserWords(l, users[l].get());
+    }
     if (a.suggest) {
       SuggestOptions options;
       options.max_suggestions = a.max_suggestions;
-      suggester_ = std::make_unique<Suggester>(dict, options);
-      if (!user_words.empty()) suggester_->SetUserWords(user_words);
+      suggester_ = std::make_unique<LanguageSuggester>(languages, options);
+      for (size_t l = 0; l < user_words.size(); ++l) {
+        if (!user_words[l].empty()) {
+          suggester_->SetUserWords(l, user_words[l]);
+        }
+      }
     }
   }
 
@@ -92,9 +106,9 @@ class Worker {
   // if any) or off.
   void SetCode(bool on, size_t min_length, const Dictionary* programming,
                const Dictionary* family) {
-    checker_.SetCodeWords(on ? min_length : 0);
-    checker_.SetExtraDictionary(on ? programming : nullptr,
-                                on ? family : nullptr);
+    checker_->SetCodeWords(on ? min_length : 0);
+    checker_->SetExtraDictionary(on ? programming : nullptr,
+                                 on ? family : nullptr);
   }
 
   // The project's words and flag words (nullptr: none).
@@ -103,10 +117,18 @@ class Worker {
   // `code`: the chunk's stretches of code (InputFilter::Blank's).
   void Check(std::string_view chunk, std::span<const CodeSpan> code,
              std::vector<Found>* out) {
-    checker_.Check(chunk, &misspelled_, code);
-    if (project_ != nullptr) project_words_.Apply(*project_, chunk, &misspelled_);
+    checker_->Check(chunk, &misspelled_, code);
+    languages_ = checker_->languages();
+    if (project_ != nullptr) {
+      // ProjectWords drops misspellings: keep each one's language with it.
+      for (size_t i = 0; i < misspelled_.size(); ++i) {
+        language_at_[misspelled_[i].offset] = languages_[i];
+      }
+      project_words_.Apply(*project_, chunk, &misspelled_);
+    }
     out->clear();
-    for (const Misspelling& m : misspelled_) {
+    for (size_t i = 0; i < misspelled_.size(); ++i) {
+      const Misspelling& m = misspelled_[i];
       const std::string_view word = chunk.substr(m.offset, m.length);
       if (project_ != nullptr) {
         auto flag = project_->flag_words.find(word);
@@ -120,20 +142,30 @@ class Worker {
       }
       out->push_back(Found{m.offset, m.length, {}});
       if (suggester_) {
-        out->back().suggestions =
-            answered_.Get(*suggester_, chunk.substr(m.offset, m.length));
+        size_t language = 0;
+        if (project_ != nullptr) {
+          const auto it = language_at_.find(m.offset);
+          if (it != language_at_.end()) language = it->second;
+        } else {
+          language = languages_[i];
+        }
+        out->back().suggestions = answered_[language].Get(
+            suggester_->suggester(language), word);
       }
     }
+    language_at_.clear();
   }
 
  private:
   const ProjectConfig* project_ = nullptr;
   ProjectWords project_words_;
-  Checker checker_;
-  std::unique_ptr<Suggester> suggester_;
+  std::unique_ptr<LanguageChecker> checker_;
+  std::unique_ptr<LanguageSuggester> suggester_;
   std::vector<Misspelling> misspelled_;
-  // Each distinct misspelling is searched once per worker.
-  RememberedSuggestions answered_;
+  std::vector<size_t> languages_;
+  std::unordered_map<size_t, size_t> language_at_;  // offset -> language
+  // Each distinct misspelling is searched once per worker and language.
+  std::vector<RememberedSuggestions> answered_;
 };
 
 // Blanks, in place and in input order, what an input's mode leaves
@@ -468,10 +500,10 @@ StatusOr<uint64_t> CheckFile(
 }
 
 int RunCheck(const CheckArgs& a) {
-  StatusOr<std::unique_ptr<Dictionary>> dict = OpenDictionary(
+  StatusOr<LanguageSet> languages = OpenLanguages(
       a.dictionary, a.suggest ? DictionaryUse::kCheckAndSuggest
                               : DictionaryUse::kCheckOnly, a.language);
-  if (!dict.ok()) return ReportError(dict.status().message());
+  if (!languages.ok()) return ReportError(languages.status().message());
   if (a.suggest && a.max_suggestions == 0) {
     return ReportError("check: --max must be at least 1");
   }
@@ -479,21 +511,27 @@ int RunCheck(const CheckArgs& a) {
   // 1.7 GB): the work is all computation.
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const unsigned jobs = a.jobs == 0 ? cores : std::min(a.jobs, cores);
-  // One user list for all workers: they only read it.
-  StatusOr<std::unique_ptr<UserDictionary>> opened =
-      OpenUserWordsForChecking(a.user, **dict);
-  if (!opened.ok()) return ReportError(opened.status().message());
-  const std::unique_ptr<UserDictionary> user = std::move(opened).value();
-  std::vector<std::string> user_words;
-  if (user != nullptr && a.suggest) {
-    if (StatusOr<std::vector<std::string>> w = user->Words(); w.ok()) {
-      user_words = std::move(w).value();
+  // One user list per language for all workers: they only read them. A
+  // list named by --user is the first language's.
+  std::vector<std::unique_ptr<UserDictionary>> users;
+  std::vector<std::vector<std::string>> user_words(languages->size());
+  for (size_t l = 0; l < languages->size(); ++l) {
+    UserWordsOption option = a.user;
+    if (l > 0) option.path.clear();
+    StatusOr<std::unique_ptr<UserDictionary>> opened =
+        OpenUserWordsForChecking(option, languages->dictionary(l));
+    if (!opened.ok()) return ReportError(opened.status().message());
+    users.push_back(std::move(opened).value());
+    if (users.back() != nullptr && a.suggest) {
+      if (StatusOr<std::vector<std::string>> w = users.back()->Words(); w.ok()) {
+        user_words[l] = std::move(w).value();
+      }
     }
   }
   std::vector<std::unique_ptr<Worker>> workers;
   for (unsigned i = 0; i < jobs; ++i) {
     workers.push_back(
-        std::make_unique<Worker>(**dict, user.get(), user_words, a));
+        std::make_unique<Worker>(*languages, users, user_words, a));
   }
   StatusOr<CodeDictionaries> code = OpenCodeDictionaries(a.code);
   if (!code.ok()) return ReportError(code.status().message());
@@ -602,11 +640,7 @@ Command AddCheckCommand(CLI::App* parent) {
       "Dictionary file (default: $SPELLFILTER_DICTIONARY, "
       "~/.config/spellfilter/en_US.sfd, PREFIX/share/spellfilter, "
       "the build tree)");
-  c->add_option("--lang", args->language,
-                "Language tag (de_DE, de): its spellfilter dictionary, or the "
-                "system's Hunspell one converted once into "
-                "~/.cache/spellfilter (see `spellfilter dicts`)")
-      ->excludes(dict);
+  c->add_option("--lang", args->language, kLangOptionHelp)->excludes(dict);
   AddUserOptions(c, &args->user, /*allow_disable=*/true);
   c->add_flag("-s,--suggest", args->suggest,
               "Add suggestions, best first ('word: s1, s2, ...')");

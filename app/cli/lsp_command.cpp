@@ -1,6 +1,7 @@
 // spellfilter lsp: the Language Server Protocol over stdin and stdout
 // (app/lsp/server.h). Opens the dictionary, the programming words and the
-// user's words as `check` does (-d, --user, --no-user, --code-dict), then
+// user's words as `check` does (-d or --lang, --user, --no-user,
+// --code-dict; the user's words are the first language's), then
 // serves until the client says exit.
 #include <malloc.h>
 
@@ -19,22 +20,24 @@ namespace {
 
 struct LspArgs {
   std::string dictionary;
+  std::string language;  // --lang: a tag, a list or auto
   UserWordsOption user;
   CodeOption code;
   bool stdio = true;  // the only transport; accepted as clients pass it
 };
 
 int RunLsp(const LspArgs& a) {
-  StatusOr<std::unique_ptr<Dictionary>> dict =
-      OpenDictionary(a.dictionary, DictionaryUse::kCheckAndSuggest);
-  if (!dict.ok()) return ReportError(dict.status().message());
+  StatusOr<LanguageSet> languages = OpenLanguages(
+      a.dictionary, DictionaryUse::kCheckAndSuggest, a.language);
+  if (!languages.ok()) return ReportError(languages.status().message());
   StatusOr<CodeDictionaries> code = OpenCodeDictionaries(a.code);
   if (!code.ok()) return ReportError(code.status().message());
   // Unlike check, the server may add words, so the list is opened for
   // editing when it can be.
   std::unique_ptr<UserDictionary> user;
   if (!a.user.disabled) {
-    StatusOr<std::unique_ptr<UserDictionary>> u = OpenUserWords(a.user, **dict);
+    StatusOr<std::unique_ptr<UserDictionary>> u =
+        OpenUserWords(a.user, languages->dictionary(0));
     if (u.ok()) {
       user = std::move(u.value());
     } else {
@@ -42,7 +45,7 @@ int RunLsp(const LspArgs& a) {
                    u.status().message().c_str());
     }
   }
-  lsp::Engine engine(**dict, code->programming.get(), user.get(),
+  lsp::Engine engine(*languages, code->programming.get(), user.get(),
                      code->c_family.get(), code->python.get());
   lsp::EngineSettings settings;
   settings.scope = a.code.scope;
@@ -65,8 +68,9 @@ Command AddLspCommand(CLI::App* parent) {
   auto args = std::make_shared<LspArgs>();
   CLI::App* c = parent->add_subcommand(
       "lsp", "Serve editors through the Language Server Protocol on stdio");
-  c->add_option("-d,--dict", args->dictionary,
-                "Dictionary file (default: as for check)");
+  CLI::Option* dict = c->add_option("-d,--dict", args->dictionary,
+                                    "Dictionary file (default: as for check)");
+  AddLangOption(c, &args->language, dict);
   AddUserOptions(c, &args->user, /*allow_disable=*/true);
   AddCodeOptions(c, &args->code, /*repeats=*/true);
   c->add_flag("--stdio", args->stdio, "Talk over stdin/stdout (the default)");

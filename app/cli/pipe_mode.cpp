@@ -58,7 +58,10 @@
 #include "app/cli/remembered_suggestions.h"
 #include "core/text/tex_filter.h"
 #include "core/catalog/language_catalog.h"
-#include "core/check/checker.h"
+#include "app/cli/dictionary_option.h"
+#include "core/catalog/language_set.h"
+#include "core/catalog/language_suggester.h"
+#include "core/check/language_checker.h"
 #include "core/dictionary/dictionary.h"
 #include "core/dictionary/locator.h"
 #include "core/text/letter_case.h"
@@ -168,19 +171,24 @@ size_t CharCount(std::string_view s, size_t from, size_t to) {
   return n;
 }
 
+// With several languages (--lang en_US,de_DE or auto), each line is
+// checked as LanguageChecker does and a word's suggestions come from its
+// sentence's language; the personal dictionary (and the session's words)
+// is the first language's, and accepted in every sentence.
 class PipeSession {
  public:
-  PipeSession(const Dictionary& dict, std::unique_ptr<UserDictionary> user,
-              std::string user_error, bool tex)
-      : dict_(dict),
-        user_(std::move(user)),
+  PipeSession(const LanguageSet& languages,
+              std::unique_ptr<UserDictionary> user, std::string user_error,
+              bool tex)
+      : user_(std::move(user)),
         user_error_(std::move(user_error)),
-        checker_(dict),
-        suggester_(dict),
-        forms_(dict.language(), false),
-        turkic_(IsTurkic(dict.language())),
+        checker_(languages.NewChecker()),
+        suggester_(languages),
+        answered_(languages.size()),
+        forms_(languages.dictionary(0).language(), false),
+        turkic_(IsTurkic(languages.dictionary(0).language())),
         tex_(tex) {
-    checker_.SetUserWords(user_.get());
+    checker_->SetUserWords(0, user_.get());
     RefreshUserSuggestions();
   }
 
@@ -293,8 +301,8 @@ class PipeSession {
   void RefreshUserSuggestions() {
     if (user_ == nullptr) return;
     StatusOr<std::vector<std::string>> words = user_->Words();
-    if (words.ok()) suggester_.SetUserWords(*words);
-    answered_.Forget();  // the user words are among the suggestions
+    if (words.ok()) suggester_.SetUserWords(0, *words);
+    answered_[0].Forget();  // the user words are among the suggestions
   }
 
   void CheckText(std::string_view line, size_t skip) {
@@ -306,7 +314,7 @@ class PipeSession {
       text = blanked_;
     }
     tokenizer_.Tokenize(text, &tokens_);
-    checker_.Check(text, &misspelled_);
+    checker_->Check(text, &misspelled_);
     size_t m = 0;
     std::string out;
     size_t counted_bytes = 0;  // line[0, counted_bytes) holds
@@ -322,7 +330,9 @@ class PipeSession {
       counted_chars += CharCount(line, counted_bytes, skip + t.offset);
       counted_bytes = skip + t.offset;
       const size_t offset = counted_chars;
-      const std::vector<std::string>& s = answered_.Get(suggester_, word);
+      const size_t language = checker_->languages()[m];
+      const std::vector<std::string>& s =
+          answered_[language].Get(suggester_.suggester(language), word);
       if (s.empty()) {
         out += "# " + std::string(word) + " " + std::to_string(offset) + "\n";
         continue;
@@ -336,12 +346,11 @@ class PipeSession {
     std::fwrite(out.data(), 1, out.size(), stdout);
   }
 
-  const Dictionary& dict_;
   std::unique_ptr<UserDictionary> user_;
   std::string user_error_;
-  Checker checker_;
-  Suggester suggester_;
-  RememberedSuggestions answered_;
+  std::unique_ptr<LanguageChecker> checker_;
+  LanguageSuggester suggester_;
+  std::vector<RememberedSuggestions> answered_;  // per language
   Tokenizer tokenizer_;
   WordForms forms_;
   bool turkic_;
@@ -356,9 +365,10 @@ class PipeSession {
 };
 
 // List mode: the misspelled words of stdin, one per line.
-int RunListMode(const Dictionary& dict, const UserDictionary* user, bool tex) {
-  Checker checker(dict);
-  checker.SetUserWords(user);
+int RunListMode(const LanguageSet& languages, const UserDictionary* user,
+                bool tex) {
+  std::unique_ptr<LanguageChecker> checker = languages.NewChecker();
+  checker->SetUserWords(0, user);
   TexFilter tex_filter;
   std::vector<Misspelling> misspelled;
   std::string line;
@@ -366,7 +376,7 @@ int RunListMode(const Dictionary& dict, const UserDictionary* user, bool tex) {
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (tex) tex_filter.Blank(&line);
-    checker.Check(line, &misspelled);
+    checker->Check(line, &misspelled);
     out.clear();
     for (const Misspelling& m : misspelled) {
       out.append(line, m.offset, m.length);
@@ -411,7 +421,8 @@ constexpr char kPipeUsage[] =
     "  -l             print the misspelled words of stdin, one per line\n"
     "  -d, --dict D   dictionary name or file (default: as for `spellfilter\n"
     "                 check`); a name no dictionary has is tried as a tag\n"
-    "  --lang TAG     language tag (de_DE, de), as for `spellfilter check`\n"
+    "  --lang TAG     language tag (de_DE, de), several (en_US,de_DE) or auto,\n"
+    "                 as for `spellfilter check`\n"
     "  -p, --user F   user word list ('*word' and '#' in -a save to it)\n"
     "  -t / -n        TeX mode on / off\n"
     "  -v             print the version banner\n"
@@ -431,19 +442,29 @@ int RunPipeMode(int argc, char** argv) {
   }
   StatusOr<PipeOptions> o = ParseArgs(argc, argv);
   if (!o.ok()) return ReportError(o.status().message());
-  StatusOr<std::string> path = PipeDictionary(*o);
-  if (!path.ok()) return ReportError(path.status().message());
-  StatusOr<std::unique_ptr<Dictionary>> dict = Dictionary::Open(*path);
-  if (!dict.ok()) return ReportError(dict.status().message());
+  StatusOr<LanguageSet> languages =
+      IsLanguageList(o->language)
+          ? OpenLanguages("", DictionaryUse::kCheckAndSuggest, o->language)
+          : StatusOr<LanguageSet>(Status::NotFound(""));
+  if (!IsLanguageList(o->language)) {
+    StatusOr<std::string> path = PipeDictionary(*o);
+    if (!path.ok()) return ReportError(path.status().message());
+    StatusOr<std::unique_ptr<Dictionary>> opened = Dictionary::Open(*path);
+    if (!opened.ok()) return ReportError(opened.status().message());
+    const std::string tag = (*opened)->language();
+    languages = LanguageSet::Single(std::move(opened).value(), tag);
+  }
+  if (!languages.ok()) return ReportError(languages.status().message());
+  const Dictionary* const dict = &languages->dictionary(0);
 
   std::unique_ptr<UserDictionary> user;
   std::string user_error;
   StatusOr<std::string> user_path =
-      o->personal.empty() ? UserDictionary::DefaultPath(**dict)
+      o->personal.empty() ? UserDictionary::DefaultPath(*dict)
                           : StatusOr<std::string>(o->personal);
   if (user_path.ok()) {
     StatusOr<std::unique_ptr<UserDictionary>> opened =
-        UserDictionary::Open(*user_path, **dict);
+        UserDictionary::Open(*user_path, *dict);
     if (opened.ok()) {
       user = std::move(opened.value());
     } else {
@@ -454,10 +475,10 @@ int RunPipeMode(int argc, char** argv) {
     user_error = user_path.status().message();
   }
 
-  if (o->list) return RunListMode(**dict, user.get(), o->tex);
+  if (o->list) return RunListMode(*languages, user.get(), o->tex);
   std::printf("%s\n", Banner().c_str());
   std::fflush(stdout);
-  PipeSession session(**dict, std::move(user), user_error, o->tex);
+  PipeSession session(*languages, std::move(user), user_error, o->tex);
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -20,6 +20,8 @@
 #include "app/cli/dictionary_option.h"
 #include "app/cli/suggestion_line.h"
 #include "app/cli/user_option.h"
+#include "core/catalog/language_set.h"
+#include "core/catalog/language_suggester.h"
 #include "core/suggest/suggester.h"
 #include "core/text/text_reader.h"
 
@@ -78,11 +80,14 @@ struct Totals {
 
 class Answerer {
  public:
-  Answerer(const Dictionary& dict, const SuggestOptions& options, int repeat)
-      : suggester_(dict, options), repeat_(repeat) {}
+  // With several languages (--lang en_US,de_DE) a word's suggestions are
+  // every language's, merged by cost (language_suggester.h).
+  Answerer(const LanguageSet& languages, const SuggestOptions& options,
+           int repeat)
+      : suggester_(languages, options), repeat_(repeat) {}
 
-  void SetUserWords(const std::vector<std::string>& words) {
-    suggester_.SetUserWords(words);
+  void SetUserWords(size_t language, const std::vector<std::string>& words) {
+    suggester_.SetUserWords(language, words);
   }
 
   // The line for `word`, "word: s1, s2, ...\n"; counts into totals().
@@ -91,7 +96,7 @@ class Answerer {
     double fastest = 0;
     for (int r = 0; r < repeat_; ++r) {
       const auto start = std::chrono::steady_clock::now();
-      s = suggester_.Suggest(word);
+      s = suggester_.SuggestAny(word);
       const double t = std::chrono::duration<double>(
                            std::chrono::steady_clock::now() - start)
                            .count();
@@ -100,7 +105,8 @@ class Answerer {
     totals_.fastest_seconds += fastest;
     std::string line = SuggestionLine(word, s);
     line.push_back('\n');
-    const SuggestStats& st = suggester_.stats();
+    // The statistics are the first language's search's.
+    const SuggestStats& st = suggester_.suggester(0).stats();
     ++totals_.words;
     totals_.work += st.work;
     totals_.word_probes += st.word_probes;
@@ -117,10 +123,10 @@ class Answerer {
   }
 
   const Totals& totals() const { return totals_; }
-  const Suggester& suggester() const { return suggester_; }
+  Suggester& suggester() { return suggester_.suggester(0); }
 
  private:
-  Suggester suggester_;
+  LanguageSuggester suggester_;
   int repeat_;
   Totals totals_;
 };
@@ -176,7 +182,7 @@ void PrintStats(Answerers& all) {
   if (all.made.empty()) all.made.push_back(all.make());
   Totals t;
   for (const auto& a : all.made) t.Add(a->totals());
-  const Suggester& s = all.made.front()->suggester();
+  Suggester& s = all.made.front()->suggester();
   const double n = t.words ? static_cast<double>(t.words) : 1.0;
   std::fprintf(stderr,
                "words %llu; per word: %.1f suggestions, %.0f work (max %llu), "
@@ -203,28 +209,37 @@ void PrintStats(Answerers& all) {
 
 int RunSuggest(const SuggestArgs& a) {
   if (a.max == 0) return ReportError("suggest: --max must be at least 1");
-  StatusOr<std::unique_ptr<Dictionary>> dict = OpenDictionary(a.dictionary, DictionaryUse::kCheckAndSuggest, a.language);
-  if (!dict.ok()) return ReportError(dict.status().message());
+  StatusOr<LanguageSet> languages = OpenLanguages(
+      a.dictionary, DictionaryUse::kCheckAndSuggest, a.language);
+  if (!languages.ok()) return ReportError(languages.status().message());
   SuggestOptions options = a.options;
   options.max_suggestions = a.max;
   if (a.repeat < 1) return ReportError("suggest: --repeat must be at least 1");
   // Never more threads than cores: each answerer holds its own search state.
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const unsigned jobs = a.jobs > 0 ? std::min(a.jobs, cores) : cores;
-  std::vector<std::string> user_words;
-  StatusOr<std::unique_ptr<UserDictionary>> opened =
-      OpenUserWordsForChecking(a.user, **dict);
-  if (!opened.ok()) return ReportError(opened.status().message());
-  if (const std::unique_ptr<UserDictionary>& user = *opened) {
-    if (StatusOr<std::vector<std::string>> words = user->Words(); words.ok()) {
-      user_words = std::move(words).value();
+  // Each language's user words (a list named by --user: the first's).
+  std::vector<std::vector<std::string>> user_words(languages->size());
+  for (size_t l = 0; l < languages->size(); ++l) {
+    UserWordsOption option = a.user;
+    if (l > 0) option.path.clear();
+    StatusOr<std::unique_ptr<UserDictionary>> opened =
+        OpenUserWordsForChecking(option, languages->dictionary(l));
+    if (!opened.ok()) return ReportError(opened.status().message());
+    if (const std::unique_ptr<UserDictionary>& user = *opened) {
+      if (StatusOr<std::vector<std::string>> words = user->Words();
+          words.ok()) {
+        user_words[l] = std::move(words).value();
+      }
     }
   }
   Answerers answerers;
   answerers.jobs = jobs;
-  answerers.make = [&dict, &options, &a, &user_words] {
-    auto answerer = std::make_unique<Answerer>(**dict, options, a.repeat);
-    if (!user_words.empty()) answerer->SetUserWords(user_words);
+  answerers.make = [&languages, &options, &a, &user_words] {
+    auto answerer = std::make_unique<Answerer>(*languages, options, a.repeat);
+    for (size_t l = 0; l < user_words.size(); ++l) {
+      if (!user_words[l].empty()) answerer->SetUserWords(l, user_words[l]);
+    }
     return answerer;
   };
 

@@ -255,7 +255,7 @@ void Document::MarkAllDirty() {
   checkpoints_[0].state = initial_;
 }
 
-void Document::CheckLine(Checker& checker, size_t begin, size_t end,
+void Document::CheckLine(LanguageChecker& checker, size_t begin, size_t end,
                          LineFilter& state, PackedSpots* out) {
   found_.clear();
   scratch_.assign(text_, begin, end - begin);
@@ -293,7 +293,7 @@ void Document::CheckLine(Checker& checker, size_t begin, size_t end,
   if (code_.capacity() > 4096) std::vector<CodeSpan>().swap(code_);
 }
 
-size_t Document::Recheck(Checker& checker) {
+size_t Document::Recheck(LanguageChecker& checker) {
   if (!dirty_) return 0;
   // From the last checkpoint at or before the first change.
   const auto after = std::upper_bound(

@@ -30,7 +30,7 @@
 
 #include "app/project/project_config.h"
 #include "app/project/project_words.h"
-#include "core/check/checker.h"
+#include "core/check/language_checker.h"
 #include "core/text/code_filter.h"
 #include "core/text/markdown_filter.h"
 #include "core/text/tex_filter.h"
@@ -80,7 +80,7 @@ class Document {
 
   // Checks what needs it with `checker`; returns the number of lines
   // checked.
-  size_t Recheck(Checker& checker);
+  size_t Recheck(LanguageChecker& checker);
 
   size_t LineCount() const { return line_count_; }
   // Line `line` without its line break ("" past the last); valid until
@@ -128,7 +128,7 @@ class Document {
   // moved by `shift`.
   std::vector<uint8_t> Spliced(size_t lo, size_t hi, ptrdiff_t shift,
                                const PackedSpots& fresh, size_t* count) const;
-  void CheckLine(Checker& checker, size_t begin, size_t end, LineFilter& state,
+  void CheckLine(LanguageChecker& checker, size_t begin, size_t end, LineFilter& state,
                  PackedSpots* out);
 
   std::shared_ptr<const LineFilter> initial_;

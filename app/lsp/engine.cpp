@@ -38,13 +38,60 @@ std::string PathOfUri(std::string_view uri) {
 Engine::Engine(const Dictionary& dictionary, const Dictionary* programming,
                UserDictionary* user, const Dictionary* c_family,
                const Dictionary* python)
-    : dictionary_(dictionary),
+    : initial_{&dictionary},
+      initial_spec_(dictionary.language()),
       programming_(programming),
       user_(user),
       c_family_(c_family),
-      python_(python),
-      checker_(dictionary) {
-  checker_.SetUserWords(user_);
+      python_(python) {
+  UseLanguages(initial_, initial_mode_, initial_preferred_, initial_spec_);
+}
+
+Engine::Engine(const LanguageSet& languages, const Dictionary* programming,
+               UserDictionary* user, const Dictionary* c_family,
+               const Dictionary* python)
+    : initial_(languages.dictionaries().begin(),
+               languages.dictionaries().end()),
+      initial_mode_(languages.mode()),
+      initial_preferred_(languages.preferred()),
+      initial_spec_(languages.Describe()),
+      programming_(programming),
+      user_(user),
+      c_family_(c_family),
+      python_(python) {
+  UseLanguages(initial_, initial_mode_, initial_preferred_, initial_spec_);
+}
+
+void Engine::UseLanguages(std::span<const Dictionary* const> dictionaries,
+                          LanguageMode mode, size_t preferred,
+                          std::string spec) {
+  dictionaries_.assign(dictionaries.begin(), dictionaries.end());
+  checker_ = std::make_unique<LanguageChecker>(dictionaries_, mode, preferred);
+  // The user's words are accepted in every language (a UserDictionary's
+  // lookups do not depend on its base).
+  for (size_t l = 0; l < dictionaries_.size(); ++l) {
+    checker_->SetUserWords(l, user_);
+  }
+  suggester_.reset();
+  languages_spec_ = std::move(spec);
+  MarkAllDirty();
+}
+
+Status Engine::SetLanguages(std::string_view spec) {
+  if (spec.empty()) {
+    UseLanguages(initial_, initial_mode_, initial_preferred_, initial_spec_);
+    owned_.reset();
+    return Status::Ok();
+  }
+  LanguageSetOptions options;
+  options.use = DictionaryUse::kCheckAndSuggest;
+  StatusOr<LanguageSet> opened = LanguageSet::Open(spec, options);
+  if (!opened.ok()) return opened.status();
+  auto set = std::make_unique<LanguageSet>(std::move(opened).value());
+  UseLanguages(set->dictionaries(), set->mode(), set->preferred(),
+               set->Describe());
+  owned_ = std::move(set);  // after: the checker no longer uses the old one
+  return Status::Ok();
 }
 
 Engine::~Engine() = default;
@@ -163,16 +210,16 @@ const Dictionary* Engine::LanguageWords(std::string_view language_id,
 
 void Engine::Configure(const Open_& open) {
   const bool code = open.kind.mode == DocumentMode::kCode;
-  checker_.SetCodeWords(code ? settings_.min_length : 0);
-  checker_.SetExtraDictionary(code ? programming_ : nullptr,
-                              open.language_words);
+  checker_->SetCodeWords(code ? settings_.min_length : 0);
+  checker_->SetExtraDictionary(code ? programming_ : nullptr,
+                               open.language_words);
 }
 
 size_t Engine::Recheck(const std::string& uri) {
   auto it = documents_.find(uri);
   if (it == documents_.end() || it->second.kind.skipped) return 0;
   Configure(it->second);
-  return it->second.document->Recheck(checker_);
+  return it->second.document->Recheck(*checker_);
 }
 
 std::vector<Finding> Engine::Findings(const std::string& uri, size_t limit,
@@ -210,17 +257,41 @@ std::string_view Engine::LineText(const std::string& uri, size_t line) const {
   return it->second.document->Line(line);
 }
 
-std::vector<std::string> Engine::Suggest(std::string_view word) {
+LanguageSuggester& Engine::suggester() {
   if (!suggester_) {
     SuggestOptions options;
     options.max_suggestions = settings_.max_suggestions;
-    suggester_ = std::make_unique<Suggester>(dictionary_, options);
+    suggester_ = std::make_unique<LanguageSuggester>(
+        dictionaries_, checker_->preferred(), options);
     if (user_ != nullptr) {
       StatusOr<std::vector<std::string>> words = user_->Words();
-      if (words.ok()) suggester_->SetUserWords(*words);
+      if (words.ok()) {
+        for (size_t l = 0; l < dictionaries_.size(); ++l) {
+          suggester_->SetUserWords(l, *words);
+        }
+      }
     }
   }
-  return suggester_->Suggest(word);
+  return *suggester_;
+}
+
+std::vector<std::string> Engine::Suggest(std::string_view word) {
+  return suggester().SuggestAny(word);
+}
+
+std::vector<std::string> Engine::Suggest(std::string_view word,
+                                         std::string_view line,
+                                         size_t offset) {
+  if (dictionaries_.size() == 1 || offset >= line.size()) return Suggest(word);
+  // The line's sentences, as the document was checked (plain text: the
+  // sentence's language does not depend on code spans).
+  checker_->Check(line, &scratch_);
+  for (const SentenceLanguage& s : checker_->sentences()) {
+    if (offset >= s.offset && offset < s.offset + s.length) {
+      return suggester().Suggest(word, s.language);
+    }
+  }
+  return Suggest(word);
 }
 
 void Engine::MarkAllDirty() {

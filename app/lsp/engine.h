@@ -27,7 +27,9 @@
 #include "app/lsp/document.h"
 #include "app/lsp/document_kind.h"
 #include "app/project/project_config.h"
-#include "core/check/checker.h"
+#include "core/catalog/language_set.h"
+#include "core/catalog/language_suggester.h"
+#include "core/check/language_checker.h"
 #include "core/text/code_language.h"
 #include "core/dictionary/dictionary.h"
 #include "core/suggest/suggester.h"
@@ -64,7 +66,21 @@ class Engine {
   Engine(const Dictionary& dictionary, const Dictionary* programming,
          UserDictionary* user, const Dictionary* c_family = nullptr,
          const Dictionary* python = nullptr);
+  // The same over several languages (`spellfilter lsp --lang en_US,de_DE`
+  // or auto, core/catalog/language_set.h), which must outlive the engine;
+  // `user` (built over the first) is accepted in every language.
+  Engine(const LanguageSet& languages, const Dictionary* programming,
+         UserDictionary* user, const Dictionary* c_family = nullptr,
+         const Dictionary* python = nullptr);
   ~Engine();
+
+  // The languages to check in from now on, as --lang names them
+  // ("de_DE", "en_US,de_DE", "auto": the `language` setting); "" goes back
+  // to the ones the engine was made with. Every document is marked for
+  // rechecking. On error (an unknown language...) nothing changes.
+  Status SetLanguages(std::string_view spec);
+  // What the documents are checked in ("en_US,de_DE", "auto:de_DE,en_US").
+  const std::string& languages() const { return languages_spec_; }
 
   // Returns the error of a broken project file (the document is open and
   // checked without it). Throws std::bad_alloc when memory runs out, with
@@ -88,7 +104,12 @@ class Engine {
   // The text of line `line` of `uri` ("" if none).
   std::string_view LineText(const std::string& uri, size_t line) const;
 
+  // Suggestions for `word`; with several languages, from every language
+  // merged by cost, or, given the text of its line and its offset there,
+  // from the language of its sentence.
   std::vector<std::string> Suggest(std::string_view word);
+  std::vector<std::string> Suggest(std::string_view word,
+                                   std::string_view line, size_t offset);
 
   // Adds `word` to the user's words and marks every document for
   // rechecking. Error when there is no user list.
@@ -140,15 +161,28 @@ class Engine {
                                   std::string_view uri) const;
   void Configure(const Open_& open);
   void MarkAllDirty();
+  // Checks and suggests in `dictionaries` from now on.
+  void UseLanguages(std::span<const Dictionary* const> dictionaries,
+                    LanguageMode mode, size_t preferred, std::string spec);
+  LanguageSuggester& suggester();
 
-  const Dictionary& dictionary_;
+  // The languages the engine was made with, and those a SetLanguages
+  // opened (owned_; null if none).
+  std::vector<const Dictionary*> initial_;
+  LanguageMode initial_mode_ = LanguageMode::kAny;
+  size_t initial_preferred_ = 0;
+  std::string initial_spec_;
+  std::unique_ptr<LanguageSet> owned_;
+  std::vector<const Dictionary*> dictionaries_;
+  std::string languages_spec_;
   const Dictionary* programming_;
   UserDictionary* user_;
   const Dictionary* c_family_;
   const Dictionary* python_;
   EngineSettings settings_;
-  Checker checker_;
-  std::unique_ptr<Suggester> suggester_;
+  std::unique_ptr<LanguageChecker> checker_;
+  std::unique_ptr<LanguageSuggester> suggester_;
+  std::vector<Misspelling> scratch_;
   std::map<std::string, Open_> documents_;
   ProjectConfigFinder projects_;
   std::string root_;

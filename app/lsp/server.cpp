@@ -7,6 +7,7 @@
 #include <limits>
 #include <new>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -99,6 +100,22 @@ struct Server::Impl {
   size_t max_diagnostics = kDefaultMaxDiagnostics;  // 0: no cap
   std::set<std::string> capped_uris;  // told that the cap was hit
   EngineSettings settings;
+  // The `language` setting last read (nullopt: never given), and the one
+  // the engine uses.
+  std::optional<std::string> language;
+  std::optional<std::string> applied_language;
+
+  // Opens the languages of the `language` setting if it changed; an error
+  // (unknown language, bad list) is shown and the languages stay as they
+  // were.
+  void ApplyLanguage() {
+    if (!language || language == applied_language) return;
+    applied_language = language;
+    if (Status s = engine.SetLanguages(*language); !s.ok()) {
+      ShowMessage(1, "spellfilter: language \"" + *language + "\": " +
+                         s.message() + "; checking in " + engine.languages());
+    }
+  }
 
   // Invalid UTF-8 (none should reach here: documents come as JSON) is
   // replaced rather than thrown.
@@ -228,6 +245,23 @@ struct Server::Impl {
         max_diagnostics = it->get<size_t>();
       }
     }
+    // The languages, as --lang names them: "en_US,de_DE", ["en_US",
+    // "de_DE"], "auto"; applied by ApplyLanguage.
+    if (auto it = s.find("language"); it != s.end()) {
+      if (it->is_string()) {
+        language = it->get<std::string>();
+      } else if (it->is_array()) {
+        std::string joined;
+        for (const json& tag : *it) {
+          if (!tag.is_string()) continue;
+          if (!joined.empty()) joined += ',';
+          joined += tag.get<std::string>();
+        }
+        language = joined;
+      } else if (it->is_null()) {
+        language = "";
+      }
+    }
     if (auto it = s.find("maxSuggestions");
         it != s.end() && it->is_number_unsigned() && it->get<size_t>() > 0) {
       settings.max_suggestions = it->get<size_t>();
@@ -242,6 +276,7 @@ struct Server::Impl {
       engine.SetRoot(root->get<std::string>());
     }
     engine.SetSettings(settings);
+    ApplyLanguage();
     initialized = true;
     return json{
         {"capabilities",
@@ -264,17 +299,19 @@ struct Server::Impl {
       if (auto data = d.find("data"); data != d.end() && data->is_object()) {
         word = data->value("word", "");
       }
+      // The range's line and offset: the word's sentence (for the language
+      // to suggest in, with several) and, for clients that do not keep
+      // `data`, the word itself.
+      const Position start = PositionOf(d.at("range").at("start"));
+      const Position end = PositionOf(d.at("range").at("end"));
+      const std::string_view line = engine.LineText(uri, start.line);
+      const size_t b = ByteOffsetOfUtf16(line, start.character);
       if (word.empty()) {
-        // Clients that do not keep `data`: the word is the range's text.
-        const Position s = PositionOf(d.at("range").at("start"));
-        const Position e = PositionOf(d.at("range").at("end"));
-        const std::string_view line = engine.LineText(uri, s.line);
-        const size_t b = ByteOffsetOfUtf16(line, s.character);
-        const size_t en = ByteOffsetOfUtf16(line, e.character);
-        if (s.line == e.line && en > b) word = line.substr(b, en - b);
+        const size_t en = ByteOffsetOfUtf16(line, end.character);
+        if (start.line == end.line && en > b) word = line.substr(b, en - b);
       }
       if (word.empty()) continue;
-      for (const std::string& s : engine.Suggest(word)) {
+      for (const std::string& s : engine.Suggest(word, line, b)) {
         actions.push_back(
             {{"title", "Change to \"" + s + "\""},
              {"kind", "quickfix"},
@@ -481,6 +518,7 @@ struct Server::Impl {
                        ? settings_json.value("spellfilter", json::object())
                        : json::object());
       engine.SetSettings(settings);
+      ApplyLanguage();
       PublishAll();
     } else if (request) {
       ReplyError(id, kMethodNotFound, "method not found: " + method);

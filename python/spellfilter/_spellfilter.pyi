@@ -1,6 +1,6 @@
 # Types of the extension module spellfilter._spellfilter (python/module.cpp).
 from types import TracebackType
-from typing import Optional
+from typing import Optional, Union
 
 class Error(Exception):
     """A spellfilter call failed; str(e) is the library's message."""
@@ -31,7 +31,7 @@ class Dictionary:
 
     def __init__(
         self,
-        lang: Optional[str] = None,
+        lang: Union[str, list[str], None] = None,
         *,
         path: Optional[str] = None,
         user_words: bool = True,
@@ -55,8 +55,14 @@ class Dictionary:
         """The user's word list."""
     def reload(self) -> None:
         """Rereads the user's word list if another process changed it."""
+    def sentence_languages(self, text: str) -> list[tuple[int, int, str]]:
+        """Each sentence as (start, end, language tag), code point offsets."""
+    def suggest_in(self, text: str, start: int, end: int, n: int = 10) -> list[str]:
+        """Corrections of text[start:end] from its sentence's language."""
     @property
     def language(self) -> str: ...
+    @property
+    def languages(self) -> list[str]: ...
     @property
     def path(self) -> str: ...
     @property

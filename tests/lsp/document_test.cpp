@@ -36,7 +36,8 @@ TEST(Utf16Test, CountsSurrogatePairsTwice) {
 // kCheckpointLines more), not the document.
 TEST(DocumentTest, AnEditRechecksOnlyItsLines) {
   auto dict = MakeDictionary({"the", "cat", "sat"});
-  Checker checker(*dict);
+  const Dictionary* const languages[] = {dict.get()};
+  LanguageChecker checker(languages, LanguageMode::kAny);
   std::string text;
   for (int i = 0; i < 10000; ++i) text += "the cat sat\n";
   Document doc(text, CodeFilter(CodeLanguage::kCLike, CodeScope::kAll));
@@ -57,7 +58,8 @@ TEST(DocumentTest, AnEditRechecksOnlyItsLines) {
 
 TEST(DocumentTest, AnOpenedCommentRechecksTheLinesItCovers) {
   auto dict = MakeDictionary({"the", "cat", "sat"});
-  Checker checker(*dict);
+  const Dictionary* const languages[] = {dict.get()};
+  LanguageChecker checker(languages, LanguageMode::kAny);
   Document doc("x = 1;\ny = 2;\nz = 3; */ w\nthe cat\n",
                CodeFilter(CodeLanguage::kCLike, CodeScope::kCommentsAndStrings));
   doc.Recheck(checker);
@@ -73,7 +75,8 @@ TEST(DocumentTest, AnOpenedCommentRechecksTheLinesItCovers) {
 
 TEST(DocumentTest, ReplaceAcrossLinesAndPastTheEnd) {
   auto dict = MakeDictionary({"the", "cat", "sat"});
-  Checker checker(*dict);
+  const Dictionary* const languages[] = {dict.get()};
+  LanguageChecker checker(languages, LanguageMode::kAny);
   Document doc("the cat\nsat the\ncat", std::monostate());
   doc.Replace({0, 4}, {1, 3}, "dgo");
   EXPECT_EQ(doc.Text(), "the dgo the\ncat");
@@ -88,7 +91,8 @@ TEST(DocumentTest, ReplaceAcrossLinesAndPastTheEnd) {
 // the TeX state at their start differs from before.
 TEST(DocumentTest, TexMathAcrossLines) {
   auto dict = MakeDictionary({"the", "cat", "sat"});
-  Checker checker(*dict);
+  const Dictionary* const languages[] = {dict.get()};
+  LanguageChecker checker(languages, LanguageMode::kAny);
   Document doc("the \\textbf{cta} $$ x\nqzx $$ sta\nthe cat\n", TexFilter());
   EXPECT_EQ(doc.Recheck(checker), 4u);
   EXPECT_EQ(Flagged(doc), "0:cta 1:sta ");

@@ -96,7 +96,20 @@ SPELLFILTER_API spellfilter_status spellfilter_open_path(
  * "en_US.UTF-8". A spellfilter dictionary if one is installed, else the
  * system's Hunspell dictionary of the language, converted once into
  * ${XDG_CACHE_HOME:-~/.cache}/spellfilter/ (the first open of a large one
- * takes seconds). SPELLFILTER_NOT_FOUND if neither exists. */
+ * takes seconds). SPELLFILTER_NOT_FOUND if neither exists.
+ *
+ * Several languages at once (docs/multilingual.md), as `--lang` takes them:
+ *   "en_US,de_DE"        a word is correct if any of the languages has it;
+ *   "auto"               each sentence of a text is checked in the language,
+ *                        among the installed and already converted ones,
+ *                        that accepts most of its words;
+ *   "auto:de_DE,fr_FR"   the same among those.
+ * spellfilter_check_word then accepts a word any language has;
+ * spellfilter_suggest merges every language's suggestions by cost, and
+ * spellfilter_suggest_in_text suggests in the language of the word's
+ * sentence. The user's word list is the first language's, accepted in all.
+ * An empty item, "auto" inside a list, or more than 16 languages are
+ * SPELLFILTER_INVALID_ARGUMENT. */
 SPELLFILTER_API spellfilter_status spellfilter_open_language(
     const char* tag, spellfilter_user_words user, spellfilter_dict** out);
 
@@ -108,8 +121,9 @@ SPELLFILTER_API const char* spellfilter_user_words_problem(
 /* Closes the handle (NULL: nothing). */
 SPELLFILTER_API void spellfilter_close(spellfilter_dict* dict);
 
-/* The dictionary's language tag ("en-US") and file. Valid while the
- * handle is open; NULL for a NULL handle. */
+/* The dictionary's language tag ("en-US") and file. With several
+ * languages, the list ("en_US,de_DE", "auto:de_DE,en_US") and the first
+ * language's file. Valid while the handle is open; NULL for a NULL handle. */
 SPELLFILTER_API const char* spellfilter_language(const spellfilter_dict* dict);
 SPELLFILTER_API const char* spellfilter_dict_path(const spellfilter_dict* dict);
 
@@ -162,6 +176,38 @@ SPELLFILTER_API spellfilter_status spellfilter_reload_user_words(
  * is written. */
 SPELLFILTER_API spellfilter_status spellfilter_add_session_word(
     spellfilter_dict* dict, const char* word, size_t length);
+
+/* How many languages the handle checks in (1 unless opened with a list or
+ * auto; 0 for NULL), and the tag of language `index` ("de_DE"; NULL if out
+ * of range), valid while the handle is open. */
+SPELLFILTER_API size_t spellfilter_language_count(const spellfilter_dict* dict);
+SPELLFILTER_API const char* spellfilter_language_at(const spellfilter_dict* dict,
+                                                    size_t index);
+
+/* A sentence of a text and the index of its language (for
+ * spellfilter_language_at). */
+typedef struct spellfilter_sentence {
+  size_t offset; /* bytes from the start of the text */
+  size_t length;
+  size_t language;
+} spellfilter_sentence;
+
+/* The sentences of a UTF-8 text, in order and covering it, each with the
+ * language it is checked in (as spellfilter_check_text chooses it; always
+ * 0 with one language): *sentences (free with spellfilter_free_sentences;
+ * NULL when *count is 0) and *count. */
+SPELLFILTER_API spellfilter_status spellfilter_text_languages(
+    spellfilter_dict* dict, const char* text, size_t length,
+    spellfilter_sentence** sentences, size_t* count);
+SPELLFILTER_API void spellfilter_free_sentences(spellfilter_sentence* sentences);
+
+/* Up to `max` corrections of the word at text[offset, offset + word_length),
+ * from the language of its sentence (with one language, as
+ * spellfilter_suggest). An offset or length outside the text is
+ * SPELLFILTER_INVALID_ARGUMENT. */
+SPELLFILTER_API spellfilter_status spellfilter_suggest_in_text(
+    spellfilter_dict* dict, const char* text, size_t length, size_t offset,
+    size_t word_length, size_t max, char*** words, size_t* count);
 
 /* The languages spellfilter_open_language can open: *tags, sorted
  * ("de_DE", "en_US"; free with spellfilter_free_words). */
