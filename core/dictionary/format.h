@@ -74,6 +74,11 @@ inline constexpr uint32_t kSectionSoundPrefixes = 12;
 // input conversions (affix_table.h). Required when it holds affix rules: a
 // reader that ignored it would reject every inflected word.
 inline constexpr uint32_t kSectionAffixRules = 13;
+// Affix-aware dictionaries: a small filter of the stems alone, asked before
+// the main filter's stem-and-flag keys (stem_filter.h). Optional: a
+// reader that skips it probes the main filter for every candidate stem.
+// (14 to 16 are taken by other sections.)
+inline constexpr uint32_t kSectionStems = 17;
 
 inline constexpr uint32_t kSectionRequired = 1;
 
@@ -116,6 +121,9 @@ struct DictionaryContents {
   std::span<const std::byte> affix_rules;
   // Whether affix_rules holds affix rules (its section is then required).
   bool affix_rules_required = false;
+  // Optional, affix-aware dictionaries: the stems (StemFilter::Parse checks
+  // it).
+  std::span<const std::byte> stems;
 };
 
 // Serialises `contents` into a complete file image.
