@@ -69,7 +69,7 @@ Checker::Verdict Checker::Known(std::string_view word) {
   const KeepCaseFilter& keep_case = dictionary_.keep_case();
   for (size_t i = 0; i < forms.size(); ++i) {
     const std::string& form = forms[i];
-    if (dictionary_.Contains(form) &&
+    if (dictionary_.Contains(form, &memo_) &&
         !keep_case.Refuses(forms_, forms, i)) {
       return Verdict::kDictionary;
     }
@@ -81,7 +81,7 @@ Checker::Verdict Checker::Known(std::string_view word) {
   }
   if (!dictionary_.compound_parts().empty()) {
     for (const std::string& form : forms) {
-      if (compounds_.IsCompound(form)) return Verdict::kDictionary;
+      if (IsCompound(form)) return Verdict::kDictionary;
     }
   }
   if ((extra_compounds_[0] || extra_compounds_[1]) && IsExtraCompound(forms)) {
@@ -110,10 +110,19 @@ Checker::Verdict Checker::Known(std::string_view word) {
   return Verdict::kMisspelled;
 }
 
+bool Checker::IsCompound(std::string_view form) {
+  // Tagged serial() + 1: the dictionary's own answers use serial().
+  const uint64_t tag = dictionary_.serial() + 1;
+  if (const std::optional<bool> known = memo_.Find(tag, form)) return *known;
+  const bool compound = compounds_.IsCompound(form);
+  memo_.Store(tag, form, compound);
+  return compound;
+}
+
 bool Checker::InLanguage(std::string_view word) {
   const std::span<const std::string> forms = forms_.LookupForms(word);
   for (size_t i = 0; i < forms.size(); ++i) {
-    if (dictionary_.Contains(forms[i]) &&
+    if (dictionary_.Contains(forms[i], &memo_) &&
         !dictionary_.keep_case().Refuses(forms_, forms, i)) {
       return true;
     }
@@ -163,7 +172,7 @@ bool Checker::IsCorrect(std::string_view word) {
   // Then the bytes as written, one probe, as Check's first probe (see
   // CheckSlice on why a hit needs no normalising); the case forms only if
   // that misses.
-  if (dictionary_.Contains(word) || !InCoveredScript(word)) {
+  if (dictionary_.Contains(word, &memo_) || !InCoveredScript(word)) {
     if (key != 0) cache_.Insert(key);
     return true;
   }

@@ -65,6 +65,7 @@
 
 #include "core/check/compound_splitter.h"
 #include "core/dictionary/dictionary.h"
+#include "core/dictionary/verdict_memo.h"
 #include "core/check/known_word_cache.h"
 #include "core/check/run_on_words.h"
 #include "core/text/code_span.h"
@@ -179,6 +180,8 @@ class Checker {
   // Whether a lower-case word is in the language's dictionary (not the
   // extra ones), for the one-edit tests.
   bool InLanguage(std::string_view word);
+  // compounds_.IsCompound, its answers kept in memo_.
+  bool IsCompound(std::string_view form);
   // Whether one of `forms` is a compound of an extra dictionary's parts
   // and not one edit from a language word.
   bool IsExtraCompound(std::span<const std::string> forms);
@@ -206,6 +209,9 @@ class Checker {
   std::vector<size_t> batch_;      // token indices of the current batch
   std::vector<uint64_t> batch_keys_;
   KnownWordCache cache_;
+  // The dictionary's costly answers (affix analyses, compound splits) for
+  // the words seen so far: they never change, so repeated words skip them.
+  VerdictMemo memo_;
   std::string with_period_;
   std::string stem_;  // Known: a possessive's stem
   std::bitset<256> scripts_;  // UScriptCode values present in the alphabet

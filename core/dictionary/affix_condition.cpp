@@ -61,6 +61,29 @@ bool AffixCondition::MatchesEnd(std::u32string_view word) const {
   return true;
 }
 
+bool AffixCondition::MatchesStart(std::u32string_view head,
+                                  std::u32string_view tail) const {
+  if (head.size() + tail.size() < patterns_.size()) return false;
+  for (size_t i = 0; i < patterns_.size(); ++i) {
+    const char32_t c = i < head.size() ? head[i] : tail[i - head.size()];
+    if (!patterns_[i].Matches(c)) return false;
+  }
+  return true;
+}
+
+bool AffixCondition::MatchesEnd(std::u32string_view head,
+                                std::u32string_view tail) const {
+  const size_t n = head.size() + tail.size();
+  if (n < patterns_.size()) return false;
+  const size_t start = n - patterns_.size();
+  for (size_t i = 0; i < patterns_.size(); ++i) {
+    const size_t at = start + i;
+    const char32_t c = at < head.size() ? head[at] : tail[at - head.size()];
+    if (!patterns_[i].Matches(c)) return false;
+  }
+  return true;
+}
+
 std::u32string AffixCondition::Text() const {
   if (patterns_.empty()) return U".";
   std::u32string text;

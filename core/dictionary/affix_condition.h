@@ -33,6 +33,11 @@ class AffixCondition {
   // Whether the first (last) size() characters of `word` match.
   bool MatchesStart(std::u32string_view word) const;
   bool MatchesEnd(std::u32string_view word) const;
+  // The same for the word head + tail, without joining them: a stem is
+  // the word without the affix's append string plus its strip string, and
+  // most conditions fail, so the checker tests them before building it.
+  bool MatchesStart(std::u32string_view head, std::u32string_view tail) const;
+  bool MatchesEnd(std::u32string_view head, std::u32string_view tail) const;
 
   // Number of characters the condition covers.
   size_t size() const { return patterns_.size(); }

@@ -14,6 +14,8 @@ namespace spellfilter {
 // answers. Kept per thread, so calls allocate nothing once warm.
 struct AffixLookup::Probe {
   const BloomFilter* filter = nullptr;
+  const StemFilter* stem_filter = nullptr;
+  bool stem_present = true;  // the STEMS section may hold the stem
   bool mirrored = false;  // COMPLEXPREFIXES: stems are reversed
   bool counting = false;
   size_t count = 0;
@@ -22,14 +24,27 @@ struct AffixLookup::Probe {
   std::u32string stems[3];  // scratch for nested strips
   std::u32string word;
 
-  void SetStem(std::u32string_view stem) {
+  // The stem head + tail (a word's rest and an affix's strip string),
+  // encoded once for the probes that follow.
+  void SetStem(std::u32string_view head, std::u32string_view tail = {}) {
     stem8.clear();
     if (mirrored) {
-      for (auto it = stem.rbegin(); it != stem.rend(); ++it) {
-        AppendUtf8(*it, &stem8);
-      }
+      Append(tail, true);
+      Append(head, true);
     } else {
-      for (char32_t c : stem) AppendUtf8(c, &stem8);
+      Append(head, false);
+      Append(tail, false);
+    }
+    stem_present = counting || stem_filter->MayContain(stem8);
+  }
+  void Append(std::u32string_view s, bool reversed) {
+    for (size_t i = 0; i < s.size(); ++i) {
+      const char32_t c = s[reversed ? s.size() - 1 - i : i];
+      if (c < 0x80) {
+        stem8.push_back(static_cast<char>(c));
+      } else {
+        AppendUtf8(c, &stem8);
+      }
     }
   }
   // Whether homonym h of the stem carries `flag`; an accepting probe.
@@ -38,6 +53,7 @@ struct AffixLookup::Probe {
       ++count;
       return false;
     }
+    if (!stem_present) return false;
     key.clear();
     AppendFlagKey(stem8, static_cast<uint8_t>(h), flag, &key);
     return filter->MayContain(key);
@@ -46,6 +62,7 @@ struct AffixLookup::Probe {
   // tried only when its homonym key says it exists.
   template <typename Pred>
   bool AnyHomonym(Pred pred) {
+    if (!stem_present) return false;
     for (size_t h = 0; h < kMaxHomonyms; ++h) {
       if (h > 0) {
         if (counting) return false;
@@ -61,6 +78,13 @@ struct AffixLookup::Probe {
 
 namespace {
 
+std::vector<std::u32string_view> Appends(const std::vector<AffixRule>& rules) {
+  std::vector<std::u32string_view> appends;
+  appends.reserve(rules.size());
+  for (const AffixRule& r : rules) appends.push_back(r.append);
+  return appends;
+}
+
 void AddLength(std::vector<size_t>* lengths, size_t n) {
   if (std::find(lengths->begin(), lengths->end(), n) == lengths->end()) {
     lengths->push_back(n);
@@ -70,18 +94,13 @@ void AddLength(std::vector<size_t>* lengths, size_t n) {
 
 }  // namespace
 
-AffixLookup::AffixLookup(const AffixTable& table, const BloomFilter& filter)
-    : table_(table), filter_(filter) {
-  for (uint32_t i = 0; i < table.suffixes.size(); ++i) {
-    const AffixRule& s = table.suffixes[i];
-    suffixes_[s.append].push_back(i);
-    AddLength(&suffix_lengths_, s.append.size());
-  }
-  for (uint32_t i = 0; i < table.prefixes.size(); ++i) {
-    const AffixRule& p = table.prefixes[i];
-    prefixes_[p.append].push_back(i);
-    AddLength(&prefix_lengths_, p.append.size());
-  }
+AffixLookup::AffixLookup(const AffixTable& table, const BloomFilter& filter,
+                         const StemFilter& stems)
+    : table_(table),
+      filter_(filter),
+      stems_(stems),
+      suffixes_(Appends(table.suffixes), AffixIndex::From::kEnd),
+      prefixes_(Appends(table.prefixes), AffixIndex::From::kStart) {
   for (uint32_t i = 0; i < table.suffixes.size(); ++i) {
     for (uint32_t c : table.suffixes[i].continuation) {
       std::vector<uint32_t>& inner = inner_suffixes_[c];
@@ -103,60 +122,67 @@ AffixLookup::AffixLookup(const AffixTable& table, const BloomFilter& filter)
 template <typename Visit>
 bool AffixLookup::ForSuffixes(std::u32string_view word, Visit visit) const {
   size_t tried = 0;
-  for (size_t n : suffix_lengths_) {
-    if (n > word.size()) break;
-    const auto it = suffixes_.find(word.substr(word.size() - n));
-    if (it == suffixes_.end()) continue;
-    for (uint32_t i : it->second) {
-      if (++tried > kMaxAffixCandidates) return false;
-      if (visit(table_.suffixes[i])) return true;
-    }
-  }
-  return false;
+  bool found = false;
+  suffixes_.ForEach(word, [&](uint32_t i) {
+    if (++tried > kMaxAffixCandidates) return true;  // capped: stop
+    found = visit(table_.suffixes[i]);
+    return found;
+  });
+  return found;
 }
 
 template <typename Visit>
 bool AffixLookup::ForPrefixes(std::u32string_view word, Visit visit) const {
   size_t tried = 0;
-  for (size_t n : prefix_lengths_) {
-    if (n > word.size()) break;
-    const auto it = prefixes_.find(word.substr(0, n));
-    if (it == prefixes_.end()) continue;
-    for (uint32_t i : it->second) {
-      if (++tried > kMaxAffixCandidates) return false;
-      if (visit(table_.prefixes[i])) return true;
-    }
-  }
-  return false;
+  bool found = false;
+  prefixes_.ForEach(word, [&](uint32_t i) {
+    if (++tried > kMaxAffixCandidates) return true;  // capped: stop
+    found = visit(table_.prefixes[i]);
+    return found;
+  });
+  return found;
+}
+
+bool AffixLookup::FitsSuffix(const AffixRule& s,
+                             std::u32string_view word) const {
+  const size_t rest = word.size() - s.append.size();
+  if (rest == 0 && !table_.fullstrip) return false;
+  return rest + s.strip.size() != 0 &&
+         s.condition.MatchesEnd(word.substr(0, rest), s.strip);
 }
 
 bool AffixLookup::StripSuffix(const AffixRule& s, std::u32string_view word,
                               std::u32string* stem) const {
   const size_t rest = word.size() - s.append.size();
   if (rest == 0 && !table_.fullstrip) return false;
+  if (rest + s.strip.size() == 0 ||
+      !s.condition.MatchesEnd(word.substr(0, rest), s.strip)) {
+    return false;
+  }
   stem->assign(word.substr(0, rest));
   stem->append(s.strip);
-  return !stem->empty() && s.condition.MatchesEnd(*stem);
+  return true;
 }
 
 bool AffixLookup::StripPrefix(const AffixRule& p, std::u32string_view word,
                               std::u32string* stem) const {
   const size_t rest = word.size() - p.append.size();
   if (rest == 0 && !table_.fullstrip) return false;
+  if (rest + p.strip.size() == 0 ||
+      !p.condition.MatchesStart(p.strip, word.substr(p.append.size()))) {
+    return false;
+  }
   stem->assign(p.strip);
   stem->append(word.substr(p.append.size()));
-  return !stem->empty() && p.condition.MatchesStart(*stem);
+  return true;
 }
 
 // Hunspell's suffix_check without a prefix: the suffix must not need
 // another affix, be a circumfix half or be only for compounds.
 bool AffixLookup::SuffixOnly(std::u32string_view word, Probe& probe) const {
-  std::u32string& stem = probe.stems[0];
   return ForSuffixes(word, [&](const AffixRule& s) {
-    if (Need(s) || Circ(s) || Oic(s) || !StripSuffix(s, word, &stem)) {
-      return false;
-    }
-    probe.SetStem(stem);
+    if (Need(s) || Circ(s) || Oic(s) || !FitsSuffix(s, word)) return false;
+    probe.SetStem(word.substr(0, word.size() - s.append.size()), s.strip);
     return probe.AnyHomonym([&](size_t h) { return probe.Has(h, s.flag); });
   });
 }
@@ -165,17 +191,18 @@ bool AffixLookup::SuffixOnly(std::u32string_view word, Probe& probe) const {
 // one must continue with s2's class, and its NEEDAFFIX is met by s2.
 bool AffixLookup::TwofoldSuffix(std::u32string_view word, Probe& probe) const {
   std::u32string& stem1 = probe.stems[1];
-  std::u32string& stem = probe.stems[0];
   return ForSuffixes(word, [&](const AffixRule& s2) {
     if (!inner_suffixes_.contains(s2.flag) || !StripSuffix(s2, word, &stem1)) {
       return false;
     }
     return ForSuffixes(stem1, [&](const AffixRule& s1) {
       if (!s1.Continues(s2.flag) || Circ(s1) || Oic(s1) ||
-          !StripSuffix(s1, stem1, &stem)) {
+          !FitsSuffix(s1, stem1)) {
         return false;
       }
-      probe.SetStem(stem);
+      probe.SetStem(
+          std::u32string_view(stem1).substr(0, stem1.size() - s1.append.size()),
+          s1.strip);
       return probe.AnyHomonym([&](size_t h) { return probe.Has(h, s1.flag); });
     });
   });
@@ -344,6 +371,7 @@ bool AffixLookup::Accepts(std::string_view word) const {
   thread_local std::string converted;
   thread_local std::string normalized;
   probe.filter = &filter_;
+  probe.stem_filter = &stems_;
   probe.mirrored = table_.complex_prefixes;
   probe.counting = false;
   if (!Convert(word, &converted)) {
@@ -372,6 +400,7 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
   }
   thread_local Probe probe;
   probe.filter = &filter_;
+  probe.stem_filter = &stems_;
   probe.mirrored = false;
   probe.counting = false;
   if (!DecodeUtf8(part, &probe.word)) return false;
@@ -422,6 +451,7 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
 size_t AffixLookup::CountProbes(std::string_view word) const {
   Probe probe;
   probe.filter = &filter_;
+  probe.stem_filter = &stems_;
   probe.mirrored = table_.complex_prefixes;
   probe.counting = true;
   std::u32string w;

@@ -27,8 +27,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/dictionary/affix_index.h"
 #include "core/dictionary/affix_table.h"
 #include "core/filter/bloom_filter.h"
+#include "core/filter/stem_filter.h"
 
 namespace spellfilter {
 
@@ -36,10 +38,16 @@ namespace spellfilter {
 // kind: a crafted .aff with thousands of matching entries is capped.
 inline constexpr size_t kMaxAffixCandidates = 4096;
 
+// An empty STEMS section: every stem is probed in the main filter.
+inline const StemFilter kNoStemFilter;
+
 class AffixLookup {
  public:
-  // `table` and `filter` must outlive the lookup.
-  AffixLookup(const AffixTable& table, const BloomFilter& filter);
+  // `table`, `filter` and `stems` must outlive the lookup. `stems` (the
+  // STEMS section; empty for files without it) is asked before the filter
+  // for each candidate stem.
+  AffixLookup(const AffixTable& table, const BloomFilter& filter,
+              const StemFilter& stems = kNoStemFilter);
 
   // Whether `word` (NFC UTF-8, as the checker looks words up) is correct
   // through the affix rules or the input conversions, given that its own
@@ -69,20 +77,12 @@ class AffixLookup {
   const AffixTable& table() const { return table_; }
 
  private:
-  struct U32Hash {
-    using is_transparent = void;
-    size_t operator()(std::u32string_view s) const {
-      return std::hash<std::u32string_view>()(s);
-    }
-  };
   struct StrHash {
     using is_transparent = void;
     size_t operator()(std::string_view s) const {
       return std::hash<std::string_view>()(s);
     }
   };
-  using Index = std::unordered_map<std::u32string, std::vector<uint32_t>,
-                                   U32Hash, std::equal_to<>>;
   struct Probe;
 
   bool Analyze(std::u32string_view word, Probe& probe) const;
@@ -98,6 +98,9 @@ class AffixLookup {
   bool ForSuffixes(std::u32string_view word, Visit visit) const;
   template <typename Visit>
   bool ForPrefixes(std::u32string_view word, Visit visit) const;
+  // Whether the stem of `word` without suffix `s` fits s's condition
+  // (StripSuffix without building the stem).
+  bool FitsSuffix(const AffixRule& s, std::u32string_view word) const;
   bool StripSuffix(const AffixRule& s, std::u32string_view word,
                    std::u32string* stem) const;
   bool StripPrefix(const AffixRule& p, std::u32string_view word,
@@ -111,10 +114,9 @@ class AffixLookup {
 
   const AffixTable& table_;
   const BloomFilter& filter_;
-  Index suffixes_;  // by append string
-  Index prefixes_;
-  std::vector<size_t> suffix_lengths_;  // distinct append lengths, ascending
-  std::vector<size_t> prefix_lengths_;
+  const StemFilter& stems_;
+  AffixIndex suffixes_;  // by append string
+  AffixIndex prefixes_;
   // ICONV patterns -> their index in the table; distinct lengths, longest
   // first.
   std::unordered_map<std::string, uint32_t, StrHash, std::equal_to<>>

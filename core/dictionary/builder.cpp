@@ -29,6 +29,7 @@ inline constexpr uint64_t kPrefixSeedSalt = 0x7072656669786573ull;
 inline constexpr uint64_t kCompoundSeedSalt = 0x636F6D706F756E64ull;
 // "keepcase" in ASCII.
 inline constexpr uint64_t kKeepCaseSeedSalt = 0x6B65657063617365ull;
+inline constexpr uint64_t kStemsSeedSalt = 0x7374656D73000000ull;  // "stems"
 inline constexpr uint64_t kClassSeedSalt = 0x636C617373657321ull;
 // "skeleton" in ASCII.
 inline constexpr uint64_t kSkeletonSeedSalt = 0x736B656C65746F6Eull;
@@ -498,6 +499,11 @@ void DictionaryBuilder::AddKey(std::string_view key) {
   keys_.push_back(HashWord(key, options_.seed));
 }
 
+void DictionaryBuilder::AddStem(std::string_view stem) {
+  if (!stems_) stems_.emplace(options_.seed ^ kStemsSeedSalt);
+  stems_->Add(stem);
+}
+
 void DictionaryBuilder::AddToAlphabet(std::string_view utf8) {
   std::u32string decoded;
   if (!DecodeUtf8(utf8, &decoded)) return;
@@ -529,6 +535,7 @@ void DictionaryBuilder::DiscardWords() {
   mixed_case_.clear();
   compounds_.reset();
   keep_case_.reset();
+  stems_.reset();
   affix_rules_.clear();
   affix_rules_required_ = false;
 }
@@ -797,6 +804,11 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.keep_case = std::as_bytes(std::span<const char>(keep_case_section));
   c.affix_rules = std::as_bytes(std::span<const char>(affix_rules_));
   c.affix_rules_required = affix_rules_required_;
+  const std::string stems_section =
+      stems_ && stems_->stems() > 0
+          ? stems_->Encode(kDefaultStemFilterFalsePositiveRate)
+          : std::string();
+  c.stems = std::as_bytes(std::span<const char>(stems_section));
   c.suggest_rules = std::as_bytes(std::span<const char>(suggest_rules_));
   std::string image = EncodeDictionary(c);
 
@@ -824,6 +836,8 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     summary->compound_bytes = compound_section.size();
     summary->keep_case_words = keep_case_ ? keep_case_->words() : 0;
     summary->keep_case_bytes = keep_case_section.size();
+    summary->stems = stems_ ? stems_->stems() : 0;
+    summary->stem_bytes = stems_section.size();
   }
   return image;
 }

@@ -44,6 +44,7 @@
 #include "core/util/hash.h"
 #include "core/util/huge_pages.h"
 #include "core/filter/keep_case_filter.h"
+#include "core/filter/stem_filter.h"
 #include "core/dictionary/mixed_case_table.h"
 #include "core/filter/prefix_filter.h"
 #include "core/filter/skeleton_filter.h"
@@ -119,6 +120,8 @@ struct BuildSummary {
   uint64_t compound_bytes = 0;      // COMPOUND_PARTS section
   uint64_t keep_case_words = 0;     // distinct keep-case words
   uint64_t keep_case_bytes = 0;     // KEEP_CASE section
+  uint64_t stems = 0;               // distinct AddStem stems
+  uint64_t stem_bytes = 0;          // STEMS section
 };
 
 class DictionaryBuilder {
@@ -166,6 +169,9 @@ class DictionaryBuilder {
   // stem-and-flag keys, affix_table.h): hashed as given, counted in the
   // filter's capacity, left out of the alphabet and the suggestion data.
   void AddKey(std::string_view key);
+  // A stem of an affix-aware dictionary, as its keys spell it, for the
+  // STEMS section (stem_filter.h).
+  void AddStem(std::string_view stem);
   // The characters of `utf8` (a stem that is no word by itself: an
   // ONLYINCOMPOUND part) go into the ALPHABET section, as a word's do, so
   // that the checker's script rule checks words of that script.
@@ -267,6 +273,7 @@ class DictionaryBuilder {
   bool derive_upper_forms_ = true;
   std::optional<CompoundFilterBuilder> compounds_;
   std::optional<KeepCaseFilterBuilder> keep_case_;
+  std::optional<StemFilterBuilder> stems_;
   // AddKey's keys, hashed with the filter's seed.
   HugeVector<WordHash> keys_;
   std::string affix_rules_;

@@ -1,8 +1,14 @@
 #include "core/dictionary/dictionary.h"
 
+#include <atomic>
 #include <cstring>
 
 namespace spellfilter {
+
+Dictionary::Dictionary() {
+  static std::atomic<uint64_t> next{2};
+  serial_ = next.fetch_add(2, std::memory_order_relaxed);
+}
 
 StatusOr<std::unique_ptr<Dictionary>> Dictionary::Open(const std::string& path,
                                                        DictionaryUse use) {
@@ -57,7 +63,12 @@ StatusOr<std::unique_ptr<Dictionary>> Dictionary::Decode(
         AffixTable::Parse(d->contents_.affix_rules, d->name_);
     if (!table.ok()) return table.status();
     d->affix_table_ = std::make_unique<AffixTable>(std::move(table).value());
-    d->affixes_ = std::make_unique<AffixLookup>(*d->affix_table_, d->filter_);
+    if (!d->contents_.stems.empty()) {
+      // Checked by DecodeDictionary already.
+      StemFilter::Parse(d->contents_.stems, &d->stems_);
+    }
+    d->affixes_ = std::make_unique<AffixLookup>(*d->affix_table_, d->filter_,
+                                                d->stems_);
   }
   return d;
 }

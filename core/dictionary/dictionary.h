@@ -5,6 +5,7 @@
 #define SPELLFILTER_CORE_DICTIONARY_DICTIONARY_H_
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,8 +15,10 @@
 #include "core/filter/bloom_filter.h"
 #include "core/filter/compound_filter.h"
 #include "core/dictionary/format.h"
+#include "core/dictionary/verdict_memo.h"
 #include "core/util/file_io.h"
 #include "core/filter/keep_case_filter.h"
+#include "core/filter/stem_filter.h"
 #include "core/util/status.h"
 
 namespace spellfilter {
@@ -44,6 +47,22 @@ class Dictionary {
     return filter_.MayContain(normalized_word) ||
            (affixes_ && affixes_->Accepts(normalized_word));
   }
+  // The same, keeping the affix rules' answers in `memo` (a Checker's), so
+  // a word repeated in the text is analysed once.
+  bool Contains(std::string_view normalized_word, VerdictMemo* memo) const {
+    if (filter_.MayContain(normalized_word)) return true;
+    if (!affixes_) return false;
+    if (const std::optional<bool> known = memo->Find(serial_, normalized_word)) {
+      return *known;
+    }
+    const bool accepted = affixes_->Accepts(normalized_word);
+    memo->Store(serial_, normalized_word, accepted);
+    return accepted;
+  }
+  // A number no other Dictionary of this process has (never 0): the tag of
+  // its answers in a VerdictMemo. Even numbers only, so a caller may tag
+  // answers of its own about this dictionary with serial() + 1.
+  uint64_t serial() const { return serial_; }
   // The affix rules and input conversions; null for a dictionary of whole
   // words without them.
   const AffixLookup* affixes() const { return affixes_.get(); }
@@ -63,12 +82,13 @@ class Dictionary {
   }
 
  private:
-  Dictionary() = default;
+  Dictionary();
   // `bytes`: the first bytes of a file of `file_bytes`.
   static StatusOr<std::unique_ptr<Dictionary>> Decode(
       std::unique_ptr<Dictionary> d, std::span<const std::byte> bytes,
       uint64_t file_bytes, DictionaryUse use);
 
+  uint64_t serial_;
   std::string name_;
   MappedFile mapping_;
   std::vector<uint64_t> owned_;  // FromBytes: an aligned copy
@@ -77,6 +97,7 @@ class Dictionary {
   CompoundFilter compound_parts_;
   KeepCaseFilter keep_case_;
   std::unique_ptr<AffixTable> affix_table_;
+  StemFilter stems_;
   std::unique_ptr<AffixLookup> affixes_;
 };
 

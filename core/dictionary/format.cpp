@@ -10,6 +10,7 @@
 #include "core/util/hash.h"
 #include "core/dictionary/affix_table.h"
 #include "core/filter/keep_case_filter.h"
+#include "core/filter/stem_filter.h"
 #include "core/dictionary/mixed_case_table.h"
 #include "core/dictionary/suggest_rules.h"
 #include "core/filter/prefix_filter.h"
@@ -119,6 +120,9 @@ std::string EncodeDictionary(const DictionaryContents& c) {
     sections.push_back({kSectionAffixRules,
                         c.affix_rules_required ? kSectionRequired : 0u,
                         view(c.affix_rules)});
+  }
+  if (!c.stems.empty()) {
+    sections.push_back({kSectionStems, 0, view(c.stems)});
   }
   if (!c.suggest_rules.empty()) {
     sections.push_back({kSectionSuggestRules, 0, view(c.suggest_rules)});
@@ -390,6 +394,14 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
         KeepCaseFilter keep;
         c.keep_case = std::span<const std::byte>(s, bytes);
         if (const char* problem = KeepCaseFilter::Parse(c.keep_case, &keep)) {
+          return corrupt(problem);
+        }
+        break;
+      }
+      case kSectionStems: {
+        StemFilter stems;
+        c.stems = std::span<const std::byte>(s, bytes);
+        if (const char* problem = StemFilter::Parse(c.stems, &stems)) {
           return corrupt(problem);
         }
         break;

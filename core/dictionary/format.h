@@ -77,6 +77,11 @@ inline constexpr uint32_t kSectionAffixRules = 13;
 // Hunspell imports: the .aff's TRY, REP, MAP, KEY and PHONE, for
 // suggestions (suggest_rules.h).
 inline constexpr uint32_t kSectionSuggestRules = 14;
+// Affix-aware dictionaries: a small filter of the stems alone, asked before
+// the main filter's stem-and-flag keys (stem_filter.h). Optional: a
+// reader that skips it probes the main filter for every candidate stem.
+// (15 and 16 are taken by other sections.)
+inline constexpr uint32_t kSectionStems = 17;
 
 inline constexpr uint32_t kSectionRequired = 1;
 
@@ -122,6 +127,9 @@ struct DictionaryContents {
   // Optional, Hunspell imports: the .aff's suggestion rules
   // (SuggestRules::Parse checks it).
   std::span<const std::byte> suggest_rules;
+  // Optional, affix-aware dictionaries: the stems (StemFilter::Parse checks
+  // it).
+  std::span<const std::byte> stems;
 };
 
 // Serialises `contents` into a complete file image.

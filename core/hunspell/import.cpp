@@ -335,6 +335,7 @@ Status HunspellImport::Import(std::string_view dic, DictionaryBuilder* builder,
         key.clear();
         AppendFlagKey(*form, static_cast<uint8_t>(h), kHomonymKeyFlag, &key);
         builder->AddKey(key);
+        builder->AddStem(*form);
         ++s.stem_keys;
       }
     }
@@ -347,6 +348,7 @@ Status HunspellImport::Import(std::string_view dic, DictionaryBuilder* builder,
         key.clear();
         AppendFlagKey(*form, static_cast<uint8_t>(h), f | key_bit, &key);
         builder->AddKey(key);
+        builder->AddStem(*form);
         ++s.stem_keys;
       }
     }

@@ -63,5 +63,22 @@ TEST(HunspellConditionTest, BadConditions) {
   }
 }
 
+// The checker tests a condition on the word's rest and the strip string
+// without joining them: the same answers as on the joined stem.
+TEST(AffixConditionTest, TwoPiecesMatchAsTheirJoin) {
+  const AffixCondition c = AffixCondition::Parse(U"[^aeiou]y").value();
+  for (std::u32string_view head : {U"", U"t", U"tr", U"tra", U"pl", U"a"}) {
+    for (std::u32string_view tail : {U"", U"y", U"ry", U"ay", U"x"}) {
+      const std::u32string joined = std::u32string(head) + std::u32string(tail);
+      EXPECT_EQ(c.MatchesEnd(head, tail), c.MatchesEnd(joined))
+          << std::string(head.begin(), head.end()) << "+"
+          << std::string(tail.begin(), tail.end());
+      EXPECT_EQ(c.MatchesStart(head, tail), c.MatchesStart(joined));
+    }
+  }
+  const AffixCondition empty = AffixCondition::Parse(U".").value();
+  EXPECT_TRUE(empty.MatchesEnd(U"", U""));
+}
+
 }  // namespace
 }  // namespace spellfilter

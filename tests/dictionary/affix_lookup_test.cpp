@@ -6,6 +6,7 @@
 #include <cstring>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "core/dictionary/builder.h"
 #include "core/dictionary/dictionary.h"
@@ -43,7 +44,8 @@ AffixTable ExampleTable() {
 
 std::unique_ptr<Dictionary> BuildWith(const AffixTable& table,
                                       const std::vector<std::string>& words,
-                                      const std::vector<std::pair<std::string, uint32_t>>& flags) {
+                                      const std::vector<std::pair<std::string, uint32_t>>& flags,
+                                      bool stems = false) {
   BuildOptions options;
   options.language = "en";
   DictionaryBuilder builder(options);
@@ -53,6 +55,7 @@ std::unique_ptr<Dictionary> BuildWith(const AffixTable& table,
     key.clear();
     AppendFlagKey(stem, 0, flag, &key);
     builder.AddKey(key);
+    if (stems) builder.AddStem(stem);
   }
   builder.SetAffixRules(table.Encode(), table.has_rules());
   StatusOr<std::string> image = builder.Finish(nullptr);
@@ -128,6 +131,46 @@ TEST(AffixLookupTest, StripsAffixesAndProbesTheStemWithTheFlag) {
   EXPECT_FALSE(d->Contains("s"));         // nothing left of the stem
   EXPECT_FALSE(d->Contains("ſtart"));
   EXPECT_TRUE(d->Contains("workſ"));      // ICONV ſ -> s, then the suffix
+}
+
+// The STEMS section changes no answer: it only spares the main filter the
+// candidates that are no stem.
+TEST(AffixLookupTest, TheStemsSectionGivesTheSameAnswers) {
+  const std::vector<std::pair<std::string, uint32_t>> flags = {
+      {"work", 'A'}, {"work", 'B'}, {"work", 'D'}, {"try", 'C'},
+      {"hope", 'E'}};
+  auto with = BuildWith(ExampleTable(), {"work", "try", "hope"}, flags, true);
+  auto without = BuildWith(ExampleTable(), {"work", "try", "hope"}, flags);
+  ASSERT_FALSE(with->contents().stems.empty());
+  ASSERT_TRUE(without->contents().stems.empty());
+  for (const char* w : {"works", "worked", "rework", "reworks", "tries",
+                        "hopeful", "hopefully", "hopely", "trys", "retry",
+                        "workful", "workſ", "xyzs", "rexyzed"}) {
+    EXPECT_EQ(with->Contains(w), without->Contains(w)) << w;
+  }
+  EXPECT_TRUE(with->Contains("hopefully"));
+}
+
+// And it is asked first: a stem it does not hold is not probed.
+TEST(AffixLookupTest, AStemTheStemsSectionLacksIsNotProbed) {
+  auto d = BuildWith(ExampleTable(), {"work", "try"},
+                     {{"work", 'A'}, {"try", 'C'}});
+  StemFilterBuilder only_try(7);
+  only_try.Add("try");
+  const std::string bytes = only_try.Encode(0.02);
+  std::vector<uint64_t> aligned((bytes.size() + 7) / 8);
+  std::memcpy(aligned.data(), bytes.data(), bytes.size());
+  StemFilter stems;
+  ASSERT_EQ(StemFilter::Parse(std::as_bytes(std::span(aligned)).first(
+                                  bytes.size()),
+                              &stems),
+            nullptr);
+  ASSERT_NE(d->affixes(), nullptr);
+  const AffixTable& table = d->affixes()->table();
+  AffixLookup lookup(table, d->filter(), stems);
+  EXPECT_TRUE(lookup.Accepts("tries"));
+  EXPECT_FALSE(lookup.Accepts("works"));
+  EXPECT_TRUE(AffixLookup(table, d->filter()).Accepts("works"));
 }
 
 TEST(AffixLookupTest, CountProbesCountsEachFittingAffix) {
