@@ -75,6 +75,7 @@ class Dictionary {
   DictionaryContents contents_;
   BloomFilter filter_;
   CompoundFilter compound_parts_;
+  CompoundRuleSet compound_rules_;  // attached to compound_parts_
   KeepCaseFilter keep_case_;
   std::unique_ptr<AffixTable> affix_table_;
   std::unique_ptr<AffixLookup> affixes_;

@@ -75,6 +75,10 @@ inline constexpr uint32_t kSectionSoundPrefixes = 12;
 // reader that ignored it would reject every inflected word.
 inline constexpr uint32_t kSectionAffixRules = 13;
 
+// Optional: COMPOUNDRULE patterns, CHECKCOMPOUNDREP's REP pairs,
+// CHECKCOMPOUNDPATTERN, SIMPLIFIEDTRIPLE, FORCEUCASE (compound_rules.h).
+// (14 is the suggester's.)
+inline constexpr uint32_t kSectionCompoundRules = 15;
 inline constexpr uint32_t kSectionRequired = 1;
 
 inline constexpr uint32_t kParamsBytes = 56;
@@ -108,6 +112,9 @@ struct DictionaryContents {
   // Optional compound parts (CompoundFilter::Parse checks it); empty when
   // the dictionary accepts no compounds beyond its words.
   std::span<const std::byte> compound_parts;
+  // Optional compound rules (CompoundRuleSet::Parse checks it); read only
+  // with compound_parts.
+  std::span<const std::byte> compound_rules;
   // Optional words valid only as written (KeepCaseFilter::Parse checks
   // it); empty when every case form of a lower-case word is accepted.
   std::span<const std::byte> keep_case;
