@@ -329,6 +329,12 @@ bool CompoundSplitter::IsCompound(std::string_view word, uint32_t* probes) {
   if (parts_.empty() || !Decode(word)) return false;
   const uint32_t m = parts_.settings().min_part;
   if (n_ > kMaxLetters || n_ < 2 * m) return false;
+  // A forbidden spelling is no compound (FORBIDDENWORD).
+  ++probes_;
+  if (parts_.MayContainRole(kForbiddenRole, word)) {
+    if (probes != nullptr) *probes = probes_;
+    return false;
+  }
   bool found = Search();
   // FORCEUCASE: a capitalised or upper-case word is split lower-cased (the
   // parts are), with its last part's flag allowed.
@@ -349,7 +355,9 @@ bool CompoundSplitter::IsCompound(std::string_view word, uint32_t* probes) {
       if (error) return false;  // not reached: c came from valid UTF-8
       lowered_.append(buf, static_cast<size_t>(len));
     }
-    if (Decode(lowered_) && n_ >= 2 * m) {
+    ++probes_;
+    if (Decode(lowered_) && n_ >= 2 * m &&
+        !parts_.MayContainRole(kForbiddenRole, lowered_)) {
       part_flags_.clear();
       rep_faults_.clear();
       original_capital_ = true;

@@ -32,6 +32,9 @@
 // - CHECKCOMPOUNDREP: a compound is refused when one REP replacement
 //   inside it gives a word of the dictionary (CompoundFilter::IsWord).
 //
+// A word the dictionary forbids (a kForbiddenRole key: FORBIDDENWORD) is no
+// compound, whatever its parts.
+//
 // The word is otherwise taken as given: case variants are the caller's
 // (checker.cpp tries each lookup form of word_forms.h, as Hunspell tries
 // the case forms).

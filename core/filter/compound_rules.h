@@ -44,6 +44,11 @@ inline constexpr uint32_t kAnyRuleFlagRole = 3;
 inline constexpr uint32_t kFlagRoleBase = 4;
 // A key's role is one byte (CompoundFilterBuilder).
 inline constexpr uint32_t kMaxFlagRoles = 250;
+// A spelling whose first .dic entry is FORBIDDENWORD: no compound, in any
+// case form the checker tries (Hunspell refuses a forbidden spelling
+// before it tries compounds). Written by the Hunspell import with the
+// positions; an older reader never probes it.
+inline constexpr uint32_t kForbiddenRole = 254;
 // Atoms of all COMPOUNDRULE patterns together (the matcher's state set).
 inline constexpr uint32_t kMaxRuleAtoms = 256;
 

@@ -265,5 +265,21 @@ TEST(CompoundRepTest, RefusesACompoundOneRepFaultFromAWord) {
   EXPECT_TRUE(no.IsCompound("szervízkocsi"));
 }
 
+// FORBIDDENWORD: a forbidden spelling is no compound, though its parts
+// would make it one (de_DE's Abendmal: Abend + mal).
+TEST(CompoundForbiddenTest, AForbiddenSpellingIsNoCompound) {
+  CompoundSettings s;
+  std::vector<std::pair<CompoundRole, std::string>> parts;
+  for (const char* w : {"Abend", "mal", "Bei", "tag"}) {
+    for (CompoundRole role : {kB, kM, kE}) parts.emplace_back(role, w);
+  }
+  parts.emplace_back(static_cast<CompoundRole>(kForbiddenRole), "Abendmal");
+  Sections st(parts, s, CompoundRuleSet());
+  CompoundSplitter split(st.filter);
+  EXPECT_FALSE(split.IsCompound("Abendmal"));
+  EXPECT_TRUE(split.IsCompound("Abendtag"));
+  EXPECT_TRUE(split.IsCompound("Beitag"));
+}
+
 }  // namespace
 }  // namespace spellfilter
