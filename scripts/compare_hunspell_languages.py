@@ -279,7 +279,7 @@ def check_fixtures():
     """Hunspell accepts every fixture's .good and .compound words and
     rejects its .wrong ones (the unit tests expect spellfilter to accept
     .good and reject .wrong and .compound: .compound lists compounds of
-    features spellfilter does not support, such as COMPOUNDRULE)."""
+    features spellfilter does not support; none today)."""
     data = os.path.join(ROOT, "tests", "data", "hunspell")
     failures = 0
     checked = 0

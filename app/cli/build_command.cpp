@@ -250,19 +250,22 @@ void PrintHunspellSummary(std::FILE* out, const HunspellImport& h,
                 Group(e.forbidden_forms).c_str());
   }
   const CompoundRules& cr = h.rules().compound;
-  if (h.compounds() && cr.any() && cr.max_parts != 1) {
-    std::fprintf(out, 
-        "                  compounds: %s parts by position (%s stems only "
-        "occur inside compounds), COMPOUNDMIN %u",
+  if (h.compounds() && cr.any_or_rules() && cr.max_parts != 1) {
+    std::fprintf(out,
+        "                  compounds: %s parts by position and flag (%s "
+        "stems only occur inside compounds), COMPOUNDMIN %u",
         Group(e.compound_parts).c_str(),
         Group(e.compound_only_entries).c_str(), cr.min_part);
     if (cr.max_parts > 0) std::fprintf(out, ", COMPOUNDWORDMAX %u", cr.max_parts);
+    if (!cr.rules.empty()) {
+      std::fprintf(out, ", %zu COMPOUNDRULE patterns", cr.rules.size());
+    }
     std::fprintf(out, "\n");
   } else if (h.rules().compounding) {
-    std::fprintf(out, 
-        "                  compound parts not kept (--no-compounds, or only "
-        "COMPOUNDRULE): a compound word is accepted only if the .dic lists "
-        "it\n");
+    std::fprintf(out,
+        "                  compound parts not kept (--no-compounds, or "
+        "COMPOUNDWORDMAX 1): a compound word is accepted only if the .dic "
+        "lists it\n");
   }
   if (!cr.unsupported.empty()) {
     std::string names;

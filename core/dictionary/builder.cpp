@@ -538,6 +538,7 @@ void DictionaryBuilder::DiscardWords() {
   stems_.reset();
   affix_rules_.clear();
   affix_rules_required_ = false;
+  compound_rules_.clear();
 }
 
 void DictionaryBuilder::EnableKeepCase(uint32_t flags) {
@@ -801,6 +802,9 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
       std::as_bytes(std::span<const char>(sound_prefix_section));
   c.mixed_case = std::as_bytes(std::span<const char>(mixed_section));
   c.compound_parts = std::as_bytes(std::span<const char>(compound_section));
+  if (!compound_section.empty()) {
+    c.compound_rules = std::as_bytes(std::span<const char>(compound_rules_));
+  }
   c.keep_case = std::as_bytes(std::span<const char>(keep_case_section));
   c.affix_rules = std::as_bytes(std::span<const char>(affix_rules_));
   c.affix_rules_required = affix_rules_required_;

@@ -150,6 +150,11 @@ class DictionaryBuilder {
   // Invalid UTF-8 is an error; EnableCompounds must have been called.
   Status AddCompoundPart(CompoundRole role, std::string_view part,
                          std::string_view where);
+  // The COMPOUND_RULES section (compound_rules.h), written when there are
+  // compound parts.
+  void SetCompoundRules(std::string section) {
+    compound_rules_ = std::move(section);
+  }
 
   // The filter then holds exactly the words added: no ALL UPPER form is
   // derived from a word written in mixed case (by default "PhD" gives the
@@ -272,6 +277,7 @@ class DictionaryBuilder {
   std::vector<std::string> mixed_case_;
   bool derive_upper_forms_ = true;
   std::optional<CompoundFilterBuilder> compounds_;
+  std::string compound_rules_;
   std::optional<KeepCaseFilterBuilder> keep_case_;
   std::optional<StemFilterBuilder> stems_;
   // AddKey's keys, hashed with the filter's seed.

@@ -70,6 +70,21 @@ StatusOr<std::unique_ptr<Dictionary>> Dictionary::Decode(
     d->affixes_ = std::make_unique<AffixLookup>(*d->affix_table_, d->filter_,
                                                 d->stems_);
   }
+  if (!d->contents_.compound_parts.empty()) {
+    // CHECKCOMPOUNDREP asks whether a string is a word (Contains); the
+    // Dictionary is on the heap, so the pointer stays valid.
+    const bool rules = !d->contents_.compound_rules.empty();
+    if (rules) {
+      // Checked by DecodeDictionary already.
+      CompoundRuleSet::Parse(d->contents_.compound_rules, &d->compound_rules_);
+    }
+    d->compound_parts_.Attach(
+        rules ? &d->compound_rules_ : nullptr,
+        [](const void* self, std::string_view word) {
+          return static_cast<const Dictionary*>(self)->Contains(word);
+        },
+        d.get());
+  }
   return d;
 }
 

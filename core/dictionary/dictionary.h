@@ -95,6 +95,7 @@ class Dictionary {
   DictionaryContents contents_;
   BloomFilter filter_;
   CompoundFilter compound_parts_;
+  CompoundRuleSet compound_rules_;  // attached to compound_parts_
   KeepCaseFilter keep_case_;
   std::unique_ptr<AffixTable> affix_table_;
   StemFilter stems_;

@@ -7,6 +7,7 @@
 
 #include "core/util/byte_order.h"
 #include "core/filter/compound_filter.h"
+#include "core/filter/compound_rules.h"
 #include "core/util/hash.h"
 #include "core/dictionary/affix_table.h"
 #include "core/filter/keep_case_filter.h"
@@ -112,6 +113,9 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   }
   if (!c.compound_parts.empty()) {
     sections.push_back({kSectionCompoundParts, 0, view(c.compound_parts)});
+  }
+  if (!c.compound_rules.empty()) {
+    sections.push_back({kSectionCompoundRules, 0, view(c.compound_rules)});
   }
   if (!c.keep_case.empty()) {
     sections.push_back({kSectionKeepCase, 0, view(c.keep_case)});
@@ -386,6 +390,15 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
         c.compound_parts = std::span<const std::byte>(s, bytes);
         if (const char* problem = CompoundFilter::Parse(c.compound_parts,
                                                         &parts)) {
+          return corrupt(problem);
+        }
+        break;
+      }
+      case kSectionCompoundRules: {
+        CompoundRuleSet rules;
+        c.compound_rules = std::span<const std::byte>(s, bytes);
+        if (const char* problem =
+                CompoundRuleSet::Parse(c.compound_rules, &rules)) {
           return corrupt(problem);
         }
         break;

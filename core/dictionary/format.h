@@ -83,6 +83,10 @@ inline constexpr uint32_t kSectionSuggestRules = 14;
 // (15 and 16 are taken by other sections.)
 inline constexpr uint32_t kSectionStems = 17;
 
+// Optional: COMPOUNDRULE patterns, CHECKCOMPOUNDREP's REP pairs,
+// CHECKCOMPOUNDPATTERN, SIMPLIFIEDTRIPLE, FORCEUCASE (compound_rules.h).
+// (14 is the suggester's.)
+inline constexpr uint32_t kSectionCompoundRules = 15;
 inline constexpr uint32_t kSectionRequired = 1;
 
 inline constexpr uint32_t kParamsBytes = 56;
@@ -116,6 +120,9 @@ struct DictionaryContents {
   // Optional compound parts (CompoundFilter::Parse checks it); empty when
   // the dictionary accepts no compounds beyond its words.
   std::span<const std::byte> compound_parts;
+  // Optional compound rules (CompoundRuleSet::Parse checks it); read only
+  // with compound_parts.
+  std::span<const std::byte> compound_rules;
   // Optional words valid only as written (KeepCaseFilter::Parse checks
   // it); empty when every case form of a lower-case word is accepted.
   std::span<const std::byte> keep_case;

@@ -69,7 +69,7 @@ std::string CompoundFilterBuilder::Encode(double fp) const {
   const BloomParams params = SizeSectionFilter(keys_.size(), fp, seed_);
   std::vector<uint64_t> bits(params.bits / 64, 0);
   for (const std::string& key : keys_) {
-    const auto role = static_cast<CompoundRole>(key[0]);
+    const auto role = static_cast<CompoundRole>(static_cast<unsigned char>(key[0]));
     BloomFilter::Add(params, bits,
                      HashWord(std::string_view(key).substr(1),
                               CompoundFilter::RoleSeed(seed_, role)));

@@ -27,6 +27,7 @@
 #include <unordered_set>
 
 #include "core/filter/bloom_filter.h"
+#include "core/filter/compound_rules.h"
 
 namespace spellfilter {
 
@@ -74,6 +75,31 @@ class CompoundFilter {
         HashWord(normalized_part, role_seeds_[static_cast<uint32_t>(role)]));
   }
 
+  // Whether `normalized_part` may be a key of `role`: a position (0-2,
+  // CompoundRole) or a flag role of compound_rules.h. Never false for a
+  // real key.
+  bool MayContainRole(uint32_t role, std::string_view normalized_part) const {
+    return filter_.MayContain(HashWord(
+        normalized_part,
+        RoleSeed(filter_.params().seed, static_cast<CompoundRole>(role))));
+  }
+
+  // The dictionary's COMPOUND_RULES section and its word test, which
+  // CHECKCOMPOUNDREP asks; set by the dictionary that owns this filter
+  // (Attach), which must outlive it. rules() is null without the section;
+  // IsWord answers false without a word test.
+  using WordTest = bool (*)(const void* context, std::string_view word);
+  void Attach(const CompoundRuleSet* rules, WordTest is_word,
+              const void* context) {
+    rules_ = rules;
+    is_word_ = is_word;
+    word_context_ = context;
+  }
+  const CompoundRuleSet* rules() const { return rules_; }
+  bool IsWord(std::string_view normalized_word) const {
+    return is_word_ != nullptr && is_word_(word_context_, normalized_word);
+  }
+
   const CompoundSettings& settings() const { return settings_; }
   const BloomParams& params() const { return filter_.params(); }
   uint64_t parts() const { return parts_; }
@@ -85,6 +111,9 @@ class CompoundFilter {
   CompoundSettings settings_;
   uint64_t parts_ = 0;
   double target_fp_ = 0;
+  const CompoundRuleSet* rules_ = nullptr;
+  WordTest is_word_ = nullptr;
+  const void* word_context_ = nullptr;
 };
 
 // Collects (role, part) keys and writes a COMPOUND_PARTS section sized for
@@ -94,7 +123,8 @@ class CompoundFilterBuilder {
   CompoundFilterBuilder(uint64_t seed, const CompoundSettings& settings)
       : seed_(seed), settings_(settings) {}
 
-  // A normalised part (word_forms.h) in one role.
+  // A normalised part (word_forms.h) in one role (a position, or a flag
+  // role of compound_rules.h cast to CompoundRole; at most 255).
   void Add(CompoundRole role, std::string_view normalized_part);
   // Distinct keys so far.
   uint64_t parts() const { return keys_.size(); }

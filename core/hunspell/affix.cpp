@@ -140,7 +140,16 @@ class AffixParser {
   Status ParseAliases();
   Status ParseRest();
   Status ParseAffixClass(size_t* index, bool prefix);
+  void ParseCompoundRule(const Line& line, std::string_view rule);
+  Status ParseCompoundPattern(const Line& line,
+                              const std::vector<std::string_view>& f);
+  Status ParseRep(const Line& line, std::string_view from,
+                  std::string_view to);
   void Mirror();
+
+  bool seen_compound_rule_header_ = false;
+  bool seen_pattern_header_ = false;
+  bool seen_rep_header_ = false;
 
   std::vector<Line> lines_;
   std::string name_;
@@ -304,6 +313,105 @@ Status AffixParser::ParseAffixClass(size_t* index, bool prefix) {
   return Status::Ok();
 }
 
+void AffixParser::ParseCompoundRule(const Line& line, std::string_view rule) {
+  // Hunspell's parse_defcpdtable: with '(' the flags are the parenthesised
+  // names (long and num flags must be written so), '*' and '?' outside
+  // them; otherwise each flag of the field, '*' and '?' among them.
+  std::vector<AffixFlag> items;  // flags, with '*' and '?' as themselves
+  std::vector<bool> meta;
+  if (rule.find('(') != std::string_view::npos) {
+    for (size_t i = 0; i < rule.size(); ++i) {
+      if (rule[i] == '(') {
+        const size_t close = rule.find(')', i);
+        if (close == std::string_view::npos) break;
+        if (AffixFlag flag = rules_.DecodeFlag(rule.substr(i + 1, close - i - 1));
+            flag != 0) {
+          items.push_back(flag);
+          meta.push_back(false);
+        }
+        i = close;
+      } else if (rule[i] == '*' || rule[i] == '?') {
+        items.push_back(static_cast<AffixFlag>(rule[i]));
+        meta.push_back(true);
+      }
+    }
+  } else {
+    std::vector<AffixFlag> flags;
+    if (rules_.flag_mode == FlagMode::kChar) {
+      for (char c : rule) flags.push_back(static_cast<unsigned char>(c));
+    } else {
+      // DecodeRawFlags sorts nothing: the order is the pattern's.
+      DecodeRawFlags(rules_.flag_mode, rule, &flags);
+    }
+    for (AffixFlag flag : flags) {
+      items.push_back(flag);
+      meta.push_back(flag == '*' || flag == '?');
+    }
+  }
+  std::vector<CompoundRules::RuleAtom> atoms;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (meta[i]) {
+      if (!atoms.empty() && atoms.back().quantifier == 0) {
+        atoms.back().quantifier = static_cast<char>(items[i]);
+      }
+      continue;
+    }
+    atoms.push_back({items[i], 0});
+    rules_.compound_flags.push_back(items[i]);
+  }
+  if (atoms.empty()) {
+    rules_.Warn(Where(line) + ": COMPOUNDRULE without flags");
+    return;
+  }
+  rules_.compound.rules.push_back(std::move(atoms));
+}
+
+Status AffixParser::ParseCompoundPattern(
+    const Line& line, const std::vector<std::string_view>& f) {
+  CompoundRules::Pattern p;
+  auto side = [&](std::string_view field, std::u32string* chars,
+                  AffixFlag* flag) -> Status {
+    const size_t slash = field.find('/');
+    if (slash != std::string_view::npos) {
+      *flag = rules_.DecodeFlag(field.substr(slash + 1));
+      field = field.substr(0, slash);
+    }
+    return Decode(line, field, chars);
+  };
+  if (Status s = side(f[1], &p.end, &p.end_flag); !s.ok()) return s;
+  if (Status s = side(f[2], &p.begin, &p.begin_flag); !s.ok()) return s;
+  if (p.end == U"0") {
+    p.end.clear();
+    p.stems_only = true;
+  }
+  if (f.size() >= 4 && !f[3].starts_with('#')) {
+    if (Status s = Decode(line, f[3], &p.replacement); !s.ok()) return s;
+    p.has_replacement = true;
+  }
+  if (p.end_flag != 0) rules_.compound_flags.push_back(p.end_flag);
+  if (p.begin_flag != 0) rules_.compound_flags.push_back(p.begin_flag);
+  rules_.compound.patterns.push_back(std::move(p));
+  return Status::Ok();
+}
+
+Status AffixParser::ParseRep(const Line& line, std::string_view from,
+                             std::string_view to) {
+  // Anchored patterns ("^x", "x$") are the suggester's only.
+  if (from.starts_with('^') || from.ends_with('$')) return Status::Ok();
+  std::u32string a;
+  std::u32string b;
+  if (Status s = Decode(line, from, &a); !s.ok()) return s;
+  if (Status s = Decode(line, to, &b); !s.ok()) return s;
+  for (std::u32string* x : {&a, &b}) std::replace(x->begin(), x->end(), U'_', U' ');
+  if (a.empty()) return Status::Ok();
+  std::string ua;
+  std::string ub;
+  AppendUtf8(a, &ua);
+  AppendUtf8(b, &ub);
+  rules_.compound.rep.emplace_back(std::move(ua), std::move(ub));
+  return Status::Ok();
+}
+
 Status AffixParser::ParseRest() {
   for (size_t i = 0; i < lines_.size(); ++i) {
     const Line& line = lines_[i];
@@ -396,10 +504,6 @@ Status AffixParser::ParseRest() {
       s = flag_setting(&rules_.compound.forbid);
     } else if (key == "FORCEUCASE") {
       s = flag_setting(&rules_.compound.force_ucase);
-      if (std::vector<std::string>& u = rules_.compound.unsupported;
-          std::find(u.begin(), u.end(), key) == u.end()) {
-        u.emplace_back(key);  // read, not applied
-      }
     } else if (key == "COMPOUNDMIN") {
       // Hunspell: atoi, at least 1.
       const std::optional<uint64_t> n = LeadingNumber(arg);
@@ -417,50 +521,35 @@ Status AffixParser::ParseRest() {
       rules_.compound.check_dup = true;
     } else if (key == "CHECKCOMPOUNDTRIPLE") {
       rules_.compound.check_triple = true;
-    } else if (key == "CHECKCOMPOUNDREP" || key == "CHECKCOMPOUNDPATTERN" ||
-               key == "SIMPLIFIEDTRIPLE" || key == "COMPOUNDROOT" ||
-               key == "COMPOUNDSYLLABLE" || key == "SYLLABLENUM" ||
-               key == "COMPOUNDMORESUFFIXES" || key == "ONLYMAXDIFF" ||
-               key == "COMPOUNDMAXDIFF") {
+    } else if (key == "CHECKCOMPOUNDREP") {
+      rules_.compound.check_rep = true;
+    } else if (key == "SIMPLIFIEDTRIPLE") {
+      rules_.compound.simplified_triple = true;
+    } else if (key == "COMPOUNDROOT" || key == "COMPOUNDSYLLABLE" ||
+               key == "SYLLABLENUM" || key == "COMPOUNDMORESUFFIXES" ||
+               key == "ONLYMAXDIFF" || key == "COMPOUNDMAXDIFF") {
       std::vector<std::string>& u = rules_.compound.unsupported;
       if (std::find(u.begin(), u.end(), key) == u.end()) u.emplace_back(key);
     } else if (key == "COMPOUNDRULE") {
+      // The first line gives the count; each later one is a pattern
+      // (Hunspell reads the count's lines; a stray line is a pattern too).
       rules_.compounding = true;
-      if (std::vector<std::string>& u = rules_.compound.unsupported;
-          std::find(u.begin(), u.end(), key) == u.end()) {
-        u.emplace_back(key);
+      if (!seen_compound_rule_header_) {
+        seen_compound_rule_header_ = true;
+      } else if (!arg.empty()) {
+        ParseCompoundRule(line, arg);
       }
-      // Entry lines: flags with '*' and '?'; long and num flags in
-      // parentheses. Only used to count compound entries.
-      if (f.size() >= 2 && !LeadingNumber(arg)) {
-        std::string flags;
-        bool paren = rules_.flag_mode == FlagMode::kLong ||
-                     rules_.flag_mode == FlagMode::kNum;
-        std::string_view rest = arg;
-        while (!rest.empty()) {
-          if (paren) {
-            const size_t open = rest.find('(');
-            const size_t close = rest.find(')', open);
-            if (open == std::string_view::npos ||
-                close == std::string_view::npos) {
-              break;
-            }
-            if (AffixFlag flag =
-                    rules_.DecodeFlag(rest.substr(open + 1, close - open - 1));
-                flag != 0) {
-              rules_.compound_flags.push_back(flag);
-            }
-            rest.remove_prefix(close + 1);
-          } else {
-            if (rest.front() != '*' && rest.front() != '?') {
-              if (AffixFlag flag = rules_.DecodeFlag(rest.substr(0, 1));
-                  flag != 0) {
-                rules_.compound_flags.push_back(flag);
-              }
-            }
-            rest.remove_prefix(1);
-          }
-        }
+    } else if (key == "CHECKCOMPOUNDPATTERN") {
+      if (!seen_pattern_header_) {
+        seen_pattern_header_ = true;
+      } else if (f.size() >= 3) {
+        s = ParseCompoundPattern(line, f);
+      }
+    } else if (key == "REP") {
+      if (!seen_rep_header_) {
+        seen_rep_header_ = true;
+      } else if (f.size() >= 3) {
+        s = ParseRep(line, f[1], f[2]);
       }
     }
     if (!s.ok()) return s;

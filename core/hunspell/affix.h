@@ -12,10 +12,11 @@
 // COMPLEXPREFIXES, IGNORE, ICONV, LANG, and the compounding settings
 // (CompoundRules: COMPOUNDFLAG, COMPOUNDBEGIN/MIDDLE/END/LAST,
 // COMPOUNDPERMITFLAG, COMPOUNDFORBIDFLAG, COMPOUNDMIN, COMPOUNDWORDMAX,
-// CHECKCOMPOUNDCASE/DUP/TRIPLE, FORCEUCASE, and whether COMPOUNDRULE or
-// another unsupported compound option is present), and for suggestions
-// TRY, REP, MAP, KEY and PHONE (SuggestRules, as written: "REP 28" and
-// "PHONE 12" count lines are skipped). Everything else (WORDCHARS, BREAK,
+// CHECKCOMPOUNDCASE/DUP/TRIPLE/REP/PATTERN, SIMPLIFIEDTRIPLE, FORCEUCASE,
+// COMPOUNDRULE, REP for CHECKCOMPOUNDREP, and the names of the compound
+// options not applied), and for suggestions TRY, REP, MAP, KEY and PHONE
+// (SuggestRules, as written: "REP 28" and "PHONE 12" count lines are
+// skipped). Everything else (WORDCHARS, BREAK,
 // OCONV, AM, morphology) is skipped.
 //
 // Errors (a Status naming "FILE:LINE: problem"): a PFX/SFX header without
@@ -73,17 +74,42 @@ struct CompoundRules {
   AffixFlag end = 0;     // COMPOUNDEND (also COMPOUNDLAST)
   AffixFlag permit = 0;  // COMPOUNDPERMITFLAG: affix allowed inside
   AffixFlag forbid = 0;  // COMPOUNDFORBIDFLAG
-  AffixFlag force_ucase = 0;  // FORCEUCASE (read, not applied)
+  AffixFlag force_ucase = 0;  // FORCEUCASE
   uint32_t min_part = 3;      // COMPOUNDMIN, in characters; Hunspell's default
   uint32_t max_parts = 0;     // COMPOUNDWORDMAX; 0: no limit
   bool check_case = false;    // CHECKCOMPOUNDCASE
   bool check_dup = false;     // CHECKCOMPOUNDDUP
   bool check_triple = false;  // CHECKCOMPOUNDTRIPLE
+  // COMPOUNDRULE patterns: flags, each optionally followed by '*' or '?'.
+  struct RuleAtom {
+    AffixFlag flag = 0;
+    char quantifier = 0;  // 0, '*' or '?'
+  };
+  std::vector<std::vector<RuleAtom>> rules;
+  bool check_rep = false;          // CHECKCOMPOUNDREP
+  bool simplified_triple = false;  // SIMPLIFIEDTRIPLE
+  // CHECKCOMPOUNDPATTERN endchars[/flag] beginchars[/flag] [replacement].
+  struct Pattern {
+    std::u32string end;
+    std::u32string begin;
+    AffixFlag end_flag = 0;
+    AffixFlag begin_flag = 0;
+    std::u32string replacement;
+    bool has_replacement = false;
+    bool stems_only = false;  // endchars "0": an unmodified stem
+  };
+  std::vector<Pattern> patterns;
+  // The REP pairs (UTF-8, '_' read as a space), which CHECKCOMPOUNDREP
+  // tries inside a compound. Only the unanchored ones (no '^', '$'), as
+  // Hunspell's cpdrep_check uses.
+  std::vector<std::pair<std::string, std::string>> rep;
   // Options read but not applied (docs/hunspell_dictionaries.md), by name.
   std::vector<std::string> unsupported;
 
   // Whether parts can be made from flags (COMPOUNDRULE alone cannot).
   bool any() const { return flag != 0 || begin != 0 || middle != 0 || end != 0; }
+  // Whether any compound can be made: from flags or by a COMPOUNDRULE.
+  bool any_or_rules() const { return any() || !rules.empty(); }
 };
 
 struct AffixRules {

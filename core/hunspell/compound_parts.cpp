@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/hunspell/encoding.h"
+
 namespace spellfilter {
 namespace {
 
@@ -38,6 +40,88 @@ bool ApplyPrefix(const AffixEntry& e, std::u32string_view word, bool fullstrip,
 }
 
 }  // namespace
+
+std::vector<AffixFlag> CompoundFlagRoles(const AffixRules& rules) {
+  const CompoundRules& c = rules.compound;
+  Flags out;
+  for (const auto& rule : c.rules) {
+    for (const CompoundRules::RuleAtom& a : rule) out.push_back(a.flag);
+  }
+  for (const CompoundRules::Pattern& p : c.patterns) {
+    if (p.end_flag != 0) out.push_back(p.end_flag);
+    if (p.begin_flag != 0) out.push_back(p.begin_flag);
+  }
+  if (c.force_ucase != 0) out.push_back(c.force_ucase);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  if (out.size() > kMaxFlagRoles) out.resize(kMaxFlagRoles);
+  return out;
+}
+
+CompoundRuleSet MakeCompoundRuleSet(const AffixRules& rules) {
+  const CompoundRules& c = rules.compound;
+  CompoundRuleSet set;
+  set.flags = CompoundFlagRoles(rules);
+  // Index plus one; 0 when the flag has no role (over kMaxFlagRoles).
+  auto index = [&](AffixFlag f) -> uint32_t {
+    const auto it = std::lower_bound(set.flags.begin(), set.flags.end(), f);
+    return it != set.flags.end() && *it == f
+               ? static_cast<uint32_t>(it - set.flags.begin()) + 1
+               : 0;
+  };
+  size_t atoms = 0;
+  for (const auto& rule : c.rules) {
+    CompoundRule r;
+    for (const CompoundRules::RuleAtom& a : rule) {
+      const uint32_t i = index(a.flag);
+      if (i == 0) break;
+      r.push_back({i - 1, a.quantifier});
+    }
+    // A pattern that does not fit is left out: fewer compounds, never a
+    // wrong one.
+    if (r.size() != rule.size() || atoms + r.size() > kMaxRuleAtoms) continue;
+    atoms += r.size();
+    set.rules.push_back(std::move(r));
+  }
+  if (c.any()) {
+    set.check_rep = c.check_rep && !c.rep.empty();
+    if (set.check_rep) set.rep = c.rep;
+    set.simplified_triple = c.simplified_triple;
+    for (const CompoundRules::Pattern& p : c.patterns) {
+      CompoundPatternRule out;
+      AppendUtf8(p.end, &out.end);
+      AppendUtf8(p.begin, &out.begin);
+      AppendUtf8(p.replacement, &out.replacement);
+      out.has_replacement = p.has_replacement;
+      out.stems_only = p.stems_only;
+      out.end_flag = p.end_flag != 0 ? index(p.end_flag) : 0;
+      out.begin_flag = p.begin_flag != 0 ? index(p.begin_flag) : 0;
+      if ((p.end_flag != 0 && out.end_flag == 0) ||
+          (p.begin_flag != 0 && out.begin_flag == 0)) {
+        continue;
+      }
+      set.patterns.push_back(std::move(out));
+    }
+  }
+  if (c.force_ucase != 0 && (c.any() || !set.rules.empty())) {
+    set.force_ucase = index(c.force_ucase);
+  }
+  return set;
+}
+
+CompoundPartGenerator::CompoundPartGenerator(const AffixRules& rules)
+    : rules_(rules), flag_roles_(CompoundFlagRoles(rules)) {
+  rule_flag_.assign(flag_roles_.size(), false);
+  for (const auto& rule : rules.compound.rules) {
+    for (const CompoundRules::RuleAtom& a : rule) {
+      const auto it =
+          std::lower_bound(flag_roles_.begin(), flag_roles_.end(), a.flag);
+      if (it != flag_roles_.end() && *it == a.flag) {
+        rule_flag_[it - flag_roles_.begin()] = true;
+      }
+    }
+  }
+}
 
 struct CompoundPartGenerator::Candidate {
   std::u32string_view form;
@@ -90,12 +174,26 @@ uint64_t CompoundPartGenerator::Emit(const Candidate& c, const Flags& stem,
 uint64_t CompoundPartGenerator::Generate(std::u32string_view word,
                                          const Flags& flags,
                                          const CompoundPartSink& sink) {
-  if (!rules_.compound.any() || word.empty()) return 0;
+  if (word.empty()) return 0;
   if (Has(flags, rules_.forbidden_word) ||
       (rules_.forbid_warn && Has(flags, rules_.warn))) {
     return 0;
   }
   uint64_t n = 0;
+  if (!flag_roles_.empty() && !Has(flags, rules_.need_affix)) {
+    bool any_rule = false;
+    for (size_t i = 0; i < flag_roles_.size(); ++i) {
+      if (!Has(flags, flag_roles_[i])) continue;
+      sink(static_cast<CompoundRole>(kFlagRoleBase + i), word);
+      ++n;
+      any_rule = any_rule || rule_flag_[i];
+    }
+    if (any_rule) {
+      sink(static_cast<CompoundRole>(kAnyRuleFlagRole), word);
+      ++n;
+    }
+  }
+  if (!rules_.compound.any()) return n;
   if (!Has(flags, rules_.need_affix)) n += Emit({word}, flags, sink);
   if (rules_.complex_prefixes || bare_stems_only_) return n;
   // (COMPLEXPREFIXES: affixes are stored mirrored.)

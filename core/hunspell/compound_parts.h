@@ -27,6 +27,14 @@
 //
 // Not generated: twofold suffixes on the last part; under COMPLEXPREFIXES
 // only bare stems (docs/hunspell_dictionaries.md).
+//
+// Flag roles (compound_rules.h): a stem (not NEEDAFFIX, not forbidden;
+// ONLYINCOMPOUND ones too) that carries a flag a COMPOUNDRULE pattern, a
+// CHECKCOMPOUNDPATTERN or FORCEUCASE names is also a part of role
+// kFlagRoleBase + i for each such flag i of CompoundFlagRoles, and of
+// kAnyRuleFlagRole when one of them is a COMPOUNDRULE flag. Hunspell's
+// COMPOUNDRULE compounds are made of roots (affixmgr.cxx, defcpd_check on
+// the looked-up roots), so only the bare stem gets these roles.
 #ifndef SPELLFILTER_CORE_HUNSPELL_COMPOUND_PARTS_H_
 #define SPELLFILTER_CORE_HUNSPELL_COMPOUND_PARTS_H_
 
@@ -37,9 +45,19 @@
 #include <vector>
 
 #include "core/filter/compound_filter.h"
+#include "core/filter/compound_rules.h"
 #include "core/hunspell/affix.h"
 
 namespace spellfilter {
+
+// The flags parts are tested for (COMPOUNDRULE's, CHECKCOMPOUNDPATTERN's,
+// FORCEUCASE), sorted, at most kMaxFlagRoles: role kFlagRoleBase + i is
+// the i-th.
+std::vector<AffixFlag> CompoundFlagRoles(const AffixRules& rules);
+
+// The COMPOUND_RULES section's contents for `rules` (empty() when the
+// .aff has none of its options).
+CompoundRuleSet MakeCompoundRuleSet(const AffixRules& rules);
 
 // Receives a part (code points, IGNORE characters removed) and its role.
 using CompoundPartSink =
@@ -48,7 +66,7 @@ using CompoundPartSink =
 class CompoundPartGenerator {
  public:
   // `rules` must outlive the generator.
-  explicit CompoundPartGenerator(const AffixRules& rules) : rules_(rules) {}
+  explicit CompoundPartGenerator(const AffixRules& rules);
 
   // Only the stems themselves, not their affixed forms: an affix-aware
   // import (docs/affix_dictionaries.md), where listing every affixed part
@@ -67,6 +85,8 @@ class CompoundPartGenerator {
                 const CompoundPartSink& sink) const;
 
   const AffixRules& rules_;
+  std::vector<AffixFlag> flag_roles_;  // CompoundFlagRoles
+  std::vector<bool> rule_flag_;        // by flag role: a COMPOUNDRULE flag
   bool bare_stems_only_ = false;
   std::u32string scratch_;
   std::u32string scratch2_;

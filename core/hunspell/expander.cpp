@@ -621,6 +621,15 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
       }
     }
   }
+  if (m.part_sink) {
+    // Forbidden spellings are no compounds either (compound_rules.h).
+    std::u32string word;
+    for (const auto& [w, is_forbidden] : first_forbidden) {
+      if (is_forbidden && DecodeUtf8(w, &word)) {
+        m.part_sink(static_cast<CompoundRole>(kForbiddenRole), word);
+      }
+    }
+  }
   if (m.stem_sink) {
     std::vector<std::string> sorted(forbidden.begin(), forbidden.end());
     std::sort(sorted.begin(), sorted.end());

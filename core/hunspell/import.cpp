@@ -6,6 +6,7 @@
 
 #include "core/util/file_io.h"
 #include "core/dictionary/affix_lookup.h"
+#include "core/hunspell/compound_parts.h"
 #include "core/hunspell/encoding.h"
 #include "core/text/letter_case.h"
 #include "core/text/word_forms.h"
@@ -237,7 +238,7 @@ Status HunspellImport::Import(std::string_view dic, DictionaryBuilder* builder,
   // block: it must outlive the block.
   std::string utf8;
   // COMPOUNDWORDMAX 1 allows no compound at all.
-  if (compounds_ && rules_.compound.any() &&
+  if (compounds_ && rules_.compound.any_or_rules() &&
       rules_.compound.max_parts != 1) {
     const CompoundRules& r = rules_.compound;
     CompoundSettings settings;
@@ -247,6 +248,9 @@ Status HunspellImport::Import(std::string_view dic, DictionaryBuilder* builder,
     settings.check_dup = r.check_dup;
     settings.check_triple = r.check_triple;
     builder->EnableCompounds(settings);
+    if (const CompoundRuleSet set = MakeCompoundRuleSet(rules_); !set.empty()) {
+      builder->SetCompoundRules(set.Encode());
+    }
     expander.SetCompoundPartSink(
         [&](CompoundRole role, std::u32string_view part) {
           utf8.clear();

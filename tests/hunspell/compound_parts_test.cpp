@@ -44,12 +44,89 @@ constexpr std::string_view kPositions =
     "SET UTF-8\n"
     "COMPOUNDBEGIN B\nCOMPOUNDMIDDLE M\nCOMPOUNDEND E\n"
     "COMPOUNDPERMITFLAG P\nONLYINCOMPOUND O\nNEEDAFFIX h\nCOMPOUNDMIN 2\n"
-    "COMPOUNDWORDMAX 3\nCHECKCOMPOUNDCASE\nCHECKCOMPOUNDREP\n"
+    "COMPOUNDWORDMAX 3\nCHECKCOMPOUNDCASE\nCOMPOUNDSYLLABLE 6 aeiou\n"
     "SFX s Y 1\nSFX s 0 s/BMPO .\n"
     "SFX e Y 1\nSFX e 0 en .\n"
     "SFX j Y 1\nSFX j 0 0/BPO .\n"
     "PFX u Y 1\nPFX u 0 un .\n"
     "PFX v Y 1\nPFX v 0 ver/P .\n";
+
+// The compound directives of hunspell(5) with their own examples:
+// COMPOUNDRULE (en_US's ordinals; Note II's parenthesised numeric flags),
+// CHECKCOMPOUNDPATTERN (with flags, "0", a replacement), CHECKCOMPOUNDREP
+// with the REP table, SIMPLIFIEDTRIPLE, FORCEUCASE.
+TEST(HunspellCompoundPartsTest, ReadsTheCompoundDirectives) {
+  const AffixRules en = Parse(
+      "COMPOUNDMIN 1\nONLYINCOMPOUND c\nCOMPOUNDRULE 2\n"
+      "COMPOUNDRULE n*1t\nCOMPOUNDRULE n*mp\n");
+  ASSERT_EQ(en.compound.rules.size(), 2u);  // the count line is no rule
+  const auto& r0 = en.compound.rules[0];
+  ASSERT_EQ(r0.size(), 3u);
+  EXPECT_EQ(r0[0].flag, AffixFlag{'n'});
+  EXPECT_EQ(r0[0].quantifier, '*');
+  EXPECT_EQ(r0[1].flag, AffixFlag{'1'});
+  EXPECT_EQ(r0[1].quantifier, 0);
+  EXPECT_EQ(r0[2].flag, AffixFlag{'t'});
+  EXPECT_TRUE(en.compounding);
+  EXPECT_FALSE(en.compound.any());
+  EXPECT_TRUE(en.compound.any_or_rules());
+  EXPECT_TRUE(en.compound.unsupported.empty());
+  // Swedish's "0*" starts with a digit: still a pattern, not a count.
+  const AffixRules sv = Parse("COMPOUNDRULE 2\nCOMPOUNDRULE 0*\nCOMPOUNDRULE 1*-6\n");
+  ASSERT_EQ(sv.compound.rules.size(), 2u);
+  EXPECT_EQ(sv.compound.rules[0][0].flag, AffixFlag{'0'});
+  EXPECT_EQ(sv.compound.rules[1].size(), 3u);
+  EXPECT_EQ(sv.compound.rules[1][1].flag, AffixFlag{'-'});
+
+  const AffixRules num = Parse(
+      "FLAG num\nCOMPOUNDRULE 1\nCOMPOUNDRULE (1500)*(2000)?\n");
+  ASSERT_EQ(num.compound.rules.size(), 1u);
+  ASSERT_EQ(num.compound.rules[0].size(), 2u);
+  EXPECT_EQ(num.compound.rules[0][0].flag, num.DecodeFlag("1500"));
+  EXPECT_EQ(num.compound.rules[0][0].quantifier, '*');
+  EXPECT_EQ(num.compound.rules[0][1].flag, num.DecodeFlag("2000"));
+  EXPECT_EQ(num.compound.rules[0][1].quantifier, '?');
+
+  const AffixRules pat = Parse(
+      "SET UTF-8\nCOMPOUNDFLAG A\nCHECKCOMPOUNDPATTERN 3\n"
+      "CHECKCOMPOUNDPATTERN nny ny\nCHECKCOMPOUNDPATTERN 0/x /y\n"
+      "CHECKCOMPOUNDPATTERN o b z\n"
+      "CHECKCOMPOUNDREP\nREP 3\nREP í i\nREP ^alma ALMA\nREP a_b ab\n"
+      "SIMPLIFIEDTRIPLE\nFORCEUCASE U\n");
+  ASSERT_EQ(pat.compound.patterns.size(), 3u);
+  EXPECT_EQ(pat.compound.patterns[0].end, U"nny");
+  EXPECT_EQ(pat.compound.patterns[0].begin, U"ny");
+  EXPECT_FALSE(pat.compound.patterns[0].has_replacement);
+  EXPECT_TRUE(pat.compound.patterns[1].stems_only);
+  EXPECT_EQ(pat.compound.patterns[1].end, U"");
+  EXPECT_EQ(pat.compound.patterns[1].end_flag, AffixFlag{'x'});
+  EXPECT_EQ(pat.compound.patterns[1].begin, U"");
+  EXPECT_EQ(pat.compound.patterns[1].begin_flag, AffixFlag{'y'});
+  EXPECT_TRUE(pat.compound.patterns[2].has_replacement);
+  EXPECT_EQ(pat.compound.patterns[2].replacement, U"z");
+  EXPECT_TRUE(pat.compound.check_rep);
+  // Anchored REP patterns are the suggester's; '_' is a space.
+  const std::vector<std::pair<std::string, std::string>> rep = {
+      {"í", "i"}, {"a b", "ab"}};
+  EXPECT_EQ(pat.compound.rep, rep);
+  EXPECT_TRUE(pat.compound.simplified_triple);
+  EXPECT_EQ(pat.compound.force_ucase, AffixFlag{'U'});
+  EXPECT_TRUE(pat.compound.unsupported.empty());
+
+  // What the COMPOUND_RULES section gets: flags by role, rules by index.
+  const CompoundRuleSet set = MakeCompoundRuleSet(en);
+  EXPECT_EQ(set.flags,
+            (std::vector<uint32_t>{'1', 'm', 'n', 'p', 't'}));
+  ASSERT_EQ(set.rules.size(), 2u);
+  EXPECT_EQ(set.rules[0][0].flag_index, 2u);  // n
+  EXPECT_EQ(set.rules[1][1].flag_index, 1u);  // m
+  const CompoundRuleSet pset = MakeCompoundRuleSet(pat);
+  EXPECT_EQ(pset.flags, (std::vector<uint32_t>{'U', 'x', 'y'}));
+  EXPECT_EQ(pset.patterns[1].end_flag, 2u);  // index of x, plus one
+  EXPECT_EQ(pset.patterns[1].begin_flag, 3u);
+  EXPECT_EQ(pset.force_ucase, 1u);
+  EXPECT_TRUE(pset.check_rep);
+}
 
 TEST(HunspellCompoundPartsTest, ReadsTheCompoundSettings) {
   const AffixRules r = Parse(kPositions);
@@ -62,7 +139,7 @@ TEST(HunspellCompoundPartsTest, ReadsTheCompoundSettings) {
   EXPECT_EQ(r.compound.max_parts, 3u);
   EXPECT_TRUE(r.compound.check_case);
   EXPECT_FALSE(r.compound.check_dup);
-  EXPECT_EQ(r.compound.unsupported, std::vector<std::string>{"CHECKCOMPOUNDREP"});
+  EXPECT_EQ(r.compound.unsupported, std::vector<std::string>{"COMPOUNDSYLLABLE"});
   const AffixRules d = Parse("COMPOUNDFLAG X\n");
   EXPECT_EQ(d.compound.min_part, 3u);  // Hunspell's default
   EXPECT_EQ(d.compound.max_parts, 0u);

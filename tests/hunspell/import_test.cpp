@@ -52,8 +52,10 @@ Built Build(const std::string& dic_path, AffixMode mode = AffixMode::kAuto) {
 
 // Each fixture's .good words are correct, its .wrong and .compound words
 // misspelled, for the checker over the built dictionary. Hunspell agrees on
-// .good and .wrong (compound and KEEPCASE fixtures included) and accepts
-// .compound words (COMPOUNDRULE, not supported)
+// .good and .wrong (compound, COMPOUNDRULE, CHECKCOMPOUND*, SIMPLIFIEDTRIPLE,
+// FORCEUCASE and KEEPCASE fixtures included; the compound directives' ones
+// are hunspell(5)'s own examples), and accepts the .compound words that
+// spellfilter knowingly rejects (none today)
 // (scripts/compare_hunspell_languages.py --fixtures). Both ways of storing
 // a dictionary give the same verdicts: expanded into forms, and affix-aware
 // (stems, flags and rules; docs/affix_dictionaries.md).
@@ -92,7 +94,13 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, HunspellFixtureTest,
                          testing::Combine(testing::Values("affixes", "alias", "case",
                                          "circumfix", "complexprefixes",
                                          "compound", "compound_positions",
-                                         "compound_checks", "compoundrule",
+                                         "compound_checks",
+                                         "compound_forbidden",
+                                         "compound_pattern",
+                                         "compound_rep", "compoundrule",
+                                         "compoundrule_num",
+                                         "compoundrule_ordinal",
+                                         "forceucase", "simplifiedtriple",
                                          "continuation",
                                          "flag_long", "flag_num", "flag_utf8",
                                          "forbidden", "fullstrip", "keepcase",
