@@ -79,10 +79,11 @@ std::string FileStamp(const std::string& path) {
 // What a converted dictionary was made from: the .dic and .aff (paths,
 // sizes, times) and the language tag it was made for. The number changes
 // with the conversion itself, so that caches a former version made are
-// converted again (2: affix-aware dictionaries and ICONV, issue 32).
+// converted again (2: affix-aware dictionaries and ICONV, issue 32; 3: the
+// BREAK table).
 std::string SourceStamp(const std::string& dic, const std::string& tag) {
   const std::string aff = HunspellAffPath(dic);
-  return "spellfilter hunspell cache 2\n" + dic + "\n" + FileStamp(dic) + "\n" +
+  return "spellfilter hunspell cache 3\n" + dic + "\n" + FileStamp(dic) + "\n" +
          aff + "\n" + FileStamp(aff) + "\nlanguage " + tag + "\n";
 }
 

@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <future>
 #include <optional>
+#include <span>
 #include <set>
 #include <string>
 #include <string_view>
@@ -173,6 +174,10 @@ class DictionaryBuilder {
   // The AFFIX_RULES section (affix_table.h); `required` when it holds
   // affix rules.
   void SetAffixRules(std::string section, bool required);
+  // The WORD_BREAKS section (word_breaks.h): Hunspell's BREAK patterns, at
+  // most WordBreaks::kMaxPatterns, each non-empty UTF-8 of at most
+  // WordBreaks::kMaxPatternBytes (an error otherwise). Kept by DiscardWords.
+  Status SetWordBreaks(std::span<const std::string> patterns);
   // The per-key false-positive rate the filter is sized for (an
   // affix-aware dictionary's per-probe rate, docs/affix_dictionaries.md).
   void SetFalsePositiveRate(double fp) { options_.fp = fp; }
@@ -266,6 +271,8 @@ class DictionaryBuilder {
   HugeVector<WordHash> keys_;
   std::string affix_rules_;
   bool affix_rules_required_ = false;
+  std::string word_breaks_;
+  bool has_word_breaks_ = false;
 };
 
 }  // namespace spellfilter

@@ -14,6 +14,7 @@
 #include "core/filter/prefix_filter.h"
 #include "core/filter/skeleton_filter.h"
 #include "core/filter/sound_prefix_filter.h"
+#include "core/dictionary/word_breaks.h"
 #include "core/dictionary/word_classes.h"
 
 static_assert(std::endian::native == std::endian::little,
@@ -118,6 +119,9 @@ std::string EncodeDictionary(const DictionaryContents& c) {
     sections.push_back({kSectionAffixRules,
                         c.affix_rules_required ? kSectionRequired : 0u,
                         view(c.affix_rules)});
+  }
+  if (c.has_word_breaks) {
+    sections.push_back({kSectionWordBreaks, 0, view(c.word_breaks)});
   }
   const uint32_t count = static_cast<uint32_t>(sections.size());
 
@@ -385,6 +389,16 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
         KeepCaseFilter keep;
         c.keep_case = std::span<const std::byte>(s, bytes);
         if (const char* problem = KeepCaseFilter::Parse(c.keep_case, &keep)) {
+          return corrupt(problem);
+        }
+        break;
+      }
+      case kSectionWordBreaks: {
+        if (c.has_word_breaks) return corrupt("two word break tables");
+        WordBreaks breaks;
+        c.word_breaks = std::span<const std::byte>(s, bytes);
+        c.has_word_breaks = true;
+        if (const char* problem = WordBreaks::Parse(c.word_breaks, &breaks)) {
           return corrupt(problem);
         }
         break;

@@ -18,7 +18,8 @@
 // MIXED_CASE (mixed_case_table.h); for
 // compounds the optional COMPOUND_PARTS (compound_filter.h); for case the
 // optional KEEP_CASE (keep_case_filter.h); for affix-aware dictionaries
-// AFFIX_RULES (affix_table.h), required when it holds rules.
+// AFFIX_RULES (affix_table.h), required when it holds rules; for Hunspell's
+// BREAK the optional WORD_BREAKS (word_breaks.h).
 // A section whose flags carry kSectionRequired and whose type a reader does
 // not know makes the file unreadable for that reader ("needs a newer
 // spellfilter"); unknown optional sections are skipped. That is the room for
@@ -74,6 +75,9 @@ inline constexpr uint32_t kSectionSoundPrefixes = 12;
 // input conversions (affix_table.h). Required when it holds affix rules: a
 // reader that ignored it would reject every inflected word.
 inline constexpr uint32_t kSectionAffixRules = 13;
+// Hunspell's BREAK table (word_breaks.h). Optional: a reader that skips it
+// checks words with a break pattern whole, as before the section.
+inline constexpr uint32_t kSectionWordBreaks = 16;
 
 inline constexpr uint32_t kSectionRequired = 1;
 
@@ -116,6 +120,10 @@ struct DictionaryContents {
   std::span<const std::byte> affix_rules;
   // Whether affix_rules holds affix rules (its section is then required).
   bool affix_rules_required = false;
+  // Optional BREAK patterns (WordBreaks::Parse checks it); has_word_breaks
+  // tells an empty table ("BREAK 0") from none.
+  std::span<const std::byte> word_breaks;
+  bool has_word_breaks = false;
 };
 
 // Serialises `contents` into a complete file image.

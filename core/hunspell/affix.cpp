@@ -134,6 +134,7 @@ class AffixParser {
   Status ParseAliases();
   Status ParseRest();
   Status ParseAffixClass(size_t* index, bool prefix);
+  Status ParseBreaks(size_t* index);
   void Mirror();
 
   std::vector<Line> lines_;
@@ -298,6 +299,38 @@ Status AffixParser::ParseAffixClass(size_t* index, bool prefix) {
   return Status::Ok();
 }
 
+// BREAK: a header "BREAK N", then N lines "BREAK PATTERN".
+Status AffixParser::ParseBreaks(size_t* index) {
+  const Line& header = lines_[*index];
+  if (rules_.word_breaks_given) return Error(header, "a second BREAK table");
+  const std::vector<std::string_view> h = Fields(header.text);
+  const std::optional<uint64_t> count =
+      h.size() >= 2 ? LeadingNumber(h[1]) : std::nullopt;
+  if (!count) return Error(header, "BREAK needs a count");
+  const size_t available = lines_.size() - *index - 1;
+  if (*count > available) {
+    return Error(header, "BREAK announces " + std::to_string(*count) +
+                             " lines, the file has fewer");
+  }
+  rules_.word_breaks_given = true;
+  rules_.word_breaks.clear();
+  for (uint64_t k = 1; k <= *count; ++k) {
+    const Line& line = lines_[*index + k];
+    const std::vector<std::string_view> f = Fields(line.text);
+    if (f.size() < 2 || f[0] != "BREAK") {
+      return Error(line, "expected entry " + std::to_string(k) + " of " +
+                             std::to_string(*count) + ": \"BREAK PATTERN\"");
+    }
+    std::u32string pattern;
+    if (Status s = Decode(line, f[1], &pattern); !s.ok()) return s;
+    std::string utf8;
+    AppendUtf8(pattern, &utf8);
+    rules_.word_breaks.push_back(std::move(utf8));
+  }
+  *index += *count;
+  return Status::Ok();
+}
+
 Status AffixParser::ParseRest() {
   for (size_t i = 0; i < lines_.size(); ++i) {
     const Line& line = lines_[i];
@@ -313,6 +346,8 @@ Status AffixParser::ParseRest() {
     Status s;
     if (key == "PFX" || key == "SFX") {
       s = ParseAffixClass(&i, key == "PFX");
+    } else if (key == "BREAK") {
+      s = ParseBreaks(&i);
     } else if (key == "NEEDAFFIX" || key == "PSEUDOROOT") {
       s = flag_setting(&rules_.need_affix);
     } else if (key == "ONLYINCOMPOUND") {
