@@ -86,14 +86,16 @@ TEST_P(HunspellFixtureTest, AgreesWithHunspell) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, HunspellFixtureTest,
-                         testing::Combine(testing::Values("affixes", "alias", "case",
+                         testing::Combine(testing::Values("affixes", "alias",
+                                         "break", "break_default",
+                                         "break_off", "break_one", "case",
                                          "circumfix", "complexprefixes",
                                          "compound", "compound_positions",
                                          "compound_checks", "compoundrule",
                                          "continuation",
                                          "flag_long", "flag_num", "flag_utf8",
                                          "forbidden", "fullstrip", "keepcase",
-                                         "latin1", "needaffix"),
+                                         "latin1", "needaffix", "word_api"),
                                           testing::Values(AffixMode::kExpand,
                                                           AffixMode::kKeep)));
 
