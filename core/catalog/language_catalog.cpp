@@ -80,8 +80,9 @@ std::string FileStamp(const std::string& path) {
 // sizes, times) and the language tag it was made for. The number changes
 // with the conversion itself, so that caches a former version made are
 // converted again (2: affix-aware dictionaries and ICONV, issue 32; 3: the
-// STEMS section, which speeds up checking them, and the SUGGEST_RULES
-// section, the .aff's REP, MAP and KEY for suggestions).
+// STEMS section, which speeds up checking them, the SUGGEST_RULES
+// section, the .aff's REP, MAP and KEY for suggestions, the COMPOUND_RULES
+// section and the BREAK table).
 std::string SourceStamp(const std::string& dic, const std::string& tag) {
   const std::string aff = HunspellAffPath(dic);
   return "spellfilter hunspell cache 3\n" + dic + "\n" + FileStamp(dic) + "\n" +

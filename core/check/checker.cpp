@@ -19,6 +19,23 @@ bool HasSharpS(const std::vector<char32_t>& alphabet) {
   return std::binary_search(alphabet.begin(), alphabet.end(), U'\u00DF');
 }
 
+// Hunspell_spell's number rule: ASCII digits, with single '.', ',' or '-'
+// between them (not first, not last, never two in a row).
+bool IsHunspellNumber(std::string_view word) {
+  bool digit_last = false;
+  for (size_t i = 0; i < word.size(); ++i) {
+    const char c = word[i];
+    if (c >= '0' && c <= '9') {
+      digit_last = true;
+    } else if ((c == '.' || c == ',' || c == '-') && digit_last) {
+      digit_last = false;
+    } else {
+      return false;
+    }
+  }
+  return digit_last;
+}
+
 }  // namespace
 
 Checker::Checker(const Dictionary& dictionary)
@@ -176,9 +193,35 @@ bool Checker::IsCorrect(std::string_view word) {
     if (key != 0) cache_.Insert(key);
     return true;
   }
-  const Verdict verdict = Known(word);
+  const Verdict verdict = Spell(word);
   if (verdict == Verdict::kDictionary && key != 0) cache_.Insert(key);
   return verdict != Verdict::kMisspelled;
+}
+
+Checker::Verdict Checker::Spell(std::string_view word) {
+  size_t end = word.size();
+  while (end > 0 && word[end - 1] == '.') --end;
+  // A word of full stops only is left as it is.
+  const std::string_view base = end > 0 ? word.substr(0, end) : word;
+  if (IsHunspellNumber(base)) return Verdict::kDictionary;
+  Verdict verdict = Known(base);
+  if (verdict == Verdict::kMisspelled && base.size() < word.size()) {
+    // A local string: Spell recurses through the break patterns.
+    const std::string abbreviation = std::string(base) + '.';
+    verdict = Known(abbreviation);
+  }
+  if (verdict != Verdict::kMisspelled) return verdict;
+  const WordBreaks& breaks = dictionary_.word_breaks();
+  if (breaks.empty()) return Verdict::kMisspelled;
+  bool by_user = false;
+  const bool parts_correct = CorrectThroughBreaks(
+      base, breaks.patterns(), [this, &by_user](std::string_view part) {
+        const Verdict v = Spell(part);
+        by_user |= v == Verdict::kUser;
+        return v != Verdict::kMisspelled;
+      });
+  if (!parts_correct) return Verdict::kMisspelled;
+  return by_user ? Verdict::kUser : Verdict::kDictionary;
 }
 
 template <typename Visit>
@@ -245,6 +288,7 @@ bool Checker::InCode(size_t offset) const {
 
 void Checker::Check(std::string_view text, std::vector<Misspelling>* out) {
   out->clear();
+  segmented_run_ = Token{0, 0};
   // Slices of about kSliceBytes ending after a line feed (where the
   // tokenizer may be cut) keep the token buffer small whatever the text's
   // size; a longer line is one slice.
@@ -357,6 +401,64 @@ bool Checker::IsRunOn(std::string_view word) {
   return it->second;
 }
 
+bool Checker::InCorrectHyphenatedWord(std::string_view text, const Token& t) {
+  // t is one of tokens_ (CheckSlice passes them by reference).
+  if (tokens_.empty() || &t < tokens_.data() ||
+      &t >= tokens_.data() + tokens_.size()) {
+    return false;
+  }
+  const size_t at = static_cast<size_t>(&t - tokens_.data());
+  // Tokens joined by one ASCII hyphen each, nothing else between.
+  const auto joined = [&](size_t left) {
+    const Token& a = tokens_[left];
+    const Token& b = tokens_[left + 1];
+    return a.offset + a.length + 1 == b.offset && text[b.offset - 1] == '-';
+  };
+  size_t first = at;
+  while (first > 0 && at - first < kMaxBreaks && joined(first - 1)) --first;
+  size_t last = at;
+  while (last + 1 < tokens_.size() && last - at < kMaxBreaks && joined(last)) {
+    ++last;
+  }
+  if (first == last) return false;
+  const size_t begin = tokens_[first].offset;
+  const size_t end = tokens_[last].offset + tokens_[last].length;
+  if (end - begin > Tokenizer::kMaxWordBytes) return false;
+  return Spell(text.substr(begin, end - begin)) != Verdict::kMisspelled;
+}
+
+bool Checker::CoveredBySegmentation(std::string_view text, const Token& t) {
+  const size_t end = t.offset + t.length;
+  if (t.offset < segmented_run_.offset ||
+      end > segmented_run_.offset + segmented_run_.length) {
+    segmented_run_ = FindComplexRun(text, t.offset, t.length);
+    const std::string_view run =
+        text.substr(segmented_run_.offset, segmented_run_.length);
+    // The scripts without spaces have no letter case, so a piece of a run
+    // in NFC (as text almost always is) is its only lookup form: probed
+    // as written in the dictionaries and the user's words, tens of probes
+    // per character. Otherwise each piece is looked up as a token would
+    // be (Known: normalised, compounds too).
+    const bool normalized =
+        forms_.Normalize(run, &segment_scratch_) && segment_scratch_ == run;
+    segmenter_.Segment(
+        run,
+        [this, normalized](std::string_view piece) {
+          if (!normalized) return Known(piece) != Verdict::kMisspelled;
+          return dictionary_.Contains(piece) ||
+                 (user_ != nullptr && user_->Contains(piece)) ||
+                 (extra_ != nullptr && extra_->Contains(piece)) ||
+                 (second_extra_ != nullptr && second_extra_->Contains(piece));
+        },
+        &unknown_);
+    for (Token& u : unknown_) u.offset += segmented_run_.offset;
+  }
+  for (const Token& u : unknown_) {
+    if (u.offset < end && t.offset < u.offset + u.length) return false;
+  }
+  return true;
+}
+
 bool Checker::CheckSlow(std::string_view text, const Token& t,
                         std::vector<Misspelling>* out) {
   const std::string_view word = text.substr(t.offset, t.length);
@@ -370,6 +472,15 @@ bool Checker::CheckSlow(std::string_view text, const Token& t,
     with_period_.assign(word);
     with_period_.push_back('.');
     if (Known(with_period_) != Verdict::kMisspelled) return false;
+  }
+  // A part of a hyphenated word that is correct whole (listed with its
+  // hyphens, or through BREAK: Know-how, E-Mail-Adresse); the tokenizer
+  // cut at the hyphens. Depends on the neighbours: not cached.
+  if (InCorrectHyphenatedWord(text, t)) return false;
+  // Text without spaces: the dictionary's segmentation of the run may
+  // cover what ICU cut out of a word. Depends on the neighbours: not cached.
+  if (StartsComplexRun(text, t.offset) && CoveredBySegmentation(text, t)) {
+    return false;
   }
   // Run-on words in an identifier part (cmdclass): code only, not cached.
   if (code_min_length_ > 0 && !code_.empty() && InCode(t.offset) &&

@@ -24,6 +24,22 @@
 // keep-case word (keep_case_filter.h). Only on the slow path, and only for
 // the forms found there.
 //
+// Text without spaces (Thai, Lao, Khmer...: word_segmenter.h): when Check
+// flags a token of such a script, the run of that script around it is cut
+// again into the dictionary's words, and the token is only flagged if that
+// segmentation leaves one of its characters unknown. ICU's breaks come from
+// ICU's word lists, which cut words the dictionary knows (แพกเกจ ->
+// แพ + กเกจ). Such a token's verdict depends on its neighbours, so it is
+// not cached; IsCorrect, given one word, does not segment (a piece is not
+// a word because it is made of words), as Hunspell_spell does not.
+//
+// Hyphenated words: the tokenizer cuts at hyphens, so each part is checked
+// on its own; a part that is not a word is still correct when the
+// hyphenated word it belongs to (tokens joined by single ASCII hyphens) is
+// correct whole, by Spell: listed with its hyphens (Know-how), or through
+// the dictionary's BREAK patterns (break_splitter.h, E-Mail-Adresse). Only
+// on the slow path, not cached.
+//
 // User words (user_dictionary.h): with SetUserWords, a word is also correct
 // when one of its lookup forms is in the user's words, by the same case
 // rules (adding "foo" accepts "Foo" and "FOO"; adding "Qt" accepts "QT" but
@@ -63,11 +79,13 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/check/break_splitter.h"
 #include "core/check/compound_splitter.h"
 #include "core/dictionary/dictionary.h"
 #include "core/dictionary/verdict_memo.h"
 #include "core/check/known_word_cache.h"
 #include "core/check/run_on_words.h"
+#include "core/check/word_segmenter.h"
 #include "core/text/code_span.h"
 #include "core/text/tokenizer.h"
 #include "core/text/word_forms.h"
@@ -87,6 +105,8 @@ class Checker {
 
   // Whether `word` (one word as typed) is correct. Short words the
   // dictionary accepted are remembered (known_word_cache.h), as by Check.
+  // A word not found as written is decided as Hunspell_spell decides it
+  // (Spell below): trailing full stops, numbers, BREAK.
   bool IsCorrect(std::string_view word);
 
   // Appends to *out (cleared first) the misspelled words of `text`, in
@@ -166,6 +186,13 @@ class Checker {
   template <typename Visit>
   void ForEachUnchecked(std::string_view text, Visit visit);
   Verdict Known(std::string_view word);
+  // The word API's verdict on a word not found as written, in
+  // Hunspell_spell's order: trailing full stops are set aside ("etc." is
+  // correct when "etc" or "etc." is known; "hello." when "hello" is); the
+  // rest is correct if it is a number (ASCII digits with single '.', ','
+  // or '-' between them: 1,234.5, 10-12), or known, or splits at the
+  // dictionary's BREAK patterns into correct parts (break_splitter.h).
+  Verdict Spell(std::string_view word);
   void CheckSlice(std::string_view text, size_t slice_begin, size_t slice_end,
                   std::vector<Misspelling>* out);
   // Checks a word not found as written; returns whether it is correct by an
@@ -187,6 +214,13 @@ class Checker {
   bool IsExtraCompound(std::span<const std::string> forms);
   // Whether the word at `offset` of the text is in code_ (a CodeSpan).
   bool InCode(size_t offset) const;
+  // Whether the token t (one of tokens_) is joined by hyphens to its
+  // neighbours into a word that is correct whole (Spell).
+  bool InCorrectHyphenatedWord(std::string_view text, const Token& t);
+  // Whether the token t of `text`, whose first character is of a script
+  // written without spaces, is covered by known words when its run is
+  // segmented with the dictionary (word_segmenter.h).
+  bool CoveredBySegmentation(std::string_view text, const Token& t);
 
   const Dictionary& dictionary_;
   const UserDictionary* user_ = nullptr;
@@ -212,6 +246,12 @@ class Checker {
   // The dictionary's costly answers (affix analyses, compound splits) for
   // the words seen so far: they never change, so repeated words skip them.
   VerdictMemo memo_;
+  // The last run segmented during a Check (absolute offsets; length 0:
+  // none) and the stretches of it left unknown.
+  WordSegmenter segmenter_;
+  Token segmented_run_{0, 0};
+  std::vector<Token> unknown_;
+  std::string segment_scratch_;  // the run, normalised
   std::string with_period_;
   std::string stem_;  // Known: a possessive's stem
   std::bitset<256> scripts_;  // UScriptCode values present in the alphabet

@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "core/dictionary/format.h"
+#include "core/dictionary/word_breaks.h"
+#include "core/text/utf8.h"
 #include "core/filter/false_positive_math.h"
 #include "core/util/hash.h"
 #include "core/util/hash_sort.h"
@@ -521,6 +523,27 @@ void DictionaryBuilder::SetAffixRules(std::string section, bool required) {
   affix_rules_required_ = required;
 }
 
+Status DictionaryBuilder::SetWordBreaks(
+    std::span<const std::string> patterns) {
+  if (patterns.size() > WordBreaks::kMaxPatterns) {
+    return Status::InvalidArgument(
+        "more than " + std::to_string(WordBreaks::kMaxPatterns) +
+        " BREAK patterns");
+  }
+  for (const std::string& p : patterns) {
+    if (p.empty() || p.size() > WordBreaks::kMaxPatternBytes ||
+        FirstInvalidUtf8(p) != std::string_view::npos) {
+      return Status::InvalidArgument("BREAK pattern \"" + p +
+                                     "\": empty, longer than " +
+                                     std::to_string(WordBreaks::kMaxPatternBytes) +
+                                     " bytes or not UTF-8");
+    }
+  }
+  word_breaks_ = WordBreaks::Encode(patterns);
+  has_word_breaks_ = true;
+  return Status::Ok();
+}
+
 void DictionaryBuilder::DiscardWords() {
   arena_ = HugeString();
   words_ = HugeVector<SortedString>();
@@ -814,6 +837,8 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
           : std::string();
   c.stems = std::as_bytes(std::span<const char>(stems_section));
   c.suggest_rules = std::as_bytes(std::span<const char>(suggest_rules_));
+  c.word_breaks = std::as_bytes(std::span<const char>(word_breaks_));
+  c.has_word_breaks = has_word_breaks_;
   std::string image = EncodeDictionary(c);
 
   if (summary != nullptr) {

@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <future>
 #include <optional>
+#include <span>
 #include <set>
 #include <string>
 #include <string_view>
@@ -189,6 +190,10 @@ class DictionaryBuilder {
   void SetSuggestRules(std::string section) {
     suggest_rules_ = std::move(section);
   }
+  // The WORD_BREAKS section (word_breaks.h): Hunspell's BREAK patterns, at
+  // most WordBreaks::kMaxPatterns, each non-empty UTF-8 of at most
+  // WordBreaks::kMaxPatternBytes (an error otherwise). Kept by DiscardWords.
+  Status SetWordBreaks(std::span<const std::string> patterns);
   // The per-key false-positive rate the filter is sized for (an
   // affix-aware dictionary's per-probe rate, docs/affix_dictionaries.md).
   void SetFalsePositiveRate(double fp) { options_.fp = fp; }
@@ -285,6 +290,8 @@ class DictionaryBuilder {
   std::string affix_rules_;
   bool affix_rules_required_ = false;
   std::string suggest_rules_;
+  std::string word_breaks_;
+  bool has_word_breaks_ = false;
 };
 
 }  // namespace spellfilter

@@ -57,6 +57,10 @@ StatusOr<std::unique_ptr<Dictionary>> Dictionary::Decode(
   if (!d->contents_.keep_case.empty()) {
     KeepCaseFilter::Parse(d->contents_.keep_case, &d->keep_case_);
   }
+  if (d->contents_.has_word_breaks) {
+    // Checked by DecodeDictionary already.
+    WordBreaks::Parse(d->contents_.word_breaks, &d->word_breaks_);
+  }
   if (!d->contents_.affix_rules.empty()) {
     // Checked by DecodeDictionary already.
     StatusOr<AffixTable> table =

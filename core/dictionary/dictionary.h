@@ -19,6 +19,7 @@
 #include "core/util/file_io.h"
 #include "core/filter/keep_case_filter.h"
 #include "core/filter/stem_filter.h"
+#include "core/dictionary/word_breaks.h"
 #include "core/util/status.h"
 
 namespace spellfilter {
@@ -72,6 +73,9 @@ class Dictionary {
   const CompoundFilter& compound_parts() const { return compound_parts_; }
   // The KEEP_CASE section; empty() when the file has none.
   const KeepCaseFilter& keep_case() const { return keep_case_; }
+  // The WORD_BREAKS section (Hunspell's BREAK); empty() when the file has
+  // none or "BREAK 0".
+  const WordBreaks& word_breaks() const { return word_breaks_; }
   const DictionaryContents& contents() const { return contents_; }
   const std::string& language() const { return contents_.language; }
   const std::string& name() const { return name_; }
@@ -97,6 +101,7 @@ class Dictionary {
   CompoundFilter compound_parts_;
   CompoundRuleSet compound_rules_;  // attached to compound_parts_
   KeepCaseFilter keep_case_;
+  WordBreaks word_breaks_;
   std::unique_ptr<AffixTable> affix_table_;
   StemFilter stems_;
   std::unique_ptr<AffixLookup> affixes_;

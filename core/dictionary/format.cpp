@@ -17,6 +17,7 @@
 #include "core/filter/prefix_filter.h"
 #include "core/filter/skeleton_filter.h"
 #include "core/filter/sound_prefix_filter.h"
+#include "core/dictionary/word_breaks.h"
 #include "core/dictionary/word_classes.h"
 
 static_assert(std::endian::native == std::endian::little,
@@ -128,6 +129,11 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   if (!c.stems.empty()) {
     sections.push_back({kSectionStems, 0, view(c.stems)});
   }
+  if (c.has_word_breaks) {
+    sections.push_back({kSectionWordBreaks, 0, view(c.word_breaks)});
+  }
+  // The suggestion rules last: a checker maps the file up to the last
+  // section it reads.
   if (!c.suggest_rules.empty()) {
     sections.push_back({kSectionSuggestRules, 0, view(c.suggest_rules)});
   }
@@ -415,6 +421,16 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
         StemFilter stems;
         c.stems = std::span<const std::byte>(s, bytes);
         if (const char* problem = StemFilter::Parse(c.stems, &stems)) {
+          return corrupt(problem);
+        }
+        break;
+      }
+      case kSectionWordBreaks: {
+        if (c.has_word_breaks) return corrupt("two word break tables");
+        WordBreaks breaks;
+        c.word_breaks = std::span<const std::byte>(s, bytes);
+        c.has_word_breaks = true;
+        if (const char* problem = WordBreaks::Parse(c.word_breaks, &breaks)) {
           return corrupt(problem);
         }
         break;

@@ -18,7 +18,8 @@
 // MIXED_CASE (mixed_case_table.h); for
 // compounds the optional COMPOUND_PARTS (compound_filter.h); for case the
 // optional KEEP_CASE (keep_case_filter.h); for affix-aware dictionaries
-// AFFIX_RULES (affix_table.h), required when it holds rules.
+// AFFIX_RULES (affix_table.h), required when it holds rules; for Hunspell's
+// BREAK the optional WORD_BREAKS (word_breaks.h).
 // A section whose flags carry kSectionRequired and whose type a reader does
 // not know makes the file unreadable for that reader ("needs a newer
 // spellfilter"); unknown optional sections are skipped. That is the room for
@@ -82,6 +83,9 @@ inline constexpr uint32_t kSectionSuggestRules = 14;
 // reader that skips it probes the main filter for every candidate stem.
 // (15 and 16 are taken by other sections.)
 inline constexpr uint32_t kSectionStems = 17;
+// Hunspell's BREAK table (word_breaks.h). Optional: a reader that skips it
+// checks words with a break pattern whole, as before the section.
+inline constexpr uint32_t kSectionWordBreaks = 16;
 
 // Optional: COMPOUNDRULE patterns, CHECKCOMPOUNDREP's REP pairs,
 // CHECKCOMPOUNDPATTERN, SIMPLIFIEDTRIPLE, FORCEUCASE (compound_rules.h).
@@ -137,6 +141,10 @@ struct DictionaryContents {
   // Optional, affix-aware dictionaries: the stems (StemFilter::Parse checks
   // it).
   std::span<const std::byte> stems;
+  // Optional BREAK patterns (WordBreaks::Parse checks it); has_word_breaks
+  // tells an empty table ("BREAK 0") from none.
+  std::span<const std::byte> word_breaks;
+  bool has_word_breaks = false;
 };
 
 // Serialises `contents` into a complete file image.

@@ -145,6 +145,7 @@ class AffixParser {
                               const std::vector<std::string_view>& f);
   Status ParseRep(const Line& line, std::string_view from,
                   std::string_view to);
+  Status ParseBreaks(size_t* index);
   void Mirror();
 
   bool seen_compound_rule_header_ = false;
@@ -412,6 +413,38 @@ Status AffixParser::ParseRep(const Line& line, std::string_view from,
   return Status::Ok();
 }
 
+// BREAK: a header "BREAK N", then N lines "BREAK PATTERN".
+Status AffixParser::ParseBreaks(size_t* index) {
+  const Line& header = lines_[*index];
+  if (rules_.word_breaks_given) return Error(header, "a second BREAK table");
+  const std::vector<std::string_view> h = Fields(header.text);
+  const std::optional<uint64_t> count =
+      h.size() >= 2 ? LeadingNumber(h[1]) : std::nullopt;
+  if (!count) return Error(header, "BREAK needs a count");
+  const size_t available = lines_.size() - *index - 1;
+  if (*count > available) {
+    return Error(header, "BREAK announces " + std::to_string(*count) +
+                             " lines, the file has fewer");
+  }
+  rules_.word_breaks_given = true;
+  rules_.word_breaks.clear();
+  for (uint64_t k = 1; k <= *count; ++k) {
+    const Line& line = lines_[*index + k];
+    const std::vector<std::string_view> f = Fields(line.text);
+    if (f.size() < 2 || f[0] != "BREAK") {
+      return Error(line, "expected entry " + std::to_string(k) + " of " +
+                             std::to_string(*count) + ": \"BREAK PATTERN\"");
+    }
+    std::u32string pattern;
+    if (Status s = Decode(line, f[1], &pattern); !s.ok()) return s;
+    std::string utf8;
+    AppendUtf8(pattern, &utf8);
+    rules_.word_breaks.push_back(std::move(utf8));
+  }
+  *index += *count;
+  return Status::Ok();
+}
+
 Status AffixParser::ParseRest() {
   for (size_t i = 0; i < lines_.size(); ++i) {
     const Line& line = lines_[i];
@@ -427,6 +460,8 @@ Status AffixParser::ParseRest() {
     Status s;
     if (key == "PFX" || key == "SFX") {
       s = ParseAffixClass(&i, key == "PFX");
+    } else if (key == "BREAK") {
+      s = ParseBreaks(&i);
     } else if (key == "NEEDAFFIX" || key == "PSEUDOROOT") {
       s = flag_setting(&rules_.need_affix);
     } else if (key == "ONLYINCOMPOUND") {

@@ -9,20 +9,22 @@
 // append, continuation classes after '/', condition; the cross-product Y/N
 // of the header), NEEDAFFIX (also PSEUDOROOT), ONLYINCOMPOUND,
 // FORBIDDENWORD, CIRCUMFIX, KEEPCASE, WARN with FORBIDWARN, FULLSTRIP,
-// COMPLEXPREFIXES, IGNORE, ICONV, LANG, and the compounding settings
+// COMPLEXPREFIXES, IGNORE, ICONV, LANG, BREAK, and the compounding settings
 // (CompoundRules: COMPOUNDFLAG, COMPOUNDBEGIN/MIDDLE/END/LAST,
 // COMPOUNDPERMITFLAG, COMPOUNDFORBIDFLAG, COMPOUNDMIN, COMPOUNDWORDMAX,
 // CHECKCOMPOUNDCASE/DUP/TRIPLE/REP/PATTERN, SIMPLIFIEDTRIPLE, FORCEUCASE,
 // COMPOUNDRULE, REP for CHECKCOMPOUNDREP, and the names of the compound
 // options not applied), and for suggestions TRY, REP, MAP, KEY and PHONE
 // (SuggestRules, as written: "REP 28" and "PHONE 12" count lines are
-// skipped). Everything else (WORDCHARS, BREAK,
-// OCONV, AM, morphology) is skipped.
+// skipped). Everything else (WORDCHARS, OCONV, AM, morphology) is
+// skipped.
 //
 // Errors (a Status naming "FILE:LINE: problem"): a PFX/SFX header without
 // its four fields or with a bad entry count, fewer entry lines than the
 // header announces, an entry line that is not "PFX|SFX FLAG STRIP APPEND
-// [CONDITION [MORPHOLOGY...]]" for that flag, a bad condition, text the SET
+// [CONDITION [MORPHOLOGY...]]" for that flag, a bad condition, a BREAK
+// table that is not "BREAK N" and N lines "BREAK PATTERN" or a second one
+// (Hunspell refuses the file then too), text the SET
 // encoding cannot decode, an unknown SET encoding, a bad AF table. Smaller
 // faults that Hunspell also tolerates (a bad flag alias, an odd-length long
 // flag) are warnings.
@@ -133,6 +135,13 @@ struct AffixRules {
   // Flags that only serve compounding (COMPOUNDFLAG, COMPOUNDBEGIN, ...,
   // and the flags of COMPOUNDRULE), to count the entries that carry them.
   std::vector<AffixFlag> compound_flags;  // sorted
+
+  // BREAK (hunspell(5)): where a word not found may be cut into parts
+  // checked on their own, UTF-8, as written ('^' and '$' anchor a pattern
+  // at the word's start or end). Without a BREAK table, Hunspell's default;
+  // "BREAK 0" leaves it empty.
+  std::vector<std::string> word_breaks = {"-", "^-", "-$"};
+  bool word_breaks_given = false;  // the file has a BREAK table
 
   std::u32string ignore;  // IGNORE: removed from words and affixes
   // ICONV pairs (input pattern, dictionary form), UTF-8.

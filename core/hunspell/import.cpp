@@ -126,6 +126,10 @@ Status HunspellImport::AddTo(DictionaryBuilder* builder,
                              HunspellImportSummary* summary) const {
   HunspellImportSummary local;
   HunspellImportSummary& s = summary != nullptr ? *summary : local;
+  if (Status breaks = builder->SetWordBreaks(rules_.word_breaks);
+      !breaks.ok()) {
+    return Status::InvalidArgument(aff_path_ + ": " + breaks.message());
+  }
   StatusOr<MappedFile> dic = ReadBounded(dic_path_, kMaxDicBytes);
   if (!dic.ok()) return dic.status();
   // The .aff's TRY, REP, MAP, KEY, PHONE for the suggester, either way.

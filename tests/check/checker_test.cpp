@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/dictionary/builder.h"
 #include "core/dictionary/compound_parts_list.h"
 #include "tests/support/test_dictionary.h"
 
@@ -409,6 +410,91 @@ TEST(CheckerCodeWordsTest, CompoundsOfAnExtraDictionarysParts) {
   checker.SetExtraDictionary(code.get());
   EXPECT_EQ(Misspelled(checker, "cplusplus titlecase"),
             V({"cplusplus", "titlecase"}));
+}
+
+// Thai is written without spaces; ICU's word breaks come from ICU's own
+// word list, which cuts แพกเกจ (package) into แพ + ก + เกจ. The flagged ก
+// is covered by the dictionary's segmentation of its run, so raw text
+// agrees with text cut into the dictionary's words.
+TEST(CheckerTest, ThaiRunsAreSegmentedWithTheDictionary) {
+  auto dict = MakeDictionary({"ติด", "ตั้ง", "แพ", "แพกเกจ", "เกจ", "ใหม่"});
+  Checker checker(*dict);
+  EXPECT_EQ(Misspelled(checker, "ติดตั้ง แพกเกจ ใหม่"), V());  // pre-cut
+  EXPECT_EQ(Misspelled(checker, "ติดตั้งแพกเกจใหม่"), V());   // raw
+  EXPECT_EQ(Misspelled(checker, "Debian: ติดตั้งแพกเกจใหม่."), V());
+  // A typo is still flagged: ICU's tokens (แพ, ก, เกข) that hold the
+  // letters the segmentation leaves unknown (กเกข; แพ is a word).
+  EXPECT_EQ(Misspelled(checker, "ติดตั้งแพกเกขใหม่"), V({"ก", "เกข"}));
+  // The word API gets one word: a piece of one is not a word.
+  EXPECT_TRUE(checker.IsCorrect("แพกเกจ"));
+  EXPECT_FALSE(checker.IsCorrect("ก"));
+  // Accepted through its neighbours only: never cached as a known word.
+  EXPECT_EQ(Misspelled(checker, "ก"), V({"ก"}));
+  EXPECT_EQ(Misspelled(checker, "ติดตั้งแพกเกจใหม่"), V());
+  EXPECT_EQ(Misspelled(checker, "ก ติด"), V({"ก"}));
+}
+
+std::unique_ptr<Dictionary> MakeDictionaryWithBreaks(
+    std::initializer_list<std::string_view> words,
+    std::vector<std::string> breaks) {
+  BuildOptions options;
+  DictionaryBuilder builder(options);
+  for (std::string_view w : words) {
+    EXPECT_TRUE(builder.AddLine(w, "test").ok());
+  }
+  EXPECT_TRUE(builder.SetWordBreaks(breaks).ok());
+  StatusOr<std::string> image = builder.Finish(nullptr);
+  EXPECT_TRUE(image.ok()) << image.status().message();
+  auto d = Dictionary::FromBytes(*image, "test.sfd");
+  EXPECT_TRUE(d.ok()) << d.status().message();
+  return std::move(d).value();
+}
+
+// The word API decides a word as Hunspell_spell does: BREAK (hunspell(5)'s
+// examples: break_splitter_test.cpp), trailing full stops, numbers.
+TEST(CheckerTest, WordApiBreaksDotsAndNumbers) {
+  auto dict = MakeDictionaryWithBreaks(
+      {"foo", "bar", "E-Mail", "Adresse", "etc.", "z", "B"},
+      {"-", "^-", "-$", "."});
+  Checker checker(*dict);
+  for (std::string_view ok :
+       {"foo-bar", "Foo-Bar", "FOO-BAR", "-foo", "foo-", "E-Mail-Adresse",
+        "z.B", "z.B.", "etc.", "foo.", "foo..", "1,234.5", "10-12", "1.",
+        "-1"}) {
+    EXPECT_TRUE(checker.IsCorrect(ok)) << ok;
+    EXPECT_TRUE(checker.IsCorrect(ok)) << ok << " (cached)";
+  }
+  for (std::string_view bad :
+       {"foo-baz", "e-mail-adresse", "etc", "baz.", "1,,2", ".5",
+        "1.5e3", "foo-bar-baz", "a-a-a-a-a-a-a-a-a-a-a"}) {
+    EXPECT_FALSE(checker.IsCorrect(bad)) << bad;
+  }
+  // Without a WORD_BREAKS section (spellfilter's own lists) nothing is
+  // broken; dots and numbers are still Hunspell's.
+  auto plain = MakeDictionary({"foo", "bar"});
+  Checker plain_checker(*plain);
+  EXPECT_FALSE(plain_checker.IsCorrect("foo-bar"));
+  EXPECT_TRUE(plain_checker.IsCorrect("foo."));
+  EXPECT_TRUE(plain_checker.IsCorrect("3.14"));
+}
+
+// Running text is cut at hyphens; a part that is no word is correct in a
+// hyphenated word that is correct whole.
+TEST(CheckerTest, PartsOfHyphenatedWordsCorrectWhole) {
+  auto dict = MakeDictionaryWithBreaks({"the", "Know-how", "E-Mail", "Adresse"},
+                                       {"-"});
+  Checker checker(*dict);
+  EXPECT_EQ(Misspelled(checker, "the Know-how"), V());
+  EXPECT_EQ(Misspelled(checker, "the E-Mail-Adresse"), V());
+  EXPECT_EQ(Misspelled(checker, "the Know-what"), V({"Know", "what"}));
+  EXPECT_EQ(Misspelled(checker, "the Know how"), V({"Know", "how"}));
+  EXPECT_EQ(Misspelled(checker, "the Know--how"), V({"Know", "how"}));
+  EXPECT_EQ(Misspelled(checker, "Mail-Adresse"), V({"Mail"}));
+  // Listed whole without BREAK (spellfilter's own lists).
+  auto plain = MakeDictionary({"the", "know-how"});
+  Checker plain_checker(*plain);
+  EXPECT_EQ(Misspelled(plain_checker, "the know-how"), V());
+  EXPECT_EQ(Misspelled(plain_checker, "know how"), V({"know", "how"}));
 }
 
 }  // namespace

@@ -235,6 +235,10 @@ TEST(HunspellAffixTest, MalformedFilesNameTheLine) {
       {"AF 2\nAF AB\nSFX A Y 1\n", "t.aff:3:", "AF table"},
       {"NEEDAFFIX\n", "t.aff:1:", "NEEDAFFIX needs a flag"},
       {"FLAG long\nFORBIDDENWORD !\n", "t.aff:2:", "FORBIDDENWORD needs a flag"},
+      {"BREAK\n", "t.aff:1:", "BREAK needs a count"},
+      {"BREAK 3\nBREAK -\n", "t.aff:1:", "BREAK announces 3"},
+      {"BREAK 2\nBREAK -\nREP 1\n", "t.aff:3:", "expected entry 2 of 2"},
+      {"BREAK 1\nBREAK -\nBREAK 0\n", "t.aff:3:", "a second BREAK table"},
   };
   for (const Case& c : cases) {
     StatusOr<AffixRules> r = ParseAffixFile(c.aff, "t.aff");
@@ -245,6 +249,25 @@ TEST(HunspellAffixTest, MalformedFilesNameTheLine) {
     EXPECT_NE(r.status().message().find(c.problem), std::string::npos)
         << r.status().message();
   }
+}
+
+// hunspell(5), BREAK: the default table is "-", "^-", "-$"; "BREAK 0"
+// switches it off; a table replaces it, patterns decoded from SET.
+TEST(HunspellAffixTest, BreakTables) {
+  const std::vector<std::string> by_default = {"-", "^-", "-$"};
+  EXPECT_EQ(Parse("SET UTF-8\n").word_breaks, by_default);
+  EXPECT_FALSE(Parse("SET UTF-8\n").word_breaks_given);
+  const AffixRules off = Parse("BREAK 0\n");
+  EXPECT_TRUE(off.word_breaks.empty());
+  EXPECT_TRUE(off.word_breaks_given);
+  const std::vector<std::string> two = {"-", "\u2013"};
+  EXPECT_EQ(Parse("SET UTF-8\nBREAK 2\nBREAK -\nBREAK \u2013  # n-dash\n")
+                .word_breaks,
+            two);
+  const std::vector<std::string> latin1 = {"^\u00e9-", ".$"};
+  EXPECT_EQ(Parse("SET ISO8859-1\nBREAK 2\nBREAK ^\xE9-\nBREAK .$\n")
+                .word_breaks,
+            latin1);
 }
 
 // Hunspell does not read an entry line's first field (mn_MN has a typo,

@@ -91,7 +91,9 @@ TEST_P(HunspellFixtureTest, AgreesWithHunspell) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, HunspellFixtureTest,
-                         testing::Combine(testing::Values("affixes", "alias", "case",
+                         testing::Combine(testing::Values("affixes", "alias",
+                                         "break", "break_default",
+                                         "break_off", "break_one", "case",
                                          "circumfix", "complexprefixes",
                                          "compound", "compound_positions",
                                          "compound_checks",
@@ -104,7 +106,7 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, HunspellFixtureTest,
                                          "continuation",
                                          "flag_long", "flag_num", "flag_utf8",
                                          "forbidden", "fullstrip", "keepcase",
-                                         "latin1", "needaffix"),
+                                         "latin1", "needaffix", "word_api"),
                                           testing::Values(AffixMode::kExpand,
                                                           AffixMode::kKeep)));
 
