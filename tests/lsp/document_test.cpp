@@ -109,7 +109,8 @@ TEST(DocumentTest, TexMathAcrossLines) {
 // first checkpoint whose state is as before.
 TEST(DocumentTest, AStateChangeIsFollowedAcrossCheckpoints) {
   auto dict = MakeDictionary({"the", "cat", "sat"});
-  Checker checker(*dict);
+  const Dictionary* const languages[] = {dict.get()};
+  LanguageChecker checker(languages, LanguageMode::kAny);
   std::string text = "x;\n";
   for (int i = 0; i < 1000; ++i) text += "y = 1;\n";
   text += "*/\n";
@@ -134,7 +135,8 @@ TEST(DocumentTest, AStateChangeIsFollowedAcrossCheckpoints) {
 // text: same lines, same misspellings.
 TEST(DocumentTest, EditsGiveWhatAFreshDocumentGives) {
   auto dict = MakeDictionary({"the", "cat", "sat"});
-  Checker checker(*dict);
+  const Dictionary* const languages[] = {dict.get()};
+  LanguageChecker checker(languages, LanguageMode::kAny);
   std::mt19937 rng(34);
   const char* pieces[] = {"the ", "cta ", "sat", "\n", "\r\n", "\r", "",
                           "/* ", " */", "teh", "\xC3\xA9t\xC3\xA9 ", "\xF0\x9F\x98\x80"};
@@ -172,7 +174,8 @@ TEST(DocumentTest, EditsGiveWhatAFreshDocumentGives) {
 // a million blank lines hold under 2.5 MB (64 MB as 64-byte lines before).
 TEST(DocumentTest, BlankLinesCostTheirByteAndAboutOneMore) {
   auto dict = MakeDictionary({"the", "cat", "sat"});
-  Checker checker(*dict);
+  const Dictionary* const languages[] = {dict.get()};
+  LanguageChecker checker(languages, LanguageMode::kAny);
   Document doc(std::string(1000000, '\n'), MarkdownFilter());
   doc.Recheck(checker);
   EXPECT_EQ(doc.LineCount(), 1000001u);
