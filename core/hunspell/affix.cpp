@@ -150,7 +150,6 @@ class AffixParser {
 
   bool seen_compound_rule_header_ = false;
   bool seen_pattern_header_ = false;
-  bool seen_rep_header_ = false;
 
   std::vector<Line> lines_;
   std::string name_;
@@ -522,6 +521,8 @@ Status AffixParser::ParseRest() {
         (key == "REP" ? rules_.suggest.rep : rules_.suggest.phone)
             .emplace_back(std::move(a), std::move(b));
       }
+      // REP pairs also serve CHECKCOMPOUNDREP (compound_rules.h).
+      if (s.ok() && key == "REP") s = ParseRep(line, f[1], f[2]);
     } else if (key == "COMPOUNDFLAG" || key == "COMPOUNDBEGIN" ||
                key == "COMPOUNDMIDDLE" || key == "COMPOUNDEND" ||
                key == "COMPOUNDLAST") {
@@ -579,12 +580,6 @@ Status AffixParser::ParseRest() {
         seen_pattern_header_ = true;
       } else if (f.size() >= 3) {
         s = ParseCompoundPattern(line, f);
-      }
-    } else if (key == "REP") {
-      if (!seen_rep_header_) {
-        seen_rep_header_ = true;
-      } else if (f.size() >= 3) {
-        s = ParseRep(line, f[1], f[2]);
       }
     }
     if (!s.ok()) return s;
