@@ -14,7 +14,8 @@ namespace spellfilter {
 
 struct Aligned {
   explicit Aligned(const std::string& bytes) : words((bytes.size() + 7) / 8) {
-    std::memcpy(words.data(), bytes.data(), bytes.size());
+    // memcpy's pointers must not be null, even for no bytes (UBSan).
+    if (!bytes.empty()) std::memcpy(words.data(), bytes.data(), bytes.size());
     span = std::span<const std::byte>(
         reinterpret_cast<const std::byte*>(words.data()), bytes.size());
   }
