@@ -133,6 +133,16 @@ def accepted(spellfilter, sfd, words_file):
     return int(m.group(1)), int(m.group(2))
 
 
+def accepted_words(spellfilter, sfd, words):
+    """The words a dictionary accepts, by the pipe's list mode (one word a
+    line in, the rejected ones out)."""
+    r = subprocess.run([spellfilter, "-l", "-d", sfd, "-p", os.devnull],
+                       input="\n".join(words) + "\n", stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL, text=True)
+    rejected = set(r.stdout.split("\n"))
+    return [w for w in words if w not in rejected]
+
+
 def measure(name, dic, args, pool):
     sources = cv.gather_tokens(name, 50000, args.work)
     tokens = cv.sample(sources, 50000, args.seed)
@@ -158,6 +168,10 @@ def measure(name, dic, args, pool):
                 return row
             n_acc, n = accepted(args.spellfilter, sfd, words_file)
             row.setdefault("runs", []).append(dict(info, fp=fp, accepted=n_acc))
+            if fp == rates[-1] and n_acc:
+                # The reference's accepts: disagreements worth reading.
+                row["rule_examples"] = accepted_words(args.spellfilter, sfd,
+                                                      absent)[:20]
             os.unlink(sfd)
     ref = row["runs"][-1]["accepted"]
     row["rule_accepts_per10k"] = round(1e4 * ref / len(absent), 1)
@@ -224,6 +238,10 @@ def main():
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)
     print(table(rows))
+    for r in rows:
+        if r.get("rule_examples"):
+            print(f"\n{r['dictionary']}, accepted by the rules: "
+                  + ", ".join(r["rule_examples"]))
 
 
 if __name__ == "__main__":
