@@ -188,7 +188,9 @@ class PipeSession {
         forms_(languages.dictionary(0).language(), false),
         turkic_(IsTurkic(languages.dictionary(0).language())),
         tex_(tex) {
-    checker_->SetUserWords(0, user_.get());
+    for (size_t l = 0; l < languages.size(); ++l) {
+      checker_->SetUserWords(l, user_.get());
+    }
     RefreshUserSuggestions();
   }
 
@@ -301,8 +303,11 @@ class PipeSession {
   void RefreshUserSuggestions() {
     if (user_ == nullptr) return;
     StatusOr<std::vector<std::string>> words = user_->Words();
-    if (words.ok()) suggester_.SetUserWords(0, *words);
-    answered_[0].Forget();  // the user words are among the suggestions
+    // The user words are among the suggestions, in every language.
+    for (size_t l = 0; l < answered_.size(); ++l) {
+      if (words.ok()) suggester_.SetUserWords(l, *words);
+      answered_[l].Forget();
+    }
   }
 
   void CheckText(std::string_view line, size_t skip) {
@@ -368,7 +373,7 @@ class PipeSession {
 int RunListMode(const LanguageSet& languages, const UserDictionary* user,
                 bool tex) {
   std::unique_ptr<LanguageChecker> checker = languages.NewChecker();
-  checker->SetUserWords(0, user);
+  for (size_t l = 0; l < languages.size(); ++l) checker->SetUserWords(l, user);
   TexFilter tex_filter;
   std::vector<Misspelling> misspelled;
   std::string line;

@@ -323,7 +323,10 @@ StatusOr<std::string> ResolveLanguage(std::string_view tag,
                                       const CatalogOptions& options) {
   StatusOr<CatalogEntry> found = FindLanguage(tag, options);
   if (!found.ok()) return found.status();
-  CatalogEntry e = std::move(found).value();
+  return ResolveEntry(*found);
+}
+
+StatusOr<std::string> ResolveEntry(const CatalogEntry& e) {
   if (e.kind == CatalogEntry::Kind::kSpellfilter) return e.source;
   if (e.cached.empty()) return HunspellCacheDirectory().status();
   if (e.cache_current) return e.cached;

@@ -75,6 +75,9 @@ StatusOr<CatalogEntry> FindLanguage(std::string_view tag,
 // Corruption/IOError from the import or the cache.
 StatusOr<std::string> ResolveLanguage(std::string_view tag,
                                       const CatalogOptions& options = {});
+// The same for an entry FindLanguage returned: no second look through the
+// folders.
+StatusOr<std::string> ResolveEntry(const CatalogEntry& entry);
 
 // The cache directory (${XDG_CACHE_HOME:-~/.cache}/spellfilter/hunspell),
 // or NotFound when neither variable is set.

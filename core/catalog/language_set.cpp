@@ -162,7 +162,7 @@ StatusOr<LanguageSet> LanguageSet::Open(std::string_view spec,
     for (const std::string& tag : parsed->tags) {
       StatusOr<CatalogEntry> entry = FindLanguage(tag, options.catalog);
       if (!entry.ok()) return entry.status();
-      StatusOr<std::string> path = ResolveLanguage(tag, options.catalog);
+      StatusOr<std::string> path = ResolveEntry(*entry);
       if (!path.ok()) return path.status();
       const bool seen =
           std::any_of(chosen.begin(), chosen.end(),

@@ -22,38 +22,88 @@ LanguageChecker::LanguageChecker(
   for (size_t r = 0; r < tie_order_.size(); ++r) rank_[tie_order_[r]] = r;
   recent_ = tie_order_;
   rejected_.resize(checkers_.size());
+  guess_.resize(checkers_.size());
+}
+
+bool LanguageChecker::Rejected(size_t l, uint64_t h) const {
+  const std::vector<uint64_t>& r = rejected_[l];
+  return !r.empty() && r[h & (kRejectedSlots - 1)] == h;
+}
+
+void LanguageChecker::Reject(size_t l, uint64_t h) {
+  std::vector<uint64_t>& r = rejected_[l];
+  if (r.empty()) r.assign(kRejectedSlots, 0);
+  r[h & (kRejectedSlots - 1)] = h;
 }
 
 size_t LanguageChecker::Score(size_t l, std::string_view sentence,
-                              size_t limit) {
+                              size_t limit, size_t begin, size_t end,
+                              size_t errors) {
   Checker& c = *checkers_[l];
   if (!code_.empty()) {
     // In code a word's verdict depends on where it is (run-on words):
-    // the whole sentence as Check sees it.
-    const size_t begin = static_cast<size_t>(sentence.data() - text_.data());
-    CheckSentence(l, text_, begin, begin + sentence.size(), &scratch_flagged_,
+    // the whole sentence as Check sees it, whatever the token range.
+    if (begin != 0) return errors;
+    const size_t at = static_cast<size_t>(sentence.data() - text_.data());
+    CheckSentence(l, text_, at, at + sentence.size(), &scratch_flagged_,
                   &scratch_unchecked_);
     return scratch_flagged_.size() + scratch_unchecked_.size();
   }
-  std::unordered_set<uint64_t>& rejected = rejected_[l];
-  size_t errors = 0;
-  for (const Token& t : tokens_) {
+  for (size_t i = begin; i < end && errors <= limit; ++i) {
+    const Token& t = tokens_[i];
     const std::string_view w = sentence.substr(t.offset, t.length);
     if (!c.IsCheckable(w)) {
       ++errors;
-    } else {
-      const uint64_t h = std::hash<std::string_view>()(w);
-      if (rejected.count(h) != 0) {
-        ++errors;
-      } else if (!c.IsCorrect(w)) {
-        ++errors;
-        if (rejected.size() >= kMaxRejectedWords) rejected.clear();
-        rejected.insert(h);
-      }
+      continue;
     }
-    if (errors > limit) break;
+    // 0 marks an empty slot, so no word's hash is 0.
+    const uint64_t h = std::hash<std::string_view>()(w) | 1;
+    if (Rejected(l, h)) {
+      ++errors;
+    } else if (!c.IsCorrect(w)) {
+      ++errors;
+      Reject(l, h);
+    }
   }
   return errors;
+}
+
+size_t LanguageChecker::ChooseLanguage(std::string_view sentence,
+                                         size_t current) {
+  const size_t n = tokens_.size();
+  const size_t k = code_.empty() ? std::min(n, kGuessTokens) : 0;
+  // The guess: every language's errors on the sentence's first k words.
+  // It only orders the exact scoring below, which then finds the best
+  // language first and stops the others at their first errors past it;
+  // the choice itself does not depend on the order.
+  order_.clear();
+  for (size_t l : recent_) {
+    guess_[l] = k == 0 ? 0 : Score(l, sentence, k, 0, k, 0);
+    order_.push_back(l);
+  }
+  std::stable_sort(order_.begin(), order_.end(), [&](size_t a, size_t b) {
+    if (guess_[a] != guess_[b]) return guess_[a] < guess_[b];
+    return a == current && b != current;
+  });
+  // Lowest errors wins; ties go to `current`, then to tie_order_.
+  auto better = [&](size_t l, size_t errors, size_t best, size_t best_errors) {
+    if (errors != best_errors) return errors < best_errors;
+    if (best == current) return false;
+    return l == current || rank_[l] < rank_[best];
+  };
+  size_t best = order_[0];
+  size_t best_errors = Score(best, sentence, n, k, n, guess_[best]);
+  for (size_t i = 1; i < order_.size(); ++i) {
+    const size_t l = order_[i];
+    // A language already past the best on the first words cannot win.
+    if (guess_[l] > best_errors) continue;
+    const size_t errors = Score(l, sentence, best_errors, k, n, guess_[l]);
+    if (errors <= best_errors && better(l, errors, best, best_errors)) {
+      best = l;
+      best_errors = errors;
+    }
+  }
+  return best;
 }
 
 LanguageChecker::~LanguageChecker() = default;
@@ -149,26 +199,27 @@ void LanguageChecker::Check(std::string_view text,
          ++ui) {
       if (current == first) unchecked_.push_back(first_unchecked_[ui]);
     }
+    const std::string_view sentence = text.substr(r.begin, r.end - r.begin);
+    bool tokenized = false;
+    bool fits = true;
     if (current != first) {
-      CheckSentence(current, text, r.begin, r.end, &flagged_, &unchecked_);
-    }
-    if (!flagged_.empty() || !unchecked_.empty()) {
-      // Score every language, the recent ones first; the current one wins
-      // ties, then tie_order_.
-      const std::string_view sentence = text.substr(r.begin, r.end - r.begin);
-      tokenizer_.Tokenize(sentence, &tokens_);
-      size_t best = current;
-      size_t best_errors = Score(current, sentence, tokens_.size());
-      for (size_t l : recent_) {
-        if (l == current || best_errors == 0) continue;
-        const size_t errors = Score(l, sentence, best_errors);
-        if (errors < best_errors || (errors == best_errors && best != current &&
-                                     rank_[l] < rank_[best])) {
-          best = l;
-          best_errors = errors;
-        }
+      // A word the current language rejects means a choice, and the
+      // sentence is checked in the language chosen; only a sentence it
+      // seems to accept whole is checked in it first.
+      if (code_.empty()) {
+        tokenizer_.Tokenize(sentence, &tokens_);
+        tokenized = true;
+        fits = Score(current, sentence, 0, 0, tokens_.size(), 0) == 0;
       }
-      if (best != current) {
+      if (fits) {
+        CheckSentence(current, text, r.begin, r.end, &flagged_, &unchecked_);
+      }
+    }
+    if (!fits || !flagged_.empty() || !unchecked_.empty()) {
+      // Score every language; the current one wins ties, then tie_order_.
+      if (!tokenized) tokenizer_.Tokenize(sentence, &tokens_);
+      const size_t best = ChooseLanguage(sentence, current);
+      if (best != current || !fits) {
         CheckSentence(best, text, r.begin, r.end, &flagged_, &unchecked_);
         current = best;
         const auto it = std::find(recent_.begin(), recent_.end(), best);

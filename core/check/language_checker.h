@@ -22,10 +22,11 @@
 // first listed. The first pass checks the whole text in the preferred
 // language at once, so text in that language costs one Checker::Check plus
 // the sentence scan. Scoring stops counting a language once it is worse
-// than the best so far, tries the languages of recent sentences first (so
-// the best is found early), and remembers per language the words it
-// rejected (up to kMaxRejectedWords): a wrong language's lookups, which go
-// all the way through case forms, affixes and compounds, are the cost.
+// than the best so far, tries first the languages that accept most of the
+// sentence's first words (so the best is found early; then the recent
+// ones), and remembers per language the words it rejected: a wrong
+// language's lookups, which go all the way through case forms, affixes
+// and compounds, are the cost.
 //
 // Like a Checker, not thread-safe: one per thread over shared dictionaries,
 // which must outlive it.
@@ -33,10 +34,10 @@
 #define SPELLFILTER_CORE_CHECK_LANGUAGE_CHECKER_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 #include "core/check/checker.h"
@@ -110,17 +111,30 @@ class LanguageChecker {
   // accepts it (returned).
   bool OtherAccepts(size_t except, std::string_view word, bool* checked);
 
-  static constexpr size_t kMaxRejectedWords = size_t{1} << 15;
+  // Words per language whose rejection is remembered (a direct-mapped
+  // table of their hashes, allocated when the language first rejects one).
+  static constexpr size_t kRejectedSlots = size_t{1} << 14;
+  // Words of a sentence that order the languages before scoring.
+  static constexpr size_t kGuessTokens = 3;
 
-  // The words of `sentence` (tokens_) that language `l` rejects or leaves
-  // unchecked; stops counting above `limit`.
-  size_t Score(size_t l, std::string_view sentence, size_t limit);
+  bool Rejected(size_t l, uint64_t hash) const;
+  void Reject(size_t l, uint64_t hash);
+
+  // `errors` plus the words tokens_[begin, end) of `sentence` that
+  // language `l` rejects or leaves unchecked; stops counting above `limit`.
+  size_t Score(size_t l, std::string_view sentence, size_t limit,
+               size_t begin, size_t end, size_t errors);
+  // The language of `sentence` (its words in tokens_), which the previous
+  // sentence's language `current` does not fit.
+  size_t ChooseLanguage(std::string_view sentence, size_t current);
 
   std::vector<std::unique_ptr<Checker>> checkers_;
   Tokenizer tokenizer_;
   std::vector<Token> tokens_;
   // Per language: hashes of the words it rejected (for scoring only).
-  std::vector<std::unordered_set<uint64_t>> rejected_;
+  std::vector<std::vector<uint64_t>> rejected_;
+  std::vector<size_t> guess_;  // per language, during SentenceLanguage
+  std::vector<size_t> order_;
   std::vector<size_t> recent_;     // languages, the most recently chosen first
   std::vector<size_t> rank_;       // each language's place in tie_order_
   std::vector<size_t> tie_order_;  // preferred first, then as listed

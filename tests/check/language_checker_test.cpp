@@ -112,6 +112,30 @@ TEST_F(LanguageCheckerTest, TiesKeepThePreviousSentencesLanguageThenPreferred) {
   EXPECT_EQ(SentenceLanguages(german), (Langs{1}));
 }
 
+// The first words only order the languages tried: a sentence that starts
+// in one language and is mostly in another gets the other.
+TEST_F(LanguageCheckerTest, TheFirstWordsDoNotDecideTheLanguage) {
+  const Dictionary* dicts[] = {en_.get(), de_.get(), ru_.get()};
+  LanguageChecker c(dicts, LanguageMode::kAuto);
+  EXPECT_EQ(Words(c, "Кошка сидит тут. The cat sat der hund bellt laut ist "
+                     "gut die katze."),
+            (WordList{"The", "cat", "sat"}));
+  EXPECT_EQ(SentenceLanguages(c), (Langs{2, 1}));
+}
+
+// Two languages other than the previous sentence's fit equally: the tie
+// order (preferred, then as listed) decides, not which was used last.
+TEST_F(LanguageCheckerTest, TiesBetweenOtherLanguagesGoByTheListedOrder) {
+  std::unique_ptr<Dictionary> nl =
+      MakeDictionary({"de", "hond", "blaft", "hotel"}, "nl-NL");
+  const Dictionary* dicts[] = {en_.get(), de_.get(), nl.get(), ru_.get()};
+  LanguageChecker c(dicts, LanguageMode::kAuto, /*preferred=*/3);
+  // nl is used last before the Russian sentence; "Hotel." fits en, de
+  // and nl equally, and en is listed first.
+  EXPECT_EQ(Words(c, "De hond blaft. Кошка сидит тут. Hotel."), WordList{});
+  EXPECT_EQ(SentenceLanguages(c), (Langs{2, 3, 0}));
+}
+
 TEST_F(LanguageCheckerTest, SentencesCoverTheText) {
   const Dictionary* dicts[] = {en_.get(), de_.get()};
   LanguageChecker c(dicts, LanguageMode::kAuto);

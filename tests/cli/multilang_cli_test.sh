@@ -70,6 +70,15 @@ run 0 "$exe" -a --lang en_US,de_DE <<<'Der Hnud bellt laut'
 echo "$out" | grep -q '^& Hnud [0-9]* 4: Hund\b' || fail "-a: '$out'"
 run 0 "$exe" -l --lang auto:en_US,de_DE <<<'The dog bellt. Der Hund bellt.'
 [ "$out" = "bellt" ] || fail "-l: '$out'"
+# The personal dictionary (the first language's) counts in every
+# sentence, also one in the second language.
+printf 'Frobnitz\n' > "$tmp/personal.txt"
+run 0 "$exe" -l --lang auto:en_US,de_DE -p "$tmp/personal.txt" <<<'The dog sleeps. Der Frobnitz bellt laut. Der Hnud bellt.'
+[ "$out" = "Hnud" ] || fail "-l personal: '$out'"
+run 0 "$exe" -a --lang auto:en_US,de_DE -p "$tmp/personal.txt" <<<'The dog sleeps. Der Frobnitz bellt laut.'
+echo "$out" | grep -q '^[&#]' && fail "-a personal: '$out'"
+run 0 "$exe" -a --lang auto:en_US,de_DE -p "$tmp/personal.txt" <<<'Der Hund ist Frobnitx.'
+echo "$out" | grep -q '^& Frobnitx [0-9]* [0-9]*:.*Frobnitz' || fail "-a personal suggestion: '$out'"
 
 # Errors: exit 2 and a line naming --lang and the problem.
 run 2 "$exe" check --lang en_US,,de_DE "$tmp/ok.txt"
