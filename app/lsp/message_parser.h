@@ -4,12 +4,14 @@
 // into *texts as they are read, and the value holds in their place a
 // binary value whose subtype is their index there (JSON text never makes a
 // binary value, so a client cannot forge one). A document is then held once
-// beside the message's body, not three times (the body, the parsed string
-// and the document's copy): docs/lsp.md, memory.
+// beside the message's body, not four times (the body, the lexer's raw
+// token and decoded string, the document's copy): docs/lsp.md, memory.
 //
-// nlohmann::json's SAX interface reads the body; a value is built for the
-// rest by its own DOM builder. Neither recurses on nesting, and nesting
-// deeper than `max_depth` stops the parse.
+// The texts are decoded by a scan before the parse (the JSON lexer would
+// hold each three times: the body, the raw token it records for its error
+// messages, the decoded string), and nlohmann::json's SAX interface reads
+// the rest, a value built by its own DOM builder. Neither recurses on
+// nesting, and nesting deeper than `max_depth` stops the parse.
 #ifndef SPELLFILTER_APP_LSP_MESSAGE_PARSER_H_
 #define SPELLFILTER_APP_LSP_MESSAGE_PARSER_H_
 
@@ -27,8 +29,9 @@ enum class ParseResult {
 };
 
 // Parses `body` into *message (its document texts into *texts, cleared
-// first). Throws std::bad_alloc when memory runs out.
-ParseResult ParseMessage(std::string_view body, size_t max_depth,
+// first; their places in `body` are blanked). Throws std::bad_alloc when
+// memory runs out.
+ParseResult ParseMessage(std::string& body, size_t max_depth,
                          nlohmann::json* message, std::vector<std::string>* texts);
 
 // The text a document text member holds: taken from `texts` (moved out)
