@@ -1,6 +1,8 @@
 #include "app/lsp/message_parser.h"
 
 #include <algorithm>
+#include <cstring>
+#include <utility>
 
 namespace spellfilter::lsp {
 namespace {
@@ -125,8 +127,8 @@ bool DecodeString(std::string_view body, size_t begin, size_t end, std::string* 
 
 // Takes the document texts out of `body` before it is parsed: each string
 // at params.textDocument.text or params.contentChanges[i].text is decoded
-// into *texts and replaced, in the body, by `0` and blanks (the same JSON
-// around it); *taken says, for each value at such a place in order,
+// into *texts and replaced, in the body, by `0` (the same JSON around it;
+// the rest moved up, not blanked: the lexer records the blanks it skips); *taken says, for each value at such a place in order,
 // whether it was taken. A scan that tracks only where it is, not a parser:
 // on anything it does not expect it stops, and leaves the rest to the
 // parser (which reports the error). Without it, the JSON lexer holds a
@@ -165,39 +167,52 @@ void TakeTexts(std::string& body, size_t max_depth, std::vector<std::string>* te
     return false;
   };
   std::string decoded;
+  // The string tokens taken, [begin, end): each becomes `0` once the scan
+  // is done.
+  std::vector<std::pair<size_t, size_t>> cuts;
+  const auto cut = [&] {
+    if (cuts.empty()) return;
+    size_t w = cuts[0].first;
+    for (size_t k = 0; k < cuts.size(); ++k) {
+      body[w++] = '0';
+      const size_t from = cuts[k].second;
+      const size_t to = k + 1 < cuts.size() ? cuts[k + 1].first : size;
+      std::memmove(body.data() + w, body.data() + from, to - from);
+      w += to - from;
+    }
+    body.resize(w);
+  };
   for (size_t i = 0; i < size;) {
     const char c = body[i];
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ':') {
       if (c == ',' && !path.empty() && !path.back().array) path.back().expect_key = true;
       ++i;
     } else if (c == '{' || c == '[') {
-      if (path.size() >= max_depth) return;
+      if (path.size() >= max_depth) return cut();
       if (is_text()) taken->push_back(false);
       path.push_back(Level{c == '[', c == '{', {}});
       ++i;
     } else if (c == '}' || c == ']') {
-      if (path.empty()) return;
+      if (path.empty()) return cut();
       path.pop_back();
       ++i;
     } else if (c == '"') {
       const size_t end = string_end(i);
-      if (end == 0) return;
+      if (end == 0) return cut();
       if (!path.empty() && !path.back().array && path.back().expect_key) {
         path.back().expect_key = false;
         if (end - i > kMaxKeyBytes || !DecodeString(body, i, end, &decoded)) {
           path.back().key.clear();
-          if (end - i <= kMaxKeyBytes) return;  // not a valid key
+          if (end - i <= kMaxKeyBytes) return cut();  // not a valid key
         } else {
           path.back().key = decoded;
         }
       } else if (is_text()) {
         std::string text;
-        if (!DecodeString(body, i, end, &text)) return;
+        if (!DecodeString(body, i, end, &text)) return cut();
         texts->push_back(std::move(text));
         taken->push_back(true);
-        body[i] = '0';
-        std::fill(body.begin() + static_cast<ptrdiff_t>(i) + 1,
-                  body.begin() + static_cast<ptrdiff_t>(end), ' ');
+        cuts.push_back({i, end});
       }
       i = end;
     } else {
@@ -209,6 +224,7 @@ void TakeTexts(std::string& body, size_t max_depth, std::vector<std::string>* te
       }
     }
   }
+  cut();
 }
 
 // The SAX handler: json's DOM builder for every value, the path of object
