@@ -56,12 +56,16 @@ uint8_t* WriteVarint(uint64_t v, uint8_t* out) {
 bool IsBreak(char c) { return c == '\n' || c == '\r'; }
 
 // Whether a slice may start at `i` of `text`: right after an ASCII blank
-// that follows an ASCII byte (not inside a run of a script written without
-// spaces, whose words the checker segments with their neighbours).
+// between ASCII bytes (no tokenizer rule looks across white space followed
+// by an ASCII byte, core/text/tokenizer.h; URLs end at white space; and not
+// inside a run of a script written without spaces, whose words the checker
+// segments with their neighbours). A line without white space is checked
+// whole.
 bool CutAfterBlank(std::string_view text, size_t i) {
   if (i == 0 || i > text.size()) return false;
   const char c = text[i - 1];
   if (c != ' ' && c != '\t') return false;
+  if (i < text.size() && static_cast<unsigned char>(text[i]) >= 0x80) return false;
   return i == 1 || static_cast<unsigned char>(text[i - 2]) < 0x80;
 }
 
@@ -500,6 +504,7 @@ void Document::CheckLine(LanguageChecker& checker, size_t begin, size_t end,
     // Nothing to blank: checked where it is, not copied.
     CheckText(checker, begin, std::string_view(text_).substr(begin, end - begin), {}, out);
   } else {
+    scratch_.reserve(end - begin + 1);  // exactly: the line and its '\n'
     scratch_.assign(text_, begin, end - begin);
     scratch_.push_back('\n');
     code_.clear();
