@@ -69,6 +69,36 @@ bool CutAfterBlank(std::string_view text, size_t i) {
   return i == 1 || static_cast<unsigned char>(text[i - 2]) < 0x80;
 }
 
+bool IsBracket(char c) {
+  return c == '(' || c == ')' || c == '[' || c == ']' || c == '{' || c == '}' ||
+         c == '<' || c == '>';
+}
+
+// Whether `text` may also be cut between two brackets (CutBetweenBrackets):
+// nothing in it that the tokenizer reads across them, a URL ("://",
+// "www.") or an e-mail address ('@'), which are runs up to white space.
+bool BracketCutsAllowed(std::string_view text) {
+  if (text.find("://") != std::string_view::npos || text.find('@') != std::string_view::npos) {
+    return false;
+  }
+  for (size_t i = text.find_first_of("wW"); i != std::string_view::npos;
+       i = text.find_first_of("wW", i + 1)) {
+    if (i + 4 <= text.size() && (text[i + 1] | 0x20) == 'w' && (text[i + 2] | 0x20) == 'w' &&
+        text[i + 3] == '.') {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Whether a slice may start at `i`, between two ASCII brackets: words
+// always break there (Unicode's word rules; no hyphen or apostrophe joins
+// across them), so a long line without white space (Markdown's "[a](" run
+// 200 KB long) is still checked in slices.
+bool CutBetweenBrackets(std::string_view text, size_t i) {
+  return i > 0 && i < text.size() && IsBracket(text[i - 1]) && IsBracket(text[i]);
+}
+
 // The room to keep after a text of `size` bytes.
 size_t Room(size_t size) { return std::min<size_t>(size / 64, 64 << 10) + 64; }
 
@@ -456,11 +486,13 @@ bool Document::Window(size_t* begin, size_t* end) const {
 void Document::CheckText(LanguageChecker& checker, size_t base, std::string_view text,
                          std::span<const CodeSpan> code, PackedSpots* out) {
   size_t start = 0;
+  bool brackets = false;
   while (start < text.size()) {
     size_t cut = text.size();
     if (checker.size() == 1 && text.size() - start >= 2 * kSliceBytes) {
+      if (start == 0) brackets = BracketCutsAllowed(text);
       for (size_t i = start + kSliceBytes; i + kSliceBytes <= text.size(); ++i) {
-        if (CutAfterBlank(text, i)) {
+        if (CutAfterBlank(text, i) || (brackets && CutBetweenBrackets(text, i))) {
           cut = i;
           break;
         }

@@ -217,21 +217,30 @@ TEST(DocumentTest, LongLinesInSlicesAndWindowsFlagWhatWholeLinesFlag) {
                           "knwo-how ", "e.g. ", "cat's ", "x", "-", "'", "\"qzx\" ",
                           "http://example.com/teh ", "1234 ", "\xC3\xA9t\xC3\xA9 ",
                           "\xF0\x9F\x98\x80 ", "\xE0\xB8\x81\xE0\xB8\xB2 ", "/* ",
-                          " */", "\"", "// "};
+                          " */", "\"", "// ", "[a](", "](", ")[", "<", "a@b ", "www.teh.com "};
   const auto random_text = [&](size_t n) {
     std::string t;
     for (size_t i = 0; i < n; ++i) t += pieces[rng() % std::size(pieces)];
     return t;
   };
-  for (int round = 0; round < 6; ++round) {
+  for (int round = 0; round < 8; ++round) {
     const LineFilter filter =
-        round % 3 == 2
+        round == 7 ? LineFilter(MarkdownFilter())
+        : round % 3 == 2
             ? LineFilter(CodeFilter(CodeLanguage::kCLike, CodeScope::kCommentsAndStrings))
             : LineFilter(std::monostate());
-    // Lines of 40-90 KB (several slices), and short ones between.
+    // Lines of 40-90 KB (several slices), and short ones between; in the
+    // last rounds, lines without white space (cut between brackets only).
     std::string text;
     for (int l = 0; l < 3; ++l) {
-      text += random_text(7000 + rng() % 3000);
+      if (round >= 6) {
+        for (int k = 0; k < 12000; ++k) {
+          text += rng() % 50 == 0 ? "tha(" : rng() % 2 ? "[a](" : "[cta](";
+        }
+        if (round == 7 && l == 1) text += "http://x.y/";
+      } else {
+        text += random_text(7000 + rng() % 3000);
+      }
       text += l == 1 ? "\r\n" : "\nthe cta\n";
     }
     Document doc(text, filter);
