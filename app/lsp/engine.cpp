@@ -232,18 +232,6 @@ size_t Engine::Recheck(const std::string& uri) {
   return it->second.document->Recheck(*checker_);
 }
 
-std::vector<Finding> Engine::Findings(const std::string& uri, size_t limit,
-                                     bool* capped) const {
-  std::vector<Finding> out;
-  auto it = documents_.find(uri);
-  if (it != documents_.end()) {
-    out.reserve(std::min(limit, it->second.document->MisspellingCount()));
-  }
-  const bool more = ForEachFinding(uri, limit, [&](const Finding& f) { out.push_back(f); });
-  if (capped != nullptr) *capped = more;
-  return out;
-}
-
 bool Engine::ForEachFinding(const std::string& uri, size_t limit,
                             const std::function<void(const Finding&)>& f) const {
   auto it = documents_.find(uri);

@@ -102,14 +102,10 @@ class Engine {
 
   // Rechecks what changed in `uri`; returns the number of lines checked.
   size_t Recheck(const std::string& uri);
-  // The misspellings of `uri`, in order, without the ignored words: the
-  // first `limit`; *capped (if given) tells whether there were more.
-  std::vector<Finding> Findings(const std::string& uri,
-                                size_t limit = static_cast<size_t>(-1),
-                                bool* capped = nullptr) const;
-  // The same, each given to `f` as it is found (nothing is collected: the
-  // diagnostics are written from them); returns whether there were more
-  // than `limit`.
+  // Calls `f` with each misspelling of `uri`, in order, without the
+  // ignored words: the first `limit` (nothing is collected: the
+  // diagnostics are written as they come); returns whether there were
+  // more.
   bool ForEachFinding(const std::string& uri, size_t limit,
                       const std::function<void(const Finding&)>& f) const;
   // The text of line `line` of `uri` ("" if none).
