@@ -14,7 +14,10 @@ the open (and after a small document was checked, which loads what checking
 needs once), as a multiple of the document's size, both read once the
 server has answered a request sent after the last message (so that what
 that message freed is not counted), and the peak (VmHWM, dictionary pages
-included) above VmRSS at the same moment.
+included) above VmRSS at the same moment; "peak without dictionary pages"
+subtracts the file pages (RssFile: the mapped dictionary, the code) that
+became resident meanwhile, which checking the document's words touched for
+the first time and which stay. The keystroke p95 is the 95th percentile.
 
 A binary that takes longer than --budget seconds on a document is killed
 and its row says so.
@@ -65,7 +68,7 @@ class Server:
             [binary, "lsp", "-d", dictionary, "--no-user"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL)
-        self.buffer = b""
+        self.buffer = bytearray()
         self.next_id = 0
 
     def send(self, message):
@@ -73,29 +76,42 @@ class Server:
         self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
         self.proc.stdin.flush()
 
-    def _fill(self, deadline):
+    def _wait(self, deadline):
         left = deadline - time.monotonic()
         if left <= 0:
             raise Timeout()
         ready, _, _ = select.select([self.proc.stdout], [], [], left)
         if not ready:
             raise Timeout()
-        chunk = os.read(self.proc.stdout.fileno(), 1 << 20)
+
+    def _fill(self, deadline):
+        self._wait(deadline)
+        chunk = os.read(self.proc.stdout.fileno(), 1 << 16)
         if not chunk:
             raise EOFError("server ended")
         self.buffer += chunk
 
     def read(self, deadline):
-        """The next message's body, as bytes."""
+        """The next message's body, as bytes. The body is read into a
+        buffer of its size (no copies as it arrives: the client's cost is
+        not what is measured)."""
         while b"\r\n\r\n" not in self.buffer:
             self._fill(deadline)
-        header, _, rest = self.buffer.partition(b"\r\n\r\n")
-        length = int(header.split(b":")[1])
-        self.buffer = rest
-        while len(self.buffer) < length:
-            self._fill(deadline)
-        body, self.buffer = self.buffer[:length], self.buffer[length:]
-        return body
+        end = self.buffer.index(b"\r\n\r\n")
+        length = int(bytes(self.buffer[:end]).split(b":")[1])
+        del self.buffer[:end + 4]
+        body = bytearray(length)
+        got = min(length, len(self.buffer))
+        body[:got] = self.buffer[:got]
+        del self.buffer[:got]
+        view = memoryview(body)
+        while got < length:
+            self._wait(deadline)
+            n = os.readv(self.proc.stdout.fileno(), [view[got:]])
+            if n == 0:
+                raise EOFError("server ended")
+            got += n
+        return bytes(body)
 
     def request(self, method, params, deadline):
         self.next_id += 1
@@ -142,7 +158,7 @@ def run(binary, dictionary, document, keystrokes, budget):
     server = Server(binary, dictionary)
     deadline = time.monotonic() + budget
     result = {"open": None, "keys": [], "cpu": None, "rss": None, "peak": None,
-              "killed": False, "diagnostics_bytes": 0}
+              "file": None, "killed": False, "diagnostics_bytes": 0}
     try:
         server.request("initialize", {"processId": None, "rootUri": None,
                                       "capabilities": {}}, deadline)
@@ -156,6 +172,7 @@ def run(binary, dictionary, document, keystrokes, budget):
         server.request("spellfilter/ping", {}, deadline)
         base = server.status("RssAnon")
         base_total = server.status("VmRSS")
+        base_file = server.status("RssFile")
         start = time.monotonic()
         server.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": language, "version": 1, "text": text}})
@@ -191,6 +208,9 @@ def run(binary, dictionary, document, keystrokes, budget):
         server.request("spellfilter/ping", {}, deadline)
         result["rss"] = server.status("RssAnon") - base
         result["peak"] = server.status("VmHWM") - base_total
+        # Pages of the dictionary (and code) that checking this document
+        # touched for the first time: part of the peak, not the document's.
+        result["file"] = server.status("RssFile") - base_file
     except Timeout:
         result["killed"] = True
     finally:
@@ -210,9 +230,9 @@ def main():
     args = parser.parse_args()
     docs = [d for d in documents() if not args.only or d[0] == args.only]
     ms = lambda s: "%.0f ms" % (s * 1000) if s is not None else "-"
-    print("| document | binary | open | keystroke median | keystroke max | "
-          "CPU per keystroke | memory after | peak | diagnostics |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| document | binary | open | keystroke median | keystroke p95 | "
+          "CPU per keystroke | memory after | peak | peak without dictionary pages | diagnostics |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     verdicts = []
     for doc in docs:
         size = len(doc[3].encode())
@@ -220,13 +240,15 @@ def main():
             r = run(binary, args.dict, doc, args.keystrokes, args.budget)
             keys = sorted(r["keys"])
             median = keys[len(keys) // 2] if keys else None
+            p95 = keys[min(len(keys) - 1, (len(keys) * 95) // 100)] if keys else None
+            peak_doc = (r["peak"] - r["file"]) if r["peak"] is not None else None
             mem = lambda b: ("%.1f MB (%.1fx)" % (b / 1e6, b / size)) if b is not None else "-"
             note = ""
             if r["killed"]:
                 note = " (killed after %.0f s: %d keystrokes done)" % (args.budget, len(keys))
-            print("| %s (%.1f MB) | %s | %s | %s | %s | %s | %s | %s | %.1f MB%s |" % (
+            print("| %s (%.1f MB) | %s | %s | %s | %s | %s | %s | %s | %s | %.1f MB%s |" % (
                 doc[0], size / 1e6, label, ms(r["open"]), ms(median),
-                ms(keys[-1] if keys else None), ms(r["cpu"]), mem(r["rss"]), mem(r["peak"]),
+                ms(p95), ms(r["cpu"]), mem(r["rss"]), mem(r["peak"]), mem(peak_doc),
                 r["diagnostics_bytes"] / 1e6, note))
             sys.stdout.flush()
             if r["rss"] is not None and median is not None:
@@ -234,11 +256,14 @@ def main():
                 # document keeps within 3x its size (the dictionary is
                 # loaded before the measure starts).
                 verdicts.append("%s %s: keystroke median %s (CPU %s) %s 50 ms; "
-                                "memory after %.1fx %s 3x" % (
+                                "memory after %.1fx %s 3x; peak without the "
+                                "dictionary's pages %.1fx %s 3x" % (
                                     doc[0], label, ms(median), ms(r["cpu"]),
                                     "<=" if median <= 0.05 else ">",
                                     r["rss"] / size,
-                                    "<=" if r["rss"] <= 3 * size else ">"))
+                                    "<=" if r["rss"] <= 3 * size else ">",
+                                    peak_doc / size,
+                                    "<=" if peak_doc <= 3 * size else ">"))
     print()
     for v in verdicts:
         print(v)

@@ -1,6 +1,8 @@
 #include "app/lsp/document.h"
 
 #include <algorithm>
+#include <cstring>
+#include <new>
 #include <span>
 
 #include "app/lsp/utf16.h"
@@ -33,11 +35,78 @@ size_t CountBreaks(std::string_view s, size_t count_end, bool ends_text) {
   return n;
 }
 
+size_t VarintSize(uint64_t v) {
+  size_t n = 1;
+  while (v >= 0x80) {
+    v >>= 7;
+    ++n;
+  }
+  return n;
+}
+
+uint8_t* WriteVarint(uint64_t v, uint8_t* out) {
+  while (v >= 0x80) {
+    *out++ = static_cast<uint8_t>(v | 0x80);
+    v >>= 7;
+  }
+  *out++ = static_cast<uint8_t>(v);
+  return out;
+}
+
+bool IsBreak(char c) { return c == '\n' || c == '\r'; }
+
+// Whether a slice may start at `i` of `text`: right after an ASCII blank
+// between ASCII bytes (no tokenizer rule looks across white space followed
+// by an ASCII byte, core/text/tokenizer.h; URLs end at white space; and not
+// inside a run of a script written without spaces, whose words the checker
+// segments with their neighbours). A line without white space is checked
+// whole.
+bool CutAfterBlank(std::string_view text, size_t i) {
+  if (i == 0 || i > text.size()) return false;
+  const char c = text[i - 1];
+  if (c != ' ' && c != '\t') return false;
+  if (i < text.size() && static_cast<unsigned char>(text[i]) >= 0x80) return false;
+  return i == 1 || static_cast<unsigned char>(text[i - 2]) < 0x80;
+}
+
+bool IsBracket(char c) {
+  return c == '(' || c == ')' || c == '[' || c == ']' || c == '{' || c == '}' ||
+         c == '<' || c == '>';
+}
+
+// Whether `text` may also be cut between two brackets (CutBetweenBrackets):
+// nothing in it that the tokenizer reads across them, a URL ("://",
+// "www.") or an e-mail address ('@'), which are runs up to white space.
+bool BracketCutsAllowed(std::string_view text) {
+  if (text.find("://") != std::string_view::npos || text.find('@') != std::string_view::npos) {
+    return false;
+  }
+  for (size_t i = text.find_first_of("wW"); i != std::string_view::npos;
+       i = text.find_first_of("wW", i + 1)) {
+    if (i + 4 <= text.size() && (text[i + 1] | 0x20) == 'w' && (text[i + 2] | 0x20) == 'w' &&
+        text[i + 3] == '.') {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Whether a slice may start at `i`, between two ASCII brackets: words
+// always break there (Unicode's word rules; no hyphen or apostrophe joins
+// across them), so a long line without white space (Markdown's "[a](" run
+// 200 KB long) is still checked in slices.
+bool CutBetweenBrackets(std::string_view text, size_t i) {
+  return i > 0 && i < text.size() && IsBracket(text[i - 1]) && IsBracket(text[i]);
+}
+
+// The room to keep after a text of `size` bytes.
+size_t Room(size_t size) { return std::min<size_t>(size / 64, 64 << 10) + 64; }
+
 // A string holding `text` with a little room to grow: a keystroke does not
 // reallocate it, and it is not the double that std::string's growth makes.
 std::string WithRoom(std::string_view text) {
   std::string out;
-  out.reserve(text.size() + std::min<size_t>(text.size() / 64, 64 << 10) + 64);
+  out.reserve(text.size() + Room(text.size()));
   out.assign(text);
   return out;
 }
@@ -56,14 +125,22 @@ Document::Document(std::string_view text, LineFilter filter)
   SetText(text);
 }
 
-void Document::SetText(std::string_view text) {
-  std::string fresh = WithRoom(text);
+Document::Document(LineFilter filter, std::string&& text)
+    : initial_(std::make_shared<const LineFilter>(std::move(filter))) {
+  SetText(std::move(text));
+}
+
+void Document::SetText(std::string_view text) { SetText(WithRoom(text)); }
+
+void Document::SetText(std::string&& text) {
   std::vector<Checkpoint> checkpoints = {Checkpoint{0, 0, initial_}};
   const size_t lines = CountBreaks(text, text.size(), true) + 1;
   // Nothing below throws.
-  text_.swap(fresh);
+  text_.swap(text);
+  std::string().swap(text);
   checkpoints_.swap(checkpoints);
   std::vector<uint8_t>().swap(spots_);
+  std::vector<SpotMark>().swap(marks_);
   spot_count_ = 0;
   line_count_ = lines;
   MarkAllDirty();
@@ -112,17 +189,20 @@ size_t Document::ByteOf(Position p) const {
   return begin + ByteOffsetOfUtf16(line, p.character);
 }
 
-std::vector<uint8_t> Document::Spliced(size_t lo, size_t hi, ptrdiff_t shift,
-                                       const PackedSpots& fresh,
-                                       size_t* count) const {
-  std::vector<uint8_t> out;
-  out.reserve(spots_.size() + fresh.bytes.size() + 20);
-  const uint8_t* p = spots_.data();
-  const uint8_t* const end = p + spots_.size();
-  size_t n = 0;
+void Document::Splice(size_t lo, size_t hi, ptrdiff_t shift,
+                      const PackedSpots& fresh) {
+  uint8_t* const data = spots_.data();
+  const size_t size = spots_.size();
+  // Decoding starts at the last mark at or before lo.
+  const auto mark = std::upper_bound(
+      marks_.begin(), marks_.end(), lo,
+      [](size_t x, const SpotMark& m) { return x < m.end_before; });
+  const SpotMark from = mark == marks_.begin() ? SpotMark{0, 0, 0} : *std::prev(mark);
+  const uint8_t* p = data + from.pos;
+  const uint8_t* const end = data + size;
+  size_t previous_end = from.end_before;
+  size_t kept_count = from.count_before;
   // Kept as they are: the spots that end at or before lo.
-  size_t previous_end = 0;
-  const uint8_t* kept = p;
   while (p != end) {
     const uint8_t* at = p;
     const size_t offset = previous_end + GetVarint(p);
@@ -131,47 +211,131 @@ std::vector<uint8_t> Document::Spliced(size_t lo, size_t hi, ptrdiff_t shift,
       p = at;
       break;
     }
-    kept = p;
     previous_end = offset + length;
-    ++n;
+    ++kept_count;
   }
-  out.insert(out.end(), spots_.data(), kept);
-  size_t out_end = previous_end;
-  if (!fresh.bytes.empty()) {
-    // The first one's distance is from lo: written anew from the last
-    // kept; the others' distances stay.
-    const uint8_t* f = fresh.bytes.data();
-    const size_t offset = lo + GetVarint(f);
-    const size_t length = GetVarint(f);
-    PutVarint(offset - out_end, &out);
-    PutVarint(length, &out);
-    out.insert(out.end(), f, fresh.bytes.data() + fresh.bytes.size());
-    out_end = fresh.end;
-    n += fresh.count;
-  }
-  // Dropped: those that start before hi; the first after is written anew
-  // (moved), and the rest copied (their distances do not change).
+  const size_t kept_pos = static_cast<size_t>(p - data);
+  const size_t kept_end = previous_end;
+  // Dropped: those that start before hi. The first after is written anew
+  // (moved, its distance from a new one before); the rest stay as they
+  // are (their distances do not change).
+  size_t dropped = 0;
+  bool has_after = false;
+  size_t after_offset = 0;
+  size_t after_length = 0;
+  size_t rest_pos = size;
   while (p != end) {
     const size_t offset = previous_end + GetVarint(p);
     const size_t length = GetVarint(p);
     previous_end = offset + length;
-    if (offset < hi) continue;
-    const size_t moved = static_cast<size_t>(static_cast<ptrdiff_t>(offset) + shift);
-    PutVarint(moved - out_end, &out);
-    PutVarint(length, &out);
-    ++n;
-    const uint8_t* rest = p;
-    while (p != end) {
-      GetVarint(p);
-      GetVarint(p);
-      ++n;
+    if (offset < hi) {
+      ++dropped;
+      continue;
     }
-    out.insert(out.end(), rest, end);
+    has_after = true;
+    after_offset = offset;
+    after_length = length;
+    rest_pos = static_cast<size_t>(p - data);
     break;
   }
-  out.shrink_to_fit();
-  *count = n;
-  return out;
+  // The new middle: fresh (its first distance from kept_end), then the
+  // one after.
+  size_t middle = 0;
+  size_t first_offset = 0;
+  size_t first_length = 0;
+  const uint8_t* fresh_rest = fresh.bytes.data();
+  size_t out_end = kept_end;
+  if (fresh.count > 0) {
+    first_offset = lo + GetVarint(fresh_rest);
+    first_length = GetVarint(fresh_rest);
+    middle += VarintSize(first_offset - kept_end) + VarintSize(first_length) +
+              static_cast<size_t>(fresh.bytes.data() + fresh.bytes.size() - fresh_rest);
+    out_end = fresh.end;
+  }
+  const size_t moved = static_cast<size_t>(static_cast<ptrdiff_t>(after_offset) + shift);
+  if (has_after) middle += VarintSize(moved - out_end) + VarintSize(after_length);
+  const size_t old_middle = rest_pos - kept_pos;
+  const size_t new_size = size - old_middle + middle;
+  const size_t rest_count =
+      has_after ? spot_count_ - kept_count - dropped - 1 : 0;
+  const size_t new_count = kept_count + fresh.count + (has_after ? 1 + rest_count : 0);
+
+  // The marks: those up to kept_pos, one every kSpotsPerMark in fresh,
+  // one at the spot after, and those of the rest, moved. (A mark closer
+  // than a quarter of the stride to the one before is left out, so that
+  // edits do not pile them up.)
+  std::vector<SpotMark> marks;
+  marks.reserve(static_cast<size_t>(mark - marks_.begin()) + 2 +
+                fresh.count / kSpotsPerMark + (marks_.end() - mark));
+  const auto add = [&](SpotMark m) {
+    if (!marks.empty() &&
+        m.count_before < marks.back().count_before + kSpotsPerMark / 4) {
+      return;
+    }
+    marks.push_back(m);
+  };
+  for (const SpotMark& m : marks_) {
+    if (m.pos > kept_pos) break;
+    add(m);
+  }
+  if (fresh.count > 0) {
+    const size_t first_size = VarintSize(first_offset - kept_end) + VarintSize(first_length);
+    const uint8_t* f = fresh_rest;
+    const uint8_t* const fresh_end = fresh.bytes.data() + fresh.bytes.size();
+    size_t end_before = first_offset + first_length;
+    for (size_t i = 1; f != fresh_end; ++i) {
+      if (i % kSpotsPerMark == 0) {
+        add(SpotMark{kept_pos + first_size + static_cast<size_t>(f - fresh_rest),
+                     end_before, kept_count + i});
+      }
+      const size_t offset = end_before + GetVarint(f);
+      end_before = offset + GetVarint(f);
+    }
+  }
+  if (has_after) {
+    add(SpotMark{kept_pos + middle - VarintSize(moved - out_end) - VarintSize(after_length),
+                 out_end, kept_count + fresh.count});
+  }
+  const size_t rest_start = kept_pos + middle;
+  for (const SpotMark& m : marks_) {
+    if (m.pos < rest_pos || !has_after) continue;
+    add(SpotMark{m.pos - rest_pos + rest_start,
+                 static_cast<size_t>(static_cast<ptrdiff_t>(m.end_before) + shift),
+                 m.count_before + new_count - spot_count_});
+  }
+  if (new_size > spots_.capacity()) {
+    // Exactly the stream made at an open; room for edits after.
+    spots_.reserve(new_size + (size == 0 ? 0 : new_size / 16 + 64));
+  }
+
+  // Nothing below throws (no reallocation).
+  const size_t rest_size = size - rest_pos;
+  if (middle > old_middle) spots_.resize(new_size);
+  if (rest_size > 0) {
+    std::memmove(spots_.data() + rest_start, spots_.data() + rest_pos, rest_size);
+  }
+  if (middle <= old_middle) spots_.resize(new_size);
+  uint8_t* out = spots_.data() + kept_pos;
+  if (fresh.count > 0) {
+    out = WriteVarint(first_offset - kept_end, out);
+    out = WriteVarint(first_length, out);
+    const size_t n = static_cast<size_t>(fresh.bytes.data() + fresh.bytes.size() - fresh_rest);
+    if (n > 0) std::memcpy(out, fresh_rest, n);
+    out += n;
+  }
+  if (has_after) {
+    out = WriteVarint(moved - out_end, out);
+    WriteVarint(after_length, out);
+  }
+  marks_.swap(marks);
+  spot_count_ = new_count;
+  // A stream that shrank a lot gives its room back.
+  if (spots_.capacity() > 2 * spots_.size() + 4096) {
+    try {
+      spots_.shrink_to_fit();
+    } catch (const std::bad_alloc&) {
+    }
+  }
 }
 
 void Document::Replace(Position start, Position end, std::string_view text) {
@@ -210,17 +374,17 @@ void Document::Replace(Position start, Position end, std::string_view text) {
                                        c.state});
     }  // else: a line start in the replaced text, gone
   }
-  // A word cut by the edit is dropped; those after it move.
-  size_t count = 0;
-  std::vector<uint8_t> spots = Spliced(a, std::max(b, a + 1), shift, PackedSpots{}, &count);
   std::string grown;
   if (new_size > text_.capacity()) {
     // Reserved once, from empty: exactly what is asked.
-    grown.reserve(new_size + std::min<size_t>(new_size / 64, 64 << 10) + 64);
+    grown.reserve(new_size + Room(new_size));
     grown.append(text_, 0, a);
     grown += text;
     grown.append(text_, b);
   }
+  // A word cut by the edit is dropped; those after it move. (Throws only
+  // before it changes anything.)
+  Splice(a, std::max(b, a + 1), shift, PackedSpots{});
   // Nothing below throws (no reallocation).
   if (new_size > text_.capacity()) {
     text_.swap(grown);
@@ -228,8 +392,6 @@ void Document::Replace(Position start, Position end, std::string_view text) {
     text_.replace(a, b - a, text);
   }
   checkpoints_.swap(checkpoints);
-  spots_.swap(spots);
-  spot_count_ = count;
   line_count_ = line_count_ + breaks_after - breaks_before;
   // The changed bytes, with those changed before (moved).
   const size_t changed_end = a + text.size();
@@ -255,46 +417,163 @@ void Document::MarkAllDirty() {
   checkpoints_[0].state = initial_;
 }
 
+bool Document::Windowed(const LanguageChecker& checker) const {
+  return std::holds_alternative<std::monostate>(*initial_) && checker.size() == 1 &&
+         (project_ == nullptr || project_->ignore.empty());
+}
+
+bool Document::Window(size_t* begin, size_t* end) const {
+  // A few words of margin on each side, and at most this far to look for
+  // a blank (a line without any is checked whole).
+  constexpr size_t kMargin = 64;
+  constexpr size_t kFarthest = 64 << 10;
+  const std::string_view text = text_;
+  const size_t size = text.size();
+  const size_t lo = std::min(dirty_begin_, size);
+  const size_t hi = std::min(std::max(dirty_end_, lo), size);
+  for (size_t i = lo; i < hi; ++i) {
+    if (IsBreak(text[i])) return false;
+  }
+  // Backwards from lo - kMargin: a blank, or the line's start.
+  size_t b = lo > kMargin ? lo - kMargin : 0;
+  bool line_start = false;
+  for (size_t i = lo; i > b; --i) {
+    if (IsBreak(text[i - 1])) {
+      b = i;
+      line_start = true;
+      break;
+    }
+  }
+  if (!line_start) {
+    const size_t stop = b > kFarthest ? b - kFarthest : 0;
+    for (;; --b) {
+      if (b == 0 || IsBreak(text[b - 1])) {
+        line_start = true;
+        break;
+      }
+      if (CutAfterBlank(text, b)) break;
+      if (b == stop) return false;
+    }
+  }
+  // Forwards from hi + kMargin: a blank, or the line's end.
+  size_t e = std::min(hi + kMargin, size);
+  bool line_end = false;
+  for (size_t i = hi; i < e; ++i) {
+    if (IsBreak(text[i])) {
+      e = i;
+      line_end = true;
+      break;
+    }
+  }
+  if (!line_end) {
+    const size_t stop = std::min(e + kFarthest, size);
+    for (;; ++e) {
+      if (e == size || IsBreak(text[e])) {
+        line_end = true;
+        break;
+      }
+      if (CutAfterBlank(text, e)) break;
+      if (e == stop) return false;
+    }
+  }
+  // A whole line is checked as a line (its checkpoints kept as they are).
+  if (line_start && line_end) return false;
+  *begin = b;
+  *end = e;
+  return true;
+}
+
+void Document::CheckText(LanguageChecker& checker, size_t base, std::string_view text,
+                         std::span<const CodeSpan> code, PackedSpots* out) {
+  size_t start = 0;
+  bool brackets = false;
+  while (start < text.size()) {
+    size_t cut = text.size();
+    if (checker.size() == 1 && text.size() - start >= 2 * kSliceBytes) {
+      if (start == 0) brackets = BracketCutsAllowed(text);
+      for (size_t i = start + kSliceBytes; i + kSliceBytes <= text.size(); ++i) {
+        if (CutAfterBlank(text, i) || (brackets && CutBetweenBrackets(text, i))) {
+          cut = i;
+          break;
+        }
+      }
+    }
+    const std::string_view slice = text.substr(start, cut - start);
+    std::span<const CodeSpan> slice_code = code;
+    if (!code.empty() && (start > 0 || cut < text.size())) {
+      // The code spans inside the slice, from its start.
+      slice_code_.clear();
+      for (const CodeSpan& c : code) {
+        if (c.end <= start || c.begin >= cut) continue;
+        slice_code_.push_back(CodeSpan{std::max(c.begin, start) - start,
+                                       std::min(c.end, cut) - start});
+      }
+      slice_code = slice_code_;
+    }
+    found_.clear();
+    checker.Check(slice, &found_, slice_code);
+    if (project_ != nullptr) project_words_.Apply(*project_, slice, &found_);
+    // Flag words are added after the checker's: in order for the stream,
+    // and apart (one that started before the last end is dropped).
+    std::sort(found_.begin(), found_.end(),
+              [](const Misspelling& a, const Misspelling& b) { return a.offset < b.offset; });
+    for (const Misspelling& m : found_) {
+      const size_t offset = base + start + m.offset;
+      if (m.length == 0 || (out->count > 0 && offset < out->end)) continue;
+      out->Add(offset, m.length);
+    }
+    start = cut;
+  }
+  if (found_.capacity() > 4096) std::vector<Misspelling>().swap(found_);
+  if (slice_code_.capacity() > 4096) std::vector<CodeSpan>().swap(slice_code_);
+}
+
 void Document::CheckLine(LanguageChecker& checker, size_t begin, size_t end,
                          LineFilter& state, PackedSpots* out) {
-  found_.clear();
-  scratch_.assign(text_, begin, end - begin);
-  scratch_.push_back('\n');
-  code_.clear();
-  std::visit(
-      [&](auto& f) {
-        using F = std::decay_t<decltype(f)>;
-        if constexpr (std::is_same_v<F, CodeFilter>) {
-          f.Blank(std::span<char>(scratch_.data(), scratch_.size()), &code_);
-        } else if constexpr (!std::is_same_v<F, std::monostate>) {
-          f.Blank(std::span<char>(scratch_.data(), scratch_.size()));
-        }
-      },
-      state);
-  if (project_ != nullptr) project_->BlankIgnored(scratch_.data(), scratch_.size());
-  checker.Check(scratch_, &found_, code_);
-  if (project_ != nullptr) project_words_.Apply(*project_, scratch_, &found_);
-  // Flag words are added after the checker's: in order for the stream,
-  // and apart (one that started before the last end is dropped).
-  std::sort(found_.begin(), found_.end(),
-            [](const Misspelling& a, const Misspelling& b) { return a.offset < b.offset; });
-  size_t last_end = 0;
-  for (const Misspelling& m : found_) {
-    if (m.offset < last_end || m.length == 0) continue;
-    out->Add(begin + m.offset, m.length);
-    last_end = m.offset + m.length;
+  const bool plain = std::holds_alternative<std::monostate>(state) &&
+                     (project_ == nullptr || project_->ignore.empty());
+  if (plain) {
+    // Nothing to blank: checked where it is, not copied.
+    CheckText(checker, begin, std::string_view(text_).substr(begin, end - begin), {}, out);
+  } else {
+    scratch_.reserve(end - begin + 1);  // exactly: the line and its '\n'
+    scratch_.assign(text_, begin, end - begin);
+    scratch_.push_back('\n');
+    code_.clear();
+    std::visit(
+        [&](auto& f) {
+          using F = std::decay_t<decltype(f)>;
+          if constexpr (std::is_same_v<F, CodeFilter>) {
+            f.Blank(std::span<char>(scratch_.data(), scratch_.size()), &code_);
+          } else if constexpr (!std::is_same_v<F, std::monostate>) {
+            f.Blank(std::span<char>(scratch_.data(), scratch_.size()));
+          }
+        },
+        state);
+    if (project_ != nullptr) project_->BlankIgnored(scratch_.data(), scratch_.size());
+    CheckText(checker, begin, scratch_, code_, out);
   }
   // A long line's buffers are not kept for the short ones after it.
   if (scratch_.capacity() > (size_t{64} << 10)) {
     std::string().swap(scratch_);
     checker.ReleaseBuffers();
+  } else if (end - begin > (size_t{64} << 10) && checker.size() > 1) {
+    checker.ReleaseBuffers();  // (one language: a slice's buffers only)
   }
-  if (found_.capacity() > 4096) std::vector<Misspelling>().swap(found_);
   if (code_.capacity() > 4096) std::vector<CodeSpan>().swap(code_);
 }
 
 size_t Document::Recheck(LanguageChecker& checker) {
   if (!dirty_) return 0;
+  if (size_t b, e; Windowed(checker) && Window(&b, &e)) {
+    // Inside a line of plain text: the words around the edit only.
+    PackedSpots found;
+    found.end = b;
+    CheckText(checker, b, std::string_view(text_).substr(b, e - b), {}, &found);
+    Splice(b, e, 0, found);
+    dirty_ = false;
+    return 1;
+  }
   // From the last checkpoint at or before the first change.
   const auto after = std::upper_bound(
       checkpoints_.begin(), checkpoints_.end(), dirty_begin_,
@@ -356,21 +635,18 @@ size_t Document::Recheck(LanguageChecker& checker) {
                        checkpoints_.begin() + static_cast<ptrdiff_t>(old),
                        checkpoints_.end());
   }
-  size_t count = 0;
-  std::vector<uint8_t> spots = Spliced(region_begin, begin, 0, found, &count);
+  Splice(region_begin, begin, 0, found);  // throws only before it changes anything
   // Nothing below throws.
   checkpoints_.swap(checkpoints);
-  spots_.swap(spots);
-  spot_count_ = count;
   dirty_ = false;
   return checked;
 }
 
 size_t Document::MemoryUsed() const {
   return text_.capacity() + checkpoints_.capacity() * sizeof(Checkpoint) +
-         spots_.capacity() + scratch_.capacity() +
+         spots_.capacity() + marks_.capacity() * sizeof(SpotMark) + scratch_.capacity() +
          found_.capacity() * sizeof(Misspelling) +
-         code_.capacity() * sizeof(CodeSpan);
+         code_.capacity() * sizeof(CodeSpan) + slice_code_.capacity() * sizeof(CodeSpan);
 }
 
 }  // namespace spellfilter::lsp

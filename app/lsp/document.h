@@ -9,13 +9,24 @@
 // Positions are bytes of UTF-8 here; utf16.h converts. Lines end at "\n",
 // "\r\n" or a lone "\r", as the protocol counts them.
 //
+// A long line is checked in slices of about kSliceBytes, cut after ASCII
+// blanks (with one language: the checker's buffers, 32 bytes a word, are a
+// slice's, not a 400 KB line's); in plain text with one language and no
+// ignore patterns, where a word's verdict does not depend on what lies
+// beyond the blanks around it, an edit inside a line rechecks only the
+// words around it (from the blank before to the blank after), not the
+// whole line.
+//
 // Memory (docs/lsp.md): the text and nothing per line: a line is found
 // from the checkpoint before it (a line number, a byte offset and a
 // filter state shared by equal ones: 32 bytes at most every
 // kCheckpointLines lines, so a blank line costs its byte and one more),
 // and the misspellings are one stream for the whole document: two LEB128
 // numbers each, its distance from the end of the one before and its length
-// (about 2 bytes for a word of prose).
+// (about 2 bytes for a word of prose), spliced in place where an edit
+// lands, found from a mark kept about every kSpotsPerMark misspellings
+// (24 bytes each), so that an edit decodes a few hundred of them, not the
+// stream up to it.
 // Changes give the strong guarantee: an exception (std::bad_alloc) leaves
 // the document as it was; so does Recheck.
 #ifndef SPELLFILTER_APP_LSP_DOCUMENT_H_
@@ -23,6 +34,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -60,11 +72,20 @@ class Document {
   static constexpr size_t kCheckpointLines = 32;
   static constexpr size_t kCheckpointBytes = 4096;
 
+  // Long lines are checked in slices of at least this many bytes.
+  static constexpr size_t kSliceBytes = 16384;
+  // A mark for finding misspellings is kept about every this many.
+  static constexpr size_t kSpotsPerMark = 256;
+
   // `filter` is the filter in its initial state (monostate: plain text).
   Document(std::string_view text, LineFilter filter);
+  // The same, taking `text` (no copy: a document opened from a message is
+  // held once).
+  Document(LineFilter filter, std::string&& text);
 
   // The whole text replaced.
   void SetText(std::string_view text);
+  void SetText(std::string&& text);
   // Replaces the text from `start` to `end` (an LSP range) by `text`.
   // Positions past a line's end mean its end; past the last line, the end.
   void Replace(Position start, Position end, std::string_view text);
@@ -123,13 +144,34 @@ class Document {
     size_t end = 0;  // where the last one ends
     void Add(size_t offset, size_t length);
   };
-  // The spots without those overlapping [lo, hi), with `fresh` (in order,
-  // inside [lo, hi), distances from lo) in their place and those after
-  // moved by `shift`.
-  std::vector<uint8_t> Spliced(size_t lo, size_t hi, ptrdiff_t shift,
-                               const PackedSpots& fresh, size_t* count) const;
+  // Where decoding the stream may start: spots_[pos] is a spot's first
+  // byte, `end_before` where the spot before it ends (its distance is from
+  // there), `count_before` how many come before it.
+  struct SpotMark {
+    size_t pos;
+    size_t end_before;
+    size_t count_before;
+  };
+  // Replaces, in place, the spots overlapping [lo, hi) by `fresh` (in
+  // order, inside [lo, hi), distances from lo) and moves those after by
+  // `shift`. Strong guarantee: it allocates (and may throw) before it
+  // changes anything.
+  void Splice(size_t lo, size_t hi, ptrdiff_t shift, const PackedSpots& fresh);
   void CheckLine(LanguageChecker& checker, size_t begin, size_t end, LineFilter& state,
                  PackedSpots* out);
+  // Checks `text`, which holds the document's bytes from `base` on (a line
+  // or a part of one, blanked by its filter or not), in slices cut after
+  // blanks when there is one language; adds what it finds to *out.
+  void CheckText(LanguageChecker& checker, size_t base, std::string_view text,
+                 std::span<const CodeSpan> code, PackedSpots* out);
+  // Whether an edit inside a line may recheck only the words around it:
+  // plain text, one language, no ignore patterns.
+  bool Windowed(const LanguageChecker& checker) const;
+  // The region [*begin, *end) around the dirty bytes that a windowed
+  // recheck checks: from a blank (or the line's start) before them to a
+  // blank (or the line's end) after; false when it would hold a line
+  // break or be no shorter than the line.
+  bool Window(size_t* begin, size_t* end) const;
 
   std::shared_ptr<const LineFilter> initial_;
   const ProjectConfig* project_ = nullptr;
@@ -139,6 +181,7 @@ class Document {
   std::vector<Checkpoint> checkpoints_;  // by line; [0] is line 0
   std::vector<uint8_t> spots_;           // packed, in order
   size_t spot_count_ = 0;
+  std::vector<SpotMark> marks_;  // by pos
   // The bytes changed since the last Recheck: [dirty_begin_, dirty_end_]
   // (when dirty_).
   bool dirty_ = true;
@@ -146,7 +189,8 @@ class Document {
   size_t dirty_end_ = 0;
   std::string scratch_;
   std::vector<CodeSpan> code_;  // the checked line's code (CodeFilter's)
-  std::vector<Misspelling> found_;  // the checked line's misspellings
+  std::vector<Misspelling> found_;  // the checked slice's misspellings
+  std::vector<CodeSpan> slice_code_;  // the checked slice's code
 };
 
 namespace document_internal {

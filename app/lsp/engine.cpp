@@ -98,18 +98,22 @@ Engine::~Engine() = default;
 
 Status Engine::Open(const std::string& uri, const std::string& language_id,
                     std::string_view text) {
+  return Open(uri, language_id, std::string(text));
+}
+
+Status Engine::Open(const std::string& uri, const std::string& language_id,
+                    std::string&& text) {
   // Made aside and moved in: running out of memory leaves no half-made
   // document behind.
   Open_ open;
   open.language_id = language_id;
   open.path = PathOfUri(uri);
-  Status status = Place(uri, open, text);
+  Status status = Place(uri, open, &text);
   documents_.insert_or_assign(uri, std::move(open));
   return status;
 }
 
-Status Engine::Place(const std::string& uri, Open_& open,
-                     std::optional<std::string_view> text) {
+Status Engine::Place(const std::string& uri, Open_& open, std::string* text) {
   Status status = Status::Ok();
   open.project = nullptr;
   if (!open.path.empty()) {
@@ -123,12 +127,13 @@ Status Engine::Place(const std::string& uri, Open_& open,
   const DocumentKind kind =
       KindOfDocument(open.language_id, uri, open.path, open.project.get());
   if (text || !open.document || kind != open.kind) {
-    // The same text under the new filter, or the text given.
-    // (The new document copies the old one's text before it goes.)
-    const std::string_view source = text            ? *text
-                                    : open.document ? std::string_view(open.document->Text())
-                                                    : std::string_view();
-    auto document = std::make_unique<Document>(source, FilterOf(kind, settings_.scope));
+    // The text given, or the same text under the new filter (copied: the
+    // old document stays until the new one is made).
+    std::string source = text            ? std::move(*text)
+                         : open.document ? std::string(open.document->Text())
+                                         : std::string();
+    auto document =
+        std::make_unique<Document>(FilterOf(kind, settings_.scope), std::move(source));
     open.document = std::move(document);
   }
   open.kind = kind;
@@ -143,7 +148,7 @@ Status Engine::ReloadProjects() {
   projects_ = ProjectConfigFinder();
   Status first = Status::Ok();
   for (auto& [uri, open] : documents_) {
-    Status s = Place(uri, open, std::nullopt);
+    Status s = Place(uri, open, nullptr);
     if (!s.ok() && first.ok()) first = s;
   }
   return first;
@@ -190,6 +195,11 @@ void Engine::Change(const std::string& uri, Position start, Position end,
   }
 }
 
+void Engine::SetText(const std::string& uri, std::string&& text) {
+  auto it = documents_.find(uri);
+  if (it != documents_.end()) it->second.document->SetText(std::move(text));
+}
+
 void Engine::Close(const std::string& uri) { documents_.erase(uri); }
 
 bool Engine::IsOpen(const std::string& uri) const {
@@ -222,33 +232,43 @@ size_t Engine::Recheck(const std::string& uri) {
   return it->second.document->Recheck(*checker_);
 }
 
-std::vector<Finding> Engine::Findings(const std::string& uri, size_t limit,
-                                     bool* capped) const {
-  if (capped != nullptr) *capped = false;
-  std::vector<Finding> out;
+bool Engine::ForEachFinding(const std::string& uri, size_t limit,
+                            const std::function<void(const Finding&)>& f) const {
   auto it = documents_.find(uri);
-  if (it == documents_.end() || it->second.kind.skipped) return out;
+  if (it == documents_.end() || it->second.kind.skipped) return false;
   // In code, each word's first max_repeats occurrences only.
   const size_t max_repeats =
       it->second.kind.mode == DocumentMode::kCode ? settings_.max_repeats : 0;
   std::map<std::string, size_t, std::less<>> repeats;
-  // Room for what is shown, once (growing by doubling kept up to twice
-  // that, and copies of it, at the peak).
-  out.reserve(std::min(limit, it->second.document->MisspellingCount()));
+  size_t shown = 0;
+  bool more = false;
+  Finding finding;
   it->second.document->ForEachMisspelling(
       [&](size_t line, std::string_view text, Spot m) {
-        std::string word(text.substr(m.offset, m.length));
-        if (it->second.ignored.count(word) > 0) return true;
-        if (max_repeats != 0 && ++repeats[word] > max_repeats) return true;
-        if (out.size() == limit) {
-          if (capped != nullptr) *capped = true;
+        const std::string_view word = text.substr(m.offset, m.length);
+        if (!it->second.ignored.empty() &&
+            it->second.ignored.count(std::string(word)) > 0) {
+          return true;
+        }
+        if (max_repeats != 0) {
+          auto r = repeats.find(word);
+          if (r == repeats.end()) r = repeats.emplace(std::string(word), 0).first;
+          if (++r->second > max_repeats) return true;
+        }
+        if (shown == limit) {
+          more = true;
           return false;
         }
-        out.push_back(Finding{line, m.offset, m.offset + m.length,
-                              std::move(word), text});
+        ++shown;
+        finding.line = line;
+        finding.begin = m.offset;
+        finding.end = m.offset + m.length;
+        finding.word.assign(word);
+        finding.line_text = text;
+        f(finding);
         return true;
       });
-  return out;
+  return more;
 }
 
 std::string_view Engine::LineText(const std::string& uri, size_t line) const {

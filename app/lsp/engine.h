@@ -17,6 +17,7 @@
 #ifndef SPELLFILTER_APP_LSP_ENGINE_H_
 #define SPELLFILTER_APP_LSP_ENGINE_H_
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -88,19 +89,25 @@ class Engine {
   // Change.
   Status Open(const std::string& uri, const std::string& language_id,
               std::string_view text);
+  // The same, taking `text` (held once: not copied).
+  Status Open(const std::string& uri, const std::string& language_id,
+              std::string&& text);
   // An LSP range replaced; no range (full = true): the whole text.
   void Change(const std::string& uri, Position start, Position end,
               std::string_view text, bool full);
+  // The whole text replaced by `text` (taken, not copied).
+  void SetText(const std::string& uri, std::string&& text);
   void Close(const std::string& uri);
   bool IsOpen(const std::string& uri) const;
 
   // Rechecks what changed in `uri`; returns the number of lines checked.
   size_t Recheck(const std::string& uri);
-  // The misspellings of `uri`, in order, without the ignored words: the
-  // first `limit`; *capped (if given) tells whether there were more.
-  std::vector<Finding> Findings(const std::string& uri,
-                                size_t limit = static_cast<size_t>(-1),
-                                bool* capped = nullptr) const;
+  // Calls `f` with each misspelling of `uri`, in order, without the
+  // ignored words: the first `limit` (nothing is collected: the
+  // diagnostics are written as they come); returns whether there were
+  // more.
+  bool ForEachFinding(const std::string& uri, size_t limit,
+                      const std::function<void(const Finding&)>& f) const;
   // The text of line `line` of `uri` ("" if none).
   std::string_view LineText(const std::string& uri, size_t line) const;
 
@@ -150,10 +157,9 @@ class Engine {
     std::set<std::string> ignored;
   };
   // Finds the project file of `open` (nullptr on error, which is
-  // returned), decides its kind and, when that changed or `text` is given,
-  // makes its Document.
-  Status Place(const std::string& uri, Open_& open,
-               std::optional<std::string_view> text);
+  // returned), decides its kind and, when that changed or `text` is given
+  // (not null: taken), makes its Document.
+  Status Place(const std::string& uri, Open_& open, std::string* text);
   // The language family's own words for a code document `uri` opened as
   // `language_id`: by the id, or by the file name when the id names no
   // code language.

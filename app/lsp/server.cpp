@@ -4,6 +4,7 @@
 #include <malloc.h>
 #endif
 
+#include <charconv>
 #include <limits>
 #include <new>
 #include <nlohmann/json.hpp>
@@ -12,6 +13,7 @@
 #include <stdexcept>
 
 #include "app/lsp/json_rpc.h"
+#include "app/lsp/message_parser.h"
 #include "app/lsp/utf16.h"
 
 namespace spellfilter::lsp {
@@ -35,30 +37,60 @@ struct InvalidParams : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Whether `body` nests arrays and objects deeper than kMaxJsonDepth: a
-// linear scan before parsing, so that no parsed value is deep enough for
-// recursion on it (copying, destroying, dumping) to exhaust the stack.
-bool TooDeep(std::string_view body) {
-  size_t depth = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < body.size(); ++i) {
-    const char c = body[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > kMaxJsonDepth) return true;
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
+// A message's text as it is made: counted first (Content-Length comes
+// before the body), then made again and written through a 64 KiB buffer
+// (Publish), so that a reply of 10,000 diagnostics (2 MB) is never held
+// whole.
+class TextSink {
+ public:
+  // `out` null: counting only.
+  explicit TextSink(std::FILE* out) : out_(out) {
+    if (out_ != nullptr) buffer_.reserve(kBuffer);
+  }
+  void Put(std::string_view text) {
+    size_ += text.size();
+    if (out_ == nullptr) return;
+    if (buffer_.size() + text.size() > kBuffer) Flush();
+    if (text.size() >= kBuffer) {
+      std::fwrite(text.data(), 1, text.size(), out_);
+    } else {
+      buffer_.append(text);
     }
   }
-  return false;
-}
+  void Put(char c) { Put(std::string_view(&c, 1)); }
+  void PutNumber(size_t n) {
+    char digits[24];
+    const auto [end, ec] = std::to_chars(digits, digits + sizeof(digits), n);
+    Put(std::string_view(digits, static_cast<size_t>(end - digits)));
+  }
+  // `text` inside a JSON string (invalid UTF-8 replaced): as it is when it
+  // needs no escaping, as words almost always do.
+  void PutEscaped(std::string_view text) {
+    for (const char c : text) {
+      const auto u = static_cast<unsigned char>(c);
+      if (u < 0x20 || u >= 0x80 || c == '"' || c == '\\') {
+        const std::string quoted = nlohmann::json(std::string(text)).dump(
+            -1, ' ', false, nlohmann::json::error_handler_t::replace);
+        Put(std::string_view(quoted).substr(1, quoted.size() - 2));
+        return;
+      }
+    }
+    Put(text);
+  }
+  void Flush() {
+    if (out_ != nullptr && !buffer_.empty()) {
+      std::fwrite(buffer_.data(), 1, buffer_.size(), out_);
+      buffer_.clear();
+    }
+  }
+  size_t size() const { return size_; }
+
+ private:
+  static constexpr size_t kBuffer = 64 << 10;
+  std::FILE* out_;
+  std::string buffer_;
+  size_t size_ = 0;
+};
 
 // The uri of a textDocument (or of params naming one).
 std::string UriOf(const json& holder) {
@@ -99,6 +131,8 @@ struct Server::Impl {
   int severity = 3;
   size_t max_diagnostics = kDefaultMaxDiagnostics;  // 0: no cap
   std::set<std::string> capped_uris;  // told that the cap was hit
+  // The document texts of the message being handled (message_parser.h).
+  std::vector<std::string> texts;
   EngineSettings settings;
   // The `language` setting last read (nullopt: never given), and the one
   // the engine uses.
@@ -137,87 +171,89 @@ struct Server::Impl {
     Notify("window/showMessage", {{"type", type}, {"message", message}});
   }
 
-  // Diagnostics are written as text, not built as a JSON tree: 10,000 of
-  // them took 25 ms as a tree (allocating, dumping and freeing its nodes)
-  // and take about 2 ms so (docs/lsp.md).
+  // Diagnostics are written as text as they are found, not built as a
+  // JSON tree nor held whole: 10,000 of them took 25 ms as a tree
+  // (allocating, dumping and freeing its nodes), and 2 MB as text; they
+  // are made twice (counted, then written through a small buffer), from
+  // the document's misspellings stream (docs/lsp.md).
   void Publish(const std::string& uri) {
     engine.Recheck(uri);
-    bool capped = false;
     const size_t limit = max_diagnostics == 0
                              ? std::numeric_limits<size_t>::max()
                              : max_diagnostics;
-    const std::vector<Finding> findings = engine.Findings(uri, limit, &capped);
-    const std::string severity_text = std::to_string(severity);
-    std::string body;
-    // About what a diagnostic takes (200 bytes and its word twice): one
-    // allocation, not a doubling series of copies.
-    body.reserve(uri.size() + 400 + findings.size() * 240);
-    body += R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":)";
-    body += Quoted(uri);
-    body += R"(,"diagnostics":[)";
-    const auto range = [&](size_t line, size_t begin, size_t end) {
-      body += R"({"range":{"start":{"line":)";
-      body += std::to_string(line);
-      body += R"(,"character":)";
-      body += std::to_string(begin);
-      body += R"(},"end":{"line":)";
-      body += std::to_string(line);
-      body += R"(,"character":)";
-      body += std::to_string(end);
-      body += "}},";
-    };
-    // One pass per line from finding to finding (findings come in order),
-    // not from the line's start for each.
-    Utf16Cursor cursor;
-    size_t cursor_line = std::numeric_limits<size_t>::max();
-    size_t last_line = 0;
-    size_t last_end = 0;
-    for (size_t i = 0; i < findings.size(); ++i) {
-      const Finding& f = findings[i];
-      if (f.line != cursor_line) {
-        cursor = Utf16Cursor(f.line_text);
-        cursor_line = f.line;
+    bool capped = false;
+    const std::string message =
+        "spellfilter: more than " + std::to_string(limit) +
+        " unknown words; only the first " + std::to_string(limit) +
+        " are shown (setting maxDiagnostics)";
+    const auto make = [&](TextSink& sink) {
+      sink.Put(R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":")");
+      sink.PutEscaped(uri);
+      sink.Put(R"(","diagnostics":[)");
+      const auto range = [&](size_t line, size_t begin, size_t end) {
+        sink.Put(R"({"range":{"start":{"line":)");
+        sink.PutNumber(line);
+        sink.Put(R"(,"character":)");
+        sink.PutNumber(begin);
+        sink.Put(R"(},"end":{"line":)");
+        sink.PutNumber(line);
+        sink.Put(R"(,"character":)");
+        sink.PutNumber(end);
+        sink.Put("}},");
+      };
+      // One pass per line from finding to finding (findings come in
+      // order), not from the line's start for each.
+      Utf16Cursor cursor;
+      size_t cursor_line = std::numeric_limits<size_t>::max();
+      size_t last_line = 0;
+      size_t last_end = 0;
+      bool first = true;
+      capped = engine.ForEachFinding(uri, limit, [&](const Finding& f) {
+        if (f.line != cursor_line) {
+          cursor = Utf16Cursor(f.line_text);
+          cursor_line = f.line;
+        }
+        const size_t begin = cursor.UnitsAt(f.begin);
+        const size_t end = cursor.UnitsAt(f.end);
+        if (!first) sink.Put(',');
+        first = false;
+        range(f.line, begin, end);
+        sink.Put(R"("severity":)");
+        sink.PutNumber(static_cast<size_t>(severity));
+        sink.Put(R"(,"code":"misspelling","source":"spellfilter","message":"Unknown word: )");
+        sink.PutEscaped(f.word);
+        sink.Put(R"(","data":{"word":")");
+        sink.PutEscaped(f.word);
+        sink.Put(R"("}})");
+        last_line = f.line;
+        last_end = end;
+      });
+      if (capped) {
+        // Said once, where the last one shown ends, as a diagnostic of its
+        // own (no word: no code action), and in the client's log.
+        if (!first) sink.Put(',');
+        range(last_line, last_end, last_end);
+        sink.Put(R"("severity":3,"code":"too-many-diagnostics","source":"spellfilter","message":")");
+        sink.PutEscaped(message);
+        sink.Put(R"("})");
       }
-      const size_t begin = cursor.UnitsAt(f.begin);
-      const size_t end = cursor.UnitsAt(f.end);
-      if (i > 0) body += ',';
-      range(f.line, begin, end);
-      const std::string word = Quoted(f.word);
-      body += R"("severity":)";
-      body += severity_text;
-      body += R"(,"code":"misspelling","source":"spellfilter","message":)";
-      body += Quoted("Unknown word: " + f.word);
-      body += R"(,"data":{"word":)";
-      body += word;
-      body += "}}";
-      last_line = f.line;
-      last_end = end;
-    }
+      sink.Put("]}}");
+    };
+    TextSink counter(nullptr);
+    make(counter);
+    // The log line first, as before the diagnostics were streamed.
     if (capped) {
-      // Said once, where the last one shown ends, as a diagnostic of its
-      // own (no word: no code action), and in the client's log.
-      const std::string message =
-          "spellfilter: more than " + std::to_string(limit) +
-          " unknown words; only the first " + std::to_string(limit) +
-          " are shown (setting maxDiagnostics)";
-      if (!findings.empty()) body += ',';
-      range(last_line, last_end, last_end);
-      body += R"("severity":3,"code":"too-many-diagnostics","source":"spellfilter","message":)";
-      body += Quoted(message);
-      body += '}';
       if (capped_uris.insert(uri).second) {
         Notify("window/logMessage", {{"type", 2}, {"message", message + ": " + uri}});
       }
     } else {
       capped_uris.erase(uri);
     }
-    body += "]}}";
-    WriteMessage(out, body);
-  }
-
-  // `text` as a JSON string (invalid UTF-8 replaced).
-  static std::string Quoted(const std::string& text) {
-    return json(text).dump(-1, ' ', false, json::error_handler_t::replace);
+    std::fprintf(out, "Content-Length: %zu\r\n\r\n", counter.size());
+    TextSink writer(out);
+    make(writer);
+    writer.Flush();
+    std::fflush(out);
   }
 
   void PublishAll() {
@@ -384,19 +420,25 @@ struct Server::Impl {
     // All checked before any is applied: a bad change leaves the document
     // as it was.
     for (const json& c : changes) {
-      if (!c.at("text").is_string()) throw InvalidParams("change text is not a string");
+      const json& text = c.at("text");
+      if (!text.is_string() && !text.is_binary()) {
+        throw InvalidParams("change text is not a string");
+      }
       if (auto range = c.find("range"); range != c.end()) {
         PositionOf(range->at("start"));
         PositionOf(range->at("end"));
       }
     }
+    std::string text;
     for (const json& c : changes) {
-      const std::string& text = c.at("text").get_ref<const std::string&>();
+      if (!TakeText(c.at("text"), texts, &text)) {
+        throw InvalidParams("change text is not a string");
+      }
       if (auto range = c.find("range"); range != c.end()) {
         engine.Change(uri, PositionOf(range->at("start")),
                       PositionOf(range->at("end")), text, false);
       } else {
-        engine.Change(uri, {}, {}, text, true);
+        engine.SetText(uri, std::move(text));
       }
     }
     Publish(uri);
@@ -481,10 +523,10 @@ struct Server::Impl {
       const json& doc = params.at("textDocument");
       const std::string uri = UriOf(doc);
       const json& language = doc.value("languageId", json(""));
-      const json& text = doc.at("text");
-      if (!text.is_string()) throw InvalidParams("text is not a string");
+      std::string text;
+      if (!TakeText(doc.at("text"), texts, &text)) throw InvalidParams("text is not a string");
       if (Status s = engine.Open(uri, language.is_string() ? language.get<std::string>() : "",
-                                 text.get_ref<const std::string&>());
+                                 std::move(text));
           !s.ok()) {
         ShowMessage(1, "spellfilter: " + s.message());
       }
@@ -549,14 +591,15 @@ int Server::Run() {
     }
     bool go_on = true;
     try {
-      if (TooDeep(body)) {
+      json message;
+      const ParseResult parsed = ParseMessage(body, kMaxJsonDepth, &message, &impl_->texts);
+      // The body is not kept beside what was parsed from it.
+      if (body.capacity() > kKeptBodyBytes) std::string().swap(body);
+      if (parsed == ParseResult::kTooDeep) {
         impl_->ReplyError(nullptr, kInvalidRequest,
                           "JSON nested deeper than " + std::to_string(kMaxJsonDepth));
       } else {
-        json message = json::parse(body, nullptr, /*allow_exceptions=*/false);
-        // The body is not kept beside its parsed copy.
-        if (body.capacity() > kKeptBodyBytes) std::string().swap(body);
-        if (message.is_discarded()) {
+        if (parsed == ParseResult::kNotJson) {
           impl_->ReplyError(nullptr, kParseError, "not JSON");
         } else if (!message.is_object()) {
           impl_->ReplyError(nullptr, kInvalidRequest, "not a JSON object");
@@ -571,6 +614,7 @@ int Server::Run() {
     }
     // A large message's buffer is not kept for the next, small ones.
     if (body.capacity() > kKeptBodyBytes) std::string().swap(body);
+    std::vector<std::string>().swap(impl_->texts);
 #ifdef __GLIBC__
     // What checking a long line freed goes back to the system (glibc keeps
     // freed heap pages otherwise): memory follows the documents, not their

@@ -52,8 +52,8 @@ inline constexpr char kAddToUserCommand[] = "spellfilter.addToUserDictionary";
 inline constexpr char kIgnoreInFileCommand[] = "spellfilter.ignoreInFile";
 inline constexpr char kAddToProjectCommand[] = "spellfilter.addToProjectWords";
 
-// Deeper JSON is refused before it is parsed (recursion on it could end
-// the process); editors' messages nest fewer than 10 levels.
+// Deeper JSON is refused: the parse stops there (message_parser.h; no
+// recursion on nesting); editors' messages nest fewer than 10 levels.
 inline constexpr size_t kMaxJsonDepth = 256;
 // A document URI longer than this is refused (PATH_MAX is 4096; a URI
 // escapes some bytes as %XX).

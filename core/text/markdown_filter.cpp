@@ -1,6 +1,7 @@
 #include "core/text/markdown_filter.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
@@ -247,7 +248,11 @@ class InlineIndex {
 
   // The ')' matching the '(' at `open` (escapes skipped), or nullptr. A
   // direct scan first; once one fails, every '(' after it is matched in
-  // one pass with a stack, and later openers look theirs up.
+  // one pass, and later openers look theirs up. Each '(' costs 8 bytes
+  // (its offset and its ')''s, from the first, in room counted first):
+  // 200 KB of "[a](" took 2 MB as pointer pairs and a stack grown by
+  // doubling. While matching, an open '(' holds the one open before it
+  // (kOpen set): the stack is threaded through the table.
   char* ClosingParen(char* open) {
     if (!parens_built_) {
       int depth = 0;
@@ -260,28 +265,50 @@ class InlineIndex {
           return q;
         }
       }
+      // Offsets from `open` fit below kOpen (a line of 2 GiB is scanned
+      // as above for each opener instead).
+      if (end_ - open >= static_cast<ptrdiff_t>(kOpen)) return nullptr;
       // `open` follows a ']' (no backslash), so escapes pair alike from
       // here as from any later '('.
-      std::vector<size_t> stack;
+      size_t count = 0;
       for (char* q = open; q < end_; ++q) {
         if (*q == '\\' && q + 1 < end_) {
           ++q;
         } else if (*q == '(') {
-          stack.push_back(parens_.size());
-          parens_.emplace_back(q, nullptr);
-        } else if (*q == ')' && !stack.empty()) {
-          parens_[stack.back()].second = q;
-          stack.pop_back();
+          ++count;
         }
+      }
+      parens_base_ = open;
+      parens_.reserve(count);
+      uint32_t top = kNone;
+      for (char* q = open; q < end_; ++q) {
+        if (*q == '\\' && q + 1 < end_) {
+          ++q;
+        } else if (*q == '(') {
+          parens_.push_back({static_cast<uint32_t>(q - open), kOpen | top});
+          top = static_cast<uint32_t>(parens_.size() - 1);
+        } else if (*q == ')' && top != kNone) {
+          const uint32_t below = parens_[top].second & ~kOpen;
+          parens_[top].second = static_cast<uint32_t>(q - open);
+          top = below;
+        }
+      }
+      while (top != kNone) {
+        const uint32_t below = parens_[top].second & ~kOpen;
+        parens_[top].second = kNone;
+        top = below;
       }
       parens_built_ = true;
       return nullptr;
     }
-    while (paren_cursor_ < parens_.size() && parens_[paren_cursor_].first < open) {
+    if (parens_.empty() || open < parens_base_) return nullptr;
+    const auto at = static_cast<uint32_t>(open - parens_base_);
+    while (paren_cursor_ < parens_.size() && parens_[paren_cursor_].first < at) {
       ++paren_cursor_;
     }
-    if (paren_cursor_ < parens_.size() && parens_[paren_cursor_].first == open) {
-      return parens_[paren_cursor_].second;
+    if (paren_cursor_ < parens_.size() && parens_[paren_cursor_].first == at &&
+        parens_[paren_cursor_].second != kNone) {
+      return parens_base_ + parens_[paren_cursor_].second;
     }
     return nullptr;
   }
@@ -293,8 +320,12 @@ class InlineIndex {
   char* colon_ = nullptr;
   bool runs_built_ = false;
   std::unordered_map<size_t, std::vector<char*>> runs_;
+  static constexpr uint32_t kOpen = uint32_t{1} << 31;
+  static constexpr uint32_t kNone = kOpen - 1;  // no ')' (no '(' below)
   bool parens_built_ = false;
-  std::vector<std::pair<char*, char*>> parens_;  // '(' and its ')' or null
+  char* parens_base_ = nullptr;
+  // Each '(' and its ')' (kNone: none), offsets from parens_base_.
+  std::vector<std::pair<uint32_t, uint32_t>> parens_;
   size_t paren_cursor_ = 0;
 };
 

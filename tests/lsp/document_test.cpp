@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <span>
+#include <variant>
 #include <string>
 
 #include "app/lsp/utf16.h"
@@ -170,6 +172,99 @@ TEST(DocumentTest, EditsGiveWhatAFreshDocumentGives) {
   }
 }
 
+// What checking each line whole, as one text (the line and its line
+// break, blanked by the filter), flags: what a document must find however
+// it slices long lines and whatever part of a line an edit rechecks.
+std::string FlaggedWhole(LanguageChecker& checker, const Document& d, LineFilter state) {
+  std::string out;
+  std::vector<Misspelling> found;
+  std::vector<CodeSpan> code;
+  for (size_t l = 0; l < d.LineCount(); ++l) {
+    const std::string_view line = d.Line(l);
+    std::string text(line);
+    text += '\n';
+    code.clear();
+    std::visit(
+        [&](auto& f) {
+          using F = std::decay_t<decltype(f)>;
+          if constexpr (std::is_same_v<F, CodeFilter>) {
+            f.Blank(std::span<char>(text.data(), text.size()), &code);
+          } else if constexpr (!std::is_same_v<F, std::monostate>) {
+            f.Blank(std::span<char>(text.data(), text.size()));
+          }
+        },
+        state);
+    checker.Check(text, &found, code);
+    for (const Misspelling& m : found) {
+      out += std::to_string(l) + ":" + std::string(line.substr(m.offset, m.length)) + " ";
+    }
+  }
+  return out;
+}
+
+// Long lines (checked in slices of kSliceBytes) edited in their middle (in
+// plain text: only the words around the edit are checked again) flag what
+// checking each line whole flags, with the words, punctuation, scripts and
+// blanks around the cuts that could tell them apart; the misspellings
+// stream (spliced in place, found from its marks) reads back as a fresh
+// document's.
+TEST(DocumentTest, LongLinesInSlicesAndWindowsFlagWhatWholeLinesFlag) {
+  auto dict = MakeDictionary({"the", "cat", "sat", "know-how", "e.g"});
+  const Dictionary* const languages[] = {dict.get()};
+  LanguageChecker checker(languages, LanguageMode::kAny);
+  std::mt19937 rng(3434);
+  const char* pieces[] = {"the ", "cta ", "sat", " ", "  ", "\t", "teh. ", "know-how ",
+                          "knwo-how ", "e.g. ", "cat's ", "x", "-", "'", "\"qzx\" ",
+                          "http://example.com/teh ", "1234 ", "\xC3\xA9t\xC3\xA9 ",
+                          "\xF0\x9F\x98\x80 ", "\xE0\xB8\x81\xE0\xB8\xB2 ", "/* ",
+                          " */", "\"", "// ", "[a](", "](", ")[", "<", "a@b ", "www.teh.com "};
+  const auto random_text = [&](size_t n) {
+    std::string t;
+    for (size_t i = 0; i < n; ++i) t += pieces[rng() % std::size(pieces)];
+    return t;
+  };
+  for (int round = 0; round < 8; ++round) {
+    const LineFilter filter =
+        round == 7 ? LineFilter(MarkdownFilter())
+        : round % 3 == 2
+            ? LineFilter(CodeFilter(CodeLanguage::kCLike, CodeScope::kCommentsAndStrings))
+            : LineFilter(std::monostate());
+    // Lines of 40-90 KB (several slices), and short ones between; in the
+    // last rounds, lines without white space (cut between brackets only).
+    std::string text;
+    for (int l = 0; l < 3; ++l) {
+      if (round >= 6) {
+        for (int k = 0; k < 12000; ++k) {
+          text += rng() % 50 == 0 ? "tha(" : rng() % 2 ? "[a](" : "[cta](";
+        }
+        if (round == 7 && l == 1) text += "http://x.y/";
+      } else {
+        text += random_text(7000 + rng() % 3000);
+      }
+      text += l == 1 ? "\r\n" : "\nthe cta\n";
+    }
+    Document doc(text, filter);
+    doc.Recheck(checker);
+    ASSERT_EQ(Flagged(doc), FlaggedWhole(checker, doc, filter)) << round;
+    for (int edit = 0; edit < 16; ++edit) {
+      const size_t line = (rng() % 3) * 2;  // a long line
+      const size_t units = Utf16Length(doc.Line(line), doc.Line(line).size());
+      Position a{line, rng() % (units + 1)};
+      Position b{line, std::min<size_t>(units, a.character + rng() % 8)};
+      std::string inserted = random_text(rng() % 3);
+      if (rng() % 10 == 0) inserted += "\n";
+      doc.Replace(a, b, inserted);
+      if (rng() % 4 == 0) continue;  // several edits before a check
+      doc.Recheck(checker);
+      ASSERT_EQ(Flagged(doc), FlaggedWhole(checker, doc, filter)) << round << " " << edit;
+      Document fresh(doc.Text(), filter);
+      fresh.Recheck(checker);
+      ASSERT_EQ(doc.MisspellingCount(), fresh.MisspellingCount());
+      ASSERT_EQ(Flagged(doc), Flagged(fresh));
+    }
+  }
+}
+
 // Memory is the text and about a byte per line, not an object per line:
 // a million blank lines hold under 2.5 MB (64 MB as 64-byte lines before).
 TEST(DocumentTest, BlankLinesCostTheirByteAndAboutOneMore) {
@@ -180,13 +275,15 @@ TEST(DocumentTest, BlankLinesCostTheirByteAndAboutOneMore) {
   doc.Recheck(checker);
   EXPECT_EQ(doc.LineCount(), 1000001u);
   EXPECT_LT(doc.MemoryUsed(), 2500000u);
-  // A line of misspellings: its text and about two bytes a word.
+  // A line of misspellings: its text and about two bytes a word (and a
+  // mark of 24 bytes every kSpotsPerMark).
   std::string line;
   for (int i = 0; i < 100000; ++i) line += "teh ";
   Document words(line, std::monostate());
   words.Recheck(checker);
   EXPECT_EQ(words.MisspellingCount(), 100000u);
-  EXPECT_LT(words.MemoryUsed(), line.size() + 2 * 100000 + 16384);
+  EXPECT_LT(words.MemoryUsed(),
+            line.size() + 2 * 100000 + 24 * 100000 / Document::kSpotsPerMark + 16384);
   // Long offsets read back (LEB128 of several bytes).
   size_t n = 0;
   words.ForEachMisspelling([&](size_t l, std::string_view, Spot m) {

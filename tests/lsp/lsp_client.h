@@ -101,6 +101,28 @@ class LspClient {
     return 0;
   }
 
+  // The server's peak resident memory (VmHWM), in bytes; 0 if unknown.
+  size_t PeakBytes() const {
+    std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+    std::string key;
+    while (status >> key) {
+      if (key == "VmHWM:") {
+        size_t kb = 0;
+        status >> kb;
+        return kb * 1024;
+      }
+    }
+    return 0;
+  }
+  // Sets the peak (VmHWM) back to the resident memory now; false if the
+  // kernel does not let us (/proc/PID/clear_refs).
+  bool ResetPeak() const {
+    std::ofstream clear("/proc/" + std::to_string(pid_) + "/clear_refs");
+    clear << "5";
+    clear.flush();
+    return static_cast<bool>(clear);
+  }
+
   // Bytes as they are, header included.
   void SendBytes(const std::string& bytes) {
     std::fwrite(bytes.data(), 1, bytes.size(), in_);
