@@ -787,6 +787,8 @@ void MainWindow::updateStatus() {
     spelling = tr("Not checking: no dictionary");
   } else if (!editor()->isSpellCheckingEnabled()) {
     spelling = tr("Spell checking off");
+  } else if (editor()->isStreaming()) {
+    spelling = tr("Loading\u2026 %1%").arg(editor()->streamedPercent());
   } else if (!scheduler->isIdle()) {
     spelling = tr("Checking\u2026 %1%").arg(scheduler->percentDone());
   } else if (totals.misspellings == 1) {
@@ -812,7 +814,7 @@ void MainWindow::updateStatus() {
   if (lcStatus().isDebugEnabled()) {
     const bool checked = spellService()->hasDictionary() &&
                          editor()->isSpellCheckingEnabled() &&
-                         scheduler->isIdle();
+                         !editor()->isStreaming() && scheduler->isIdle();
     const QString status = QStringLiteral("%1: %2 misspellings, %3 words")
                                .arg(checked ? QStringLiteral("checked")
                                             : QStringLiteral("checking"))
@@ -868,7 +870,25 @@ void MainWindow::askGoToLine() {
 }
 
 void MainWindow::goToLine(int line, int column) {
-  const LineMap& lines = editor()->lineMap();
+  DocumentTab* tab = current();
+  // A file still coming in: its lines are there once it is whole.
+  whenLoaded(tab, [this, tab, line, column] {
+    goToLineIn(tab->editor(), line, column);
+    if (tab == current()) tab->editor()->setFocus();
+  });
+}
+
+void MainWindow::whenLoaded(DocumentTab* tab, std::function<void()> then) {
+  if (!tab->editor()->isStreaming()) {
+    then();
+    return;
+  }
+  connect(tab->editor(), &SpellTextEdit::streamingFinished, tab,
+          std::move(then), Qt::SingleShotConnection);
+}
+
+void MainWindow::goToLineIn(SpellTextEdit* edit, int line, int column) {
+  const LineMap& lines = edit->lineMap();
   QTextBlock block = lines.blockOfLine(line - 1);
   // A long line is several blocks (soft_lines.h): the column may be in a
   // later piece. Past the end of the line means its end.
@@ -885,9 +905,8 @@ void MainWindow::goToLine(int line, int column) {
   }
   QTextCursor cursor(block);
   cursor.setPosition(block.position() + offset);
-  editor()->setTextCursor(cursor);
-  editor()->centerCursor();
-  editor()->setFocus();
+  edit->setTextCursor(cursor);
+  edit->centerCursor();
 }
 
 void MainWindow::setWordWrap(bool on) {
@@ -926,6 +945,7 @@ void MainWindow::print() {
     dialog.setOption(QAbstractPrintDialog::PrintSelection);
   }
   if (dialog.exec() != QDialog::Accepted) return;
+  editor()->finishStreaming();
   PrintDocument(*editor(), &printer);
   if (printer.printerState() == QPrinter::Error) {
     QMessageBox::warning(this, tr("Print"),
@@ -951,6 +971,7 @@ void MainWindow::askExportPdf() {
 }
 
 bool MainWindow::exportPdf(const QString& path) {
+  editor()->finishStreaming();
   QString error;
   QGuiApplication::setOverrideCursor(Qt::WaitCursor);
   const bool written = ExportPdf(*editor(), path, &error);
@@ -1168,12 +1189,18 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 void MainWindow::newFile() { addDocument(); }
 
 void MainWindow::showLoading(const QString& path) {
-  // The window says what it is doing, with the file's name as its title,
-  // and is painted before the blocking read (issue 35: a 5 MB file showed
-  // an unpainted window titled untitled.txt for a second).
+  // The window says what it is doing, with the file's name as its title
+  // and its tab's label and "Loading NAME…" in the empty page and the
+  // status bar, and is painted before the file is read (issue 35: a 5 MB
+  // file showed an unpainted window titled untitled.txt for a second).
+  const QString name = QFileInfo(path).fileName();
+  DocumentTab* tab = tabForNewFile();
+  tab->editor()->setPlaceholderText(tr("Loading %1\u2026").arg(name));
+  tabs_->setTabText(
+      tabs_->indexOf(tab),
+      QString(name).replace(QLatin1Char('&'), QStringLiteral("&&")));
   setWindowFilePath(QFileInfo(path).absoluteFilePath());
-  statusBar()->showMessage(
-      tr("Loading %1\u2026").arg(QFileInfo(path).fileName()));
+  statusBar()->showMessage(tr("Loading %1\u2026").arg(name));
   if (!isVisible()) return;
   // Just shown: the window system has yet to map and expose it (X11 does
   // so asynchronously); a paint before that shows nothing.
@@ -1190,16 +1217,24 @@ void MainWindow::showLoading(const QString& path) {
 
 void MainWindow::openRequest(const OpenRequest& request) {
   for (const FileRequest& file : request.files) {
+    DocumentTab* loading = nullptr;
     if (!file.standard_input &&
         QFileInfo(file.path).size() >= kLoadingNoticeBytes &&
         indexOfFile(file.path) < 0) {
       showLoading(file.path);
+      loading = current();
     }
     if (file.standard_input) {
       openText(request.standard_input);
       if (file.line > 0) goToLine(file.line, file.column);
     } else {
       openFromCommandLine(file.path, file.line, file.column);
+    }
+    // Opened (the text is there) or not (the user was told why): the
+    // loading page is gone either way.
+    if (loading != nullptr && tabs_->indexOf(loading) >= 0) {
+      loading->editor()->setPlaceholderText(QString());
+      updateTabLabel(loading);
     }
   }
   // The title is the current document's again (showLoading named a file
@@ -1259,12 +1294,16 @@ int MainWindow::restoreSession() {
          QFileInfo::exists(saved.languages.front()))) {
       setDocumentLanguages(current(), saved.languages);
     }
-    QTextCursor cursor(editor()->document());
-    cursor.setPosition(
-        std::min(saved.position, editor()->document()->characterCount() - 1));
-    editor()->setTextCursor(cursor);
-    editor()->centerCursor();
-    if (i == session.current) current_tab = current();
+    DocumentTab* tab = current();
+    whenLoaded(tab, [tab, position = saved.position] {
+      SpellTextEdit* edit = tab->editor();
+      QTextCursor cursor(edit->document());
+      cursor.setPosition(
+          std::min(position, edit->document()->characterCount() - 1));
+      edit->setTextCursor(cursor);
+      edit->centerCursor();
+    });
+    if (i == session.current) current_tab = tab;
   }
   if (current_tab != nullptr) tabs_->setCurrentWidget(current_tab);
   if (!missing.isEmpty()) {
@@ -1474,38 +1513,61 @@ void MainWindow::openLoaded(const QString& path, const LoadedText& loaded) {
       }
     }
   }
-  QGuiApplication::setOverrideCursor(Qt::WaitCursor);
-  editor()->setPlainText(loaded.text);
-  QGuiApplication::restoreOverrideCursor();
-  current()->setLossy(loaded.first_bad_byte >= 0);
+  // A big file comes in a few lines at a time from the event loop
+  // (SpellTextEdit::streamPlainText): its first page is shown at once,
+  // the window keeps painting, and what needs the whole text waits for it
+  // (whenLoaded).
+  const QString name = QFileInfo(path).fileName();
+  SpellTextEdit* edit = tab->editor();
+  connect(edit, &SpellTextEdit::streamProgressed, this,
+          [this, edit, name](int percent) {
+            if (edit != editor()) return;
+            statusBar()->showMessage(
+                tr("Loading %1\u2026 %2%").arg(name).arg(percent));
+            scheduleStatus();
+          });
+  edit->streamPlainText(loaded.text);
+  tab->setLossy(loaded.first_bad_byte >= 0);
   setCurrentFile(path, loaded.format);
   recent_menu_->add(path);
-  if (current()->readOnlyOnDisk()) {
-    statusBar()->showMessage(
-        tr("Opened %1, which is read-only: save your changes with Save As.")
-            .arg(QFileInfo(path).fileName()),
-        10000);
-  } else if (loaded.detected_confidence > 0) {
-    statusBar()->showMessage(
-        tr("Opened %1 as %2 (detected; change it with the encoding button "
-           "in the status bar)")
-            .arg(QFileInfo(path).fileName(),
-                 EncodingLabel(loaded.format.encoding)),
-        10000);
-  } else if (HasContinuations(*editor()->document())) {
-    statusBar()->showMessage(
-        tr("Opened %1. Lines longer than %L2 characters are shown in pieces "
-           "(unnumbered in the margin) and saved as they were.")
-            .arg(QFileInfo(path).fileName())
-            .arg(kSplitAbove),
-        10000);
-  } else {
-    statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()),
-                             3000);
+  if (edit->isStreaming()) {
+    statusBar()->showMessage(tr("Loading %1\u2026").arg(name));
   }
+  whenLoaded(tab, [this, tab, edit, name,
+                   detected = loaded.detected_confidence > 0,
+                   encoding = loaded.format.encoding] {
+    disconnect(edit, &SpellTextEdit::streamProgressed, this, nullptr);
+    tab->updateMarkdown();
+    if (tab != current()) return;
+    scheduleStatus();
+    if (tab->readOnlyOnDisk()) {
+      statusBar()->showMessage(
+          tr("Opened %1, which is read-only: save your changes with Save "
+             "As.")
+              .arg(name),
+          10000);
+    } else if (detected) {
+      statusBar()->showMessage(
+          tr("Opened %1 as %2 (detected; change it with the encoding button "
+             "in the status bar)")
+              .arg(name, EncodingLabel(encoding)),
+          10000);
+    } else if (HasContinuations(*edit->document())) {
+      statusBar()->showMessage(
+          tr("Opened %1. Lines longer than %L2 characters are shown in "
+             "pieces (unnumbered in the margin) and saved as they were.")
+              .arg(name)
+              .arg(kSplitAbove),
+          10000);
+    } else {
+      statusBar()->showMessage(tr("Opened %1").arg(name), 3000);
+    }
+  });
 }
 
 bool MainWindow::saveFile(const QString& path) {
+  // Never a part of a file still coming in.
+  editor()->finishStreaming();
   const bool same_file = QFileInfo(path).absoluteFilePath() ==
                          QFileInfo(currentFile()).absoluteFilePath();
   if (current()->lossy() && same_file &&

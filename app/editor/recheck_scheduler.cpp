@@ -66,6 +66,14 @@ void RecheckScheduler::backgroundTextLoaded() {
   if (background_ != nullptr) loaded_revision_ = edit_->document()->revision();
 }
 
+void RecheckScheduler::setHeld(bool held) {
+  held_ = held;
+  if (!held_ && waiting_ && !backgroundRunning()) {
+    waiting_ = false;
+    timer_.start();
+  }
+}
+
 void RecheckScheduler::dropBackground() {
   background_.reset();
   loaded_revision_ = -1;
@@ -135,8 +143,9 @@ void RecheckScheduler::runSlice() {
     visible_first_ = false;
     edit_->checkVisibleBlocks();
   }
-  if (backgroundRunning()) {
-    // The thread is checking the text: wait for it, idle.
+  if (held_ || backgroundRunning()) {
+    // The text is still coming in, or the thread is checking it: wait,
+    // idle.
     timer_.stop();
     waiting_ = true;
     return;

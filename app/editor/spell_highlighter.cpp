@@ -308,7 +308,7 @@ bool SpellHighlighter::withinBudget() {
       defer_burst_ = false;
     });
   }
-  return !defer_burst_ && burst_.elapsed() < kBurstBudgetMs;
+  return !held_ && !defer_burst_ && burst_.elapsed() < kBurstBudgetMs;
 }
 
 void SpellHighlighter::highlightBlock(const QTextBlock& block) {
