@@ -44,6 +44,7 @@
 #include "app/editor/document_tab.h"
 #include "app/editor/find_bar.h"
 #include "app/editor/language_chooser.h"
+#include "app/editor/language_list.h"
 #include "app/editor/notice_bar.h"
 #include "app/editor/pdf_export.h"
 #include "app/editor/recent_files.h"
@@ -209,6 +210,18 @@ void MainWindow::followService(SpellService* service) {
 
 QString MainWindow::languageLabel(const SpellService* service) const {
   if (!service->hasDictionary()) return tr("No dictionary");
+  if (service->languageCount() > 1 || service->isAutomatic()) {
+    QStringList names;
+    for (const QString& path : service->languagePaths()) {
+      names.append(LanguageDisplayName(QFileInfo(path).completeBaseName()));
+    }
+    const QString languages =
+        names.size() > 3 ? tr("%1 and %n more", nullptr, names.size() - 2)
+                               .arg(names.mid(0, 2).join(QStringLiteral(", ")))
+                         : names.join(QStringLiteral(" + "));
+    return service->isAutomatic() ? tr("Automatic (%1)").arg(languages)
+                                  : languages;
+  }
   QStringList names;
   for (const QString& path : service->dictionaryPaths()) {
     const QString name = QFileInfo(path).completeBaseName();
@@ -258,7 +271,10 @@ void MainWindow::chooseLanguage() {
     language_chooser_->activateWindow();
     return;
   }
-  auto* chooser = new LanguageChooser(spellService()->dictionaryPaths(), this);
+  QStringList in_use = spellService()->languagePaths() +
+                       spellService()->dictionaryPaths().mid(1);
+  if (spellService()->isAutomatic()) in_use.prepend(QString(kAutoLanguage));
+  auto* chooser = new LanguageChooser(in_use, this);
   chooser->setAttribute(Qt::WA_DeleteOnClose);
   connect(chooser, &LanguageChooser::chosen, this,
           &MainWindow::applyLanguageChoice);
@@ -278,21 +294,51 @@ void MainWindow::applyLanguageChoice(const LanguageChoice& choice) {
       }
       return;
     case LanguageChoice::Kind::kAddition: {
-      QStringList paths = spellService()->dictionaryPaths();
-      if (paths.isEmpty()) {
-        paths = {choice.path};  // nothing to add to: it is the language
-      } else if (!paths.contains(choice.path)) {
-        paths.append(choice.path);
-        // The oldest addition makes room (core checks two at most).
-        while (paths.size() > 1 + SpellService::kMaxAdditions)
-          paths.removeAt(1);
+      LanguageList list = ParseLanguageList(
+          tab->languages().isEmpty() ? default_languages_ : tab->languages());
+      // Added to the first of the installed languages "auto" chooses
+      // among: they are listed, so the list can hold word lists too.
+      if (list.automatic && list.languages.isEmpty()) {
+        list.languages = spellService()->languagePaths();
       }
-      setDocumentLanguages(tab, paths);
+      if (list.languages.isEmpty()) {
+        list.languages = {choice.path};  // nothing to add to: the language
+      } else if (!list.additions.contains(choice.path)) {
+        list.additions.append(choice.path);
+        // The oldest addition makes room (core checks two at most).
+        while (list.additions.size() > SpellService::kMaxAdditions) {
+          list.additions.removeFirst();
+        }
+      }
+      setDocumentLanguages(tab, ToStringList(list));
       return;
     }
     case LanguageChoice::Kind::kConvert:
       convertDictionary(choice.tag);
       return;
+    case LanguageChoice::Kind::kSecondLanguage: {
+      // Beside the document's languages (in its mode), its word lists kept.
+      LanguageList list = ParseLanguageList(
+          tab->languages().isEmpty() ? default_languages_ : tab->languages());
+      const QString path = QFileInfo(choice.path).absoluteFilePath();
+      if (list.languages.isEmpty()) {
+        list.languages = {path};
+      } else if (!list.languages.contains(path)) {
+        list.languages.append(path);
+      }
+      setDocumentLanguages(tab, ToStringList(list));
+      return;
+    }
+    case LanguageChoice::Kind::kAutomatic: {
+      // Among the document's languages when it has several, else among
+      // the installed ones.
+      LanguageList list = ParseLanguageList(
+          tab->languages().isEmpty() ? default_languages_ : tab->languages());
+      list.automatic = true;
+      if (list.languages.size() < 2) list = LanguageList{true, {}, {}};
+      setDocumentLanguages(tab, ToStringList(list));
+      return;
+    }
   }
 }
 
@@ -834,8 +880,10 @@ void MainWindow::updateStatus() {
 }
 
 void MainWindow::updateUncheckedCount() {
-  const bool counting =
-      spellService()->hasDictionary() && editor()->isSpellCheckingEnabled();
+  // With several languages the grey marks show the words none checks;
+  // the count (one language's, on a thread) is left out.
+  const bool counting = spellService()->languageCount() == 1 &&
+                        editor()->isSpellCheckingEnabled();
   unchecked_counter_->count(
       counting ? spellService()->sharedDictionary() : nullptr,
       counting ? DocumentText(*editor()->document()).toUtf8() : QByteArray());
@@ -1266,7 +1314,11 @@ Session MainWindow::currentSession() const {
     }
     session.documents.append(
         {tab->file(), tab->editor()->textCursor().position(),
-         tab->format().encoding, tab->editor()->service()->dictionaryPaths()});
+         tab->format().encoding,
+         // As chosen (several languages, "auto"), else what it follows.
+         tab->languages().isEmpty()
+             ? tab->editor()->service()->dictionaryPaths()
+             : tab->languages()});
   }
   return session;
 }
@@ -1289,9 +1341,10 @@ int MainWindow::restoreSession() {
       continue;
     }
     ++opened;
+    const QStringList files = DictionaryFilesOf(saved.languages);
     if (current()->languages() != saved.languages &&
-        (saved.languages.isEmpty() ||
-         QFileInfo::exists(saved.languages.front()))) {
+        std::all_of(files.begin(), files.end(),
+                    [](const QString& f) { return QFileInfo::exists(f); })) {
       setDocumentLanguages(current(), saved.languages);
     }
     DocumentTab* tab = current();
@@ -1498,11 +1551,15 @@ void MainWindow::openLoaded(const QString& path, const LoadedText& loaded) {
   // is checked once.
   if (const QStringList remembered = RememberedLanguages(path);
       remembered != tab->languages()) {
-    if (!remembered.isEmpty() && !QFileInfo::exists(remembered.front())) {
+    const QStringList files = DictionaryFilesOf(remembered);
+    const auto gone =
+        std::find_if(files.begin(), files.end(),
+                     [](const QString& f) { return !QFileInfo::exists(f); });
+    if (gone != files.end()) {
       notice_->showMessage(
           tr("The dictionary chosen for %1, %2, is gone; it is checked in "
              "the default language.")
-              .arg(QFileInfo(path).fileName(), Native(remembered.front())));
+              .arg(QFileInfo(path).fileName(), Native(*gone)));
       RememberLanguages(path, {});
       switchLanguages(tab, {}, nullptr);
     } else {

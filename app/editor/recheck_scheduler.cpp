@@ -43,8 +43,10 @@ void RecheckScheduler::startBackgroundCheck(const QString& text) {
   adopted_ = 0;
   loaded_revision_ = -1;
   SpellService* service = edit_->service();
+  // Several languages: checked on this thread, in slices (the thread
+  // knows one language and its word lists).
   if (text.size() < kBackgroundMinChars || !service->hasDictionary() ||
-      !highlighter_->isEnabled()) {
+      service->languageCount() > 1 || !highlighter_->isEnabled()) {
     return;
   }
   background_ = std::make_unique<BackgroundCheck>(
