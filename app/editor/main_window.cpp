@@ -861,11 +861,13 @@ void MainWindow::updateStatus() {
     const bool checked = spellService()->hasDictionary() &&
                          editor()->isSpellCheckingEnabled() &&
                          !editor()->isStreaming() && scheduler->isIdle();
-    const QString status = QStringLiteral("%1: %2 misspellings, %3 words")
-                               .arg(checked ? QStringLiteral("checked")
-                                            : QStringLiteral("checking"))
-                               .arg(totals.misspellings)
-                               .arg(totals.words);
+    const QString status =
+        QStringLiteral("%1: %2 misspellings, %3 words")
+            .arg(editor()->isStreaming() ? QStringLiteral("loading")
+                 : checked               ? QStringLiteral("checked")
+                                         : QStringLiteral("checking"))
+            .arg(totals.misspellings)
+            .arg(totals.words);
     if (status != logged_status_) {
       logged_status_ = status;
       qCDebug(lcStatus).noquote() << status;
