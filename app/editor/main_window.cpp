@@ -1914,6 +1914,13 @@ void MainWindow::checkSpelling() {
   if (!check_dialog_) {
     check_dialog_ = new CheckSpellingDialog(editor(), this);
     check_dialog_->setAttribute(Qt::WA_DeleteOnClose);
+    // The keyboard comes back to the text when the dialog closes: without
+    // a window manager nothing else gives it back, and F8 and the Alt
+    // menus went nowhere until the text was clicked (issue 35 item 8).
+    connect(check_dialog_, &QDialog::finished, this, [this] {
+      activateWindow();
+      editor()->setFocus();
+    });
   }
   check_dialog_->show();
   check_dialog_->raise();

@@ -12,7 +12,9 @@
 # saved as UTF-8 after the offer; a save on a full disk (a small tmpfs,
 # where the test may mount one) names the cause and keeps the text; two
 # tabs get different languages from the language chooser, and a restart
-# reopens each in its own.
+# reopens each in its own; the big file's first paint says it is loading;
+# two languages in one document, either and per sentence; after the F7
+# dialog closes the keyboard is the text's again.
 #
 #   end_to_end_test.sh EDITOR DICTIONARY CLI
 #
@@ -413,6 +415,32 @@ focus
 wait_for 10 shows "$auto_count" || fail "restored mixed.txt: $(last_status), expected $auto_count"
 unset QT_LOGGING_RULES
 echo "ok 13 restarted: the document is checked per sentence again"
+stop
+
+# 14. Without a window manager the keyboard comes back to the text when
+# the F7 dialog closes: F7, Escape, then F8 (the next misspelling after
+# the one F7 selected), a letter typed over it and Ctrl+S reach the
+# editor (they went nowhere until the text was clicked: issue 35 item 8).
+printf 'the wrnog word here\nand anothr one\n' >"$work/docs/f7.txt"
+start "$work/docs" f7.txt
+wait_for 10 title_starts "f7.txt" || fail "f7.txt is not current: $(title)"
+focus
+xdotool key ctrl+Home
+xdotool key F7
+find_f7() { xdotool search --onlyvisible --pid "$editor_pid" --name '^Check Spelling' >/dev/null 2>&1; }
+wait_for 10 find_f7 || fail "no Check Spelling dialog"
+sleep 0.5
+xdotool key Escape
+f7_gone() { ! find_f7; }
+wait_for 10 f7_gone || fail "Escape did not close the Check Spelling dialog"
+sleep 0.3
+xdotool key F8
+sleep 0.3
+xdotool type X
+xdotool key ctrl+s
+wait_for 10 file_is "$work/docs/f7.txt" "$(printf 'the wrnog word here\nand X one')" ||
+  fail "F8 and typing after F7 did not reach the text: $(cat "$work/docs/f7.txt")"
+echo "ok 14 after the F7 dialog closes, F8 and typing reach the text without a click"
 stop
 
 echo "all passed"
