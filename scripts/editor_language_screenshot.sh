@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Takes docs/editor-language-chooser.png: the status bar's language
+# Takes docs/editor-language-chooser.png, docs/editor-two-languages.png and
+# docs/editor-automatic-chooser.png.
+# The first: the status bar's language
 # chooser (Dictionary > Document Language..., Ctrl+Shift+L) over a German
 # letter, with "ger" typed: the installed German dictionary first, the
 # system's Hunspell dictionaries that match grouped under "Convert on first
 # use" (with Debian's hunspell-* packages, about 150 languages). From the
 # real spellfilter-editor on Xvfb driven with xdotool; the screenshot with
-# ImageMagick's `import`.
+# ImageMagick's `import`. The second: a letter in English with a German
+# paragraph, German added as a second language (Alt+S in the chooser),
+# then Automatic (per sentence): the German word in an English sentence
+# is flagged, the German sentences are not. The third: the chooser open
+# again, "Automatic (per sentence)" in use under "Several languages".
 #
 #   scripts/editor_language_screenshot.sh [OUTPUT_FOLDER]
 #
@@ -85,3 +91,41 @@ sleep 1.5
 mkdir -p "$out"
 import -window root "$out/editor-language-chooser.png"
 echo "wrote $out/editor-language-chooser.png"
+stop_editor() { kill -9 "$editor_pid" 2>/dev/null || true; wait "$editor_pid" 2>/dev/null || true; }
+stop_editor
+
+printf 'Dear Margaret,\n\nthe letter arrived, many thanks! My neighbor wrote in German:\n\nder Brief ist angekommen, vielen Dank und herzliche Gr\xc3\xbc\xc3\x9fe.\n\nShe wrote angekommen on the card.\n' \
+  >"$work/docs/letter.txt"
+(cd "$work/docs" && exec "$editor" --new-window letter.txt) >"$work/editor.log" 2>&1 &
+editor_pid=$!
+wait_window 'letter\.txt'
+main="$window"
+xdotool windowsize --sync "$main" "$width" "$height"
+xdotool windowmove --sync "$main" 0 0
+xdotool windowfocus --sync "$main"
+xdotool mousemove --window "$main" 300 200 click 1
+sleep 0.5
+choose() {  # choose TEXT KEY: types TEXT in the chooser, presses KEY
+  xdotool key ctrl+shift+l
+  wait_window 'Document Language'
+  eval "$(xdotool getwindowgeometry --shell "$window")"
+  xdotool mousemove "$((X + 200))" "$((Y + 42))" click 1
+  sleep 0.3
+  xdotool type --delay 60 "$1"
+  sleep 0.3
+  xdotool key "$2"
+  sleep 1
+  xdotool windowfocus --sync "$main"
+  xdotool mousemove --window "$main" 300 200 click 1
+  sleep 0.3
+}
+choose ger alt+s
+choose automatic Return
+sleep 1.5
+import -window root "$out/editor-two-languages.png"
+echo "wrote $out/editor-two-languages.png"
+xdotool key ctrl+shift+l
+wait_window 'Document Language'
+sleep 1.5
+import -window root "$out/editor-automatic-chooser.png"
+echo "wrote $out/editor-automatic-chooser.png"

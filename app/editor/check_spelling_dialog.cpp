@@ -162,7 +162,11 @@ void CheckSpellingDialog::showWord(const QTextCursor& word) {
   SpellService* service = edit_->service();
   suggestion_list_->clear();
   if (service->canSuggest()) {
-    suggestion_list_->addItems(service->suggestions(text, kMaxSuggestions));
+    const QTextBlock block = current_.block();
+    suggestion_list_->addItems(service->suggestions(
+        text, kMaxSuggestions,
+        service->languageAt(block.text(),
+                            current_.selectionStart() - block.position())));
   }
   if (suggestion_list_->count() > 0) {
     suggestion_list_->setCurrentRow(0);
@@ -214,7 +218,10 @@ void CheckSpellingDialog::addToDictionary() {
   if (current_.isNull()) return;
   const int from = current_.selectionStart();
   QString error;
-  if (!edit_->service()->addWord(current_.selectedText(), &error)) {
+  const QTextBlock block = current_.block();
+  const int language = edit_->service()->languageAt(
+      block.text(), current_.selectionStart() - block.position());
+  if (!edit_->service()->addWord(current_.selectedText(), &error, language)) {
     message_->setText(error);
     return;
   }

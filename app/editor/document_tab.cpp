@@ -37,8 +37,9 @@ DocumentTab::DocumentTab(SpellService* service, const QString& recovery_folder,
 
 void DocumentTab::updateMarkdown() {
   // Characters stand in for bytes: the size check is against the text.
+  // A file still streaming in is looked at again once whole.
   const bool on =
-      MarkdownHighlighter::IsMarkdownFile(file_) &&
+      !editor_->isStreaming() && MarkdownHighlighter::IsMarkdownFile(file_) &&
       editor_->document()->characterCount() <= MarkdownHighlighter::kMaxBytes;
   if (on == (markdown_ != nullptr)) return;
   if (on) {

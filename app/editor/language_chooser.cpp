@@ -16,6 +16,7 @@
 
 #include "app/editor/convert_dictionary_job.h"
 #include "app/editor/dictionary_catalog.h"
+#include "app/editor/language_list.h"
 
 namespace spellfilter::editor {
 namespace {
@@ -74,6 +75,26 @@ LanguageChooser::LanguageChooser(const QStringList& current, QWidget* parent)
   auto* buttons =
       new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
   buttons->button(QDialogButtonBox::Ok)->setText(tr("&Use"));
+  second_ = buttons->addButton(tr("Add as &Second Language"),
+                               QDialogButtonBox::ActionRole);
+  second_->setObjectName(QStringLiteral("secondLanguage"));
+  second_->setToolTip(
+      tr("Check this language too, beside the document's: a word is right "
+         "in either"));
+  connect(second_, &QPushButton::clicked, this, [this] {
+    as_second_ = true;
+    acceptItem(list_->currentItem());
+    if (chosen_ == nullptr) as_second_ = false;
+  });
+  // Only a language can be a second one.
+  connect(list_, &QTreeWidget::currentItemChanged, this,
+          [this](QTreeWidgetItem* item) {
+            second_->setEnabled(item != nullptr && item->parent() != nullptr &&
+                                static_cast<LanguageChoice::Kind>(
+                                    item->data(0, kKindRole).toInt()) ==
+                                    LanguageChoice::Kind::kDictionary &&
+                                !item->font(0).bold());
+          });
   auto* layout = new QVBoxLayout(this);
   auto* label = new QLabel(tr("&Language of this document:"), this);
   label->setBuddy(filter_);
@@ -117,6 +138,7 @@ QTreeWidgetItem* LanguageChooser::addGroup(const QString& title) {
 void LanguageChooser::populate(const QStringList& current) {
   QStringList current_absolute;
   for (const QString& p : current) {
+    if (p == kAutoLanguage) continue;
     current_absolute.append(QFileInfo(p).absoluteFilePath());
   }
   auto add = [&](QTreeWidgetItem* group, const QString& label,
@@ -138,6 +160,23 @@ void LanguageChooser::populate(const QStringList& current) {
     return item;
   };
 
+  QTreeWidgetItem* several = addGroup(tr("Several languages"));
+  QTreeWidgetItem* automatic =
+      add(several, tr("Automatic (per sentence)"), QString(),
+          LanguageChoice::Kind::kAutomatic, QString(kAutoLanguage),
+          tr("Each sentence is checked in its language: among the "
+             "document's languages when it has several, else among the "
+             "installed ones"));
+  automatic->setData(0, kSearchRole,
+                     SearchWords(tr("automatic auto per sentence several "
+                                    "languages")));
+  if (current.startsWith(QString(kAutoLanguage))) {
+    QFont bold = automatic->font(0);
+    bold.setBold(true);
+    automatic->setFont(0, bold);
+    automatic->setText(0,
+                       tr("%1 (in use)").arg(tr("Automatic (per sentence)")));
+  }
   QTreeWidgetItem* installed = addGroup(tr("Installed"));
   QTreeWidgetItem* word_lists =
       addGroup(tr("Your word lists (add to the language)"));
@@ -187,6 +226,7 @@ void LanguageChooser::populate(const QStringList& current) {
   for (QTreeWidgetItem* group : {installed, word_lists, convert, other}) {
     group->sortChildren(0, Qt::AscendingOrder);
   }
+  Q_UNUSED(several);
   for (QTreeWidgetItem* group : {word_lists, convert, other}) {
     if (group->childCount() == 0) delete group;
   }
@@ -290,6 +330,9 @@ LanguageChoice LanguageChooser::choice() const {
   if (chosen_ == nullptr) return c;
   c.kind =
       static_cast<LanguageChoice::Kind>(chosen_->data(0, kKindRole).toInt());
+  if (as_second_ && c.kind == LanguageChoice::Kind::kDictionary) {
+    c.kind = LanguageChoice::Kind::kSecondLanguage;
+  }
   const QString value = chosen_->data(0, kValueRole).toString();
   if (c.kind == LanguageChoice::Kind::kConvert) {
     c.tag = value;

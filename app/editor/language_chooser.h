@@ -25,15 +25,18 @@ class QLineEdit;
 class QTreeWidget;
 class QTreeWidgetItem;
 class QLabel;
+class QPushButton;
 
 namespace spellfilter::editor {
 
 struct LanguageChoice {
   enum class Kind {
     kNone,
-    kDictionary,  // `path`: the document's language from now on
-    kAddition,    // `path`: a word list added to the document's language
-    kConvert,     // `tag`: convert the system's Hunspell dictionary, use it
+    kDictionary,      // `path`: the document's language from now on
+    kAddition,        // `path`: a word list added to the document's language
+    kConvert,         // `tag`: convert the system's Hunspell dictionary, use it
+    kSecondLanguage,  // `path`: checked too, beside the document's language
+    kAutomatic,       // each sentence in its language (language_list.h)
   };
   Kind kind = Kind::kNone;
   QString path;
@@ -44,14 +47,18 @@ class LanguageChooser : public QDialog {
   Q_OBJECT
 
  public:
-  // `current`: the document's dictionaries (SpellService::dictionaryPaths),
-  // marked in the list.
+  // `current`: the document's dictionaries (its languages and word lists;
+  // "auto" first when each sentence gets its own), marked in the list.
+  // Besides Use (Enter), "Add as Second Language" (Alt+S) checks the
+  // chosen language too, beside the document's; the entry "Automatic (per
+  // sentence)" at the top checks each sentence in its language.
   explicit LanguageChooser(const QStringList& current,
                            QWidget* parent = nullptr);
   Q_DISABLE_COPY_MOVE(LanguageChooser)
 
   [[nodiscard]] QLineEdit* filterEdit() const { return filter_; }
   [[nodiscard]] QTreeWidget* list() const { return list_; }
+  [[nodiscard]] QPushButton* secondLanguageButton() const { return second_; }
   // What was chosen (after accept()); kNone while nothing is.
   [[nodiscard]] LanguageChoice choice() const;
   // Shows only the entries matching `text` (see above); the first one
@@ -80,7 +87,9 @@ class LanguageChooser : public QDialog {
   QLineEdit* filter_;
   QTreeWidget* list_;
   QLabel* count_;
+  QPushButton* second_ = nullptr;
   QTreeWidgetItem* chosen_ = nullptr;
+  bool as_second_ = false;
 };
 
 }  // namespace spellfilter::editor

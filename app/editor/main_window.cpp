@@ -44,6 +44,7 @@
 #include "app/editor/document_tab.h"
 #include "app/editor/find_bar.h"
 #include "app/editor/language_chooser.h"
+#include "app/editor/language_list.h"
 #include "app/editor/notice_bar.h"
 #include "app/editor/pdf_export.h"
 #include "app/editor/recent_files.h"
@@ -209,6 +210,18 @@ void MainWindow::followService(SpellService* service) {
 
 QString MainWindow::languageLabel(const SpellService* service) const {
   if (!service->hasDictionary()) return tr("No dictionary");
+  if (service->languageCount() > 1 || service->isAutomatic()) {
+    QStringList names;
+    for (const QString& path : service->languagePaths()) {
+      names.append(LanguageDisplayName(QFileInfo(path).completeBaseName()));
+    }
+    const QString languages =
+        names.size() > 3 ? tr("%1 and %n more", nullptr, names.size() - 2)
+                               .arg(names.mid(0, 2).join(QStringLiteral(", ")))
+                         : names.join(QStringLiteral(" + "));
+    return service->isAutomatic() ? tr("Automatic (%1)").arg(languages)
+                                  : languages;
+  }
   QStringList names;
   for (const QString& path : service->dictionaryPaths()) {
     const QString name = QFileInfo(path).completeBaseName();
@@ -258,7 +271,10 @@ void MainWindow::chooseLanguage() {
     language_chooser_->activateWindow();
     return;
   }
-  auto* chooser = new LanguageChooser(spellService()->dictionaryPaths(), this);
+  QStringList in_use = spellService()->languagePaths() +
+                       spellService()->dictionaryPaths().mid(1);
+  if (spellService()->isAutomatic()) in_use.prepend(QString(kAutoLanguage));
+  auto* chooser = new LanguageChooser(in_use, this);
   chooser->setAttribute(Qt::WA_DeleteOnClose);
   connect(chooser, &LanguageChooser::chosen, this,
           &MainWindow::applyLanguageChoice);
@@ -278,21 +294,51 @@ void MainWindow::applyLanguageChoice(const LanguageChoice& choice) {
       }
       return;
     case LanguageChoice::Kind::kAddition: {
-      QStringList paths = spellService()->dictionaryPaths();
-      if (paths.isEmpty()) {
-        paths = {choice.path};  // nothing to add to: it is the language
-      } else if (!paths.contains(choice.path)) {
-        paths.append(choice.path);
-        // The oldest addition makes room (core checks two at most).
-        while (paths.size() > 1 + SpellService::kMaxAdditions)
-          paths.removeAt(1);
+      LanguageList list = ParseLanguageList(
+          tab->languages().isEmpty() ? default_languages_ : tab->languages());
+      // Added to the first of the installed languages "auto" chooses
+      // among: they are listed, so the list can hold word lists too.
+      if (list.automatic && list.languages.isEmpty()) {
+        list.languages = spellService()->languagePaths();
       }
-      setDocumentLanguages(tab, paths);
+      if (list.languages.isEmpty()) {
+        list.languages = {choice.path};  // nothing to add to: the language
+      } else if (!list.additions.contains(choice.path)) {
+        list.additions.append(choice.path);
+        // The oldest addition makes room (core checks two at most).
+        while (list.additions.size() > SpellService::kMaxAdditions) {
+          list.additions.removeFirst();
+        }
+      }
+      setDocumentLanguages(tab, ToStringList(list));
       return;
     }
     case LanguageChoice::Kind::kConvert:
       convertDictionary(choice.tag);
       return;
+    case LanguageChoice::Kind::kSecondLanguage: {
+      // Beside the document's languages (in its mode), its word lists kept.
+      LanguageList list = ParseLanguageList(
+          tab->languages().isEmpty() ? default_languages_ : tab->languages());
+      const QString path = QFileInfo(choice.path).absoluteFilePath();
+      if (list.languages.isEmpty()) {
+        list.languages = {path};
+      } else if (!list.languages.contains(path)) {
+        list.languages.append(path);
+      }
+      setDocumentLanguages(tab, ToStringList(list));
+      return;
+    }
+    case LanguageChoice::Kind::kAutomatic: {
+      // Among the document's languages when it has several, else among
+      // the installed ones.
+      LanguageList list = ParseLanguageList(
+          tab->languages().isEmpty() ? default_languages_ : tab->languages());
+      list.automatic = true;
+      if (list.languages.size() < 2) list = LanguageList{true, {}, {}};
+      setDocumentLanguages(tab, ToStringList(list));
+      return;
+    }
   }
 }
 
@@ -787,6 +833,8 @@ void MainWindow::updateStatus() {
     spelling = tr("Not checking: no dictionary");
   } else if (!editor()->isSpellCheckingEnabled()) {
     spelling = tr("Spell checking off");
+  } else if (editor()->isStreaming()) {
+    spelling = tr("Loading\u2026 %1%").arg(editor()->streamedPercent());
   } else if (!scheduler->isIdle()) {
     spelling = tr("Checking\u2026 %1%").arg(scheduler->percentDone());
   } else if (totals.misspellings == 1) {
@@ -812,12 +860,14 @@ void MainWindow::updateStatus() {
   if (lcStatus().isDebugEnabled()) {
     const bool checked = spellService()->hasDictionary() &&
                          editor()->isSpellCheckingEnabled() &&
-                         scheduler->isIdle();
-    const QString status = QStringLiteral("%1: %2 misspellings, %3 words")
-                               .arg(checked ? QStringLiteral("checked")
-                                            : QStringLiteral("checking"))
-                               .arg(totals.misspellings)
-                               .arg(totals.words);
+                         !editor()->isStreaming() && scheduler->isIdle();
+    const QString status =
+        QStringLiteral("%1: %2 misspellings, %3 words")
+            .arg(editor()->isStreaming() ? QStringLiteral("loading")
+                 : checked               ? QStringLiteral("checked")
+                                         : QStringLiteral("checking"))
+            .arg(totals.misspellings)
+            .arg(totals.words);
     if (status != logged_status_) {
       logged_status_ = status;
       qCDebug(lcStatus).noquote() << status;
@@ -832,8 +882,10 @@ void MainWindow::updateStatus() {
 }
 
 void MainWindow::updateUncheckedCount() {
-  const bool counting =
-      spellService()->hasDictionary() && editor()->isSpellCheckingEnabled();
+  // With several languages the grey marks show the words none checks;
+  // the count (one language's, on a thread) is left out.
+  const bool counting = spellService()->languageCount() == 1 &&
+                        editor()->isSpellCheckingEnabled();
   unchecked_counter_->count(
       counting ? spellService()->sharedDictionary() : nullptr,
       counting ? DocumentText(*editor()->document()).toUtf8() : QByteArray());
@@ -868,7 +920,25 @@ void MainWindow::askGoToLine() {
 }
 
 void MainWindow::goToLine(int line, int column) {
-  const LineMap& lines = editor()->lineMap();
+  DocumentTab* tab = current();
+  // A file still coming in: its lines are there once it is whole.
+  whenLoaded(tab, [this, tab, line, column] {
+    goToLineIn(tab->editor(), line, column);
+    if (tab == current()) tab->editor()->setFocus();
+  });
+}
+
+void MainWindow::whenLoaded(DocumentTab* tab, std::function<void()> then) {
+  if (!tab->editor()->isStreaming()) {
+    then();
+    return;
+  }
+  connect(tab->editor(), &SpellTextEdit::streamingFinished, tab,
+          std::move(then), Qt::SingleShotConnection);
+}
+
+void MainWindow::goToLineIn(SpellTextEdit* edit, int line, int column) {
+  const LineMap& lines = edit->lineMap();
   QTextBlock block = lines.blockOfLine(line - 1);
   // A long line is several blocks (soft_lines.h): the column may be in a
   // later piece. Past the end of the line means its end.
@@ -885,9 +955,8 @@ void MainWindow::goToLine(int line, int column) {
   }
   QTextCursor cursor(block);
   cursor.setPosition(block.position() + offset);
-  editor()->setTextCursor(cursor);
-  editor()->centerCursor();
-  editor()->setFocus();
+  edit->setTextCursor(cursor);
+  edit->centerCursor();
 }
 
 void MainWindow::setWordWrap(bool on) {
@@ -926,6 +995,7 @@ void MainWindow::print() {
     dialog.setOption(QAbstractPrintDialog::PrintSelection);
   }
   if (dialog.exec() != QDialog::Accepted) return;
+  editor()->finishStreaming();
   PrintDocument(*editor(), &printer);
   if (printer.printerState() == QPrinter::Error) {
     QMessageBox::warning(this, tr("Print"),
@@ -951,6 +1021,7 @@ void MainWindow::askExportPdf() {
 }
 
 bool MainWindow::exportPdf(const QString& path) {
+  editor()->finishStreaming();
   QString error;
   QGuiApplication::setOverrideCursor(Qt::WaitCursor);
   const bool written = ExportPdf(*editor(), path, &error);
@@ -1168,12 +1239,18 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 void MainWindow::newFile() { addDocument(); }
 
 void MainWindow::showLoading(const QString& path) {
-  // The window says what it is doing, with the file's name as its title,
-  // and is painted before the blocking read (issue 35: a 5 MB file showed
-  // an unpainted window titled untitled.txt for a second).
+  // The window says what it is doing, with the file's name as its title
+  // and its tab's label and "Loading NAME…" in the empty page and the
+  // status bar, and is painted before the file is read (issue 35: a 5 MB
+  // file showed an unpainted window titled untitled.txt for a second).
+  const QString name = QFileInfo(path).fileName();
+  DocumentTab* tab = tabForNewFile();
+  tab->editor()->setPlaceholderText(tr("Loading %1\u2026").arg(name));
+  tabs_->setTabText(
+      tabs_->indexOf(tab),
+      QString(name).replace(QLatin1Char('&'), QStringLiteral("&&")));
   setWindowFilePath(QFileInfo(path).absoluteFilePath());
-  statusBar()->showMessage(
-      tr("Loading %1\u2026").arg(QFileInfo(path).fileName()));
+  statusBar()->showMessage(tr("Loading %1\u2026").arg(name));
   if (!isVisible()) return;
   // Just shown: the window system has yet to map and expose it (X11 does
   // so asynchronously); a paint before that shows nothing.
@@ -1190,16 +1267,24 @@ void MainWindow::showLoading(const QString& path) {
 
 void MainWindow::openRequest(const OpenRequest& request) {
   for (const FileRequest& file : request.files) {
+    DocumentTab* loading = nullptr;
     if (!file.standard_input &&
         QFileInfo(file.path).size() >= kLoadingNoticeBytes &&
         indexOfFile(file.path) < 0) {
       showLoading(file.path);
+      loading = current();
     }
     if (file.standard_input) {
       openText(request.standard_input);
       if (file.line > 0) goToLine(file.line, file.column);
     } else {
       openFromCommandLine(file.path, file.line, file.column);
+    }
+    // Opened (the text is there) or not (the user was told why): the
+    // loading page is gone either way.
+    if (loading != nullptr && tabs_->indexOf(loading) >= 0) {
+      loading->editor()->setPlaceholderText(QString());
+      updateTabLabel(loading);
     }
   }
   // The title is the current document's again (showLoading named a file
@@ -1231,7 +1316,11 @@ Session MainWindow::currentSession() const {
     }
     session.documents.append(
         {tab->file(), tab->editor()->textCursor().position(),
-         tab->format().encoding, tab->editor()->service()->dictionaryPaths()});
+         tab->format().encoding,
+         // As chosen (several languages, "auto"), else what it follows.
+         tab->languages().isEmpty()
+             ? tab->editor()->service()->dictionaryPaths()
+             : tab->languages()});
   }
   return session;
 }
@@ -1254,17 +1343,22 @@ int MainWindow::restoreSession() {
       continue;
     }
     ++opened;
+    const QStringList files = DictionaryFilesOf(saved.languages);
     if (current()->languages() != saved.languages &&
-        (saved.languages.isEmpty() ||
-         QFileInfo::exists(saved.languages.front()))) {
+        std::all_of(files.begin(), files.end(),
+                    [](const QString& f) { return QFileInfo::exists(f); })) {
       setDocumentLanguages(current(), saved.languages);
     }
-    QTextCursor cursor(editor()->document());
-    cursor.setPosition(
-        std::min(saved.position, editor()->document()->characterCount() - 1));
-    editor()->setTextCursor(cursor);
-    editor()->centerCursor();
-    if (i == session.current) current_tab = current();
+    DocumentTab* tab = current();
+    whenLoaded(tab, [tab, position = saved.position] {
+      SpellTextEdit* edit = tab->editor();
+      QTextCursor cursor(edit->document());
+      cursor.setPosition(
+          std::min(position, edit->document()->characterCount() - 1));
+      edit->setTextCursor(cursor);
+      edit->centerCursor();
+    });
+    if (i == session.current) current_tab = tab;
   }
   if (current_tab != nullptr) tabs_->setCurrentWidget(current_tab);
   if (!missing.isEmpty()) {
@@ -1459,11 +1553,15 @@ void MainWindow::openLoaded(const QString& path, const LoadedText& loaded) {
   // is checked once.
   if (const QStringList remembered = RememberedLanguages(path);
       remembered != tab->languages()) {
-    if (!remembered.isEmpty() && !QFileInfo::exists(remembered.front())) {
+    const QStringList files = DictionaryFilesOf(remembered);
+    const auto gone =
+        std::find_if(files.begin(), files.end(),
+                     [](const QString& f) { return !QFileInfo::exists(f); });
+    if (gone != files.end()) {
       notice_->showMessage(
           tr("The dictionary chosen for %1, %2, is gone; it is checked in "
              "the default language.")
-              .arg(QFileInfo(path).fileName(), Native(remembered.front())));
+              .arg(QFileInfo(path).fileName(), Native(*gone)));
       RememberLanguages(path, {});
       switchLanguages(tab, {}, nullptr);
     } else {
@@ -1474,38 +1572,61 @@ void MainWindow::openLoaded(const QString& path, const LoadedText& loaded) {
       }
     }
   }
-  QGuiApplication::setOverrideCursor(Qt::WaitCursor);
-  editor()->setPlainText(loaded.text);
-  QGuiApplication::restoreOverrideCursor();
-  current()->setLossy(loaded.first_bad_byte >= 0);
+  // A big file comes in a few lines at a time from the event loop
+  // (SpellTextEdit::streamPlainText): its first page is shown at once,
+  // the window keeps painting, and what needs the whole text waits for it
+  // (whenLoaded).
+  const QString name = QFileInfo(path).fileName();
+  SpellTextEdit* edit = tab->editor();
+  connect(edit, &SpellTextEdit::streamProgressed, this,
+          [this, edit, name](int percent) {
+            if (edit != editor()) return;
+            statusBar()->showMessage(
+                tr("Loading %1\u2026 %2%").arg(name).arg(percent));
+            scheduleStatus();
+          });
+  edit->streamPlainText(loaded.text);
+  tab->setLossy(loaded.first_bad_byte >= 0);
   setCurrentFile(path, loaded.format);
   recent_menu_->add(path);
-  if (current()->readOnlyOnDisk()) {
-    statusBar()->showMessage(
-        tr("Opened %1, which is read-only: save your changes with Save As.")
-            .arg(QFileInfo(path).fileName()),
-        10000);
-  } else if (loaded.detected_confidence > 0) {
-    statusBar()->showMessage(
-        tr("Opened %1 as %2 (detected; change it with the encoding button "
-           "in the status bar)")
-            .arg(QFileInfo(path).fileName(),
-                 EncodingLabel(loaded.format.encoding)),
-        10000);
-  } else if (HasContinuations(*editor()->document())) {
-    statusBar()->showMessage(
-        tr("Opened %1. Lines longer than %L2 characters are shown in pieces "
-           "(unnumbered in the margin) and saved as they were.")
-            .arg(QFileInfo(path).fileName())
-            .arg(kSplitAbove),
-        10000);
-  } else {
-    statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()),
-                             3000);
+  if (edit->isStreaming()) {
+    statusBar()->showMessage(tr("Loading %1\u2026").arg(name));
   }
+  whenLoaded(tab, [this, tab, edit, name,
+                   detected = loaded.detected_confidence > 0,
+                   encoding = loaded.format.encoding] {
+    disconnect(edit, &SpellTextEdit::streamProgressed, this, nullptr);
+    tab->updateMarkdown();
+    if (tab != current()) return;
+    scheduleStatus();
+    if (tab->readOnlyOnDisk()) {
+      statusBar()->showMessage(
+          tr("Opened %1, which is read-only: save your changes with Save "
+             "As.")
+              .arg(name),
+          10000);
+    } else if (detected) {
+      statusBar()->showMessage(
+          tr("Opened %1 as %2 (detected; change it with the encoding button "
+             "in the status bar)")
+              .arg(name, EncodingLabel(encoding)),
+          10000);
+    } else if (HasContinuations(*edit->document())) {
+      statusBar()->showMessage(
+          tr("Opened %1. Lines longer than %L2 characters are shown in "
+             "pieces (unnumbered in the margin) and saved as they were.")
+              .arg(name)
+              .arg(kSplitAbove),
+          10000);
+    } else {
+      statusBar()->showMessage(tr("Opened %1").arg(name), 3000);
+    }
+  });
 }
 
 bool MainWindow::saveFile(const QString& path) {
+  // Never a part of a file still coming in.
+  editor()->finishStreaming();
   const bool same_file = QFileInfo(path).absoluteFilePath() ==
                          QFileInfo(currentFile()).absoluteFilePath();
   if (current()->lossy() && same_file &&
@@ -1793,6 +1914,13 @@ void MainWindow::checkSpelling() {
   if (!check_dialog_) {
     check_dialog_ = new CheckSpellingDialog(editor(), this);
     check_dialog_->setAttribute(Qt::WA_DeleteOnClose);
+    // The keyboard comes back to the text when the dialog closes: without
+    // a window manager nothing else gives it back, and F8 and the Alt
+    // menus went nowhere until the text was clicked (issue 35 item 8).
+    connect(check_dialog_, &QDialog::finished, this, [this] {
+      activateWindow();
+      editor()->setFocus();
+    });
   }
   check_dialog_->show();
   check_dialog_->raise();

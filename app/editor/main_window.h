@@ -11,6 +11,7 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <QTimer>
+#include <functional>
 
 #include "app/editor/build_dictionary_job.h"
 #include "app/editor/convert_dictionary_job.h"
@@ -238,6 +239,12 @@ class MainWindow : public QMainWindow {
   // Says why a save failed, naming the file, and offers Save As.
   void reportSaveFailure(const QString& path, const QString& error);
   void setCurrentFile(const QString& path, const TextFormat& format);
+  // Runs `then` once `tab`'s text is whole: at once, or when the file it
+  // is streaming in has come in (SpellTextEdit::streamPlainText). Dropped
+  // if the tab is closed first.
+  void whenLoaded(DocumentTab* tab, std::function<void()> then);
+  // goToLine in `edit`'s document.
+  static void goToLineIn(SpellTextEdit* edit, int line, int column);
   void selectMisspelling(bool forward);
 
   SpellServicePool* pool_;

@@ -43,8 +43,10 @@ void RecheckScheduler::startBackgroundCheck(const QString& text) {
   adopted_ = 0;
   loaded_revision_ = -1;
   SpellService* service = edit_->service();
+  // Several languages: checked on this thread, in slices (the thread
+  // knows one language and its word lists).
   if (text.size() < kBackgroundMinChars || !service->hasDictionary() ||
-      !highlighter_->isEnabled()) {
+      service->languageCount() > 1 || !highlighter_->isEnabled()) {
     return;
   }
   background_ = std::make_unique<BackgroundCheck>(
@@ -64,6 +66,14 @@ void RecheckScheduler::startBackgroundCheck(const QString& text) {
 
 void RecheckScheduler::backgroundTextLoaded() {
   if (background_ != nullptr) loaded_revision_ = edit_->document()->revision();
+}
+
+void RecheckScheduler::setHeld(bool held) {
+  held_ = held;
+  if (!held_ && waiting_ && !backgroundRunning()) {
+    waiting_ = false;
+    timer_.start();
+  }
 }
 
 void RecheckScheduler::dropBackground() {
@@ -135,8 +145,9 @@ void RecheckScheduler::runSlice() {
     visible_first_ = false;
     edit_->checkVisibleBlocks();
   }
-  if (backgroundRunning()) {
-    // The thread is checking the text: wait for it, idle.
+  if (held_ || backgroundRunning()) {
+    // The text is still coming in, or the thread is checking it: wait,
+    // idle.
     timer_.stop();
     waiting_ = true;
     return;

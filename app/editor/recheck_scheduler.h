@@ -47,6 +47,10 @@ class RecheckScheduler : public QObject {
   // that text need not be compared with the block before its result is
   // taken.
   void backgroundTextLoaded();
+  // While held, a pass checks the blocks on screen and then waits, as it
+  // waits for a BackgroundCheck (the document is still being streamed in:
+  // SpellTextEdit::streamPlainText); released, it goes on.
+  void setHeld(bool held);
   // How many blocks the last pass took from a BackgroundCheck.
   [[nodiscard]] int adoptedBlocks() const { return adopted_; }
 
@@ -86,7 +90,8 @@ class RecheckScheduler : public QObject {
   QTextCursor next_;
   bool visible_first_ = false;
   std::unique_ptr<BackgroundCheck> background_;
-  bool waiting_ = false;  // for background_
+  bool waiting_ = false;  // for background_, or while held_
+  bool held_ = false;
   int adopted_ = 0;
   // The document's revision when the BackgroundCheck's text was loaded
   // into it; -1 until then.

@@ -28,9 +28,15 @@ void AddMisspellingActions(SpellTextEdit* edit, QMenu* menu, QAction* before,
   // actions end up in the order they are inserted.
   SpellService* service = edit->service();
   const QString text = word.selectedText();
+  // Several languages: the sentence's language suggests, and takes the
+  // word when it is added.
+  const QTextBlock block = word.block();
+  const int language = service->languageAt(
+      block.text(), word.selectionStart() - block.position());
   const QStringList suggestions =
-      service->canSuggest() ? service->suggestions(text, kMaxMenuSuggestions)
-                            : QStringList();
+      service->canSuggest()
+          ? service->suggestions(text, kMaxMenuSuggestions, language)
+          : QStringList();
   for (const QString& suggestion : suggestions) {
     QAction* a = NewAction(menu, MenuText(suggestion), "suggestion");
     QFont bold = a->font();
@@ -55,16 +61,18 @@ void AddMisspellingActions(SpellTextEdit* edit, QMenu* menu, QAction* before,
   }
   menu->insertSeparator(before);
 
-  QAction* add =
-      NewAction(menu,
-                QCoreApplication::translate("SpellContextMenu",
-                                            "&Add \u201C%1\u201D to Dictionary")
-                    .arg(MenuText(text)),
-                "addToDictionary");
-  add->setEnabled(service->hasUserDictionary());
-  QObject::connect(add, &QAction::triggered, edit, [edit, text] {
+  QString add_text =
+      QCoreApplication::translate("SpellContextMenu",
+                                  "&Add \u201C%1\u201D to Dictionary")
+          .arg(MenuText(text));
+  if (service->languageCount() > 1) {
+    add_text += QStringLiteral(" (%1)").arg(service->languageTag(language));
+  }
+  QAction* add = NewAction(menu, add_text, "addToDictionary");
+  add->setEnabled(service->hasUserDictionary(language));
+  QObject::connect(add, &QAction::triggered, edit, [edit, text, language] {
     QString error;
-    if (!edit->service()->addWord(text, &error)) {
+    if (!edit->service()->addWord(text, &error, language)) {
       emit edit->spellingActionFailed(error);
     }
   });

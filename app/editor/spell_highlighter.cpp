@@ -167,7 +167,10 @@ bool SpellHighlighter::canCheckAroundChange(const QTextBlock& block, int length,
   // One edit inside this block, which was checked before it.
   const int edit = change_.from - block.position();
   const int shift = change_.added - change_.removed;
-  return enabled_ && data != nullptr && data->epoch() == epoch_ && edit >= 0 &&
+  // With several languages a sentence's language depends on all of its
+  // words: the whole block is checked again.
+  return enabled_ && service_->languageCount() <= 1 && data != nullptr &&
+         data->epoch() == epoch_ && edit >= 0 &&
          edit + change_.added <= length && data->length() + shift == length;
 }
 
@@ -308,7 +311,7 @@ bool SpellHighlighter::withinBudget() {
       defer_burst_ = false;
     });
   }
-  return !defer_burst_ && burst_.elapsed() < kBurstBudgetMs;
+  return !held_ && !defer_burst_ && burst_.elapsed() < kBurstBudgetMs;
 }
 
 void SpellHighlighter::highlightBlock(const QTextBlock& block) {

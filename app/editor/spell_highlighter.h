@@ -106,6 +106,12 @@ class SpellHighlighter : public QObject {
   // nothing but the words around an edit: the blocks of a text another
   // thread checks are left to the RecheckScheduler.
   void deferNewText();
+  // While held, every burst checks nothing but the words around an edit,
+  // as after deferNewText(): a text streamed into the document
+  // (SpellTextEdit::streamPlainText) is left stale, for the
+  // RecheckScheduler, until it is whole.
+  void setHeld(bool held) { held_ = held; }
+  [[nodiscard]] bool isHeld() const { return held_; }
 
   // How many characters the last check of a block handed to the checker:
   // the block's length, or the stretch around an edit.
@@ -157,6 +163,7 @@ class SpellHighlighter : public QObject {
   QElapsedTimer burst_;
   bool in_burst_ = false;
   bool defer_burst_ = false;  // see deferNewText
+  bool held_ = false;         // see setHeld
   int deferred_from_ = -1;    // in this burst
   std::shared_ptr<SpellTotals> totals_;
   QList<TextSpan> scratch_;

@@ -1,8 +1,13 @@
 #include "app/editor/spell_service.h"
 
 #include <QFileInfo>
+#include <QLocale>
+#include <QMap>
 #include <algorithm>
 #include <string>
+
+#include "app/editor/dictionary_catalog.h"
+#include "app/editor/language_list.h"
 
 namespace spellfilter::editor {
 namespace {
@@ -26,6 +31,9 @@ SpellService::~SpellService() { reset(); }
 
 void SpellService::reset() {
   user_poll_.stop();
+  multi_.reset();
+  others_.clear();
+  automatic_ = false;
   suggester_.reset();
   checker_.reset();
   forms_.reset();
@@ -40,8 +48,15 @@ bool SpellService::openDictionary(const QString& path, QString* error) {
   return openDictionaries(QStringList{path}, error);
 }
 
-bool SpellService::openDictionaries(const QStringList& paths, QString* error) {
+bool SpellService::openDictionaries(const QStringList& list, QString* error) {
   reset();
+  const LanguageList parsed = ParseLanguageList(list);
+  QStringList languages = parsed.languages;
+  if (parsed.automatic && languages.isEmpty()) languages = AutoLanguages();
+  // The first language, then the word lists added to it.
+  const QStringList paths = languages.isEmpty()
+                                ? QStringList()
+                                : languages.mid(0, 1) + parsed.additions;
   if (paths.isEmpty()) {
     if (error != nullptr) *error = tr("no dictionary given");
     invalidate();
@@ -92,9 +107,153 @@ bool SpellService::openDictionaries(const QStringList& paths, QString* error) {
         !additions_.empty() ? additions_[0].get() : nullptr,
         additions_.size() > 1 ? additions_[1].get() : nullptr);
   }
+  bool others_ok = true;
+  for (qsizetype i = 1; ok && i < languages.size(); ++i) {
+    QString problem;
+    if (!openOther(languages[i], &problem)) {
+      others_ok = false;
+      if (error != nullptr) *error = problem;
+    }
+  }
+  automatic_ = ok && parsed.automatic;
+  if (ok && (!others_.empty() || automatic_)) {
+    std::vector<const Dictionary*> views{dictionary_.get()};
+    for (const Other& o : others_) views.push_back(o.dictionary.get());
+    multi_ = std::make_unique<LanguageChecker>(
+        views, automatic_ ? LanguageMode::kAuto : LanguageMode::kAny);
+    multi_->SetUserWords(0, user_.get());
+    for (size_t i = 0; i < others_.size(); ++i) {
+      multi_->SetUserWords(i + 1, others_[i].user.get());
+    }
+    multi_->SetExtraDictionary(
+        !additions_.empty() ? additions_[0].get() : nullptr,
+        additions_.size() > 1 ? additions_[1].get() : nullptr);
+  }
   invalidate();
   emit dictionaryChanged();
-  return ok && additions_ok;
+  return ok && additions_ok && others_ok;
+}
+
+QStringList SpellService::AutoLanguages() {
+  // One dictionary per language code: the one named like the locale
+  // (de_AT for a de_AT user), else the one spelled like its language
+  // (de_DE), else the first by name; the locale's language first.
+  const QString locale = QLocale().name();  // "de_AT"
+  QMap<QString, QString> by_code;           // "de" -> path
+  QMap<QString, QString> names;             // "de" -> the chosen one's name
+  auto consider = [&](const QString& name, const QString& path) {
+    const QLocale language(name);
+    if (language.language() == QLocale::C) return;
+    const QString code = name.section(QLatin1Char('_'), 0, 0).toLower();
+    const auto rank = [&](const QString& n) {
+      if (n == locale) return 0;
+      if (n.section(QLatin1Char('_'), 1)
+              .compare(n.section(QLatin1Char('_'), 0, 0),
+                       Qt::CaseInsensitive) == 0) {
+        return 1;
+      }
+      return 2;
+    };
+    if (!by_code.contains(code) || rank(name) < rank(names[code]) ||
+        (rank(name) == rank(names[code]) && name < names[code])) {
+      by_code[code] = path;
+      names[code] = name;
+    }
+  };
+  for (const DictionaryEntry& e : FindDictionaries()) {
+    consider(e.name, e.path);
+  }
+  for (const HunspellEntry& h : FindHunspellDictionaries()) {
+    if (h.converted) consider(h.tag, h.cached);
+  }
+  QStringList paths;
+  const QString own = locale.section(QLatin1Char('_'), 0, 0);
+  const QString first = by_code.contains(own) ? own : QStringLiteral("en");
+  if (by_code.contains(first)) paths.append(by_code.take(first));
+  for (const QString& path : by_code) {
+    if (paths.size() >= kMaxAutoLanguages) break;
+    paths.append(path);
+  }
+  return paths;
+}
+
+bool SpellService::openOther(const QString& path, QString* error) {
+  for (const Other& o : others_) {
+    if (o.path == path) return true;
+  }
+  if (path == path_) return true;
+  StatusOr<std::unique_ptr<Dictionary>> opened =
+      Dictionary::Open(path.toStdString());
+  if (!opened.ok()) {
+    *error = FromStd(opened.status().message());
+    return false;
+  }
+  Other other;
+  other.path = path;
+  other.dictionary = std::move(opened).value();
+  other.forms = std::make_unique<WordForms>(other.dictionary->language(),
+                                            HasSharpS(*other.dictionary));
+  if (StatusOr<std::string> user_path =
+          UserDictionary::DefaultPath(*other.dictionary);
+      user_path.ok()) {
+    StatusOr<std::unique_ptr<UserDictionary>> user =
+        UserDictionary::Open(*user_path, *other.dictionary);
+    if (user.ok()) other.user = std::move(user).value();
+  }
+  others_.push_back(std::move(other));
+  return true;
+}
+
+int SpellService::languageCount() const {
+  if (!checker_) return 0;
+  return 1 + static_cast<int>(others_.size());
+}
+
+QString SpellService::languageTag(int i) const {
+  if (i == 0) return dictionaryName();
+  if (i < 1 || i > static_cast<int>(others_.size())) return {};
+  return QFileInfo(others_[i - 1].path).completeBaseName();
+}
+
+QStringList SpellService::languagePaths() const {
+  if (path_.isEmpty()) return {};
+  QStringList paths{path_};
+  for (const Other& o : others_) paths.append(o.path);
+  return paths;
+}
+
+int SpellService::languageAt(QStringView text, int position) {
+  if (!multi_) return 0;
+  utf8_.assign(text);
+  multi_->Check(utf8_.bytes(), &misspellings_);
+  QList<TextSpan> spans;
+  utf8_.mapToUtf16(multi_->sentences(), &spans);
+  for (qsizetype i = 0; i < spans.size(); ++i) {
+    if (spans[i].start <= position && position <= spans[i].end()) {
+      return static_cast<int>(multi_->sentences()[i].language);
+    }
+  }
+  return 0;
+}
+
+UserDictionary* SpellService::userOf(int language) const {
+  if (language == 0) return user_.get();
+  if (language < 1 || language > static_cast<int>(others_.size())) {
+    return nullptr;
+  }
+  return others_[language - 1].user.get();
+}
+
+WordForms* SpellService::formsOf(int language) const {
+  if (language == 0) return forms_.get();
+  if (language < 1 || language > static_cast<int>(others_.size())) {
+    return nullptr;
+  }
+  return others_[language - 1].forms.get();
+}
+
+bool SpellService::hasUserDictionary(int language) const {
+  return userOf(language) != nullptr;
 }
 
 QStringList SpellService::dictionaryPaths() const {
@@ -126,9 +285,15 @@ void SpellService::openUserWords() {
 }
 
 void SpellService::refreshUserSuggestions() {
-  if (!suggester_ || !user_) return;
-  StatusOr<std::vector<std::string>> words = user_->Words();
-  if (words.ok()) suggester_->SetUserWords(*words);
+  if (suggester_ && user_) {
+    StatusOr<std::vector<std::string>> words = user_->Words();
+    if (words.ok()) suggester_->SetUserWords(*words);
+  }
+  for (Other& o : others_) {
+    if (!o.suggester || !o.user) continue;
+    StatusOr<std::vector<std::string>> words = o.user->Words();
+    if (words.ok()) o.suggester->SetUserWords(*words);
+  }
 }
 
 void SpellService::closeDictionary() {
@@ -145,7 +310,11 @@ void SpellService::findMisspellings(QStringView text, QList<TextSpan>* out) {
   out->clear();
   if (!checker_) return;
   utf8_.assign(text);
-  checker_->Check(utf8_.bytes(), &misspellings_);
+  if (multi_) {
+    multi_->Check(utf8_.bytes(), &misspellings_);
+  } else {
+    checker_->Check(utf8_.bytes(), &misspellings_);
+  }
   if (misspellings_.empty()) return;
   utf8_.mapToUtf16(misspellings_, out);
   if (ignored_.isEmpty()) return;
@@ -164,6 +333,18 @@ void SpellService::findUnchecked(QStringView text, QList<TextSpan>* out) {
   }
   utf8_.assign(text);
   checker_->FindUnchecked(utf8_.bytes(), &misspellings_);
+  // With several languages, a word is unchecked when none checks it.
+  for (size_t l = 1; multi_ && l < multi_->size() && !misspellings_.empty();
+       ++l) {
+    std::vector<Misspelling> other;
+    multi_->checker(l).FindUnchecked(utf8_.bytes(), &other);
+    std::erase_if(misspellings_, [&](const Misspelling& m) {
+      return std::none_of(other.begin(), other.end(),
+                          [&](const Misspelling& o) {
+                            return o.offset == m.offset && o.length == m.length;
+                          });
+    });
+  }
   utf8_.mapToUtf16(misspellings_, out);
 }
 
@@ -180,13 +361,29 @@ std::optional<TextSpan> SpellService::wordAt(QStringView text, int position) {
 
 bool SpellService::isAccepted(const QString& word) {
   if (!checker_ || ignored_.contains(word)) return true;
+  if (multi_) return multi_->IsCorrect(word.toStdString());
   return checker_->IsCorrect(word.toStdString());
 }
 
-QStringList SpellService::suggestions(const QString& word, int max) {
+QStringList SpellService::suggestions(const QString& word, int max,
+                                      int language) {
   QStringList list;
   if (!suggester_) return list;
-  for (const std::string& s : suggester_->Suggest(word.toStdString())) {
+  Suggester* suggester = suggester_.get();
+  if (language >= 1 && language <= static_cast<int>(others_.size())) {
+    Other& other = others_[language - 1];
+    if (!other.suggester) {
+      SuggestOptions options;
+      options.max_suggestions = kMaxSuggestions;
+      other.suggester = std::make_unique<Suggester>(*other.dictionary, options);
+      if (other.user) {
+        StatusOr<std::vector<std::string>> words = other.user->Words();
+        if (words.ok()) other.suggester->SetUserWords(*words);
+      }
+    }
+    suggester = other.suggester.get();
+  }
+  for (const std::string& s : suggester->Suggest(word.toStdString())) {
     if (list.size() >= max) break;
     list.append(FromStd(s));
   }
@@ -198,15 +395,25 @@ QString SpellService::userWordsPath() const {
 }
 
 QString SpellService::userEntryFor(const QString& word) {
-  if (!user_) return {};
+  for (int l = 0; l < languageCount(); ++l) {
+    const QString entry = userEntryIn(l, word);
+    if (!entry.isEmpty()) return entry;
+  }
+  return {};
+}
+
+QString SpellService::userEntryIn(int language, const QString& word) {
+  UserDictionary* user = userOf(language);
+  WordForms* forms = formsOf(language);
+  if (user == nullptr || forms == nullptr) return {};
   // The filter answers quickly (and never misses a word); the list, read
   // only on a hit, rules out the filter's rare false positives.
   std::vector<std::string> keys;
-  for (const std::string& key : forms_->LookupForms(word.toStdString())) {
-    if (user_->Contains(key)) keys.push_back(key);
+  for (const std::string& key : forms->LookupForms(word.toStdString())) {
+    if (user->Contains(key)) keys.push_back(key);
   }
   if (keys.empty()) return {};
-  StatusOr<std::vector<std::string>> words = user_->Words();
+  StatusOr<std::vector<std::string>> words = user->Words();
   if (!words.ok()) return {};
   for (const std::string& key : keys) {
     if (std::find(words->begin(), words->end(), key) != words->end()) {
@@ -216,14 +423,15 @@ QString SpellService::userEntryFor(const QString& word) {
   return {};
 }
 
-bool SpellService::addWord(const QString& word, QString* error) {
-  if (!user_) {
+bool SpellService::addWord(const QString& word, QString* error, int language) {
+  UserDictionary* user = userOf(language);
+  if (user == nullptr) {
     if (error) *error = tr("No user word list is open.");
     return false;
   }
   const std::string w = word.toStdString();
   StatusOr<UserDictionary::EditResult> result =
-      user_->Add(std::span<const std::string>(&w, 1));
+      user->Add(std::span<const std::string>(&w, 1));
   if (!result.ok()) {
     if (error) *error = FromStd(result.status().message());
     return false;
@@ -234,15 +442,20 @@ bool SpellService::addWord(const QString& word, QString* error) {
 }
 
 bool SpellService::removeWord(const QString& word, QString* error) {
-  const QString entry = userEntryFor(word);
-  if (entry.isEmpty()) {
+  QString entry;
+  int language = 0;
+  for (; language < languageCount() && entry.isEmpty(); ++language) {
+    entry = userEntryIn(language, word);
+  }
+  UserDictionary* user = userOf(language - 1);
+  if (entry.isEmpty() || user == nullptr) {
     if (error)
       *error = tr("\u201C%1\u201D is not one of your words.").arg(word);
     return false;
   }
   const std::string e = entry.toStdString();
   StatusOr<UserDictionary::EditResult> result =
-      user_->Remove(std::span<const std::string>(&e, 1));
+      user->Remove(std::span<const std::string>(&e, 1));
   if (!result.ok()) {
     if (error) *error = FromStd(result.status().message());
     return false;
@@ -253,14 +466,20 @@ bool SpellService::removeWord(const QString& word, QString* error) {
 }
 
 bool SpellService::reloadUserWordsIfChanged() {
-  if (!user_) return false;
-  StatusOr<bool> reloaded = user_->ReloadIfChanged();
-  if (!reloaded.ok()) {
-    emit warning(FromStd(reloaded.status().message()));
-    return false;
+  bool any = false;
+  for (int l = 0; l < languageCount(); ++l) {
+    UserDictionary* user = userOf(l);
+    if (user == nullptr) continue;
+    StatusOr<bool> reloaded = user->ReloadIfChanged();
+    if (!reloaded.ok()) {
+      emit warning(FromStd(reloaded.status().message()));
+      continue;
+    }
+    if (!*reloaded) continue;
+    if (!user->damage().ok()) emit warning(FromStd(user->damage().message()));
+    any = true;
   }
-  if (!*reloaded) return false;
-  if (!user_->damage().ok()) emit warning(FromStd(user_->damage().message()));
+  if (!any) return false;
   refreshUserSuggestions();
   invalidate();
   return true;

@@ -9,8 +9,8 @@
 // user's words, at core's default place for the dictionary's language,
 // UserDictionary::DefaultPath:
 // ${XDG_CONFIG_HOME:-~/.config}/spellfilter/user/LANG.words, shared with
-// `spellfilter add` and every dictionary of the language; another process's changes are picked up within
-// kUserWordsPollMs).
+// `spellfilter add` and every dictionary of the language; another process's
+// changes are picked up within kUserWordsPollMs).
 //
 // Threading: Checker, Suggester and UserDictionary are not thread-safe, so
 // a SpellService belongs to the thread that created it (the UI thread).
@@ -36,6 +36,7 @@
 
 #include "app/editor/utf8_text.h"
 #include "core/check/checker.h"
+#include "core/check/language_checker.h"
 #include "core/dictionary/dictionary.h"
 #include "core/suggest/suggester.h"
 #include "core/text/tokenizer.h"
@@ -64,20 +65,39 @@ class SpellService : public QObject {
   // the service has no dictionary (nothing is flagged), *error is a
   // one-line message for the user, and false is returned.
   bool openDictionary(const QString& path, QString* error);
-  // A document's language as a list: paths[0] is the language's dictionary
-  // (what suggestions, case rules, the script rule and the user's words
-  // follow), the others dictionaries whose words it also accepts (word
-  // lists the user built to add to it; at most kMaxAdditions). A word is
-  // correct when any of them has it. False with *error when one could not
-  // be opened: without paths[0] nothing is checked; an addition that fails
+  // A document's language as a list (language_list.h): the language's
+  // dictionary (what suggestions, case rules, the script rule and the
+  // user's words follow), further languages checked at once, and
+  // dictionaries whose words the first also accepts (word lists the user
+  // built to add to it; at most kMaxAdditions). A word is correct when any
+  // of them has it. With several languages, core's LanguageChecker checks:
+  // a word is correct when a language that checks its script accepts it
+  // ("any" mode), or, with "auto", when the language of its sentence does
+  // (each sentence gets the language that accepts most of its words;
+  // "auto" alone chooses among the installed languages, one per language
+  // code, at most kMaxAutoLanguages). False with *error when one could not
+  // be opened: without the first nothing is checked; another that fails
   // is left out and the rest is used.
   bool openDictionaries(const QStringList& paths, QString* error);
+  static constexpr int kMaxAutoLanguages = 16;
+  // How many languages check at once (1 for one language, 0 without a
+  // dictionary), and whether each sentence is checked in its own.
+  [[nodiscard]] int languageCount() const;
+  [[nodiscard]] bool isAutomatic() const { return automatic_; }
+  // The tag of language `i` ("de_DE": its dictionary file's base name).
+  [[nodiscard]] QString languageTag(int i) const;
+  // The language of the sentence around `position` in `text` (a line), as
+  // the checker chose it: the one to ask for suggestions and to add words
+  // to. 0 with one language.
+  int languageAt(QStringView text, int position);
   void closeDictionary();
   [[nodiscard]] bool hasDictionary() const { return checker_ != nullptr; }
   [[nodiscard]] const QString& dictionaryPath() const { return path_; }
-  // What openDictionaries opened (the language's dictionary first); empty
-  // without a dictionary.
+  // What openDictionaries opened (the language's dictionary first, then
+  // the word lists added to it); empty without a dictionary.
   [[nodiscard]] QStringList dictionaryPaths() const;
+  // The dictionaries of every language checked, the first first.
+  [[nodiscard]] QStringList languagePaths() const;
   // The additions (openDictionaries), for work on other threads.
   [[nodiscard]] std::vector<std::shared_ptr<const Dictionary>> sharedAdditions()
       const {
@@ -112,20 +132,24 @@ class SpellService : public QObject {
   // kMaxSuggestions). canSuggest() is false without a dictionary.
   static constexpr int kMaxSuggestions = 10;
   [[nodiscard]] bool canSuggest() const { return suggester_ != nullptr; }
-  QStringList suggestions(const QString& word, int max);
+  // `language`: which language's (languageAt).
+  QStringList suggestions(const QString& word, int max, int language = 0);
 
   // The user's own words. hasUserDictionary() is false without a
   // dictionary or when the user list could not be opened (then
   // userWordsProblem() said why); the other calls then fail.
   [[nodiscard]] bool hasUserDictionary() const { return user_ != nullptr; }
   [[nodiscard]] QString userWordsPath() const;
+  // Whether language `language` has its user list open.
+  [[nodiscard]] bool hasUserDictionary(int language) const;
 
   // The entry of the user list that makes `word` correct ("foo" for the
   // typed "Foo"), or empty when no user word does.
   QString userEntryFor(const QString& word);
   bool isUserWord(const QString& word) { return !userEntryFor(word).isEmpty(); }
-  // Adds `word`; every flagged occurrence it accepts gets unflagged.
-  bool addWord(const QString& word, QString* error);
+  // Adds `word` to the user list of `language` (languageAt); every
+  // flagged occurrence it accepts gets unflagged.
+  bool addWord(const QString& word, QString* error, int language = 0);
   // Removes the user entry that accepts `word` (see userEntryFor).
   bool removeWord(const QString& word, QString* error);
   // Reloads the user list if another process changed it; true if it did.
@@ -155,8 +179,31 @@ class SpellService : public QObject {
   void refreshUserSuggestions();
   void reset();
 
+  // A further language (languageCount() > 1): its dictionary, user words
+  // and suggester (made when first asked for).
+  struct Other {
+    QString path;
+    std::shared_ptr<const Dictionary> dictionary;
+    std::unique_ptr<UserDictionary> user;
+    std::unique_ptr<WordForms> forms;
+    std::unique_ptr<Suggester> suggester;
+  };
+  // Opens `path` as a further language; false with *error.
+  bool openOther(const QString& path, QString* error);
+  UserDictionary* userOf(int language) const;
+  // The entry of language `language`'s user list that accepts `word`.
+  QString userEntryIn(int language, const QString& word);
+  // The installed languages "auto" alone chooses among (see
+  // openDictionaries), the locale's first.
+  static QStringList AutoLanguages();
+  WordForms* formsOf(int language) const;
+
   QString path_;
   QStringList addition_paths_;
+  bool automatic_ = false;
+  std::vector<Other> others_;
+  std::unique_ptr<LanguageChecker> multi_;  // with others_
+  std::vector<SentenceLanguage> sentence_spans_;
   // Declared in dependency order: each refers to the ones above it.
   // Shared so work on other threads (UncheckedCounter) can keep it alive
   // across a switch of dictionary.

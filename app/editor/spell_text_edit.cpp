@@ -1,6 +1,7 @@
 #include "app/editor/spell_text_edit.h"
 
 #include <QContextMenuEvent>
+#include <QElapsedTimer>
 #include <QHelpEvent>
 #include <QMenu>
 #include <QMimeData>
@@ -55,6 +56,9 @@ SpellTextEdit::SpellTextEdit(SpellService* service, QWidget* parent)
   heal_timer_.setSingleShot(true);
   heal_timer_.setInterval(0);
   connect(&heal_timer_, &QTimer::timeout, this, &SpellTextEdit::healCuts);
+  stream_timer_.setInterval(0);
+  connect(&stream_timer_, &QTimer::timeout, this,
+          [this] { appendStreamed(/*all=*/false); });
 }
 
 SpellTextEdit::~SpellTextEdit() = default;
@@ -236,14 +240,16 @@ QList<QRectF> SpellTextEdit::spanRects(SpansOf spans_of) const {
 }
 
 QList<QRectF> SpellTextEdit::underlineRects() const {
-  return spanRects(
-      [this](const QTextBlock& block) { return highlighter_->underlines(block); });
+  return spanRects([this](const QTextBlock& block) {
+    return highlighter_->underlines(block);
+  });
 }
 
 QList<QRectF> SpellTextEdit::uncheckedRects() const {
   if (!unchecked_marks_) return {};
-  return spanRects(
-      [this](const QTextBlock& block) { return highlighter_->unchecked(block); });
+  return spanRects([this](const QTextBlock& block) {
+    return highlighter_->unchecked(block);
+  });
 }
 
 void SpellTextEdit::setUncheckedMarksVisible(bool visible) {
@@ -256,7 +262,8 @@ QColor SpellTextEdit::uncheckedMarkColor() const {
   const QPalette& pal = viewport()->palette();
   const QColor text = pal.color(QPalette::Text);
   const QColor base = pal.color(QPalette::Base);
-  return QColor((text.red() + base.red()) / 2, (text.green() + base.green()) / 2,
+  return QColor((text.red() + base.red()) / 2,
+                (text.green() + base.green()) / 2,
                 (text.blue() + base.blue()) / 2);
 }
 
@@ -328,8 +335,14 @@ void SpellTextEdit::paintUnderlines(const QRect& area) {
 }
 
 void SpellTextEdit::setPlainText(const QString& text) {
+  if (isStreaming()) endStream(/*whole=*/false);
   std::vector<int> continuations;
   const QString shown = SplitLongLines(text, &continuations);
+  showText(shown, continuations);
+}
+
+void SpellTextEdit::showText(const QString& shown,
+                             const std::vector<int>& continuations) {
   scheduler_->startBackgroundCheck(shown);
   healing_ = true;  // the pieces are cut at white space
   QPlainTextEdit::setPlainText(shown);
@@ -338,6 +351,94 @@ void SpellTextEdit::setPlainText(const QString& text) {
   edited_from_ = edited_to_ = -1;
   line_map_.invalidate();
   scheduler_->backgroundTextLoaded();
+}
+
+void SpellTextEdit::streamPlainText(const QString& text) {
+  if (isStreaming()) endStream(/*whole=*/false);
+  std::vector<int> continuations;
+  QString shown = SplitLongLines(text, &continuations);
+  if (shown.size() < kStreamMinChars) {
+    showText(shown, continuations);
+    return;
+  }
+  scheduler_->startBackgroundCheck(shown);
+  highlighter_->setHeld(true);
+  scheduler_->setHeld(true);
+  healing_ = true;
+  QPlainTextEdit::setPlainText(QString());
+  healing_ = false;
+  // No undo steps: the text arrives as one state, as from setPlainText.
+  document()->setUndoRedoEnabled(false);
+  stream_read_only_ = isReadOnly();
+  setReadOnly(true);
+  stream_text_ = std::move(shown);
+  stream_pos_ = 0;
+  stream_continuations_ = std::move(continuations);
+  stream_timer_.start();
+  appendStreamed(/*all=*/false);  // the first page at once
+}
+
+void SpellTextEdit::finishStreaming() {
+  if (isStreaming()) appendStreamed(/*all=*/true);
+}
+
+int SpellTextEdit::streamedPercent() const {
+  if (!isStreaming() || stream_text_.isEmpty()) return 100;
+  return static_cast<int>(stream_pos_ * 100 / stream_text_.size());
+}
+
+void SpellTextEdit::appendStreamed(bool all) {
+  QElapsedTimer clock;
+  clock.start();
+  QTextCursor end(document());
+  end.movePosition(QTextCursor::End);
+  const qsizetype size = stream_text_.size();
+  healing_ = true;  // the pieces are cut at white space
+  while (stream_pos_ < size && (all || clock.elapsed() < kStreamSliceMs)) {
+    qsizetype cut = std::min(size, stream_pos_ + kStreamChunkChars);
+    if (cut < size) {
+      // After a line end: QTextDocument then makes the same blocks as of
+      // the whole text (a CR LF stays together).
+      const qsizetype lf = stream_text_.indexOf(QLatin1Char('\n'), cut - 1);
+      cut = lf < 0 ? size : lf + 1;
+    }
+    const bool first = stream_pos_ == 0;
+    end.insertText(stream_text_.sliced(stream_pos_, cut - stream_pos_));
+    stream_pos_ = cut;
+    // The widget's cursor was where the first step went in, and moved
+    // with it: back to the start, where the next steps do not carry it.
+    if (first) setTextCursor(QTextCursor(document()));
+  }
+  healing_ = false;
+  document()->setModified(false);
+  if (stream_pos_ < size) {
+    emit streamProgressed(streamedPercent());
+    return;
+  }
+  endStream(/*whole=*/true);
+}
+
+void SpellTextEdit::endStream(bool whole) {
+  stream_timer_.stop();
+  if (whole) {
+    healing_ = true;
+    MarkContinuations(document(), stream_continuations_);
+    healing_ = false;
+  }
+  document()->setUndoRedoEnabled(true);
+  setReadOnly(stream_read_only_);
+  stream_text_.clear();
+  stream_continuations_.clear();
+  stream_pos_ = 0;
+  edited_from_ = edited_to_ = -1;
+  line_map_.invalidate();
+  highlighter_->setHeld(false);
+  if (whole) {
+    document()->setModified(false);
+    scheduler_->backgroundTextLoaded();
+  }
+  scheduler_->setHeld(false);
+  if (whole) emit streamingFinished();
 }
 
 void SpellTextEdit::insertText(const QString& text) {

@@ -13,6 +13,7 @@
 #include <QTextCursor>
 #include <QTimer>
 #include <optional>
+#include <vector>
 
 #include "app/editor/soft_lines.h"
 
@@ -82,7 +83,33 @@ class SpellTextEdit : public QPlainTextEdit {
   // background pass then takes each block's result from there when the
   // block's text is unchanged (see BackgroundCheck). DocumentText() gives
   // the text back with its own lines.
+  // Cancels a streamPlainText() under way.
   void setPlainText(const QString& text);
+
+  // Texts from this size on are worth streaming (MainWindow streams
+  // files of at least this many characters).
+  static constexpr qsizetype kStreamMinChars = qsizetype{1} << 20;
+  // The text handed to the document per step, at most (cut after a line
+  // end), and the time spent adding steps before the event loop runs
+  // again.
+  static constexpr qsizetype kStreamChunkChars = 16 * 1024;
+  static constexpr int kStreamSliceMs = 8;
+  // setPlainText(text), but returning at once: the document gets the text
+  // a few lines at a time from the event loop (at most kStreamSliceMs of
+  // work between two paints), so a big file's first page shows while the
+  // rest comes in and the window keeps painting and answering (issue 35
+  // item 6). Until streamingFinished() the widget is read-only, the steps
+  // make no undo steps and leave the document unmodified, and spelling
+  // waits: the whole text is checked on a thread meanwhile (as for
+  // setPlainText), the blocks on screen on the UI thread, and the rest is
+  // taken from the thread once the text is whole. setPlainText() cancels a
+  // stream; finishStreaming() adds the rest at once (before a save).
+  void streamPlainText(const QString& text);
+  [[nodiscard]] bool isStreaming() const { return stream_timer_.isActive(); }
+  void finishStreaming();
+  // How much of the streamed text the document has, 0-100 (100 when not
+  // streaming).
+  [[nodiscard]] int streamedPercent() const;
   // Inserts `text` at the cursor as typed or pasted text (InsertText:
   // line ends are real, long lines shown in pieces).
   void insertText(const QString& text);
@@ -113,6 +140,10 @@ class SpellTextEdit : public QPlainTextEdit {
   void filesDropped(const QStringList& paths);
   // A context-menu or dialog action on the user dictionary failed.
   void spellingActionFailed(const QString& message);
+  // A streamPlainText() ended: the document holds the whole text.
+  void streamingFinished();
+  // After each step of a streamPlainText(), with streamedPercent().
+  void streamProgressed(int percent);
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -158,6 +189,13 @@ class SpellTextEdit : public QPlainTextEdit {
   // Merges the pieces of long lines whose cut the last edit moved off
   // white space (HealCuts), in the same undo step as the edit.
   void healCuts();
+  // Sets the document to `shown` (SplitLongLines' result) at once.
+  void showText(const QString& shown, const std::vector<int>& continuations);
+  // Adds the next steps of the streamed text for up to kStreamSliceMs (all
+  // of them if `all`); ends the stream after the last.
+  void appendStreamed(bool all);
+  // Stops streaming; `whole`: the document has the whole text.
+  void endStream(bool whole);
 
   // The edited range not yet looked at by healCuts(); -1 when none. First,
   // as event() reads it while the members below are being made.
@@ -182,6 +220,13 @@ class SpellTextEdit : public QPlainTextEdit {
   bool selection_continues_ = false;
   int repair_at_ = -1;
   bool repair_continues_ = false;
+  // streamPlainText(): the text shown, how much of it the document has,
+  // the pieces to mark once it is whole, the read-only state to restore.
+  QTimer stream_timer_;
+  QString stream_text_;
+  qsizetype stream_pos_ = 0;
+  std::vector<int> stream_continuations_;
+  bool stream_read_only_ = false;
 };
 
 }  // namespace spellfilter::editor

@@ -3,7 +3,10 @@
 // saying when the document is clean.
 #include "app/editor/check_spelling_dialog.h"
 
+#include <QApplication>
+#include <QPointer>
 #include <QTest>
+#include <QToolButton>
 #include <memory>
 
 #include "app/editor/main_window.h"
@@ -121,6 +124,29 @@ class CheckSpellingDialogTest : public QObject {
     QCOMPARE(dialog->currentWord(), QString("wrods"));
     QCOMPARE(window.editor()->textCursor().selectedText(), QString("wrods"));
     dialog->close();
+    window.editor()->document()->setModified(false);
+  }
+
+  // Issue 35, item 8: when the dialog closes, the window is activated and
+  // the text has the keyboard again (without a window manager nothing
+  // else gives it back; on Xvfb without one, F7, Escape, F8 and typing
+  // went nowhere before the fix and reach the text after it).
+  void closingGivesTheKeyboardBackToTheText() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.editor()->setPlainText("the wrods are here");
+    window.editor()->setFocus();
+    QTest::keyClick(&window, Qt::Key_F7);
+    QPointer<CheckSpellingDialog> dialog = window.checkSpellingDialog();
+    QVERIFY(dialog != nullptr);
+    QVERIFY(QTest::qWaitForWindowActive(dialog));
+    // Something else holds the focus meanwhile, as after a click elsewhere.
+    window.findChild<QToolButton*>("languageButton")->setFocus();
+    QTest::keyClick(dialog, Qt::Key_Escape);
+    QTRY_VERIFY(dialog == nullptr);
+    QTRY_VERIFY(QApplication::activeWindow() == &window);
+    QTRY_VERIFY(window.editor()->hasFocus());
     window.editor()->document()->setModified(false);
   }
 

@@ -16,6 +16,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QSettings>
 #include <QTest>
 #include <QToolButton>
@@ -183,6 +184,99 @@ class DocumentLanguageTest : public QObject {
     QCOMPARE(Misspellings(again.get(), 1 - german_tab), 4);
   }
 
+  // Issue 35, item 2: a second language at once and "Automatic (per
+  // sentence)" from the chooser, checked by core's LanguageChecker;
+  // suggestions and Add to Dictionary from the sentence's language;
+  // remembered for the file and in the session.
+  void secondLanguageAndAutomaticPerSentence() {
+    const QString folder = Environment().newFolder("mixed");
+    const QString path = folder + "/mixed.txt";
+    // An English sentence, a German one, and an English sentence with a
+    // German word in it.
+    Write(path,
+          "the quick brown fox jumps. der Brief ist gut und das Haus.\n"
+          "the lazy dog Haus.\n");
+    auto w = NewWindow();
+    QVERIFY(w->loadFile(path));
+    // English alone: the German words are flagged (seven, and Haus again).
+    QCOMPARE(Misspellings(w.get(), 0), 8);
+
+    // German as a second language: a word is right in either.
+    LanguageChooser* chooser = OpenChooser(w.get());
+    QVERIFY(chooser != nullptr);
+    QTest::keyClicks(chooser->filterEdit(), "germ");
+    QVERIFY(chooser->secondLanguageButton()->isEnabled());
+    QTest::mouseClick(chooser->secondLanguageButton(), Qt::LeftButton);
+    QTRY_VERIFY(w->languageChooser() == nullptr);
+    const QStringList both = {Environment().dictionary(),
+                              "language:" + german_};
+    QCOMPARE(w->current()->languages(), both);
+    SpellService* service = w->editor()->service();
+    QCOMPARE(service->languageCount(), 2);
+    QVERIFY(!service->isAutomatic());
+    QCOMPARE(Misspellings(w.get(), 0), 0);
+    QCOMPARE(ButtonText(*w), QString("test + German (Germany)"));
+
+    // Automatic: each sentence in its language; "Haus" in the English
+    // sentence is flagged, the German sentence is not.
+    chooser = OpenChooser(w.get());
+    QVERIFY(chooser != nullptr);
+    QTest::keyClicks(chooser->filterEdit(), "automatic");
+    QCOMPARE(VisibleLabels(chooser), QStringList({"Automatic (per sentence)"}));
+    QTest::keyClick(chooser->filterEdit(), Qt::Key_Return);
+    QTRY_VERIFY(w->languageChooser() == nullptr);
+    const QStringList automatic = QStringList{"auto"} + both;
+    QCOMPARE(w->current()->languages(), automatic);
+    service = w->editor()->service();
+    QVERIFY(service->isAutomatic());
+    QCOMPARE(UnderlinedWords(w->editor()), QStringList({"Haus@72"}));
+    QCOMPARE(ButtonText(*w), QString("Automatic (test + German (Germany))"));
+
+    // Suggestions and Add to Dictionary follow the sentence's language.
+    const QString line = "the quikc brown fox jumps. der Brif ist gut.";
+    QCOMPARE(service->languageAt(line, 5), 0);
+    QCOMPARE(service->languageAt(line, 32), 1);
+    QVERIFY(service->suggestions("quikc", 5, 0).contains("quick"));
+    QVERIFY(service->suggestions("Brif", 5, 1).contains("Brief"));
+    QVERIFY(!service->suggestions("Brif", 5, 0).contains("Brief"));
+    QString error;
+    QVERIFY2(service->addWord("Brif", &error, service->languageAt(line, 32)),
+             qPrintable(error));
+    QVERIFY(service->isAccepted("Brif"));
+    QVERIFY(QFile::exists(Environment().configHome() +
+                          "/spellfilter/user/de_DE.words"));
+    QVERIFY(!QFile::exists(Environment().configHome() +
+                           "/spellfilter/user/en_US.words"));
+
+    // Remembered for the file and in the session.
+    QVERIFY(w->closeTab(0));
+    QVERIFY(w->loadFile(path));
+    QCOMPARE(w->current()->languages(), automatic);
+    QCOMPARE(Misspellings(w.get(), 0), 1);
+    w->close();
+    w.reset();
+    QSettings().remove("documentLanguages");
+    auto again = NewWindow();
+    QCOMPARE(again->restoreSession(), 1);
+    QCOMPARE(again->current()->languages(), automatic);
+    QCOMPARE(Misspellings(again.get(), 0), 1);
+    QCOMPARE(UnderlinedWords(again->editor()), QStringList({"Haus@72"}));
+
+    // A document in one language: Automatic chooses among the installed
+    // languages (German here; "test" is no language's name).
+    NewDocument(again.get());
+    chooser = OpenChooser(again.get());
+    QVERIFY(chooser != nullptr);
+    QTest::keyClicks(chooser->filterEdit(), "automatic");
+    QTest::keyClick(chooser->filterEdit(), Qt::Key_Return);
+    QTRY_VERIFY(again->languageChooser() == nullptr);
+    QCOMPARE(again->current()->languages(), QStringList({"auto"}));
+    QVERIFY(again->editor()->service()->isAutomatic());
+    QVERIFY2(
+        again->editor()->service()->languagePaths().contains(german_),
+        qPrintable(again->editor()->service()->languagePaths().join(", ")));
+  }
+
   void sessionKeepsTheLanguageOfEachDocument() {
     const QString folder = Environment().newFolder("session");
     Write(folder + "/a.txt", "der Brief\n");
@@ -224,25 +318,28 @@ class DocumentLanguageTest : public QObject {
     LanguageChooser* chooser = OpenChooser(w.get());
     QVERIFY(chooser != nullptr);
     QVERIFY(chooser->isVisible());
-    // Installed first (the test dictionary and German), then the ones to
-    // convert on first use, grouped.
-    // (Then "Other dictionaries": the build tree's programming words.)
+    // "Several languages" (Automatic) first, then Installed (the test
+    // dictionary and German), then the ones to convert on first use,
+    // grouped. (Then "Other dictionaries": the build tree's programming
+    // words.)
     const QStringList groups = GroupTitles(chooser);
-    QVERIFY2(groups.size() == 2 ||
-                 (groups.size() == 3 && groups[2] == "Other dictionaries"),
+    QVERIFY2(groups.size() == 3 ||
+                 (groups.size() == 4 && groups[3] == "Other dictionaries"),
              qPrintable(groups.join('|')));
-    QCOMPARE(groups[0], QString("Installed"));
-    QVERIFY2(groups[1].startsWith("Convert on first use"),
-             qPrintable(groups[1]));
+    QCOMPARE(groups[0], QString("Several languages"));
+    QCOMPARE(chooser->list()->topLevelItem(0)->childCount(), 1);
+    QCOMPARE(groups[1], QString("Installed"));
+    QVERIFY2(groups[2].startsWith("Convert on first use"),
+             qPrintable(groups[2]));
     // (Installed: the test dictionary, German, and the build tree's.)
-    const int installed = chooser->list()->topLevelItem(0)->childCount();
+    const int installed = chooser->list()->topLevelItem(1)->childCount();
     QVERIFY(installed >= 2);
-    QCOMPARE(chooser->list()->topLevelItem(1)->childCount(), 150);
+    QCOMPARE(chooser->list()->topLevelItem(2)->childCount(), 150);
     const int others =
-        groups.size() == 3 ? chooser->list()->topLevelItem(2)->childCount() : 0;
-    QCOMPARE(chooser->visibleCount(), installed + 150 + others);
+        groups.size() == 4 ? chooser->list()->topLevelItem(3)->childCount() : 0;
+    QCOMPARE(chooser->visibleCount(), 1 + installed + 150 + others);
     QCOMPARE(chooser->findChild<QLabel*>("languageCount")->text(),
-             QString("%1 languages").arg(installed + 150 + others));
+             QString("%1 languages").arg(1 + installed + 150 + others));
     // The one in use is marked and selected.
     QVERIFY2(chooser->list()->currentItem()->text(0).contains("(in use)"),
              qPrintable(chooser->list()->currentItem()->text(0)));

@@ -144,8 +144,9 @@ std::shared_ptr<bool> AnswerNextMessageBox(const QString& button,
 
 bool WaitForChecking(SpellTextEdit* edit, int timeout_ms) {
   QCoreApplication::processEvents();
-  return QTest::qWaitFor([edit] { return edit->scheduler()->isIdle(); },
-                         timeout_ms);
+  return QTest::qWaitFor(
+      [edit] { return !edit->isStreaming() && edit->scheduler()->isIdle(); },
+      timeout_ms);
 }
 
 QList<TextSpan> Underlined(const SpellTextEdit* edit, const QTextBlock& block) {

@@ -17,6 +17,7 @@
 #include "app/editor/build_dictionary_dialog.h"
 #include "app/editor/build_dictionary_job.h"
 #include "app/editor/dictionary_catalog.h"
+#include "app/editor/language_list.h"
 #include "app/editor/recovery_store.h"
 #include "app/editor/text_file.h"
 #include "core/check/checker.h"
@@ -40,6 +41,25 @@ class EditorUnitsTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // language_list.h: the lists written before several languages existed
+  // mean what they meant; several languages and "auto" round-trip.
+  void languageListsRoundTrip() {
+    QCOMPARE(ParseLanguageList({"/d/en.sfd", "/d/mine.sfd"}),
+             (LanguageList{false, {"/d/en.sfd"}, {"/d/mine.sfd"}}));
+    const LanguageList several{false, {"/d/en.sfd", "/d/de.sfd"}, {"/w.sfd"}};
+    QCOMPARE(ToStringList(several),
+             QStringList({"/d/en.sfd", "language:/d/de.sfd", "/w.sfd"}));
+    QCOMPARE(ParseLanguageList(ToStringList(several)), several);
+    const LanguageList automatic{true, {"/d/en.sfd", "/d/de.sfd"}, {}};
+    QCOMPARE(ToStringList(automatic),
+             QStringList({"auto", "/d/en.sfd", "language:/d/de.sfd"}));
+    QCOMPARE(ParseLanguageList(ToStringList(automatic)), automatic);
+    QCOMPARE(ParseLanguageList({"auto"}), (LanguageList{true, {}, {}}));
+    QCOMPARE(DictionaryFilesOf(ToStringList(several)),
+             QStringList({"/d/en.sfd", "/d/de.sfd", "/w.sfd"}));
+    QCOMPARE(DictionaryFilesOf({"auto"}), QStringList());
+  }
+
   void init() { Environment().reset(); }
 
   void firstBadByte_data() {

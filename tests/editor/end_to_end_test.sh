@@ -12,7 +12,8 @@
 # saved as UTF-8 after the offer; a save on a full disk (a small tmpfs,
 # where the test may mount one) names the cause and keeps the text; two
 # tabs get different languages from the language chooser, and a restart
-# reopens each in its own.
+# reopens each in its own; the big file's first paint says it is loading;
+# two languages in one document, either and per sentence.
 #
 #   end_to_end_test.sh EDITOR DICTIONARY CLI
 #
@@ -206,13 +207,22 @@ expected_misspellings=$(wc -l <"$work/found")
 expected_words=$(wc -w <"$work/docs/big.txt")
 [ "$expected_misspellings" -gt 1000 ] || fail "the 5 MB file has only $expected_misspellings misspellings"
 expected="checked: $expected_misspellings misspellings, $expected_words words"
-export QT_LOGGING_RULES="spellfilter.editor.status.debug=true"
+# First the window is painted titled big.txt and saying "Loading big.txt…"
+# (the editor's spellfilter.editor.startup category logs its first paint
+# with the title and the status message); then the text streams in: the
+# status bar's "Loading big.txt… N%" while it comes, logged as "loading".
+export QT_LOGGING_RULES="spellfilter.editor.status.debug=true;spellfilter.editor.startup.debug=true"
+: >"$work/editor.log"
 start "$work/docs" big.txt
+painted_loading() { grep -q 'first paint at [0-9]* ms, title "big.txt\[\*\]", Loading big.txt' "$work/editor.log"; }
+wait_for 10 painted_loading || fail "the first paint was not the loading state: $(grep 'first paint' "$work/editor.log")"
 checked_whole() { grep -qF "$expected" "$work/editor.log"; }
 wait_for 60 checked_whole ||
   fail "5 MB not checked whole: expected \"$expected\", the editor's last: $(grep -o 'check\(ed\|ing\): .*' "$work/editor.log" | tail -1)"
 unset QT_LOGGING_RULES
-echo "ok 5 a 5 MB file from the command line checked whole ($expected)"
+grep -q '^spellfilter.editor.status: loading' "$work/editor.log" ||
+  fail "the 5 MB file did not stream in (no \"loading\" status)"
+echo "ok 5 a 5 MB file from the command line: painted saying Loading first, streamed in, checked whole ($expected)"
 stop
 
 title() { xdotool getwindowname "$window"; }
@@ -350,6 +360,59 @@ wait_for 5 title_starts "en.txt" || fail "the session did not reopen en.txt: $(t
 wait_for 10 shows "$en_count" || fail "restored en.txt: $(last_status), expected $en_count"
 unset QT_LOGGING_RULES
 echo "ok 11 restarted: the session reopens each document in its language"
+stop
+
+# 12. Two languages in one document: German added as a second language
+# to English from the chooser (type "german", Alt+S: Add as Second
+# Language), then
+# Automatic (per sentence); the counts are `spellfilter check`'s with
+# --lang en_US,de_DE and --lang auto:en_US,de_DE. A restart reopens the
+# document in Automatic.
+printf 'The letter is good.\nDer Brief ist gut und das Haus ist alt.\nThe house is Haus and good.\n' >"$work/docs/mixed.txt"
+lang_count() {
+  XDG_DATA_HOME="$work/data" "$cli" check --no-user --lang "$1" -f lines "$work/docs/mixed.txt" | wc -l || true
+}
+any_count=$(lang_count en_US,de_DE)
+auto_count=$(lang_count auto:en_US,de_DE)
+en_only=$(count_with "$dictionary" "$work/docs/mixed.txt")
+[ "$auto_count" != "$any_count" ] && [ "$en_only" != "$auto_count" ] ||
+  fail "the modes should count differently: English $en_only, both $any_count, auto $auto_count"
+words=$(wc -w <"$work/docs/mixed.txt")
+# English for new documents again (German, chosen in step 10, became the
+# default; English here is $SPELLFILTER_DICTIONARY, in no dictionary
+# folder, so the chooser lists only the system's English to convert).
+sed -i '/^dictionary=/d' "$work/config/spellfilter/spellfilter-editor.conf"
+export QT_LOGGING_RULES="spellfilter.editor.status.debug=true"
+: >"$work/editor.log"
+start "$work/docs" mixed.txt
+wait_for 10 title_starts "mixed.txt" || fail "mixed.txt is not current: $(title)"
+focus
+wait_for 10 shows "$en_only" || fail "mixed.txt in English: $(last_status), expected $en_only"
+focus
+xdotool key ctrl+shift+l
+wait_for 10 find_chooser || fail "no language chooser"
+xdotool type --delay 30 "german"
+xdotool key alt+s
+wait_for 10 shows "$any_count" || fail "English and German: $(last_status), expected $any_count"
+focus
+xdotool key ctrl+shift+l
+wait_for 10 find_chooser || fail "no language chooser"
+xdotool type --delay 30 "automatic"
+xdotool key Return
+wait_for 10 shows "$auto_count" || fail "Automatic: $(last_status), expected $auto_count"
+echo "ok 12 two languages in one document: $any_count misspellings in either, $auto_count per sentence, as spellfilter check --lang counts"
+focus
+xdotool key ctrl+q
+wait_for 10 exited || fail "Ctrl+Q did not quit"
+wait "$editor_pid" 2>/dev/null || true
+editor_pid=""
+: >"$work/editor.log"
+start "$work/elsewhere"
+wait_for 10 title_starts "mixed.txt" || fail "the session did not reopen mixed.txt: $(title)"
+focus
+wait_for 10 shows "$auto_count" || fail "restored mixed.txt: $(last_status), expected $auto_count"
+unset QT_LOGGING_RULES
+echo "ok 13 restarted: the document is checked per sentence again"
 stop
 
 echo "all passed"

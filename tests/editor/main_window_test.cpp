@@ -642,6 +642,8 @@ class MainWindowTest : public QObject {
     Write(path, bytes);
     auto w = newWindow();
     QVERIFY(w->loadFile(path));
+    // 2 MB stream in (SpellTextEdit::streamPlainText); then it is whole.
+    QTRY_VERIFY_WITH_TIMEOUT(!w->editor()->isStreaming(), 60'000);
     QTextDocument* document = w->editor()->document();
     QVERIFY(document->blockCount() > 200);
     QVERIFY(w->statusBar()->currentMessage().contains("shown in pieces"));
