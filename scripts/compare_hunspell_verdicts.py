@@ -254,6 +254,14 @@ def convert(spellfilter, dic, sfd, timeout, memory_gb):
     ok = code == 0 and os.path.exists(sfd)
     record["builds"] = ok
     if ok:
+        # How it was stored, and the work the expansion took (the build's
+        # summary; older builds print no steps).
+        summary = out.decode("utf-8", "replace") + err.decode("utf-8", "replace")
+        record["stored"] = "affix-aware" if "affix rules kept" in summary \
+            else "expanded"
+        steps = re.search(r"([\d,]+) affix applications tried", summary)
+        if steps:
+            record["steps"] = int(steps.group(1).replace(",", ""))
         record["output_bytes"] = os.path.getsize(sfd)
         record["size_ratio"] = round(record["output_bytes"] /
                                      record["input_bytes"], 2)
@@ -663,6 +671,11 @@ def measure(name, args, paths):
     row = {"dictionary": name, "locales": locales_for(name)}
     row["conversion"] = convert(paths["spellfilter"], dic, sfd, args.timeout,
                                 args.memory_gb)
+    if args.convert_only:
+        row["text"] = {}
+        if os.path.exists(sfd) and not args.keep_sfd:
+            os.unlink(sfd)
+        return row
     sources = gather_tokens(name, args.tokens, args.work)
     row["text"] = {s: len(t) for s, t in sources.items()}
     tokens = sample(sources, args.tokens, args.seed)
@@ -851,6 +864,10 @@ def main():
     p.add_argument("--rounds", type=int, default=5,
                    help="speed benchmark rounds (the best counts)")
     p.add_argument("--no-speed", action="store_true")
+    p.add_argument("--convert-only", action="store_true",
+                   help="only step 1: convert each dictionary and report "
+                        "time, peak memory and size (no text, verdicts or "
+                        "speed; needs neither libhunspell nor the C library)")
     p.add_argument("--jobs", type=int, default=1,
                    help="dictionaries measured at once (default 1: the "
                         "conversion figures are then not disturbed by "
@@ -906,19 +923,22 @@ def main():
             build, "app", "capi", "libspellfilter.so.0"),
         "bench": args.bench or os.path.join(build, "tests", "bench", "hunspell_speed"),
     }
-    for key in ("spellfilter", "libspellfilter"):
+    for key in ("spellfilter",) if args.convert_only else \
+            ("spellfilter", "libspellfilter"):
         if not os.path.isfile(paths[key]):
             fail(f"{paths[key]}: no such file (build it, or give --{key})")
         paths[key] = os.path.abspath(paths[key])
     if args.bench and not os.path.isfile(args.bench):
         fail(f"{args.bench}: no such file")
-    for tool in ("/usr/bin/time", "msgunfmt", "man"):
+    for tool in ("/usr/bin/time",) if args.convert_only else \
+            ("/usr/bin/time", "msgunfmt", "man"):
         if not (os.path.exists(tool) or any(
                 os.path.exists(os.path.join(d, tool))
                 for d in os.environ.get("PATH", "").split(":"))):
             fail(f"{tool}: not installed (scripts/setup.sh --languages)")
     try:
-        ctypes.CDLL("libhunspell-1.7.so.0")
+        if not args.convert_only:
+            ctypes.CDLL("libhunspell-1.7.so.0")
     except OSError:
         fail("libhunspell-1.7.so.0: not installed (apt-get install "
              "libhunspell-dev)")

@@ -230,6 +230,83 @@ TEST(HunspellImportTest, FormsTheFormatCannotHoldAreSkipped) {
   EXPECT_TRUE(checker.IsCorrect("fine"));
 }
 
+// The image and summary of `dic_path` built in `mode`.
+std::string BuildImage(const std::string& dic_path, AffixMode mode,
+                       HunspellImportSummary* summary) {
+  StatusOr<HunspellImport> h = HunspellImport::Open(dic_path);
+  EXPECT_TRUE(h.ok()) << h.status().message();
+  if (!h.ok()) return "";
+  h->set_affix_mode(mode);
+  BuildOptions options;
+  options.language = h->language();
+  DictionaryBuilder builder(options);
+  Status s = h->AddTo(&builder, options.language, summary);
+  EXPECT_TRUE(s.ok()) << s.message();
+  StatusOr<std::string> image = builder.Finish(nullptr);
+  EXPECT_TRUE(image.ok()) << image.status().message();
+  return image.ok() ? *image : "";
+}
+
+// A dictionary of `entries` stems, each with `suffixes` forms besides
+// itself, in `dir`; returns the .dic's path.
+std::string WriteRegular(const std::string& dir, const std::string& name,
+                         int entries, int suffixes) {
+  std::ofstream aff(dir + "/" + name + ".aff");
+  aff << "SET UTF-8\nSFX A Y " << suffixes << "\n";
+  for (int i = 0; i < suffixes; ++i) {
+    std::string append;
+    for (int k = i; k >= 0; k = k / 26 - 1) append.insert(0, 1, 'a' + k % 26);
+    aff << "SFX A 0 q" << append << " .\n";
+  }
+  std::ofstream dic(dir + "/" + name + ".dic");
+  dic << entries << "\n";
+  for (int i = 0; i < entries; ++i) {
+    std::string stem = "st";
+    for (int k = i; k >= 0; k = k / 26 - 1) stem.push_back('a' + k % 26);
+    dic << stem << "/A\n";
+  }
+  return dir + "/" + name + ".dic";
+}
+
+TEST(HunspellImportTest, AutoChoosesByAnEstimateWithTheSameResult) {
+  const std::string dir = testing::TempDir();
+  // The budget is max(1000, 1.25 forms per byte of the two files): about
+  // 1,900 forms for 200 entries of 7 suffixes (1,600 forms: they fit), of
+  // 10 (2,200: over it but within twice it, so the expansion is tried and
+  // thrown away), 3,100 of 80 (16,200: past twice it, the estimate alone
+  // keeps stems).
+  struct Case {
+    int suffixes;
+    bool affix_aware;
+    bool kept_by_estimate;
+  };
+  for (const Case c : {Case{7, false, false}, Case{10, true, false},
+                       Case{80, true, true}}) {
+    SCOPED_TRACE(c.suffixes);
+    const std::string dic = WriteRegular(
+        dir, "regular" + std::to_string(c.suffixes), 200, c.suffixes);
+    HunspellImportSummary automatic;
+    const std::string image = BuildImage(dic, AffixMode::kAuto, &automatic);
+    EXPECT_EQ(automatic.affix_aware, c.affix_aware);
+    EXPECT_EQ(automatic.kept_by_estimate, c.kept_by_estimate);
+    // Every entry is alike: the sample of every 16th (13 of 200) is close,
+    // unless stopped past twice the budget.
+    const double forms = 200.0 * (c.suffixes + 1);
+    if (!c.kept_by_estimate) {
+      EXPECT_NEAR(static_cast<double>(automatic.estimated_forms), forms,
+                  0.05 * forms);
+    } else {
+      EXPECT_GT(automatic.estimated_forms, 6000u);
+      EXPECT_LT(static_cast<double>(automatic.estimated_forms), forms);
+    }
+    HunspellImportSummary forced;
+    EXPECT_EQ(image, BuildImage(dic, c.affix_aware ? AffixMode::kKeep
+                                                   : AffixMode::kExpand,
+                                &forced));
+    EXPECT_EQ(forced.estimated_forms, 0u);
+  }
+}
+
 TEST(HunspellImportTest, MalformedAffNamesFileAndLine) {
   const std::string dir = testing::TempDir();
   std::ofstream(dir + "/bad.aff") << "SET UTF-8\n\nSFX A Y 2\nSFX A 0 s .\n";
