@@ -61,6 +61,10 @@ inline constexpr double kDefaultFalsePositiveRate = 1e-6;
 inline constexpr uint64_t kMinHeadroomWords = 10000;
 inline constexpr double kHeadroomShare = 0.10;
 inline constexpr size_t kMaxWordBytes = 128;
+// Up to this many distinct words, Finish builds the PREFIXES section on a
+// second thread beside the class table (BuildOptions::threads); past it,
+// one after the other, to bound the peak memory (builder.cpp, Finish).
+inline constexpr uint64_t kParallelSuggestionWords = 1'500'000;
 
 struct BuildOptions {
   double fp = kDefaultFalsePositiveRate;
@@ -91,7 +95,8 @@ struct BuildOptions {
   // The KEEP_CASE section's per-probe false-positive rate.
   double keep_case_fp = kDefaultKeepCaseFalsePositiveRate;
   // Threads Finish may use: with 2 or more, the PREFIXES section is built
-  // beside the filter and the class table. The file is the same.
+  // beside the filter and the class table (up to kParallelSuggestionWords
+  // words). The file is the same.
   unsigned threads = 2;
 };
 
