@@ -54,6 +54,18 @@ Needs (scripts/setup.sh --languages): libhunspell-dev, python3-icu,
 gettext, man-db, time, the hunspell-*/myspell-* dictionaries and the
 manpages-LL / debian-reference-LL packages.
 
+With --convert-only only step 1 runs (no text, verdicts or speed, so
+neither libhunspell nor the C library is needed): a table of time, peak
+memory, size ratio and how each dictionary was stored (expanded or
+affix-aware), figures over issue 32's limits (10 s, 500 MB, 10 times the
+.dic + .aff) marked with '!'. With --baseline OTHER_CLI as well, each
+dictionary is converted by that CLI right after (the same load for both)
+and the table shows both side by side and whether the two files are byte
+for byte the same:
+
+  scripts/compare_hunspell_verdicts.py --convert-only --build build \
+      --baseline /path/to/main/build/app/cli/spellfilter
+
   scripts/compare_hunspell_verdicts.py --build build            # every dictionary
   scripts/compare_hunspell_verdicts.py --build build de_DE fr   # some
   scripts/compare_hunspell_verdicts.py --build build --write-docs

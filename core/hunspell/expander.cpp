@@ -679,6 +679,7 @@ uint64_t HunspellExpander::EstimateForms(std::string_view bytes,
   bool have_count = false;
   uint64_t entries = 0;
   uint64_t sum = 0;
+  uint64_t steps = 0;
   std::u32string word;
   Flags flags;
   while (!bytes.empty()) {
@@ -714,8 +715,11 @@ uint64_t HunspellExpander::EstimateForms(std::string_view bytes,
     }
     const CapType cap = CapTypeOf(word);
     if (rules.complex_prefixes) std::reverse(word.begin(), word.end());
-    // An entry over its limits makes Expand fail.
+    // An entry over its limits makes Expand fail, and so does a sample
+    // whose affix applications, scaled, pass the whole file's limit.
     if (!m.ExpandRoot(word, flags)) return UINT64_MAX;
+    steps += m.steps;
+    if (steps > m.limits.max_steps / every) return UINT64_MAX;
     const uint64_t n = m.forms.size();
     const bool upper =
         (cap == CapType::kMixed || (cap == CapType::kAll && !flags.empty())) &&

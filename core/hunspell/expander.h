@@ -73,11 +73,11 @@ struct ExpandLimits {
   uint64_t max_forms = 20'000'000;
   // Affix applications tried over the whole .dic, forms or not: a crafted
   // .aff of thousands of affixes no stem meets yields nothing but would
-  // keep every entry busy up to max_steps_per_entry, for hours. Debian's 79
-  // dictionaries need at most about 1/10 of this (docs/affix_dictionaries.md,
-  // "Conversion time and memory"); about 10 s of expansion on this
-  // machine.
-  uint64_t max_steps = 1'000'000'000;
+  // keep every entry busy up to max_steps_per_entry, for hours. About 10 s
+  // of expansion on a loaded 2-core machine (a crafted .aff: 1e9 took 92 s
+  // there); Debian's 79 dictionaries need at most a fraction of it
+  // (docs/affix_dictionaries.md, "Conversion time and memory").
+  uint64_t max_steps = 250'000'000;
 };
 
 struct ExpandStats {
@@ -168,7 +168,9 @@ class HunspellExpander {
   // twice (forbidden forms are not subtracted). It stops as soon as the
   // scaled sum passes `stop_at`, returning it; a sampled entry over its own
   // limits (max_forms_per_entry, max_steps_per_entry), on which Expand
-  // would fail, gives UINT64_MAX. A .dic Expand would refuse gives 0.
+  // would fail, gives UINT64_MAX, and so do affix applications that,
+  // scaled, pass max_steps (the sample stops there: its work is bounded by
+  // max_steps / every). A .dic Expand would refuse gives 0.
   // Deterministic; costs at most about 1/every of an expansion without the
   // sinks.
   uint64_t EstimateForms(std::string_view bytes, uint32_t every,

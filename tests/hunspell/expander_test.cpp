@@ -313,6 +313,16 @@ TEST(HunspellExpanderTest, EstimateScalesASampleOfEntries) {
   limits.max_forms_per_entry = 2;
   HunspellExpander small(*rules, "en", limits);
   EXPECT_EQ(small.EstimateForms(dic, 1), UINT64_MAX);
+  // Affix applications past the file's limit once scaled: every 12th
+  // entry has flags, 3 applications each; with a limit of 96, the sample's
+  // share, 96 / 12 = 8, is passed at the 3rd entry sampled.
+  ExpandLimits steps;
+  steps.max_steps = 96;
+  HunspellExpander busy(*rules, "en", steps);
+  EXPECT_EQ(busy.EstimateForms(dic, 12), UINT64_MAX);
+  steps.max_steps = 10'000;
+  HunspellExpander calm(*rules, "en", steps);
+  EXPECT_EQ(calm.EstimateForms(dic, 12), 8u * 4 * 12);
 }
 
 TEST(HunspellExpanderTest, TotalFormsAreBounded) {

@@ -307,6 +307,47 @@ TEST(HunspellImportTest, AutoChoosesByAnEstimateWithTheSameResult) {
   }
 }
 
+TEST(HunspellImportTest, WorkIsBoundedPerDictionary) {
+  // A crafted .aff: 2,000 suffixes no stem meets on each of 400 entries,
+  // 800,000 affix applications to expand, over a limit of 100,000.
+  const std::string dir = testing::TempDir();
+  {
+    std::ofstream aff(dir + "/crafted.aff");
+    aff << "SET UTF-8\nSFX A Y 2000\n";
+    for (int i = 0; i < 2000; ++i) aff << "SFX A 0 a q\n";
+    std::ofstream dic(dir + "/crafted.dic");
+    dic << "400\n";
+    for (int i = 0; i < 400; ++i) dic << "w" << i << "/A\n";
+  }
+  ExpandLimits limits;
+  limits.max_steps = 100'000;
+  for (AffixMode mode : {AffixMode::kAuto, AffixMode::kExpand}) {
+    StatusOr<HunspellImport> h =
+        HunspellImport::Open(dir + "/crafted.dic", limits);
+    ASSERT_TRUE(h.ok()) << h.status().message();
+    h->set_affix_mode(mode);
+    DictionaryBuilder builder(BuildOptions{});
+    HunspellImportSummary summary;
+    Status s = h->AddTo(&builder, "und", &summary);
+    if (mode == AffixMode::kExpand) {
+      // Refused with the line it stopped at: 2,000 applications an entry,
+      // so past 100,000 after 51 entries (the 52nd, on line 53, stops).
+      ASSERT_FALSE(s.ok());
+      EXPECT_EQ(s.message(),
+                dir + "/crafted.dic:53: more than 100000 affix applications "
+                      "tried for the whole dictionary, the limit: too many "
+                      "affixes for its entries (docs/affix_dictionaries.md)");
+    } else {
+      // The sample's applications (every 16th entry), scaled, pass the
+      // limit: stems and rules without trying the expansion.
+      ASSERT_TRUE(s.ok()) << s.message();
+      EXPECT_TRUE(summary.affix_aware);
+      EXPECT_TRUE(summary.kept_by_estimate);
+      EXPECT_EQ(summary.expand.steps, 0u);
+    }
+  }
+}
+
 TEST(HunspellImportTest, MalformedAffNamesFileAndLine) {
   const std::string dir = testing::TempDir();
   std::ofstream(dir + "/bad.aff") << "SET UTF-8\n\nSFX A Y 2\nSFX A 0 s .\n";
