@@ -150,6 +150,20 @@ Status HunspellImport::AddTo(DictionaryBuilder* builder,
         kEstimateMargin * static_cast<double>(max_forms));
     estimate = expander.EstimateForms(View(*dic), kEstimateEvery, stop_at);
     keep = estimate > stop_at;
+    if (!keep && estimate > max_forms) {
+      // Likely over the budget, but a sample can be wrong: counted exactly
+      // by the expansion itself, handing the forms to nothing, which stops
+      // where the real one would (the same limits); much cheaper than
+      // building them and throwing them away.
+      ExpandLimits counting = limits_;
+      counting.max_forms = max_forms;
+      HunspellExpander counter(rules_, language, counting);
+      ExpandStats counted;
+      (void)counter.Expand(View(*dic), dic_path_,
+                           [](std::string_view, std::string_view) {},
+                           &counted);
+      keep = counted.over_limit;
+    }
   }
   if (!keep) {
     Status expanded =

@@ -272,15 +272,15 @@ TEST(HunspellImportTest, AutoChoosesByAnEstimateWithTheSameResult) {
   const std::string dir = testing::TempDir();
   // The budget is max(1000, 1.25 forms per byte of the two files): about
   // 1,900 forms for 200 entries of 7 suffixes (1,600 forms: they fit), of
-  // 10 (2,200: over it but within twice it, so the expansion is tried and
-  // thrown away), 3,100 of 80 (16,200: past twice it, the estimate alone
-  // keeps stems).
+  // 10 (2,200: over it but within twice it, so counted exactly, not built,
+  // and kept as stems), 3,100 of 80 (16,200: past twice it, the estimate
+  // alone keeps stems).
   struct Case {
     int suffixes;
     bool affix_aware;
     bool kept_by_estimate;
   };
-  for (const Case c : {Case{7, false, false}, Case{10, true, false},
+  for (const Case c : {Case{7, false, false}, Case{10, true, true},
                        Case{80, true, true}}) {
     SCOPED_TRACE(c.suffixes);
     const std::string dic = WriteRegular(
@@ -292,7 +292,7 @@ TEST(HunspellImportTest, AutoChoosesByAnEstimateWithTheSameResult) {
     // Every entry is alike: the sample of every 16th (13 of 200) is close,
     // unless stopped past twice the budget.
     const double forms = 200.0 * (c.suffixes + 1);
-    if (!c.kept_by_estimate) {
+    if (c.suffixes < 80) {
       EXPECT_NEAR(static_cast<double>(automatic.estimated_forms), forms,
                   0.05 * forms);
     } else {
@@ -305,6 +305,33 @@ TEST(HunspellImportTest, AutoChoosesByAnEstimateWithTheSameResult) {
                                 &forced));
     EXPECT_EQ(forced.estimated_forms, 0u);
   }
+}
+
+TEST(HunspellImportTest, AnEstimateOverTheBudgetIsCheckedByCounting) {
+  // Only every 16th entry has affixes, and the sample sees just those: it
+  // estimates 2,080 forms, over the budget (about 1,600) but within twice
+  // it; the count finds 317 and the dictionary is expanded after all.
+  const std::string dir = testing::TempDir();
+  {
+    std::ofstream aff(dir + "/skewed.aff");
+    aff << "SET UTF-8\nSFX A Y 9\n";
+    for (int i = 0; i < 9; ++i) aff << "SFX A 0 q" << char('a' + i) << " .\n";
+    std::ofstream dic(dir + "/skewed.dic");
+    dic << "200\n";
+    for (int i = 0; i < 200; ++i) {
+      dic << "w" << i << (i % 16 == 0 ? "/A\n" : "\n");
+    }
+  }
+  HunspellImportSummary automatic;
+  const std::string image =
+      BuildImage(dir + "/skewed.dic", AffixMode::kAuto, &automatic);
+  EXPECT_EQ(automatic.estimated_forms, 13u * 10 * 16);
+  EXPECT_FALSE(automatic.affix_aware);
+  EXPECT_FALSE(automatic.kept_by_estimate);
+  EXPECT_EQ(automatic.expand.forms, 13u * 10 + 187);
+  HunspellImportSummary expanded;
+  EXPECT_EQ(image,
+            BuildImage(dir + "/skewed.dic", AffixMode::kExpand, &expanded));
 }
 
 TEST(HunspellImportTest, WorkIsBoundedPerDictionary) {
