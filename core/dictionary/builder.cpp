@@ -729,11 +729,11 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   // needs about 90 bytes a word at its peak, besides the words themselves
   // (fr's 3 million forms peaked at 738 MB with both at once, 100 MB more
   // than either alone); past kParallelSuggestionWords they are built one
-  // after the other, the PREFIXES section then still filling its two
-  // tries on two threads.
+  // after the other (options_.parallel_suggestion_words), the PREFIXES
+  // section then still filling its two tries on two threads.
   std::thread prefix_thread;
   if (options_.suggestion_data && options_.threads > 1 &&
-      words <= kParallelSuggestionWords) {
+      words <= options_.parallel_suggestion_words) {
     try {
       prefix_thread = std::thread(build_prefixes);
     } catch (const std::system_error&) {
