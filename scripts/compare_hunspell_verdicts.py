@@ -54,6 +54,18 @@ Needs (scripts/setup.sh --languages): libhunspell-dev, python3-icu,
 gettext, man-db, time, the hunspell-*/myspell-* dictionaries and the
 manpages-LL / debian-reference-LL packages.
 
+With --convert-only only step 1 runs (no text, verdicts or speed, so
+neither libhunspell nor the C library is needed): a table of time, peak
+memory, size ratio and how each dictionary was stored (expanded or
+affix-aware), figures over issue 32's limits (10 s, 500 MB, 10 times the
+.dic + .aff) marked with '!'. With --baseline OTHER_CLI as well, each
+dictionary is converted by that CLI right after (the same load for both)
+and the table shows both side by side and whether the two files are byte
+for byte the same:
+
+  scripts/compare_hunspell_verdicts.py --convert-only --build build \
+      --baseline /path/to/main/build/app/cli/spellfilter
+
   scripts/compare_hunspell_verdicts.py --build build            # every dictionary
   scripts/compare_hunspell_verdicts.py --build build de_DE fr   # some
   scripts/compare_hunspell_verdicts.py --build build --write-docs
@@ -67,6 +79,7 @@ import collections
 import concurrent.futures
 import ctypes
 import datetime
+import filecmp
 import html
 import json
 import os
@@ -254,6 +267,14 @@ def convert(spellfilter, dic, sfd, timeout, memory_gb):
     ok = code == 0 and os.path.exists(sfd)
     record["builds"] = ok
     if ok:
+        # How it was stored, and the work the expansion took (the build's
+        # summary; older builds print no steps).
+        summary = out.decode("utf-8", "replace") + err.decode("utf-8", "replace")
+        record["stored"] = "affix-aware" if "affix rules kept" in summary \
+            else "expanded"
+        steps = re.search(r"([\d,]+) affix applications tried", summary)
+        if steps:
+            record["steps"] = int(steps.group(1).replace(",", ""))
         record["output_bytes"] = os.path.getsize(sfd)
         record["size_ratio"] = round(record["output_bytes"] /
                                      record["input_bytes"], 2)
@@ -663,6 +684,22 @@ def measure(name, args, paths):
     row = {"dictionary": name, "locales": locales_for(name)}
     row["conversion"] = convert(paths["spellfilter"], dic, sfd, args.timeout,
                                 args.memory_gb)
+    if args.convert_only:
+        row["text"] = {}
+        if args.baseline:
+            # The same conversion by another build right after, under the
+            # same load: its figures, and whether the two files are equal.
+            base = sfd[:-4] + ".baseline.sfd"
+            row["baseline"] = convert(args.baseline, dic, base, args.timeout,
+                                      args.memory_gb)
+            if row["conversion"]["builds"] and row["baseline"]["builds"]:
+                row["baseline"]["same_file"] = filecmp.cmp(sfd, base,
+                                                           shallow=False)
+            if os.path.exists(base) and not args.keep_sfd:
+                os.unlink(base)
+        if os.path.exists(sfd) and not args.keep_sfd:
+            os.unlink(sfd)
+        return row
     sources = gather_tokens(name, args.tokens, args.work)
     row["text"] = {s: len(t) for s, t in sources.items()}
     tokens = sample(sources, args.tokens, args.seed)
@@ -851,6 +888,15 @@ def main():
     p.add_argument("--rounds", type=int, default=5,
                    help="speed benchmark rounds (the best counts)")
     p.add_argument("--no-speed", action="store_true")
+    p.add_argument("--convert-only", action="store_true",
+                   help="only step 1: convert each dictionary and report "
+                        "time, peak memory and size (no text, verdicts or "
+                        "speed; needs neither libhunspell nor the C library)")
+    p.add_argument("--baseline", metavar="SPELLFILTER",
+                   help="with --convert-only: also convert each dictionary "
+                        "with this other CLI (e.g. main's) right after, and "
+                        "report both side by side and whether the files "
+                        "are byte for byte the same")
     p.add_argument("--jobs", type=int, default=1,
                    help="dictionaries measured at once (default 1: the "
                         "conversion figures are then not disturbed by "
@@ -906,19 +952,28 @@ def main():
             build, "app", "capi", "libspellfilter.so.0"),
         "bench": args.bench or os.path.join(build, "tests", "bench", "hunspell_speed"),
     }
-    for key in ("spellfilter", "libspellfilter"):
+    for key in ("spellfilter",) if args.convert_only else \
+            ("spellfilter", "libspellfilter"):
         if not os.path.isfile(paths[key]):
             fail(f"{paths[key]}: no such file (build it, or give --{key})")
         paths[key] = os.path.abspath(paths[key])
+    if args.baseline:
+        if not args.convert_only:
+            fail("--baseline needs --convert-only")
+        if not os.path.isfile(args.baseline):
+            fail(f"{args.baseline}: no such file")
+        args.baseline = os.path.abspath(args.baseline)
     if args.bench and not os.path.isfile(args.bench):
         fail(f"{args.bench}: no such file")
-    for tool in ("/usr/bin/time", "msgunfmt", "man"):
+    for tool in ("/usr/bin/time",) if args.convert_only else \
+            ("/usr/bin/time", "msgunfmt", "man"):
         if not (os.path.exists(tool) or any(
                 os.path.exists(os.path.join(d, tool))
                 for d in os.environ.get("PATH", "").split(":"))):
             fail(f"{tool}: not installed (scripts/setup.sh --languages)")
     try:
-        ctypes.CDLL("libhunspell-1.7.so.0")
+        if not args.convert_only:
+            ctypes.CDLL("libhunspell-1.7.so.0")
     except OSError:
         fail("libhunspell-1.7.so.0: not installed (apt-get install "
              "libhunspell-dev)")
@@ -969,7 +1024,58 @@ def main():
     report(rows, args, commit, out)
 
 
+LIMITS = {"seconds": 10, "peak_mb": 500, "size_ratio": 10}  # issue 32
+
+
+def conversion_table(rows):
+    """--convert-only: time, peak memory and size ratio per dictionary (and
+    the baseline's, side by side), marking each figure over issue 32's
+    limits with '!'."""
+    def cell(c, key, digits):
+        v = c.get(key)
+        if v is None:
+            return "–"
+        return fmt(v, digits) + (" !" if v > LIMITS[key] else "")
+
+    base = any("baseline" in r for r in rows)
+    head = "| dictionary | stored | time s | peak MB | size ratio |"
+    rule = "|---|---|--:|--:|--:|"
+    if base:
+        head += " baseline time s | baseline peak MB | baseline size ratio |" \
+                " same file |"
+        rule += "--:|--:|--:|---|"
+    lines = [head, rule]
+    over = collections.Counter()
+    for r in rows:
+        c = r["conversion"]
+        stored = c.get("stored", "–") if c["builds"] else \
+            "**refused**: " + c.get("error", "").replace("|", "/")
+        line = (f"| {r['dictionary']} | {stored} | {cell(c, 'seconds', 1)} | "
+                f"{cell(c, 'peak_mb', 0)} | {cell(c, 'size_ratio', 1)} |")
+        for key, limit in LIMITS.items():
+            if not c["builds"] or (c.get(key) or 0) > limit:
+                over[key] += 1
+        if base:
+            b = r.get("baseline") or {}
+            same = b.get("same_file")
+            line += (f" {cell(b, 'seconds', 1)} | {cell(b, 'peak_mb', 0)} | "
+                     f"{cell(b, 'size_ratio', 1)} | "
+                     f"{'–' if same is None else 'yes' if same else '**no**'} |")
+        lines.append(line)
+    lines.append("")
+    lines.append(f"{len(rows)} dictionaries; over {LIMITS['seconds']} s: "
+                 f"{over['seconds']}, over {LIMITS['peak_mb']} MB: "
+                 f"{over['peak_mb']}, over {LIMITS['size_ratio']}x the "
+                 f".dic + .aff: {over['size_ratio']} ('!' marks them)")
+    return "\n".join(lines)
+
+
 def report(rows, args, commit, out):
+    if getattr(args, "convert_only", False):
+        print(conversion_table(rows))
+        if out:
+            print(f"\nfigures: {out}")
+        return
     markdown = table(rows)
     print(markdown)
     print()

@@ -244,6 +244,20 @@ void PrintHunspellSummary(std::FILE* out, const HunspellImport& h,
                 Group(e.upper_forms).c_str());
   }
   std::fprintf(out, "\n");
+  if (hs.estimated_forms > 0 || e.steps > 0) {
+    std::fprintf(out, "                  %s affix applications tried",
+                 Group(e.steps).c_str());
+    if (hs.estimated_forms == UINT64_MAX) {
+      std::fprintf(out, "; a sample of the entries is over the expansion's "
+                        "limits, so stems kept without expanding");
+    } else if (hs.estimated_forms > 0) {
+      std::fprintf(out, "; about %s forms estimated from a sample%s",
+                   Group(hs.estimated_forms).c_str(),
+                   hs.kept_by_estimate ? ", so stems kept without expanding"
+                                       : "");
+    }
+    std::fprintf(out, "\n");
+  }
   if (e.forbidden_entries + e.forbidden_forms > 0) {
     std::fprintf(out, "                  forbidden: %s entries, %s forms dropped\n",
                 Group(e.forbidden_entries).c_str(),

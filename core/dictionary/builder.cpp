@@ -725,8 +725,15 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     mixed_section = mixed.Encode();
     mixed_count = mixed.size();
   };
+  // Beside the class table only while both fit in memory together: each
+  // needs about 90 bytes a word at its peak, besides the words themselves
+  // (fr's 3 million forms peaked at 738 MB with both at once, 100 MB more
+  // than either alone); past kParallelSuggestionWords they are built one
+  // after the other (options_.parallel_suggestion_words), the PREFIXES
+  // section then still filling its two tries on two threads.
   std::thread prefix_thread;
-  if (options_.suggestion_data && options_.threads > 1) {
+  if (options_.suggestion_data && options_.threads > 1 &&
+      words <= options_.parallel_suggestion_words) {
     try {
       prefix_thread = std::thread(build_prefixes);
     } catch (const std::system_error&) {
@@ -776,6 +783,8 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     } else {
       classes_status = encoded.status();
     }
+    // Released before the PREFIXES section is built on this thread.
+    std::vector<ClassedWord>().swap(classed);
     if (prefix_thread.joinable()) {
       collected.get_future().wait();
       encode_ear_sections();

@@ -61,6 +61,11 @@ inline constexpr double kDefaultFalsePositiveRate = 1e-6;
 inline constexpr uint64_t kMinHeadroomWords = 10000;
 inline constexpr double kHeadroomShare = 0.10;
 inline constexpr size_t kMaxWordBytes = 128;
+// Up to this many distinct words (BuildOptions::parallel_suggestion_words),
+// Finish builds the PREFIXES section on a second thread beside the class
+// table (BuildOptions::threads); past it, one after the other, to bound
+// the peak memory (builder.cpp, Finish).
+inline constexpr uint64_t kParallelSuggestionWords = 1'500'000;
 
 struct BuildOptions {
   double fp = kDefaultFalsePositiveRate;
@@ -91,8 +96,12 @@ struct BuildOptions {
   // The KEEP_CASE section's per-probe false-positive rate.
   double keep_case_fp = kDefaultKeepCaseFalsePositiveRate;
   // Threads Finish may use: with 2 or more, the PREFIXES section is built
-  // beside the filter and the class table. The file is the same.
+  // beside the filter and the class table (up to kParallelSuggestionWords
+  // words). The file is the same.
   unsigned threads = 2;
+  // Past this many distinct words the two are built one after the other
+  // (tests set it low; the file is the same).
+  uint64_t parallel_suggestion_words = kParallelSuggestionWords;
 };
 
 struct BuildSummary {

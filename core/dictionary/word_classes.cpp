@@ -120,11 +120,15 @@ bool Peel(const HugeVector<KeySlots>& keys,
     for (uint32_t s : keys[k].slot) ++slot[s].count;
     toggle(slot, keys[k], targets[k]);
   }
+  // Reserved, not grown: a doubling vector holds its old and new arrays at
+  // once, and these are the largest of a big dictionary's build.
   HugeVector<uint32_t> queue;
+  queue.reserve(slots);
   for (uint64_t s = 0; s < slots; ++s) {
     if (slot[s].count == 1) queue.push_back(static_cast<uint32_t>(s));
   }
   order->clear();
+  order->reserve(keys.size());
   while (!queue.empty()) {
     const uint32_t s = queue.back();
     queue.pop_back();

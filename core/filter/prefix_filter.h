@@ -276,7 +276,8 @@ class PrefixFilterBuilder {
   // Room for about `words` words of `bytes` UTF-8 bytes in all.
   void Reserve(size_t words, size_t bytes);
 
-  // The section's bytes; `fp` in (0, 1).
+  // The section's bytes; `fp` in (0, 1). No word may be added after
+  // Encode or edges(), which release the words once they are walked.
   std::string Encode(double fp);
 
   uint64_t edges();

@@ -484,7 +484,10 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
       if (!Has(e.flags, rules.keep_case)) continue;
       root = e.word;
       if (rules.complex_prefixes) std::reverse(root.begin(), root.end());
-      if (!m.ExpandRoot(root, e.flags)) continue;  // the main loop reports it
+      if (st.steps > m.limits.max_steps) break;  // the main loop reports it
+      const bool listed = m.ExpandRoot(root, e.flags);
+      st.steps += m.steps;
+      if (!listed) continue;  // the main loop reports it
       for (std::u32string& f : m.forms) {
         if (f.empty()) continue;
         if (rules.complex_prefixes) std::reverse(f.begin(), f.end());
@@ -497,6 +500,13 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
   for (const Entry& e : entries) {
     ++st.entries;
     const std::string where = std::string(name) + ":" + std::to_string(e.line);
+    if (st.steps > m.limits.max_steps) {
+      st.over_limit = true;
+      return Status::InvalidArgument(
+          where + ": more than " + std::to_string(m.limits.max_steps) +
+          " affix applications tried for the whole dictionary, the limit: "
+          "too many affixes for its entries (docs/affix_dictionaries.md)");
+    }
     if (e.word.find(U' ') != std::u32string::npos) {
       ++st.multiword_entries;
       continue;
@@ -546,8 +556,10 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
     // its ALL UPPER affixed forms (docs/affix_dictionaries.md).
     root = e.word;
     if (rules.complex_prefixes) std::reverse(root.begin(), root.end());
+    m.steps = 0;
     const bool listed = (!m.stem_sink || Has(e.flags, rules.keep_case)) &&
                         m.ExpandRoot(root, e.flags);
+    st.steps += m.steps;
     // (An entry too large to list goes to the stem sink all the same: its
     // ALL UPPER affixed forms, or its case restriction, are then lost,
     // which beats refusing the dictionary.)
@@ -656,6 +668,66 @@ Status HunspellExpander::Expand(std::string_view bytes, std::string_view name,
     st.keep_case_forms += sorted.size();
   }
   return Status::Ok();
+}
+
+uint64_t HunspellExpander::EstimateForms(std::string_view bytes,
+                                         uint32_t every, uint64_t stop_at) {
+  Impl& m = *impl_;
+  const AffixRules& rules = m.rules;
+  if (every == 0) every = 1;
+  if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
+  bool have_count = false;
+  uint64_t entries = 0;
+  uint64_t sum = 0;
+  uint64_t steps = 0;
+  std::u32string word;
+  Flags flags;
+  while (!bytes.empty()) {
+    const size_t nl = bytes.find('\n');
+    std::string_view line = bytes.substr(0, nl);
+    bytes.remove_prefix(nl == std::string_view::npos ? bytes.size() : nl + 1);
+    while (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (!have_count) {
+      const size_t start = line.find_first_not_of(" \t");
+      if (start == std::string_view::npos || line[start] < '0' ||
+          line[start] > '9') {
+        return 0;  // Expand refuses it
+      }
+      have_count = true;
+      continue;
+    }
+    // Entries are counted as Expand counts them, before decoding: cheap
+    // for the lines not sampled.
+    DicEntry d = SplitDicLine(line);
+    if (d.word.empty() || entries++ % every != 0) continue;
+    if (!m.decoder.Decode(d.word, &word)) continue;
+    std::erase_if(word, [&](char32_t c) {
+      return rules.ignore.find(c) != std::u32string::npos;
+    });
+    flags.clear();
+    // (Bad flags: Expand warns and keeps what decoded.)
+    if (!d.flags.empty()) (void)rules.DecodeFlags(d.flags, &flags);
+    if (word.empty() || word.find(U' ') != std::u32string::npos ||
+        Has(flags, rules.forbidden_word) ||
+        (rules.forbid_warn && Has(flags, rules.warn)) ||
+        Has(flags, rules.only_in_compound)) {
+      continue;
+    }
+    const CapType cap = CapTypeOf(word);
+    if (rules.complex_prefixes) std::reverse(word.begin(), word.end());
+    // An entry over its limits makes Expand fail, and so does a sample
+    // whose affix applications, scaled, pass the whole file's limit.
+    if (!m.ExpandRoot(word, flags)) return UINT64_MAX;
+    steps += m.steps;
+    if (steps > m.limits.max_steps / every) return UINT64_MAX;
+    const uint64_t n = m.forms.size();
+    const bool upper =
+        (cap == CapType::kMixed || (cap == CapType::kAll && !flags.empty())) &&
+        !Has(flags, rules.keep_case);
+    sum += upper ? 2 * n : n;
+    if (sum > stop_at / every) return sum * every;
+  }
+  return sum * every;
 }
 
 }  // namespace spellfilter

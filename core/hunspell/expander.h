@@ -71,6 +71,13 @@ struct ExpandLimits {
   // The whole .dic. DictionaryBuilder needs about 0.6-0.8 KB per word
   // while building (2.5 GB for fr's 3 million forms).
   uint64_t max_forms = 20'000'000;
+  // Affix applications tried over the whole .dic, forms or not: a crafted
+  // .aff of thousands of affixes no stem meets yields nothing but would
+  // keep every entry busy up to max_steps_per_entry, for hours. About 10 s
+  // of expansion on a loaded 2-core machine (a crafted .aff: 1e9 took 92 s
+  // there); Debian's 79 dictionaries need at most a fraction of it
+  // (docs/affix_dictionaries.md, "Conversion time and memory").
+  uint64_t max_steps = 250'000'000;
 };
 
 struct ExpandStats {
@@ -85,6 +92,7 @@ struct ExpandStats {
   uint64_t keep_case_forms = 0;      // keep-case forms handed out
   uint64_t multiword_entries = 0;    // entries with a space (not words)
   uint64_t stems = 0;                // entries handed to a stem sink
+  uint64_t steps = 0;                // affix applications tried, all entries
   // Expand stopped at a limit on forms or affix applications (not a
   // fault of the files).
   bool over_limit = false;
@@ -147,9 +155,26 @@ class HunspellExpander {
   void SetStemSink(StemSink sink);
 
   // Expands the .dic text `bytes`; `name` prefixes messages. Stats are
-  // added to *stats (may be null).
+  // added to *stats (may be null). Past limits.max_steps affix
+  // applications in all (ExpandStats::steps) it stops with an error naming
+  // the entry and sets over_limit.
   Status Expand(std::string_view bytes, std::string_view name,
                 const FormSink& sink, ExpandStats* stats);
+
+  // An estimate of the forms Expand would hand out, for choosing between
+  // expanding and keeping stems before paying for either: every `every`th
+  // entry (the 1st, the every+1st, ...) is expanded, not handed out, and
+  // the sum scaled by `every`, an entry with ALL UPPER forms counted
+  // twice (forbidden forms are not subtracted). It stops as soon as the
+  // scaled sum passes `stop_at`, returning it; a sampled entry over its own
+  // limits (max_forms_per_entry, max_steps_per_entry), on which Expand
+  // would fail, gives UINT64_MAX, and so do affix applications that,
+  // scaled, pass max_steps (the sample stops there: its work is bounded by
+  // max_steps / every). A .dic Expand would refuse gives 0.
+  // Deterministic; costs at most about 1/every of an expansion without the
+  // sinks.
+  uint64_t EstimateForms(std::string_view bytes, uint32_t every,
+                         uint64_t stop_at = UINT64_MAX);
 
  private:
   struct Impl;

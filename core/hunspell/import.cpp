@@ -142,9 +142,33 @@ Status HunspellImport::AddTo(DictionaryBuilder* builder,
     max_forms = std::min({max_forms, kAutoExpandForms,
                           std::max<uint64_t>(by_size, 1000)});
   }
-  if (affix_mode_ != AffixMode::kKeep) {
+  bool keep = affix_mode_ == AffixMode::kKeep;
+  uint64_t estimate = 0;
+  if (affix_mode_ == AffixMode::kAuto) {
+    HunspellExpander expander(rules_, language, limits_);
+    const auto stop_at = static_cast<uint64_t>(
+        kEstimateMargin * static_cast<double>(max_forms));
+    estimate = expander.EstimateForms(View(*dic), kEstimateEvery, stop_at);
+    keep = estimate > stop_at;
+    if (!keep && estimate > max_forms) {
+      // Likely over the budget, but a sample can be wrong: counted exactly
+      // by the expansion itself, handing the forms to nothing, which stops
+      // where the real one would (the same limits); much cheaper than
+      // building them and throwing them away.
+      ExpandLimits counting = limits_;
+      counting.max_forms = max_forms;
+      HunspellExpander counter(rules_, language, counting);
+      ExpandStats counted;
+      (void)counter.Expand(View(*dic), dic_path_,
+                           [](std::string_view, std::string_view) {},
+                           &counted);
+      keep = counted.over_limit;
+    }
+  }
+  if (!keep) {
     Status expanded =
         Import(View(*dic), builder, language, false, max_forms, &s);
+    s.estimated_forms = estimate;
     if (expanded.ok() || affix_mode_ == AffixMode::kExpand ||
         !s.expand.over_limit) {
       return expanded;
@@ -153,7 +177,10 @@ Status HunspellImport::AddTo(DictionaryBuilder* builder,
     builder->DiscardWords();
     s = HunspellImportSummary();
   }
-  return Import(View(*dic), builder, language, true, max_forms, &s);
+  Status kept = Import(View(*dic), builder, language, true, max_forms, &s);
+  s.estimated_forms = estimate;
+  s.kept_by_estimate = keep && affix_mode_ == AffixMode::kAuto;
+  return kept;
 }
 
 AffixTable MakeAffixTable(const AffixRules& rules) {

@@ -63,6 +63,20 @@ enum class AffixMode {
 // (docs/affix_dictionaries.md, "Expanded or affix-aware").
 inline constexpr uint64_t kAutoExpandForms = 4'000'000;
 inline constexpr double kAutoFormsPerByte = 20.0 / 16.0;
+// kAuto first estimates the forms from every kEstimateEvery-th entry
+// (HunspellExpander::EstimateForms, about 1/16 of an expansion's work):
+// past kEstimateMargin times the budget the dictionary is stored
+// affix-aware at once, without the expansion that would be thrown away
+// (ar spent 19 of its 25 s on it). Between the budget and the margin the
+// forms are counted exactly first (an expansion handed to nothing, which
+// stops where the real one would), and kept as stems if over; below the
+// budget the expansion is tried as before and falls back when over it. So
+// an estimate can only change the choice for a dictionary whose true count
+// is within the budget although the estimate exceeds it by the margin
+// (none of Debian's 79: docs/affix_dictionaries.md, "Conversion time and
+// memory").
+inline constexpr uint32_t kEstimateEvery = 16;
+inline constexpr double kEstimateMargin = 2.0;
 
 struct HunspellImportSummary {
   ExpandStats expand;
@@ -75,6 +89,12 @@ struct HunspellImportSummary {
   std::vector<std::string> skipped_examples;  // "FILE:LINE: problem", a few
   std::vector<std::string> aff_warnings;      // from the .aff, a few
   uint64_t aff_warning_count = 0;
+  // kAuto: the estimated forms (0 when not estimated, UINT64_MAX when a
+  // sampled entry or the sample's work is over the limits), and whether
+  // stems and rules were chosen before expanding into the builder (by the
+  // estimate, or by the exact count it led to).
+  uint64_t estimated_forms = 0;
+  bool kept_by_estimate = false;
 };
 
 class HunspellImport {

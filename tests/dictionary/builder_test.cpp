@@ -395,6 +395,11 @@ TEST(DictionaryBuilderTest, LineOrderAndRepeatsDoNotChangeTheFile) {
       o.threads = 1;
       EXPECT_TRUE(build(lines).first == image) << language;
       o.threads = 2;
+      // Two threads, the suggestion sections one after the other (as past
+      // kParallelSuggestionWords, to bound the memory): the same file.
+      o.parallel_suggestion_words = 100;
+      EXPECT_TRUE(build(lines).first == image) << language;
+      o.parallel_suggestion_words = kParallelSuggestionWords;
       std::vector<std::string> shuffled = lines;
       std::mt19937 rng(3);
       std::shuffle(shuffled.begin(), shuffled.end(), rng);

@@ -264,6 +264,67 @@ TEST(HunspellExpanderTest, WorkPerEntryIsBounded) {
       << x.status.message();
 }
 
+TEST(HunspellExpanderTest, WorkPerDictionaryIsBounded) {
+  // A crafted .aff: 2,000 suffixes no stem meets, on every entry. Each
+  // entry is within its own limit; the dictionary is not.
+  std::string aff = "SFX A Y 2000\n";
+  for (int i = 0; i < 2000; ++i) aff += "SFX A 0 a q\n";
+  std::string dic = "100\n";
+  for (int i = 0; i < 100; ++i) dic += "w" + std::to_string(i) + "/A\n";
+  ExpandLimits limits;
+  limits.max_steps = 50'000;
+  Expansion x = ExpandAll(aff, dic, limits);
+  ASSERT_FALSE(x.status.ok());
+  EXPECT_TRUE(x.stats.over_limit);
+  // 2,000 steps an entry: after 26 entries 52,000, so the 27th (line 28)
+  // stops.
+  EXPECT_EQ(x.status.message(),
+            "t.dic:28: more than 50000 affix applications tried for the "
+            "whole dictionary, the limit: too many affixes for its entries "
+            "(docs/affix_dictionaries.md)");
+  // Within the limit: the same dictionary expands, and its steps counted.
+  limits.max_steps = 200'000;
+  Expansion ok = ExpandAll(aff, dic, limits);
+  ASSERT_TRUE(ok.status.ok()) << ok.status.message();
+  EXPECT_EQ(ok.stats.steps, 200'000u);
+  EXPECT_EQ(ok.forms.size(), 100u);
+}
+
+TEST(HunspellExpanderTest, EstimateScalesASampleOfEntries) {
+  StatusOr<AffixRules> rules = ParseAffixFile(
+      "SFX A Y 3\nSFX A 0 s .\nSFX A 0 ed .\nSFX A 0 ing .\n", "t.aff");
+  ASSERT_TRUE(rules.ok()) << rules.status().message();
+  // 64 entries of 4 forms, 32 of 1 (no flags), alternating in pairs.
+  std::string dic = "96\n";
+  for (int i = 0; i < 96; ++i) {
+    dic += "w" + std::to_string(i) + (i % 3 == 2 ? "\n" : "/A\n");
+  }
+  HunspellExpander expander(*rules, "en");
+  EXPECT_EQ(expander.EstimateForms(dic, 1), 64u * 4 + 32u);
+  // Every 3rd entry from the first: all with flags.
+  EXPECT_EQ(expander.EstimateForms(dic, 3), 32u * 4 * 3);
+  // Stopped once past 20: the first 6 entries give 4+4+1+4+4+1 = 18, the
+  // 7th 22.
+  EXPECT_EQ(expander.EstimateForms(dic, 1, 20), 22u);
+  // Not a .dic: 0, as Expand refuses it.
+  EXPECT_EQ(expander.EstimateForms("w/A\n", 1), 0u);
+  // An entry over its own limit: Expand would fail on it.
+  ExpandLimits limits;
+  limits.max_forms_per_entry = 2;
+  HunspellExpander small(*rules, "en", limits);
+  EXPECT_EQ(small.EstimateForms(dic, 1), UINT64_MAX);
+  // Affix applications past the file's limit once scaled: every 12th
+  // entry has flags, 3 applications each; with a limit of 96, the sample's
+  // share, 96 / 12 = 8, is passed at the 3rd entry sampled.
+  ExpandLimits steps;
+  steps.max_steps = 96;
+  HunspellExpander busy(*rules, "en", steps);
+  EXPECT_EQ(busy.EstimateForms(dic, 12), UINT64_MAX);
+  steps.max_steps = 10'000;
+  HunspellExpander calm(*rules, "en", steps);
+  EXPECT_EQ(calm.EstimateForms(dic, 12), 8u * 4 * 12);
+}
+
 TEST(HunspellExpanderTest, TotalFormsAreBounded) {
   ExpandLimits limits;
   limits.max_forms = 100000;

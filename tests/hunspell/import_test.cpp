@@ -230,6 +230,151 @@ TEST(HunspellImportTest, FormsTheFormatCannotHoldAreSkipped) {
   EXPECT_TRUE(checker.IsCorrect("fine"));
 }
 
+// The image and summary of `dic_path` built in `mode`.
+std::string BuildImage(const std::string& dic_path, AffixMode mode,
+                       HunspellImportSummary* summary) {
+  StatusOr<HunspellImport> h = HunspellImport::Open(dic_path);
+  EXPECT_TRUE(h.ok()) << h.status().message();
+  if (!h.ok()) return "";
+  h->set_affix_mode(mode);
+  BuildOptions options;
+  options.language = h->language();
+  DictionaryBuilder builder(options);
+  Status s = h->AddTo(&builder, options.language, summary);
+  EXPECT_TRUE(s.ok()) << s.message();
+  StatusOr<std::string> image = builder.Finish(nullptr);
+  EXPECT_TRUE(image.ok()) << image.status().message();
+  return image.ok() ? *image : "";
+}
+
+// A dictionary of `entries` stems, each with `suffixes` forms besides
+// itself, in `dir`; returns the .dic's path.
+std::string WriteRegular(const std::string& dir, const std::string& name,
+                         int entries, int suffixes) {
+  std::ofstream aff(dir + "/" + name + ".aff");
+  aff << "SET UTF-8\nSFX A Y " << suffixes << "\n";
+  for (int i = 0; i < suffixes; ++i) {
+    std::string append;
+    for (int k = i; k >= 0; k = k / 26 - 1) append.insert(0, 1, 'a' + k % 26);
+    aff << "SFX A 0 q" << append << " .\n";
+  }
+  std::ofstream dic(dir + "/" + name + ".dic");
+  dic << entries << "\n";
+  for (int i = 0; i < entries; ++i) {
+    std::string stem = "st";
+    for (int k = i; k >= 0; k = k / 26 - 1) stem.push_back('a' + k % 26);
+    dic << stem << "/A\n";
+  }
+  return dir + "/" + name + ".dic";
+}
+
+TEST(HunspellImportTest, AutoChoosesByAnEstimateWithTheSameResult) {
+  const std::string dir = testing::TempDir();
+  // The budget is max(1000, 1.25 forms per byte of the two files): about
+  // 1,900 forms for 200 entries of 7 suffixes (1,600 forms: they fit), of
+  // 10 (2,200: over it but within twice it, so counted exactly, not built,
+  // and kept as stems), 3,100 of 80 (16,200: past twice it, the estimate
+  // alone keeps stems).
+  struct Case {
+    int suffixes;
+    bool affix_aware;
+    bool kept_by_estimate;
+  };
+  for (const Case c : {Case{7, false, false}, Case{10, true, true},
+                       Case{80, true, true}}) {
+    SCOPED_TRACE(c.suffixes);
+    const std::string dic = WriteRegular(
+        dir, "regular" + std::to_string(c.suffixes), 200, c.suffixes);
+    HunspellImportSummary automatic;
+    const std::string image = BuildImage(dic, AffixMode::kAuto, &automatic);
+    EXPECT_EQ(automatic.affix_aware, c.affix_aware);
+    EXPECT_EQ(automatic.kept_by_estimate, c.kept_by_estimate);
+    // Every entry is alike: the sample of every 16th (13 of 200) is close,
+    // unless stopped past twice the budget.
+    const double forms = 200.0 * (c.suffixes + 1);
+    if (c.suffixes < 80) {
+      EXPECT_NEAR(static_cast<double>(automatic.estimated_forms), forms,
+                  0.05 * forms);
+    } else {
+      EXPECT_GT(automatic.estimated_forms, 6000u);
+      EXPECT_LT(static_cast<double>(automatic.estimated_forms), forms);
+    }
+    HunspellImportSummary forced;
+    EXPECT_EQ(image, BuildImage(dic, c.affix_aware ? AffixMode::kKeep
+                                                   : AffixMode::kExpand,
+                                &forced));
+    EXPECT_EQ(forced.estimated_forms, 0u);
+  }
+}
+
+TEST(HunspellImportTest, AnEstimateOverTheBudgetIsCheckedByCounting) {
+  // Only every 16th entry has affixes, and the sample sees just those: it
+  // estimates 2,080 forms, over the budget (about 1,600) but within twice
+  // it; the count finds 317 and the dictionary is expanded after all.
+  const std::string dir = testing::TempDir();
+  {
+    std::ofstream aff(dir + "/skewed.aff");
+    aff << "SET UTF-8\nSFX A Y 9\n";
+    for (int i = 0; i < 9; ++i) aff << "SFX A 0 q" << char('a' + i) << " .\n";
+    std::ofstream dic(dir + "/skewed.dic");
+    dic << "200\n";
+    for (int i = 0; i < 200; ++i) {
+      dic << "w" << i << (i % 16 == 0 ? "/A\n" : "\n");
+    }
+  }
+  HunspellImportSummary automatic;
+  const std::string image =
+      BuildImage(dir + "/skewed.dic", AffixMode::kAuto, &automatic);
+  EXPECT_EQ(automatic.estimated_forms, 13u * 10 * 16);
+  EXPECT_FALSE(automatic.affix_aware);
+  EXPECT_FALSE(automatic.kept_by_estimate);
+  EXPECT_EQ(automatic.expand.forms, 13u * 10 + 187);
+  HunspellImportSummary expanded;
+  EXPECT_EQ(image,
+            BuildImage(dir + "/skewed.dic", AffixMode::kExpand, &expanded));
+}
+
+TEST(HunspellImportTest, WorkIsBoundedPerDictionary) {
+  // A crafted .aff: 2,000 suffixes no stem meets on each of 400 entries,
+  // 800,000 affix applications to expand, over a limit of 100,000.
+  const std::string dir = testing::TempDir();
+  {
+    std::ofstream aff(dir + "/crafted.aff");
+    aff << "SET UTF-8\nSFX A Y 2000\n";
+    for (int i = 0; i < 2000; ++i) aff << "SFX A 0 a q\n";
+    std::ofstream dic(dir + "/crafted.dic");
+    dic << "400\n";
+    for (int i = 0; i < 400; ++i) dic << "w" << i << "/A\n";
+  }
+  ExpandLimits limits;
+  limits.max_steps = 100'000;
+  for (AffixMode mode : {AffixMode::kAuto, AffixMode::kExpand}) {
+    StatusOr<HunspellImport> h =
+        HunspellImport::Open(dir + "/crafted.dic", limits);
+    ASSERT_TRUE(h.ok()) << h.status().message();
+    h->set_affix_mode(mode);
+    DictionaryBuilder builder(BuildOptions{});
+    HunspellImportSummary summary;
+    Status s = h->AddTo(&builder, "und", &summary);
+    if (mode == AffixMode::kExpand) {
+      // Refused with the line it stopped at: 2,000 applications an entry,
+      // so past 100,000 after 51 entries (the 52nd, on line 53, stops).
+      ASSERT_FALSE(s.ok());
+      EXPECT_EQ(s.message(),
+                dir + "/crafted.dic:53: more than 100000 affix applications "
+                      "tried for the whole dictionary, the limit: too many "
+                      "affixes for its entries (docs/affix_dictionaries.md)");
+    } else {
+      // The sample's applications (every 16th entry), scaled, pass the
+      // limit: stems and rules without trying the expansion.
+      ASSERT_TRUE(s.ok()) << s.message();
+      EXPECT_TRUE(summary.affix_aware);
+      EXPECT_TRUE(summary.kept_by_estimate);
+      EXPECT_EQ(summary.expand.steps, 0u);
+    }
+  }
+}
+
 TEST(HunspellImportTest, MalformedAffNamesFileAndLine) {
   const std::string dir = testing::TempDir();
   std::ofstream(dir + "/bad.aff") << "SET UTF-8\n\nSFX A Y 2\nSFX A 0 s .\n";
