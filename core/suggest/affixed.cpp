@@ -1,0 +1,374 @@
+#include "core/suggest/affixed.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "core/text/letter_case.h"
+
+namespace spellfilter {
+
+float WeightedEditDistance(const EditWeights& weights,
+                           std::u32string_view typed,
+                           std::u32string_view intended, float limit) {
+  const size_t n = typed.size();
+  const size_t m = intended.size();
+  const auto at = [](std::u32string_view s, size_t i) -> char32_t {
+    return i < s.size() ? s[i] : 0;
+  };
+  const auto first = [](size_t i) {
+    return i == 0 ? EditWeights::kFirstLetter : 0.0f;
+  };
+  // Three rows: the swap looks two back. Row i aligns typed[0..i).
+  std::vector<float> rows(3 * (m + 1));
+  float* prev2 = rows.data();
+  float* prev = prev2 + (m + 1);
+  float* cur = prev + (m + 1);
+  prev[0] = 0;
+  for (size_t j = 1; j <= m; ++j) {
+    prev[j] = prev[j - 1] +
+              weights.Omission(intended[j - 1], j >= 2 ? intended[j - 2] : 0,
+                               at(intended, j)) +
+              first(j - 1);
+  }
+  for (size_t i = 1; i <= n; ++i) {
+    const char32_t t = typed[i - 1];
+    const float add = weights.Addition(t, i >= 2 ? typed[i - 2] : 0,
+                                       at(typed, i)) +
+                      first(i - 1);
+    cur[0] = prev[0] + add;
+    float row_min = cur[0];
+    for (size_t j = 1; j <= m; ++j) {
+      const char32_t w = intended[j - 1];
+      float best = prev[j - 1] +
+                   (t == w ? 0.0f
+                           : weights.Substitution(t, w) +
+                                 first(std::min(i, j) - 1));
+      best = std::min(best, prev[j] + add);
+      best = std::min(best,
+                      cur[j - 1] +
+                          weights.Omission(w, j >= 2 ? intended[j - 2] : 0,
+                                           at(intended, j)) +
+                          first(j - 1));
+      if (i >= 2 && j >= 2 && t == intended[j - 2] &&
+          typed[i - 2] == w && t != w) {
+        best = std::min(best, prev2[j - 2] +
+                                  weights.Transposition(typed[i - 2], t) +
+                                  first(i - 2));
+      }
+      cur[j] = best;
+      row_min = std::min(row_min, best);
+    }
+    if (row_min > limit) return limit + 1.0f;
+    float* spare = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = spare;
+  }
+  return prev[m];
+}
+
+AffixSearch::AffixSearch(const Lexicon& lex, SearchContext& ctx,
+                         Candidates& out)
+    : lex_(lex), ctx_(ctx), out_(out) {
+  const AffixLookup* lookup = lex.dict.affixes();
+  if (lookup == nullptr || !lookup->table().has_rules() ||
+      lookup->table().complex_prefixes) {
+    return;
+  }
+  table_ = &lookup->table();
+  weights_.SetKeyboard(lex.keyboard);
+  Index(table_->suffixes, &suffixes_, &longest_suffix_, &suffix_letters_);
+  Index(table_->prefixes, &prefixes_, &longest_prefix_, &prefix_letters_);
+}
+
+void AffixSearch::Index(const std::vector<AffixRule>& rules, Groups* groups,
+                        size_t* longest, std::u32string* letters) {
+  const auto has = [](const AffixRule& r, uint32_t flag) {
+    return flag != 0 && r.Continues(flag);
+  };
+  for (uint32_t i = 0; i < rules.size(); ++i) {
+    const AffixRule& r = rules[i];
+    // Forms that are no word without another affix, or only in compounds.
+    if (has(r, table_->need_affix) || has(r, table_->circumfix) ||
+        has(r, table_->only_in_compound)) {
+      continue;
+    }
+    std::vector<Group>& list = (*groups)[r.append];
+    auto g = std::find_if(list.begin(), list.end(),
+                          [&r](const Group& x) { return x.strip == r.strip; });
+    if (g == list.end()) {
+      list.push_back(Group{r.strip, {}});
+      g = list.end() - 1;
+    }
+    g->rules.push_back(i);
+    *longest = std::max(*longest, r.append.size());
+    letters->append(r.append);
+  }
+  std::sort(letters->begin(), letters->end());
+  letters->erase(std::unique(letters->begin(), letters->end()),
+                 letters->end());
+}
+
+bool AffixSearch::Follow(PrefixFilter::State* h, std::u32string_view s) {
+  for (char32_t c : s) {
+    const int letter = lex_.LetterIndex(c);
+    ++ctx_.stats.work;
+    if (letter < 0 || !lex_.Continues(*h, letter)) return false;
+    *h = PrefixFilter::Next(*h, c);
+  }
+  return true;
+}
+
+bool AffixSearch::EndsWord(PrefixFilter::State h) {
+  ++ctx_.stats.work;
+  return lex_.prefixes.Has(lex_.prefixes.Block(h), h, lex_.end_key[0]);
+}
+
+bool AffixSearch::HasFlag(const std::string& stem8, uint32_t flag) {
+  key_.assign(stem8);
+  key_.push_back('\0');
+  char bytes[4];
+  std::memcpy(bytes, &flag, 4);
+  key_.append(bytes, 4);
+  auto [it, created] = probed_.try_emplace(key_, false);
+  if (!created) return it->second;
+  const BloomFilter& filter = lex_.dict.filter();
+  bool found = false;
+  for (size_t h = 0; h < kMaxHomonyms && !found; ++h) {
+    std::string key;
+    if (h > 0) {
+      // Homonym h exists only if its key says so.
+      AppendFlagKey(stem8, static_cast<uint8_t>(h), kHomonymKeyFlag, &key);
+      ++ctx_.stats.work;
+      if (!filter.MayContain(key)) break;
+      key.clear();
+    }
+    AppendFlagKey(stem8, static_cast<uint8_t>(h), flag, &key);
+    ++ctx_.stats.work;
+    ++ctx_.stats.word_probes;
+    found = filter.MayContain(key);
+  }
+  if (found) ++ctx_.stats.filter_hits;
+  it->second = found;
+  return found;
+}
+
+void AffixSearch::Try(const std::u32string& stem, const AffixRule& r,
+                      bool suffix) {
+  const std::u32string_view s(stem);
+  const size_t strip = r.strip.size();
+  if (s.size() < strip || (s.size() == strip && !table_->fullstrip)) return;
+  form_.clear();
+  if (suffix) {
+    if (!s.ends_with(r.strip) || !r.condition.MatchesEnd(s)) return;
+    form_.append(s.substr(0, s.size() - strip));
+    form_.append(r.append);
+  } else {
+    if (!s.starts_with(r.strip) || !r.condition.MatchesStart(s)) return;
+    form_.append(r.append);
+    form_.append(s.substr(strip));
+  }
+  if (form_ == ctx_.q) return;
+  const float weight =
+      WeightedEditDistance(weights_, ctx_.q, form_, ctx_.max_cost);
+  if (weight > ctx_.max_cost) return;
+  const float cost = weight + lex_.prior[0];
+  const auto known = offered_.find(form_);
+  if (known != offered_.end() && known->second <= cost) return;
+  stem8_.clear();
+  for (char32_t c : stem) AppendUtf8(c, &stem8_);
+  if (!HasFlag(stem8_, r.flag)) return;
+  offered_[form_] = cost;
+  out_.AddForm(EncodeUtf8(form_), cost, 1);
+}
+
+template <typename Visit>
+void AffixSearch::NearAppends(std::u32string_view typed, const Groups& groups,
+                              std::u32string_view letters, Visit visit) {
+  const auto look = [&](const std::u32string& u) {
+    ++ctx_.stats.work;
+    const auto it = groups.find(u);
+    if (it != groups.end()) visit(it->second);
+  };
+  const size_t len = typed.size();
+  std::u32string u;
+  for (size_t i = 0; i <= len; ++i) {
+    // Insertion before typed[i] (the append has a letter the typed tail
+    // lacks).
+    for (char32_t c : letters) {
+      if (i < len && c == typed[i]) continue;  // the same as at i + 1
+      u.assign(typed.substr(0, i));
+      u.push_back(c);
+      u.append(typed.substr(i));
+      look(u);
+    }
+    if (i == len) break;
+    // Deletion of typed[i] (typed too many), unless it repeats the last.
+    if (i == 0 || typed[i] != typed[i - 1]) {
+      u.assign(typed.substr(0, i));
+      u.append(typed.substr(i + 1));
+      look(u);
+    }
+    if (i + 1 < len && typed[i] != typed[i + 1]) {
+      u.assign(typed);
+      std::swap(u[i], u[i + 1]);
+      look(u);
+    }
+    for (char32_t c : letters) {
+      if (c == typed[i]) continue;
+      u.assign(typed);
+      u[i] = c;
+      look(u);
+    }
+  }
+}
+
+namespace {
+
+// The one-edit variants of `base` that continue the PREFIXES section from
+// state `start`: visit(state after the variant, the variant).
+template <typename Visit>
+void EditVariants(const Lexicon& lex, SearchContext& ctx,
+                  PrefixFilter::State start, std::u32string_view base,
+                  std::u32string* scratch, Visit visit) {
+  // states[i]: after base[0..i), as far as base continues.
+  std::vector<PrefixFilter::State> states(1, start);
+  for (char32_t c : base) {
+    const int letter = lex.LetterIndex(c);
+    ++ctx.stats.work;
+    if (letter < 0 || !lex.Continues(states.back(), letter)) break;
+    states.push_back(PrefixFilter::Next(states.back(), c));
+  }
+  const auto follow = [&](PrefixFilter::State h, std::u32string_view rest) {
+    for (char32_t c : rest) {
+      const int letter = lex.LetterIndex(c);
+      ++ctx.stats.work;
+      if (letter < 0 || !lex.Continues(h, letter)) return;
+      h = PrefixFilter::Next(h, c);
+    }
+    visit(h, *scratch);
+  };
+  const size_t len = base.size();
+  for (size_t i = 0; i <= len && i < states.size(); ++i) {
+    const PrefixFilter::State hs = states[i];
+    for (size_t j = 0; j < lex.letters.size(); ++j) {
+      const char32_t c = lex.letters[j];
+      ++ctx.stats.work;
+      if (!lex.Continues(hs, static_cast<int>(j))) continue;
+      const PrefixFilter::State next = PrefixFilter::Next(hs, c);
+      // Insertion before base[i] (not the letter at i: the same as after).
+      if (i == len || c != base[i]) {
+        scratch->assign(base.substr(0, i));
+        scratch->push_back(c);
+        scratch->append(base.substr(i));
+        follow(next, base.substr(i));
+      }
+      // Substitution of base[i].
+      if (i < len && c != base[i]) {
+        scratch->assign(base);
+        (*scratch)[i] = c;
+        follow(next, base.substr(i + 1));
+      }
+    }
+    if (i == len) break;
+    // Deletion of base[i], unless it repeats the letter before.
+    if (i == 0 || base[i] != base[i - 1]) {
+      scratch->assign(base.substr(0, i));
+      scratch->append(base.substr(i + 1));
+      follow(hs, base.substr(i + 1));
+    }
+    // Swap of base[i] and base[i + 1].
+    if (i + 1 < len && base[i] != base[i + 1]) {
+      scratch->assign(base);
+      std::swap((*scratch)[i], (*scratch)[i + 1]);
+      follow(hs, std::u32string_view(*scratch).substr(i));
+    }
+    if (ctx.OutOfBudget()) return;
+  }
+}
+
+}  // namespace
+
+void AffixSearch::SuffixKeptEdited(int k, const std::vector<Group>& groups) {
+  const std::u32string_view base(ctx_.q.data(), static_cast<size_t>(k));
+  std::u32string variant;
+  EditVariants(lex_, ctx_, lex_.Root(), base, &near_,
+               [&](PrefixFilter::State h, const std::u32string& v) {
+                 variant = v;
+                 for (const Group& g : groups) {
+                   PrefixFilter::State s = h;
+                   if (!Follow(&s, g.strip) || !EndsWord(s)) continue;
+                   stem_ = variant + g.strip;
+                   for (uint32_t r : g.rules) {
+                     Try(stem_, table_->suffixes[r], true);
+                   }
+                 }
+               });
+}
+
+void AffixSearch::PrefixKeptEdited(int k, const std::vector<Group>& groups) {
+  const std::u32string_view base =
+      std::u32string_view(ctx_.q).substr(static_cast<size_t>(k));
+  for (const Group& g : groups) {
+    PrefixFilter::State start = lex_.Root();
+    if (!Follow(&start, g.strip)) continue;
+    EditVariants(lex_, ctx_, start, base, &near_,
+                 [&](PrefixFilter::State h, const std::u32string& v) {
+                   if (!EndsWord(h)) return;
+                   stem_ = g.strip + v;
+                   for (uint32_t r : g.rules) {
+                     Try(stem_, table_->prefixes[r], false);
+                   }
+                 });
+    if (ctx_.OutOfBudget()) return;
+  }
+}
+
+void AffixSearch::Run() {
+  if (table_ == nullptr) return;
+  offered_.clear();
+  probed_.clear();
+  const std::u32string& q = ctx_.q;
+  const int n = ctx_.n;
+  const bool spelled = !lex_.prefixes.empty();
+  // Suffixes: q = kept part q[0..k) + tail q[k..n).
+  for (int k = n; k >= 1; --k) {
+    const size_t tail = static_cast<size_t>(n - k);
+    if (tail > longest_suffix_ + 1) break;
+    const std::u32string_view t = std::u32string_view(q).substr(k);
+    if (spelled && tail <= longest_suffix_) {
+      const auto it = suffixes_.find(std::u32string(t));
+      ++ctx_.stats.work;
+      if (it != suffixes_.end()) SuffixKeptEdited(k, it->second);
+    }
+    NearAppends(t, suffixes_, suffix_letters_, [&](const std::vector<Group>& groups) {
+      for (const Group& g : groups) {
+        stem_.assign(q, 0, static_cast<size_t>(k));
+        stem_ += g.strip;
+        for (uint32_t r : g.rules) Try(stem_, table_->suffixes[r], true);
+      }
+    });
+    if (ctx_.OutOfBudget()) return;
+  }
+  // Prefixes: q = head q[0..k) + kept part q[k..n).
+  for (int k = 0; k < n; ++k) {
+    const size_t head = static_cast<size_t>(k);
+    if (head > longest_prefix_ + 1) break;
+    const std::u32string_view h = std::u32string_view(q).substr(0, head);
+    if (spelled && head > 0 && head <= longest_prefix_) {
+      const auto it = prefixes_.find(std::u32string(h));
+      ++ctx_.stats.work;
+      if (it != prefixes_.end()) PrefixKeptEdited(k, it->second);
+    }
+    NearAppends(h, prefixes_, prefix_letters_, [&](const std::vector<Group>& groups) {
+      for (const Group& g : groups) {
+        stem_ = g.strip;
+        stem_.append(q, head);
+        for (uint32_t r : g.rules) Try(stem_, table_->prefixes[r], false);
+      }
+    });
+    if (ctx_.OutOfBudget()) return;
+  }
+}
+
+}  // namespace spellfilter
