@@ -19,7 +19,8 @@ float WeightedEditDistance(const EditWeights& weights,
     return i == 0 ? EditWeights::kFirstLetter : 0.0f;
   };
   // Three rows: the swap looks two back. Row i aligns typed[0..i).
-  std::vector<float> rows(3 * (m + 1));
+  thread_local std::vector<float> rows;
+  rows.assign(3 * (m + 1), 0.0f);
   float* prev2 = rows.data();
   float* prev = prev2 + (m + 1);
   float* cur = prev + (m + 1);
@@ -77,12 +78,10 @@ AffixSearch::AffixSearch(const Lexicon& lex, SearchContext& ctx,
   }
   table_ = &lookup->table();
   weights_.SetKeyboard(lex.keyboard);
-  Index(table_->suffixes, &suffixes_, &longest_suffix_, &suffix_letters_);
-  Index(table_->prefixes, &prefixes_, &longest_prefix_, &prefix_letters_);
 }
 
 void AffixSearch::Index(const std::vector<AffixRule>& rules, Groups* groups,
-                        size_t* longest, std::u32string* letters) {
+                        size_t* longest, Near* near) {
   const auto has = [](const AffixRule& r, uint32_t flag) {
     return flag != 0 && r.Continues(flag);
   };
@@ -102,11 +101,19 @@ void AffixSearch::Index(const std::vector<AffixRule>& rules, Groups* groups,
     }
     g->rules.push_back(i);
     *longest = std::max(*longest, r.append.size());
-    letters->append(r.append);
   }
-  std::sort(letters->begin(), letters->end());
-  letters->erase(std::unique(letters->begin(), letters->end()),
-                 letters->end());
+  // The groups' addresses are stable from here on.
+  for (const auto& [append, list] : *groups) {
+    const auto add = [&](const std::u32string& key) {
+      std::vector<const std::vector<Group>*>& at = (*near)[key];
+      if (at.empty() || at.back() != &list) at.push_back(&list);
+    };
+    add(append);
+    for (size_t i = 0; i < append.size(); ++i) {
+      if (i > 0 && append[i] == append[i - 1]) continue;  // the same
+      add(append.substr(0, i) + append.substr(i + 1));
+    }
+  }
 }
 
 bool AffixSearch::Follow(PrefixFilter::State* h, std::u32string_view s) {
@@ -153,73 +160,73 @@ bool AffixSearch::HasFlag(const std::string& stem8, uint32_t flag) {
   return found;
 }
 
-void AffixSearch::Try(const std::u32string& stem, const AffixRule& r,
+void AffixSearch::Try(const std::u32string& stem, const Group& g,
                       bool suffix) {
+  const std::vector<AffixRule>& rules =
+      suffix ? table_->suffixes : table_->prefixes;
   const std::u32string_view s(stem);
-  const size_t strip = r.strip.size();
-  if (s.size() < strip || (s.size() == strip && !table_->fullstrip)) return;
+  const std::u32string& strip = g.strip;
+  const std::u32string& append = rules[g.rules.front()].append;
+  if (s.size() < strip.size() ||
+      (s.size() == strip.size() && !table_->fullstrip)) {
+    return;
+  }
   form_.clear();
   if (suffix) {
-    if (!s.ends_with(r.strip) || !r.condition.MatchesEnd(s)) return;
-    form_.append(s.substr(0, s.size() - strip));
-    form_.append(r.append);
+    if (!s.ends_with(strip)) return;
+    form_.append(s.substr(0, s.size() - strip.size()));
+    form_.append(append);
   } else {
-    if (!s.starts_with(r.strip) || !r.condition.MatchesStart(s)) return;
-    form_.append(r.append);
-    form_.append(s.substr(strip));
+    if (!s.starts_with(strip)) return;
+    form_.append(append);
+    form_.append(s.substr(strip.size()));
   }
   if (form_ == ctx_.q) return;
+  const auto known = offered_.find(form_);
+  if (known != offered_.end() && known->second <= ctx_.max_cost) return;
   const float weight =
       WeightedEditDistance(weights_, ctx_.q, form_, ctx_.max_cost);
   if (weight > ctx_.max_cost) return;
   const float cost = weight + lex_.prior[0];
-  const auto known = offered_.find(form_);
-  if (known != offered_.end() && known->second <= cost) return;
   stem8_.clear();
   for (char32_t c : stem) AppendUtf8(c, &stem8_);
-  if (!HasFlag(stem8_, r.flag)) return;
-  offered_[form_] = cost;
-  out_.AddForm(EncodeUtf8(form_), cost, 1);
+  for (uint32_t i : g.rules) {
+    const AffixRule& r = rules[i];
+    if (!(suffix ? r.condition.MatchesEnd(s) : r.condition.MatchesStart(s))) {
+      continue;
+    }
+    if (!HasFlag(stem8_, r.flag)) continue;
+    // The form's weight depends on the form alone: found once.
+    offered_[form_] = cost;
+    out_.AddForm(EncodeUtf8(form_), cost, 1);
+    return;
+  }
 }
 
 template <typename Visit>
-void AffixSearch::NearAppends(std::u32string_view typed, const Groups& groups,
-                              std::u32string_view letters, Visit visit) {
-  const auto look = [&](const std::u32string& u) {
+void AffixSearch::NearAppends(std::u32string_view typed, const Near& near,
+                              Visit visit) {
+  visited_.clear();
+  const auto look = [&](const std::u32string& key) {
     ++ctx_.stats.work;
-    const auto it = groups.find(u);
-    if (it != groups.end()) visit(it->second);
+    const auto it = near.find(key);
+    if (it == near.end()) return;
+    for (const std::vector<Group>* groups : it->second) {
+      if (std::find(visited_.begin(), visited_.end(), groups) !=
+          visited_.end()) {
+        continue;
+      }
+      visited_.push_back(groups);
+      visit(*groups);
+    }
   };
-  const size_t len = typed.size();
-  std::u32string u;
-  for (size_t i = 0; i <= len; ++i) {
-    // Insertion before typed[i] (the append has a letter the typed tail
-    // lacks).
-    for (char32_t c : letters) {
-      if (i < len && c == typed[i]) continue;  // the same as at i + 1
-      u.assign(typed.substr(0, i));
-      u.push_back(c);
-      u.append(typed.substr(i));
-      look(u);
-    }
-    if (i == len) break;
-    // Deletion of typed[i] (typed too many), unless it repeats the last.
-    if (i == 0 || typed[i] != typed[i - 1]) {
-      u.assign(typed.substr(0, i));
-      u.append(typed.substr(i + 1));
-      look(u);
-    }
-    if (i + 1 < len && typed[i] != typed[i + 1]) {
-      u.assign(typed);
-      std::swap(u[i], u[i + 1]);
-      look(u);
-    }
-    for (char32_t c : letters) {
-      if (c == typed[i]) continue;
-      u.assign(typed);
-      u[i] = c;
-      look(u);
-    }
+  near_.assign(typed);
+  look(near_);
+  for (size_t i = 0; i < typed.size(); ++i) {
+    if (i > 0 && typed[i] == typed[i - 1]) continue;
+    near_.assign(typed.substr(0, i));
+    near_.append(typed.substr(i + 1));
+    look(near_);
   }
 }
 
@@ -299,9 +306,7 @@ void AffixSearch::SuffixKeptEdited(int k, const std::vector<Group>& groups) {
                    PrefixFilter::State s = h;
                    if (!Follow(&s, g.strip) || !EndsWord(s)) continue;
                    stem_ = variant + g.strip;
-                   for (uint32_t r : g.rules) {
-                     Try(stem_, table_->suffixes[r], true);
-                   }
+                   Try(stem_, g, true);
                  }
                });
 }
@@ -316,9 +321,7 @@ void AffixSearch::PrefixKeptEdited(int k, const std::vector<Group>& groups) {
                  [&](PrefixFilter::State h, const std::u32string& v) {
                    if (!EndsWord(h)) return;
                    stem_ = g.strip + v;
-                   for (uint32_t r : g.rules) {
-                     Try(stem_, table_->prefixes[r], false);
-                   }
+                   Try(stem_, g, false);
                  });
     if (ctx_.OutOfBudget()) return;
   }
@@ -326,6 +329,13 @@ void AffixSearch::PrefixKeptEdited(int k, const std::vector<Group>& groups) {
 
 void AffixSearch::Run() {
   if (table_ == nullptr) return;
+  // Indexed on first use: a Suggester made for checking never pays for it
+  // (Hungarian's 50,000 rules take about 0.1 s).
+  if (!indexed_) {
+    Index(table_->suffixes, &suffixes_, &longest_suffix_, &suffix_near_);
+    Index(table_->prefixes, &prefixes_, &longest_prefix_, &prefix_near_);
+    indexed_ = true;
+  }
   offered_.clear();
   probed_.clear();
   const std::u32string& q = ctx_.q;
@@ -341,11 +351,11 @@ void AffixSearch::Run() {
       ++ctx_.stats.work;
       if (it != suffixes_.end()) SuffixKeptEdited(k, it->second);
     }
-    NearAppends(t, suffixes_, suffix_letters_, [&](const std::vector<Group>& groups) {
+    NearAppends(t, suffix_near_, [&](const std::vector<Group>& groups) {
       for (const Group& g : groups) {
         stem_.assign(q, 0, static_cast<size_t>(k));
         stem_ += g.strip;
-        for (uint32_t r : g.rules) Try(stem_, table_->suffixes[r], true);
+        Try(stem_, g, true);
       }
     });
     if (ctx_.OutOfBudget()) return;
@@ -360,11 +370,11 @@ void AffixSearch::Run() {
       ++ctx_.stats.work;
       if (it != prefixes_.end()) PrefixKeptEdited(k, it->second);
     }
-    NearAppends(h, prefixes_, prefix_letters_, [&](const std::vector<Group>& groups) {
+    NearAppends(h, prefix_near_, [&](const std::vector<Group>& groups) {
       for (const Group& g : groups) {
         stem_ = g.strip;
         stem_.append(q, head);
-        for (uint32_t r : g.rules) Try(stem_, table_->prefixes[r], false);
+        Try(stem_, g, false);
       }
     });
     if (ctx_.OutOfBudget()) return;

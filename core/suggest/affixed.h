@@ -85,26 +85,35 @@ class AffixSearch {
     std::vector<uint32_t> rules;
   };
   using Groups = std::unordered_map<std::u32string, std::vector<Group>>;
+  // Append strings and their one-letter deletions -> the append strings'
+  // groups (NearAppends).
+  using Near = std::unordered_map<std::u32string,
+                                  std::vector<const std::vector<Group>*>>;
 
   void Index(const std::vector<AffixRule>& rules, Groups* groups,
-             size_t* longest, std::u32string* letters);
+             size_t* longest, Near* near);
   // Case 1 for the suffixes whose append string is q[k..n).
   void SuffixKeptEdited(int k, const std::vector<Group>& groups);
   // Case 1 for the prefixes whose append string is q[0..k).
   void PrefixKeptEdited(int k, const std::vector<Group>& groups);
   // Case 2: the append strings one edit from `typed` (a tail or head of
-  // the typed word), each visited once: visit(append, its groups).
+  // the typed word; also some two edits away), each visited once:
+  // visit(its groups). Found through `near`, which lists each append
+  // string under itself and under each of its one-letter deletions: two
+  // strings one edit apart share a key (a deletion from one, or from both
+  // at the same place for a substitution or at neighbouring places for a
+  // swap), so |typed| + 1 look-ups find them all.
   template <typename Visit>
-  void NearAppends(std::u32string_view typed, const Groups& groups,
-                   std::u32string_view letters, Visit visit);
+  void NearAppends(std::u32string_view typed, const Near& near, Visit visit);
   // Follows `s` from state h over the PREFIXES section; false when some
   // letter does not continue it.
   bool Follow(PrefixFilter::State* h, std::u32string_view s);
   // Whether the prefix with state h is a lower-case word.
   bool EndsWord(PrefixFilter::State h);
-  // The stem `stem` with rule `r` of `rules` (a suffix if `suffix`):
-  // condition, then the flag probes; a form found goes to out_.
-  void Try(const std::u32string& stem, const AffixRule& r, bool suffix);
+  // The stem `stem` with the rules of `g` (suffixes if `suffix`): the form
+  // they share and its weight, then each rule's condition and flag probe;
+  // a form found goes to out_.
+  void Try(const std::u32string& stem, const Group& g, bool suffix);
   // Whether homonym of `stem8` carries `flag`.
   bool HasFlag(const std::string& stem8, uint32_t flag);
 
@@ -113,14 +122,16 @@ class AffixSearch {
   Candidates& out_;
   const AffixTable* table_ = nullptr;
   EditWeights weights_;
+  bool indexed_ = false;
   Groups suffixes_;  // by append string
   Groups prefixes_;
   size_t longest_suffix_ = 0;  // longest append string, code points
   size_t longest_prefix_ = 0;
-  // The letters of the append strings (sorted): those an append one edit
-  // from the typed tail (head) can have that the typed one lacks.
-  std::u32string suffix_letters_;
-  std::u32string prefix_letters_;
+  // Append strings and their one-letter deletions -> the append strings'
+  // groups (NearAppends).
+  Near suffix_near_;
+  Near prefix_near_;
+  std::vector<const std::vector<Group>*> visited_;  // scratch
   // Per typed word: the forms offered (lower case) at their best cost, and
   // the (stem, flag) probes made.
   std::unordered_map<std::u32string, float> offered_;
