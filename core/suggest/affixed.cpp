@@ -181,24 +181,46 @@ void AffixSearch::Try(const std::u32string& stem, const Group& g,
     form_.append(append);
     form_.append(s.substr(strip.size()));
   }
-  if (form_ == ctx_.q) return;
-  const auto known = offered_.find(form_);
+  // With an outer suffix (twofold): the inner form with it.
+  const Group* outer = suffix ? outer_ : nullptr;
+  std::u32string& whole = outer == nullptr ? form_ : outer_form_;
+  if (outer != nullptr) {
+    const std::u32string& strip2 = outer->strip;
+    if (form_.size() <= strip2.size() ||
+        !std::u32string_view(form_).ends_with(strip2)) {
+      return;
+    }
+    outer_form_.assign(form_, 0, form_.size() - strip2.size());
+    outer_form_ += table_->suffixes[outer->rules.front()].append;
+  }
+  if (whole == ctx_.q) return;
+  const auto known = offered_.find(whole);
   if (known != offered_.end() && known->second <= ctx_.max_cost) return;
   const float weight =
-      WeightedEditDistance(weights_, ctx_.q, form_, ctx_.max_cost);
+      WeightedEditDistance(weights_, ctx_.q, whole, ctx_.max_cost);
   if (weight > ctx_.max_cost) return;
   const float cost = weight + lex_.prior[0];
   stem8_.clear();
   for (char32_t c : stem) AppendUtf8(c, &stem8_);
   for (uint32_t i : g.rules) {
     const AffixRule& r = rules[i];
+    if (outer != nullptr &&
+        (r.continuation.empty() ||
+         std::none_of(outer->rules.begin(), outer->rules.end(),
+                      [&](uint32_t o) {
+                        const AffixRule& rule2 = table_->suffixes[o];
+                        return r.Continues(rule2.flag) &&
+                               rule2.condition.MatchesEnd(form_);
+                      }))) {
+      continue;
+    }
     if (!(suffix ? r.condition.MatchesEnd(s) : r.condition.MatchesStart(s))) {
       continue;
     }
     if (!HasFlag(stem8_, r.flag)) continue;
     // The form's weight depends on the form alone: found once.
-    offered_[form_] = cost;
-    out_.AddForm(EncodeUtf8(form_), cost, 1);
+    offered_[whole] = cost;
+    out_.AddForm(EncodeUtf8(whole), cost, 1);
     return;
   }
 }
@@ -297,7 +319,7 @@ void EditVariants(const Lexicon& lex, SearchContext& ctx,
 }  // namespace
 
 void AffixSearch::SuffixKeptEdited(int k, const std::vector<Group>& groups) {
-  const std::u32string_view base(ctx_.q.data(), static_cast<size_t>(k));
+  const std::u32string_view base(word_.data(), static_cast<size_t>(k));
   std::u32string variant;
   EditVariants(lex_, ctx_, lex_.Root(), base, &near_,
                [&](PrefixFilter::State h, const std::u32string& v) {
@@ -327,21 +349,11 @@ void AffixSearch::PrefixKeptEdited(int k, const std::vector<Group>& groups) {
   }
 }
 
-void AffixSearch::Run() {
-  if (table_ == nullptr) return;
-  // Indexed on first use: a Suggester made for checking never pays for it
-  // (Hungarian's 50,000 rules take about 0.1 s).
-  if (!indexed_) {
-    Index(table_->suffixes, &suffixes_, &longest_suffix_, &suffix_near_);
-    Index(table_->prefixes, &prefixes_, &longest_prefix_, &prefix_near_);
-    indexed_ = true;
-  }
-  offered_.clear();
-  probed_.clear();
-  const std::u32string& q = ctx_.q;
-  const int n = ctx_.n;
+void AffixSearch::Suffixes() {
+  const std::u32string& q = word_;
+  const int n = static_cast<int>(q.size());
   const bool spelled = !lex_.prefixes.empty();
-  // Suffixes: q = kept part q[0..k) + tail q[k..n).
+  // q = kept part q[0..k) + tail q[k..n).
   for (int k = n; k >= 1; --k) {
     const size_t tail = static_cast<size_t>(n - k);
     if (tail > longest_suffix_ + 1) break;
@@ -360,7 +372,13 @@ void AffixSearch::Run() {
     });
     if (ctx_.OutOfBudget()) return;
   }
-  // Prefixes: q = head q[0..k) + kept part q[k..n).
+}
+
+void AffixSearch::Prefixes() {
+  const std::u32string& q = ctx_.q;
+  const int n = ctx_.n;
+  const bool spelled = !lex_.prefixes.empty();
+  // q = head q[0..k) + kept part q[k..n).
   for (int k = 0; k < n; ++k) {
     const size_t head = static_cast<size_t>(k);
     if (head > longest_prefix_ + 1) break;
@@ -379,6 +397,50 @@ void AffixSearch::Run() {
     });
     if (ctx_.OutOfBudget()) return;
   }
+}
+
+void AffixSearch::Run() {
+  if (table_ == nullptr) return;
+  // Indexed on first use: a Suggester made for checking never pays for it
+  // (Hungarian's 24,000 rules take about 0.1 s).
+  if (!indexed_) {
+    Index(table_->suffixes, &suffixes_, &longest_suffix_, &suffix_near_);
+    Index(table_->prefixes, &prefixes_, &longest_prefix_, &prefix_near_);
+    for (const AffixRule& r : table_->suffixes) {
+      continued_.insert(r.continuation.begin(), r.continuation.end());
+    }
+    indexed_ = true;
+  }
+  offered_.clear();
+  probed_.clear();
+  word_ = ctx_.q;
+  outer_ = nullptr;
+  Suffixes();
+  if (!ctx_.OutOfBudget()) Prefixes();
+  // Twofold suffixes: an outer suffix typed right at the end, its inner
+  // word searched as above; only while nothing one affix away is strong.
+  if (continued_.empty() || out_.BestCost() < kTwofoldBelow) return;
+  const std::u32string& q = ctx_.q;
+  const int n = ctx_.n;
+  for (int k = n - 1; k >= 1 && !ctx_.OutOfBudget(); --k) {
+    if (static_cast<size_t>(n - k) > longest_suffix_) break;
+    const auto it = suffixes_.find(q.substr(static_cast<size_t>(k)));
+    ++ctx_.stats.work;
+    if (it == suffixes_.end()) continue;
+    for (const Group& g2 : it->second) {
+      if (std::none_of(g2.rules.begin(), g2.rules.end(), [&](uint32_t o) {
+            return continued_.count(table_->suffixes[o].flag) != 0;
+          })) {
+        continue;
+      }
+      word_.assign(q, 0, static_cast<size_t>(k));
+      word_ += g2.strip;
+      outer_ = &g2;
+      Suffixes();
+      if (ctx_.OutOfBudget()) break;
+    }
+  }
+  outer_ = nullptr;
 }
 
 }  // namespace spellfilter

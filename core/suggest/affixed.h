@@ -31,8 +31,16 @@
 // weight (the walks' weights, edit_weights.h), and Rank asks the checker
 // to accept it before listing it, like any candidate.
 //
+// Twofold suffixes (an outer suffix in an inner one's continuation
+// classes), when nothing one affix away costs less than kTwofoldBelow:
+// for each outer suffix whose append string ends the typed word, its inner
+// word (without the append, with the strip string) is searched as above
+// for inner suffixes that continue with the outer one's flag, and the form
+// gets the outer suffix back.
+//
 // Not searched: two edits in one word, a prefix and a suffix together
-// (cross products), twofold suffixes, and COMPLEXPREFIXES dictionaries.
+// (cross products), an edit inside a twofold suffix's outer append string,
+// and COMPLEXPREFIXES dictionaries.
 //
 // Work: one unit a prefix-filter test, append look-up and filter probe;
 // for a word of n letters over an alphabet of A letters about 2 A n tests
@@ -47,6 +55,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/dictionary/affix_table.h"
@@ -56,6 +65,9 @@
 #include "core/suggest/search_context.h"
 
 namespace spellfilter {
+
+// Twofold suffixes are searched only if nothing one affix away costs less.
+inline constexpr float kTwofoldBelow = 1.0f;
 
 // The weight of the cheapest alignment of `typed` with `intended` under
 // the edit weights (substitution, omission, addition, swap of adjacent
@@ -92,7 +104,11 @@ class AffixSearch {
 
   void Index(const std::vector<AffixRule>& rules, Groups* groups,
              size_t* longest, Near* near);
-  // Case 1 for the suffixes whose append string is q[k..n).
+  // Both cases for the suffixes of word_ (with the outer suffix outer_).
+  void Suffixes();
+  // Both cases for the prefixes of the typed word.
+  void Prefixes();
+  // Case 1 for the suffixes whose append string is word_[k..n).
   void SuffixKeptEdited(int k, const std::vector<Group>& groups);
   // Case 1 for the prefixes whose append string is q[0..k).
   void PrefixKeptEdited(int k, const std::vector<Group>& groups);
@@ -136,6 +152,14 @@ class AffixSearch {
   // the (stem, flag) probes made.
   std::unordered_map<std::u32string, float> offered_;
   std::unordered_map<std::string, bool> probed_;
+  // The word the suffix search reads: the typed word, or for a twofold
+  // suffix the typed word without the outer suffix outer_ (its strip
+  // string put back).
+  std::u32string word_;
+  const Group* outer_ = nullptr;
+  std::u32string outer_form_;  // scratch
+  // The flags some suffix continues with: the outer suffixes' flags.
+  std::unordered_set<uint32_t> continued_;
   std::vector<PrefixFilter::State> typed_states_;
   std::u32string stem_;   // scratch
   std::u32string form_;   // scratch

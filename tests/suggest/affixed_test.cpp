@@ -37,6 +37,11 @@ AffixTable ItalianLikeTable() {
   t.suffixes.push_back(Rule('V', U"are", U"iamo", U"are"));
   t.suffixes.push_back(Rule('P', U"a", U"e", U"a"));
   t.suffixes.push_back(Rule('M', U"", U"mente", U"a"));
+  // Twofold: the plural continues with the inessive ("házakban").
+  AffixRule plural = Rule('H', U"", U"ak", U".");
+  plural.continuation = {'K'};
+  t.suffixes.push_back(plural);
+  t.suffixes.push_back(Rule('K', U"", U"ban", U"."));
   // A form that needs another affix is no suggestion by itself.
   AffixRule needs = Rule('Q', U"", U"issimo", U".");
   needs.continuation = {'N'};
@@ -70,13 +75,14 @@ class AffixSearchTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dict_ = Build(ItalianLikeTable(),
-                  {"parlare", "fare", "casa", "lenta", "bello", "cantare"},
+                  {"parlare", "fare", "casa", "lenta", "bello", "cantare", "ház"},
                   {{"parlare", 'V'},
                    {"cantare", 'V'},
                    {"fare", 'R'},
                    {"casa", 'P'},
                    {"lenta", 'M'},
-                   {"bello", 'Q'}});
+                   {"bello", 'Q'},
+                   {"ház", 'H'}});
   }
   std::vector<std::string> Suggest(const std::string& word,
                                    bool affixed = true) {
@@ -117,6 +123,15 @@ TEST_F(AffixSearchTest, CorrectsTheSuffix) {
 TEST_F(AffixSearchTest, CorrectsPrefixedForms) {
   EXPECT_EQ(Suggest("rifrae"), std::vector<std::string>{"rifare"});  // the stem's part
   EXPECT_EQ(Suggest("rjfare"), std::vector<std::string>{"rifare"});  // the prefix
+}
+
+TEST_F(AffixSearchTest, CorrectsTwofoldSuffixes) {
+  EXPECT_TRUE(dict_->Contains("házakban"));
+  EXPECT_EQ(Suggest("hazakban").at(0), "házakban");  // in the stem
+  EXPECT_EQ(Suggest("házkaban").at(0), "házakban");  // in the inner suffix
+  // The inner suffix must continue with the outer one: no "házban".
+  EXPECT_FALSE(dict_->Contains("házban"));
+  EXPECT_FALSE(Has(Suggest("hazban"), "házban"));
 }
 
 TEST_F(AffixSearchTest, KeepsTheTypedCase) {
