@@ -78,6 +78,10 @@ AffixSearch::AffixSearch(const Lexicon& lex, SearchContext& ctx,
   }
   table_ = &lookup->table();
   weights_.SetKeyboard(lex.keyboard);
+  // Stems that need an affix are no words, so the PREFIXES section lacks
+  // them (Basque's are nearly all so); its STEMS section has every stem.
+  by_stem_filter_ = (table_->need_affix != 0 || lex.prefixes.empty()) &&
+                    !lex.dict.stems().empty();
 }
 
 void AffixSearch::Index(const std::vector<AffixRule>& rules, Groups* groups,
@@ -318,8 +322,57 @@ void EditVariants(const Lexicon& lex, SearchContext& ctx,
 
 }  // namespace
 
+template <typename Visit>
+void AffixSearch::PlainVariants(std::u32string_view base, Visit visit) {
+  std::u32string& v = near_;
+  const size_t len = base.size();
+  for (size_t i = 0; i <= len; ++i) {
+    for (char32_t c : lex_.letters) {
+      if (i == len || c != base[i]) {  // insertion before base[i]
+        v.assign(base.substr(0, i));
+        v.push_back(c);
+        v.append(base.substr(i));
+        visit(v);
+      }
+      if (i < len && c != base[i]) {  // substitution
+        v.assign(base);
+        v[i] = c;
+        visit(v);
+      }
+    }
+    if (i == len) break;
+    if (i == 0 || base[i] != base[i - 1]) {  // deletion
+      v.assign(base.substr(0, i));
+      v.append(base.substr(i + 1));
+      visit(v);
+    }
+    if (i + 1 < len && base[i] != base[i + 1]) {  // swap
+      v.assign(base);
+      std::swap(v[i], v[i + 1]);
+      visit(v);
+    }
+    if (ctx_.OutOfBudget()) return;
+  }
+}
+
+bool AffixSearch::MayBeStem(const std::u32string& stem) {
+  stem8_.clear();
+  for (char32_t c : stem) AppendUtf8(c, &stem8_);
+  ++ctx_.stats.work;
+  return lex_.dict.stems().MayContain(stem8_);
+}
+
 void AffixSearch::SuffixKeptEdited(int k, const std::vector<Group>& groups) {
   const std::u32string_view base(word_.data(), static_cast<size_t>(k));
+  if (by_stem_filter_) {
+    PlainVariants(base, [&](const std::u32string& v) {
+      for (const Group& g : groups) {
+        stem_ = v + g.strip;
+        if (MayBeStem(stem_)) Try(stem_, g, true);
+      }
+    });
+    return;
+  }
   std::u32string variant;
   EditVariants(lex_, ctx_, lex_.Root(), base, &near_,
                [&](PrefixFilter::State h, const std::u32string& v) {
@@ -336,6 +389,15 @@ void AffixSearch::SuffixKeptEdited(int k, const std::vector<Group>& groups) {
 void AffixSearch::PrefixKeptEdited(int k, const std::vector<Group>& groups) {
   const std::u32string_view base =
       std::u32string_view(ctx_.q).substr(static_cast<size_t>(k));
+  if (by_stem_filter_) {
+    PlainVariants(base, [&](const std::u32string& v) {
+      for (const Group& g : groups) {
+        stem_ = g.strip + v;
+        if (MayBeStem(stem_)) Try(stem_, g, false);
+      }
+    });
+    return;
+  }
   for (const Group& g : groups) {
     PrefixFilter::State start = lex_.Root();
     if (!Follow(&start, g.strip)) continue;
@@ -352,7 +414,7 @@ void AffixSearch::PrefixKeptEdited(int k, const std::vector<Group>& groups) {
 void AffixSearch::Suffixes() {
   const std::u32string& q = word_;
   const int n = static_cast<int>(q.size());
-  const bool spelled = !lex_.prefixes.empty();
+  const bool spelled = !lex_.prefixes.empty() || by_stem_filter_;
   // q = kept part q[0..k) + tail q[k..n).
   for (int k = n; k >= 1; --k) {
     const size_t tail = static_cast<size_t>(n - k);
@@ -377,7 +439,7 @@ void AffixSearch::Suffixes() {
 void AffixSearch::Prefixes() {
   const std::u32string& q = ctx_.q;
   const int n = ctx_.n;
-  const bool spelled = !lex_.prefixes.empty();
+  const bool spelled = !lex_.prefixes.empty() || by_stem_filter_;
   // q = head q[0..k) + kept part q[k..n).
   for (int k = 0; k < n; ++k) {
     const size_t head = static_cast<size_t>(k);

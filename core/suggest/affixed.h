@@ -18,6 +18,9 @@
 //      variants (deletion, swap, substitution, insertion over the
 //      alphabet) are spelled over the PREFIXES section with each such
 //      rule's strip string, and those that end a word there are stems.
+//      In a dictionary with NEEDAFFIX stems (no words alone, so not in the
+//      PREFIXES section: nearly all of Basque's), each variant's stem is
+//      asked of the STEMS section (stem_filter.h) instead.
 //   2. The kept part typed right, the affix one edit off: the rules whose
 //      append string is one edit from the typed tail (head): the stem is
 //      the kept part with the rule's strip string (asked of the main filter
@@ -121,6 +124,12 @@ class AffixSearch {
   // swap), so |typed| + 1 look-ups find them all.
   template <typename Visit>
   void NearAppends(std::u32string_view typed, const Near& near, Visit visit);
+  // The one-edit variants of `base` over the alphabet, unpruned:
+  // visit(variant).
+  template <typename Visit>
+  void PlainVariants(std::u32string_view base, Visit visit);
+  // Whether the STEMS section may hold `stem`.
+  bool MayBeStem(const std::u32string& stem);
   // Follows `s` from state h over the PREFIXES section; false when some
   // letter does not continue it.
   bool Follow(PrefixFilter::State* h, std::u32string_view s);
@@ -139,6 +148,9 @@ class AffixSearch {
   const AffixTable* table_ = nullptr;
   EditWeights weights_;
   bool indexed_ = false;
+  // Case 1 asks the STEMS section for each variant's stem instead of
+  // spelling it over the PREFIXES section (below).
+  bool by_stem_filter_ = false;
   Groups suffixes_;  // by append string
   Groups prefixes_;
   size_t longest_suffix_ = 0;  // longest append string, code points
