@@ -49,8 +49,15 @@ takes its base letter's neighbours. The shift key goes with the first
 keystroke: the typo of a Capitalised word is Capitalised (`Straße` with its
 first letter left out is `Traße`), of a lower-case word lower case.
 
+Affix-aware conversions (docs/affix_dictionaries.md) are measured with
+--langs pt_BR,ca,hu,eu,gl (Italian, in the default list, is one too):
+Brazilian ABNT2, Spanish (ca with its ç key, eu, gl) and Hungarian QWERTZ
+(ő ú é á ű on the letter rows; ö ü ó, on the digit row, take their base
+letters' neighbours).
+
 Usage: scripts/eval_suggestions_languages.py BUILD_DIR [--langs de,fr,...]
        [--words 1000] [--seed 33] [--work DIR] [--no-hunspell] [--show N]
+       [--reuse-conversions]
 """
 
 import argparse

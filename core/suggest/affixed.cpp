@@ -464,7 +464,7 @@ void AffixSearch::Prefixes() {
 void AffixSearch::Run() {
   if (table_ == nullptr) return;
   // Indexed on first use: a Suggester made for checking never pays for it
-  // (Hungarian's 24,000 rules take about 0.1 s).
+  // (Hungarian's 24,700 rules take about 0.13 s).
   if (!indexed_) {
     Index(table_->suffixes, &suffixes_, &longest_suffix_, &suffix_near_);
     Index(table_->prefixes, &prefixes_, &longest_prefix_, &prefix_near_);
