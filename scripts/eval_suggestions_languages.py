@@ -49,8 +49,15 @@ takes its base letter's neighbours. The shift key goes with the first
 keystroke: the typo of a Capitalised word is Capitalised (`Straße` with its
 first letter left out is `Traße`), of a lower-case word lower case.
 
+Affix-aware conversions (docs/affix_dictionaries.md) are measured with
+--langs pt_BR,ca,hu,eu,gl (Italian, in the default list, is one too):
+Brazilian ABNT2, Spanish (ca with its ç key, eu, gl) and Hungarian QWERTZ
+(ő ú é á ű on the letter rows; ö ü ó, on the digit row, take their base
+letters' neighbours).
+
 Usage: scripts/eval_suggestions_languages.py BUILD_DIR [--langs de,fr,...]
        [--words 1000] [--seed 33] [--work DIR] [--no-hunspell] [--show N]
+       [--reuse-conversions]
 """
 
 import argparse
@@ -79,6 +86,13 @@ LANGUAGES = {
     "pt": ("pt_PT", "pt", "pt"),
     "sv": ("sv_SE", "sv", "sv"),
     "en": ("en_US", None, "us"),
+    # Affix-aware conversions (docs/affix_dictionaries.md), not in the
+    # default list: measured with --langs.
+    "pt_BR": ("pt_BR", "pt_BR", "br"),
+    "ca": ("ca", "ca", "ca"),
+    "hu": ("hu_HU", "hu", "hu"),
+    "eu": ("eu", "eu", "es"),
+    "gl": ("gl_ES", "gl", "es"),
 }
 DEFAULT_LANGS = "de,fr,es,ru,pl,it,nl,pt,sv,en"
 HUNSPELL_DIRS = ["/usr/share/hunspell", "/usr/share/myspell"]
@@ -94,6 +108,9 @@ LAYOUTS = {
     "sv": ["qwertyuiopå", "asdfghjklöä", "zxcvbnm"],
     "pl": ["qwertyuiop", "asdfghjkl", "zxcvbnm"],
     "ru": ["йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"],
+    "br": ["qwertyuiop", "asdfghjklç", "zxcvbnm"],  # ABNT2
+    "ca": ["qwertyuiop", "asdfghjklñç", "zxcvbnm"],  # Spanish, ç right
+    "hu": ["qwertzuiopőú", "asdfghjkléáű", "yxcvbnm"],  # ö ü ó: digits
 }
 KINDS = [("substitute", 35), ("delete", 20), ("insert", 15),
          ("transpose", 15), ("double", 5), ("unaccent", 10)]
@@ -380,9 +397,10 @@ def hunspell_lists(name_path, typos):
     return lists, elapsed
 
 
-def ensure_sfd(exe, dic, work, name):
+def ensure_sfd(exe, dic, work, name, reuse=False):
     sfd = os.path.join(work, name + ".sfd")
-    if (not os.path.exists(sfd) or os.path.getmtime(sfd) < os.path.getmtime(exe)
+    if (not os.path.exists(sfd)
+            or (not reuse and os.path.getmtime(sfd) < os.path.getmtime(exe))
             or os.path.getmtime(sfd) < os.path.getmtime(dic)):
         tmp = sfd + ".tmp"
         p = subprocess.run([exe, "build", "--hunspell", dic, "-o", tmp, "-q"],
@@ -478,6 +496,9 @@ def main():
                     help="also another build's spellfilter (its own "
                     "conversions), side by side in the same run")
     ap.add_argument("--no-hunspell", action="store_true")
+    ap.add_argument("--reuse-conversions", action="store_true",
+                    help="keep converted dictionaries older than the binary "
+                    "(for suggestion work that does not change conversion)")
     ap.add_argument("--show", type=int, default=0,
                     help="print N misses of spellfilter's per language")
     args = ap.parse_args()
@@ -507,7 +528,8 @@ def main():
             s = sample(lang, args, tmp)
             if s is None:
                 continue
-            sfd = ensure_sfd(exe, s["dic"], work, s["name"])
+            sfd = ensure_sfd(exe, s["dic"], work, s["name"],
+                             args.reuse_conversions)
             if sfd is None:
                 continue
             typos = [t for _, t, _ in s["items"]]
@@ -517,7 +539,8 @@ def main():
             f_lists, f_time = spellfilter_lists(exe, sfd, typos)
             b_lists = None
             if base_exe:
-                b_sfd = ensure_sfd(base_exe, s["dic"], base_work, s["name"])
+                b_sfd = ensure_sfd(base_exe, s["dic"], base_work, s["name"],
+                                   args.reuse_conversions)
                 if b_sfd is not None:
                     b_lists, _ = spellfilter_lists(base_exe, b_sfd, typos)
             groups = [(s["name"] if lang != "en" else "en_US (converted)",

@@ -67,6 +67,8 @@ class Dictionary {
   // The affix rules and input conversions; null for a dictionary of whole
   // words without them.
   const AffixLookup* affixes() const { return affixes_.get(); }
+  // The STEMS section of an affix-aware dictionary (empty() without one).
+  const StemFilter& stems() const { return stems_; }
 
   const BloomFilter& filter() const { return filter_; }
   // The COMPOUND_PARTS section; empty() when the file has none.

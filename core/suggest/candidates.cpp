@@ -16,6 +16,12 @@ void Candidates::Clear() {
   pending_.clear();
   splits_.clear();
   compounds_.clear();
+  other_forms_.clear();
+}
+
+void Candidates::AddForm(std::string form, float cost, int edits) {
+  if (IsPiece(form)) return;
+  other_forms_.push_back(Form{std::move(form), cost, edits});
 }
 
 void Candidates::AddCompound(std::string form, float cost, int edits) {
@@ -103,6 +109,7 @@ float Candidates::BestCost() const {
       best = std::min(best, l.cost + lex_.prior[entries_[e].code]);
     }
   }
+  for (const Form& f : other_forms_) best = std::min(best, f.cost);
   return best;
 }
 
@@ -218,6 +225,14 @@ std::vector<Suggestion> Candidates::Rank(
                             static_cast<uint32_t>(texts.size()), kFromFilter,
                             true});
     texts.push_back(std::move(s.text));
+  }
+  // Other one-word forms (affixed.h): checked by Accepted like a leaf's.
+  for (Form& f : other_forms_) {
+    std::string text = PresentAs(f.word, ctx_.typed_case, lex_.turkic);
+    scored.push_back(Scored{f.cost, f.edits, 0,
+                            static_cast<uint32_t>(texts.size()), kFromFilter,
+                            false});
+    texts.push_back(std::move(text));
   }
   // Compounds: checked by the compound rules when found (the filter does
   // not list them, so Accepted would refuse them).

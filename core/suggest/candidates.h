@@ -98,6 +98,11 @@ class Candidates {
   // lower-case typed word did not have). Listed like a split: after a
   // one-word suggestion of the same cost.
   void AddCompound(std::string form, float cost, int edits = 1);
+  // A one-word candidate that is no leaf of the PREFIXES section (an
+  // affixed form of an affix-aware dictionary, affixed.h): `form` in lower
+  // case, at `cost` (edit weight + rarity). Ranked like a leaf's entry and
+  // checked by the checker in Rank before it is listed.
+  void AddForm(std::string form, float cost, int edits);
 
   // The cheapest entry found so far (edit weights + rarity).
   [[nodiscard]] float BestCost() const;
@@ -146,6 +151,11 @@ class Candidates {
     float cost;
     int edits;
   };
+  struct Form {
+    std::string word;  // lower case
+    float cost;
+    int edits;
+  };
 
   // Queues the case forms of leaf_word_, the word of leaf `leaf` at h.
   void Queue(uint32_t leaf, PrefixFilter::State h);
@@ -170,6 +180,7 @@ class Candidates {
   std::vector<Pending> pending_;
   std::vector<Split> splits_;
   std::vector<Compound> compounds_;
+  std::vector<Form> other_forms_;
   std::u32string leaf_word_;
   std::vector<CaseForm> forms_;   // scratch of Queue
   std::vector<float> kth_costs_;  // scratch of Bound

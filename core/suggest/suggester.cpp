@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/suggest/affixed.h"
 #include "core/suggest/by_ear.h"
 #include "core/suggest/candidates.h"
 #include "core/suggest/chunks.h"
@@ -42,6 +43,7 @@ struct Suggester::Impl {
   EarSearch ear{lex, ctx, candidates};
   ChunkSearch chunks{lex, ctx, edits, candidates};
   CompoundSearch compounds{lex, ctx, candidates};
+  AffixSearch affixed{lex, ctx, candidates};
 };
 
 std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
@@ -85,6 +87,9 @@ std::vector<Suggestion> Suggester::Impl::Search(std::string_view word) {
       max_edits > 1 ? lex.options.work_budget / 4 * 3 : lex.options.work_budget;
   // The .aff's REP and MAP rules: queued with distance 1 (resolved with it).
   if (lex.options.replacements) FindReplacements(lex, ctx, candidates);
+  // Affix-aware dictionaries: the affixed forms one edit away, before the
+  // walks (their cost counts for the wide search's threshold).
+  if (lex.options.affixed && affixed.active()) affixed.Run();
   edits.ClearVisited();
   bool wide = max_edits > 2 || (lex.options.sound_alike && max_edits > 1);
   int completed = 0;

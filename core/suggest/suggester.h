@@ -124,6 +124,9 @@ struct SuggestOptions {
   // edit from the typed word, each part corrected on its own
   // (compounds.h).
   bool compounds = true;
+  // Affix-aware dictionaries: the forms one edit from the typed word that
+  // a stem makes by its affix rules (affixed.h).
+  bool affixed = true;
   // Hunspell imports: the .aff's REP and MAP rules as single edits
   // (replacements.h).
   bool replacements = true;
