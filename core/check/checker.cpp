@@ -100,6 +100,7 @@ Checker::Verdict Checker::Known(std::string_view word) {
     for (const std::string& form : forms) {
       if (IsCompound(form)) return Verdict::kDictionary;
     }
+    if (IsConvertedCompound(forms)) return Verdict::kDictionary;
   }
   if ((extra_compounds_[0] || extra_compounds_[1]) && IsExtraCompound(forms)) {
     return Verdict::kDictionary;
@@ -134,6 +135,25 @@ bool Checker::IsCompound(std::string_view form) {
   const bool compound = compounds_.IsCompound(form);
   memo_.Store(tag, form, compound);
   return compound;
+}
+
+bool Checker::IsConvertedCompound(std::span<const std::string> forms) {
+  // Hunspell applies ICONV (and IGNORE) to the whole word before anything
+  // else, compounding included (nl: woordenlijst is woorden + lĳst).
+  const AffixLookup* affixes = dictionary_.affixes();
+  if (affixes == nullptr || (affixes->table().iconv.empty() &&
+                             affixes->table().ignore.empty())) {
+    return false;
+  }
+  // (Normalize and the splitter leave the forms' buffers alone.)
+  for (const std::string& form : forms) {
+    if (!affixes->Convert(form, &converted_) ||
+        !forms_.Normalize(converted_, &converted_nfc_)) {
+      continue;
+    }
+    if (IsCompound(converted_nfc_)) return true;
+  }
+  return false;
 }
 
 bool Checker::InLanguage(std::string_view word) {

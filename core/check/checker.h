@@ -15,8 +15,11 @@
 // Compounds: when the dictionary has a COMPOUND_PARTS section (Hunspell
 // dictionaries that compound, such as German), a word not found is also
 // correct when one of its lookup forms splits into compound parts
-// (compound_splitter.h), as Hunspell tries each case form. Only on the slow
-// path: words found as written cost nothing more.
+// (compound_splitter.h), as Hunspell tries each case form, and then each
+// case form with the dictionary's input conversions (ICONV, IGNORE)
+// applied, as Hunspell converts the word before splitting it (Dutch
+// "woordenlijst" is "woorden" + "lĳst"). Only on the slow path: words found
+// as written cost nothing more.
 //
 // Keep-case words: when the dictionary has a KEEP_CASE section (Hunspell
 // dictionaries with KEEPCASE entries, such as French's "kg"), a form found
@@ -209,6 +212,9 @@ class Checker {
   bool InLanguage(std::string_view word);
   // compounds_.IsCompound, its answers kept in memo_.
   bool IsCompound(std::string_view form);
+  // Whether one of `forms`, with the dictionary's input conversions (ICONV,
+  // IGNORE) applied, is a compound; false at once without conversions.
+  bool IsConvertedCompound(std::span<const std::string> forms);
   // Whether one of `forms` is a compound of an extra dictionary's parts
   // and not one edit from a language word.
   bool IsExtraCompound(std::span<const std::string> forms);
@@ -253,6 +259,8 @@ class Checker {
   std::vector<Token> unknown_;
   std::string segment_scratch_;  // the run, normalised
   std::string with_period_;
+  std::string converted_;      // IsConvertedCompound
+  std::string converted_nfc_;
   std::string stem_;  // Known: a possessive's stem
   std::bitset<256> scripts_;  // UScriptCode values present in the alphabet
   bool any_script_ = false;   // no alphabet recorded: check everything
