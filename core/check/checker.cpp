@@ -81,8 +81,31 @@ bool Checker::InCoveredScript(std::string_view word) const {
   return true;
 }
 
+bool Checker::ForbiddenSpelling(std::span<const std::string> forms) {
+  const CompoundFilter& parts = dictionary_.compound_parts();
+  const AffixLookup* affixes = dictionary_.affixes();
+  const bool by_key = affixes != nullptr && affixes->table().forbidden != 0;
+  if (parts.empty() && !by_key) return false;
+  auto forbidden = [&](const std::string& form) {
+    if (!parts.empty() && parts.MayContainRole(kForbiddenRole, form)) {
+      return true;
+    }
+    if (!by_key) return false;
+    forbidden_key_.clear();
+    AppendForbiddenKey(form, &forbidden_key_);
+    return dictionary_.filter().MayContain(forbidden_key_);
+  };
+  // As typed, and for an ALL UPPER word its Capitalised form (forms[2]).
+  return (!forms.empty() && forbidden(forms[0])) ||
+         (forms_.all_upper() && forms.size() > 2 && forbidden(forms[2]));
+}
+
 Checker::Verdict Checker::Known(std::string_view word) {
   const std::span<const std::string> forms = forms_.LookupForms(word);
+  // Hunspell refuses a word typed as a forbidden spelling whatever its
+  // other case forms ("forbid bad capitalization ... use explicit forms in
+  // dic: Ijs/F", hunspell.cxx): nl's FTP/Fw beside ftp.
+  if (ForbiddenSpelling(forms)) return Verdict::kMisspelled;
   const KeepCaseFilter& keep_case = dictionary_.keep_case();
   for (size_t i = 0; i < forms.size(); ++i) {
     const std::string& form = forms[i];

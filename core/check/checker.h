@@ -43,6 +43,13 @@
 // the dictionary's BREAK patterns (break_splitter.h, E-Mail-Adresse). Only
 // on the slow path, not cached.
 //
+// Forbidden spellings: a word not found as written that is typed as a
+// spelling the dictionary forbids (Hunspell's FORBIDDENWORD; for an ALL
+// UPPER word, also its Capitalised form) is wrong whatever its other case
+// forms, as Hunspell decides ("FTP/Fw" beside "ftp" in nl: FTP is wrong,
+// ftp and Ftp are not). Known where the dictionary keeps them: compound
+// dictionaries (their kForbiddenRole keys) and affix-aware ones.
+//
 // User words (user_dictionary.h): with SetUserWords, a word is also correct
 // when one of its lookup forms is in the user's words, by the same case
 // rules (adding "foo" accepts "Foo" and "FOO"; adding "Qt" accepts "QT" but
@@ -212,6 +219,11 @@ class Checker {
   bool InLanguage(std::string_view word);
   // compounds_.IsCompound, its answers kept in memo_.
   bool IsCompound(std::string_view form);
+  // Whether the word whose LookupForms are `forms` is typed as a spelling
+  // the dictionary forbids (FORBIDDENWORD), or is ALL UPPER with a forbidden
+  // Capitalised form: the kForbiddenRole keys of the compound parts, or an
+  // affix-aware dictionary's forbidden keys; false at once without them.
+  bool ForbiddenSpelling(std::span<const std::string> forms);
   // Whether one of `forms`, with the dictionary's input conversions (ICONV,
   // IGNORE) applied, is a compound; false at once without conversions.
   bool IsConvertedCompound(std::span<const std::string> forms);
@@ -260,6 +272,7 @@ class Checker {
   std::string segment_scratch_;  // the run, normalised
   std::string with_period_;
   std::string converted_;      // IsConvertedCompound
+  std::string forbidden_key_;  // ForbiddenSpelling
   std::string converted_nfc_;
   std::string stem_;  // Known: a possessive's stem
   std::bitset<256> scripts_;  // UScriptCode values present in the alphabet
