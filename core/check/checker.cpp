@@ -164,8 +164,8 @@ bool Checker::IsConvertedCompound(std::span<const std::string> forms) {
   // Hunspell applies ICONV (and IGNORE) to the whole word before anything
   // else, compounding included (nl: woordenlijst is woorden + lĳst).
   const AffixLookup* affixes = dictionary_.affixes();
-  if (affixes == nullptr || (affixes->table().iconv.empty() &&
-                             affixes->table().ignore.empty())) {
+  if (affixes == nullptr ||
+      (affixes->table().iconv.empty() && affixes->table().ignore.empty())) {
     return false;
   }
   // (Normalize and the splitter leave the forms' buffers alone.)

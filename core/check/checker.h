@@ -76,8 +76,8 @@
 // case, u + loc + data), unless it is one edit from a word of the
 // language's dictionary (near_word.h), which it more likely misspells
 // (iput: input; cspell takes i + put), leaving out a one-letter first part
-// not counting (ucase is not a typo of case). Only on the slow path, so prose and
-// words found as written cost nothing more.
+// not counting (ucase is not a typo of case). Only on the slow path, so prose
+// and words found as written cost nothing more.
 #ifndef SPELLFILTER_CORE_CHECK_CHECKER_H_
 #define SPELLFILTER_CORE_CHECK_CHECKER_H_
 

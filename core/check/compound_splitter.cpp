@@ -304,9 +304,8 @@ bool CompoundSplitter::SearchByRule() {
         if (from == 0 && to == n_) continue;  // one part is no compound
         RuleState next;
         if (ProbeRole(kAnyRuleFlagRole, from, to)) {
-          next = Advance(cur, [&](uint32_t role) {
-            return ProbeRole(role, from, to);
-          });
+          next = Advance(
+              cur, [&](uint32_t role) { return ProbeRole(role, from, to); });
         }
         if (to == n_) {
           if (Accepting(next) && !ForceUcaseRefuses(from)) return true;

@@ -456,8 +456,7 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
             probe.SetStem(stem);
             const bool by_affix = continues(s1);
             return probe.AnyHomonym([&](size_t h) {
-              return probe.Has(h, s1.flag) &&
-                     (by_affix || stem_has_role(h, 0));
+              return probe.Has(h, s1.flag) && (by_affix || stem_has_role(h, 0));
             });
           });
         })) {
