@@ -30,7 +30,11 @@ another dictionary is a duplicate and skipped):
      spellfilter rejects what Hunspell accepts ("false flags"). Documented
      exceptions are counted apart, not in those figures: the token differs
      from one Hunspell answers as spellfilter did only by Unicode
-     normalisation (NFC/NFD) or by the apostrophe (U+2019 vs '); and, for
+     normalisation or by the apostrophe (U+2019 vs '): for a false flag,
+     Hunspell rejects the token as spellfilter reads it (NFC, ’ folded to
+     '), which differs from the token; for a false accept, Hunspell accepts
+     an equivalent spelling (NFC, NFD, NFD with the composition exclusions
+     such as Bengali U+09DF composed again; ' for ’ or ’ for '); and, for
      false accepts, tokens whose script the dictionary's letters do not
      cover, which spellfilter leaves unchecked by design (core/check/
      checker.h, the script rule). The most frequent examples of each kind
@@ -539,6 +543,7 @@ def verdicts_child(job_path):
             # What Hunspell says of the token's other forms, to classify.
             for label, v in (("nfc", unicodedata.normalize("NFC", w)),
                              ("nfd", unicodedata.normalize("NFD", w)),
+                             ("excluded", with_excluded_compositions(w)),
                              ("apos", w.replace("\u2019", "'")),
                              ("rsquo", w.replace("'", "\u2019"))):
                 if v != w:
@@ -550,12 +555,48 @@ def verdicts_child(job_path):
         json.dump(result, f, ensure_ascii=False)
 
 
+_EXCLUDED = None
+
+
+def with_excluded_compositions(word):
+    """`word` in NFD with the composition exclusions composed again: the
+    precomposed letters NFC never produces (Bengali U+09DF, Devanagari
+    U+0958-U+095F...), which some .dic files spell words with. The same
+    text to Unicode, another string to Hunspell."""
+    global _EXCLUDED
+    if _EXCLUDED is None:
+        _EXCLUDED = {}
+        for cp in range(0xA0, 0x30000):
+            c = chr(cp)
+            d = unicodedata.normalize("NFD", c)
+            if len(d) >= 2 and unicodedata.normalize("NFC", c) != c:
+                _EXCLUDED.setdefault(d, c)
+    out = unicodedata.normalize("NFD", word)
+    for d, c in sorted(_EXCLUDED.items(), key=lambda kv: -len(kv[0])):
+        if d in out:
+            out = out.replace(d, c)
+    return out
+
+
 def classify(token, h, s, variants, scripts):
-    """The class of a disagreement: a documented exception or 'real'."""
-    if any(variants.get(k) == s for k in ("nfc", "nfd")):
-        return "normalisation"
-    if any(variants.get(k) == s for k in ("apos", "rsquo")):
-        return "apostrophe"
+    """The class of a disagreement: a documented exception or 'real'.
+
+    spellfilter reads a token in NFC with U+2019 folded to ', and its
+    dictionary the same way. A false flag is an exception only when
+    Hunspell rejects that reading too (the token was not in it); a false
+    accept only when Hunspell accepts a spelling of the token that is the
+    same text to Unicode (NFC, NFD, the composition exclusions composed)
+    or differs by the apostrophe alone (the dictionary has the other)."""
+    if s:
+        if any(variants.get(k) for k in ("nfc", "nfd", "excluded")):
+            return "normalisation"
+        if any(variants.get(k) for k in ("apos", "rsquo")):
+            return "apostrophe"
+    else:
+        if variants.get("nfc") is False:
+            return "normalisation"
+        if variants.get("apos") is False:
+            return "apostrophe"
     if s and not h:
         sc = token_script(token)
         if sc is not None and sc not in scripts:

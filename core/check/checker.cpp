@@ -81,8 +81,31 @@ bool Checker::InCoveredScript(std::string_view word) const {
   return true;
 }
 
+bool Checker::ForbiddenSpelling(std::span<const std::string> forms) {
+  const CompoundFilter& parts = dictionary_.compound_parts();
+  const AffixLookup* affixes = dictionary_.affixes();
+  const bool by_key = affixes != nullptr && affixes->table().forbidden != 0;
+  if (parts.empty() && !by_key) return false;
+  auto forbidden = [&](const std::string& form) {
+    if (!parts.empty() && parts.MayContainRole(kForbiddenRole, form)) {
+      return true;
+    }
+    if (!by_key) return false;
+    forbidden_key_.clear();
+    AppendForbiddenKey(form, &forbidden_key_);
+    return dictionary_.filter().MayContain(forbidden_key_);
+  };
+  // As typed, and for an ALL UPPER word its Capitalised form (forms[2]).
+  return (!forms.empty() && forbidden(forms[0])) ||
+         (forms_.all_upper() && forms.size() > 2 && forbidden(forms[2]));
+}
+
 Checker::Verdict Checker::Known(std::string_view word) {
   const std::span<const std::string> forms = forms_.LookupForms(word);
+  // Hunspell refuses a word typed as a forbidden spelling whatever its
+  // other case forms ("forbid bad capitalization ... use explicit forms in
+  // dic: Ijs/F", hunspell.cxx): nl's FTP/Fw beside ftp.
+  if (ForbiddenSpelling(forms)) return Verdict::kMisspelled;
   const KeepCaseFilter& keep_case = dictionary_.keep_case();
   for (size_t i = 0; i < forms.size(); ++i) {
     const std::string& form = forms[i];
@@ -100,6 +123,7 @@ Checker::Verdict Checker::Known(std::string_view word) {
     for (const std::string& form : forms) {
       if (IsCompound(form)) return Verdict::kDictionary;
     }
+    if (IsConvertedCompound(forms)) return Verdict::kDictionary;
   }
   if ((extra_compounds_[0] || extra_compounds_[1]) && IsExtraCompound(forms)) {
     return Verdict::kDictionary;
@@ -134,6 +158,25 @@ bool Checker::IsCompound(std::string_view form) {
   const bool compound = compounds_.IsCompound(form);
   memo_.Store(tag, form, compound);
   return compound;
+}
+
+bool Checker::IsConvertedCompound(std::span<const std::string> forms) {
+  // Hunspell applies ICONV (and IGNORE) to the whole word before anything
+  // else, compounding included (nl: woordenlijst is woorden + lĳst).
+  const AffixLookup* affixes = dictionary_.affixes();
+  if (affixes == nullptr ||
+      (affixes->table().iconv.empty() && affixes->table().ignore.empty())) {
+    return false;
+  }
+  // (Normalize and the splitter leave the forms' buffers alone.)
+  for (const std::string& form : forms) {
+    if (!affixes->Convert(form, &converted_) ||
+        !forms_.Normalize(converted_, &converted_nfc_)) {
+      continue;
+    }
+    if (IsCompound(converted_nfc_)) return true;
+  }
+  return false;
 }
 
 bool Checker::InLanguage(std::string_view word) {

@@ -15,8 +15,11 @@
 // Compounds: when the dictionary has a COMPOUND_PARTS section (Hunspell
 // dictionaries that compound, such as German), a word not found is also
 // correct when one of its lookup forms splits into compound parts
-// (compound_splitter.h), as Hunspell tries each case form. Only on the slow
-// path: words found as written cost nothing more.
+// (compound_splitter.h), as Hunspell tries each case form, and then each
+// case form with the dictionary's input conversions (ICONV, IGNORE)
+// applied, as Hunspell converts the word before splitting it (Dutch
+// "woordenlijst" is "woorden" + "lĳst"). Only on the slow path: words found
+// as written cost nothing more.
 //
 // Keep-case words: when the dictionary has a KEEP_CASE section (Hunspell
 // dictionaries with KEEPCASE entries, such as French's "kg"), a form found
@@ -39,6 +42,13 @@
 // correct whole, by Spell: listed with its hyphens (Know-how), or through
 // the dictionary's BREAK patterns (break_splitter.h, E-Mail-Adresse). Only
 // on the slow path, not cached.
+//
+// Forbidden spellings: a word not found as written that is typed as a
+// spelling the dictionary forbids (Hunspell's FORBIDDENWORD; for an ALL
+// UPPER word, also its Capitalised form) is wrong whatever its other case
+// forms, as Hunspell decides ("FTP/Fw" beside "ftp" in nl: FTP is wrong,
+// ftp and Ftp are not). Known where the dictionary keeps them: compound
+// dictionaries (their kForbiddenRole keys) and affix-aware ones.
 //
 // User words (user_dictionary.h): with SetUserWords, a word is also correct
 // when one of its lookup forms is in the user's words, by the same case
@@ -66,8 +76,8 @@
 // case, u + loc + data), unless it is one edit from a word of the
 // language's dictionary (near_word.h), which it more likely misspells
 // (iput: input; cspell takes i + put), leaving out a one-letter first part
-// not counting (ucase is not a typo of case). Only on the slow path, so prose and
-// words found as written cost nothing more.
+// not counting (ucase is not a typo of case). Only on the slow path, so prose
+// and words found as written cost nothing more.
 #ifndef SPELLFILTER_CORE_CHECK_CHECKER_H_
 #define SPELLFILTER_CORE_CHECK_CHECKER_H_
 
@@ -209,6 +219,14 @@ class Checker {
   bool InLanguage(std::string_view word);
   // compounds_.IsCompound, its answers kept in memo_.
   bool IsCompound(std::string_view form);
+  // Whether the word whose LookupForms are `forms` is typed as a spelling
+  // the dictionary forbids (FORBIDDENWORD), or is ALL UPPER with a forbidden
+  // Capitalised form: the kForbiddenRole keys of the compound parts, or an
+  // affix-aware dictionary's forbidden keys; false at once without them.
+  bool ForbiddenSpelling(std::span<const std::string> forms);
+  // Whether one of `forms`, with the dictionary's input conversions (ICONV,
+  // IGNORE) applied, is a compound; false at once without conversions.
+  bool IsConvertedCompound(std::span<const std::string> forms);
   // Whether one of `forms` is a compound of an extra dictionary's parts
   // and not one edit from a language word.
   bool IsExtraCompound(std::span<const std::string> forms);
@@ -253,6 +271,9 @@ class Checker {
   std::vector<Token> unknown_;
   std::string segment_scratch_;  // the run, normalised
   std::string with_period_;
+  std::string converted_;      // IsConvertedCompound
+  std::string forbidden_key_;  // ForbiddenSpelling
+  std::string converted_nfc_;
   std::string stem_;  // Known: a possessive's stem
   std::bitset<256> scripts_;  // UScriptCode values present in the alphabet
   bool any_script_ = false;   // no alphabet recorded: check everything

@@ -227,6 +227,58 @@ CompoundSplitter::RuleState CompoundSplitter::Closure(RuleState s) const {
   return s;
 }
 
+template <typename HasRole>
+CompoundSplitter::RuleState CompoundSplitter::Advance(const RuleState& cur,
+                                                      HasRole has_role) const {
+  RuleState next;
+  for (size_t p = 0; p < atoms_.size(); ++p) {
+    if (!cur.test(p) || final_[p] ||
+        !has_role(kFlagRoleBase + atoms_[p].flag_index)) {
+      continue;
+    }
+    next.set(atoms_[p].quantifier == '*' ? p : p + 1);
+  }
+  return next.none() ? next : Closure(next);
+}
+
+bool CompoundSplitter::Accepting(const RuleState& s) const {
+  for (size_t p = 0; p < atoms_.size(); ++p) {
+    if (final_[p] && s.test(p)) return true;
+  }
+  return false;
+}
+
+bool CompoundSplitter::AffixedRuleEnd(const RuleState& cur, uint32_t from) {
+  if (exhausted_) return false;
+  if (affixes_ == nullptr) {
+    // Expanded: the affixed forms are keys of their own roles, and of
+    // kAnyRuleFlagRole (already probed, memoised).
+    const size_t flags = rules_->flags.size();
+    return ProbeRole(kAnyRuleFlagRole, from, n_) &&
+           Accepting(Advance(cur, [&](uint32_t role) {
+             const uint32_t affixed =
+                 AffixedRuleEndRole(role - kFlagRoleBase, flags);
+             return affixed != 0 && ProbeRole(affixed, from, n_);
+           }));
+  }
+  const std::string_view part = word_.substr(offsets_[from]);
+  bool accepted = false;
+  affixes_->ForEachCompoundEndStem(part, [&](std::string_view stem) {
+    if (probes_ >= kMaxProbes) {
+      exhausted_ = true;
+      return true;  // stop
+    }
+    ++probes_;
+    if (!parts_.MayContainRole(kAnyRuleFlagRole, stem)) return false;
+    accepted = Accepting(Advance(cur, [&](uint32_t role) {
+      ++probes_;
+      return parts_.MayContainRole(role, stem);
+    }));
+    return accepted;
+  });
+  return accepted;
+}
+
 bool CompoundSplitter::SearchByRule() {
   if (atoms_.empty()) return false;
   const CompoundSettings& s = parts_.settings();
@@ -250,25 +302,19 @@ bool CompoundSplitter::SearchByRule() {
           continue;
         }
         if (from == 0 && to == n_) continue;  // one part is no compound
-        if (!ProbeRole(kAnyRuleFlagRole, from, to)) continue;
         RuleState next;
-        for (size_t p = 0; p < atoms_.size(); ++p) {
-          if (!cur.test(p) || final_[p] ||
-              !ProbeRole(kFlagRoleBase + atoms_[p].flag_index, from, to)) {
-            continue;
-          }
-          next.set(atoms_[p].quantifier == '*' ? p : p + 1);
+        if (ProbeRole(kAnyRuleFlagRole, from, to)) {
+          next = Advance(
+              cur, [&](uint32_t role) { return ProbeRole(role, from, to); });
         }
-        if (next.none()) continue;
-        next = Closure(next);
         if (to == n_) {
-          bool accepted = false;
-          for (size_t p = 0; p < atoms_.size() && !accepted; ++p) {
-            accepted = final_[p] && next.test(p);
-          }
-          if (accepted && !ForceUcaseRefuses(from)) return true;
+          if (Accepting(next) && !ForceUcaseRefuses(from)) return true;
+          // Hunspell's last part may also be affixed, its root's flags
+          // finishing the rule (no FORCEUCASE test on that path).
+          if (AffixedRuleEnd(cur, from)) return true;
           continue;
         }
+        if (next.none()) continue;
         reach(to, k + 1) |= next;
       }
     }

@@ -52,7 +52,13 @@
 //
 // Affix-aware dictionaries (docs/affix_dictionaries.md): the section holds
 // the stems only, and an affixed part is found through the affix rules
-// (AffixLookup::AcceptsPart), several probes a part.
+// (AffixLookup::AcceptsPart), several probes a part. A COMPOUNDRULE
+// compound's parts are roots, except the last, which Hunspell also takes
+// affixed (its root's flags finishing the rule: Korean 들어있는 is 들어 +
+// 있 + 는); that is asked of the affix rules too
+// (AffixLookup::ForEachCompoundEndStem), only when the bare part does not
+// finish a rule. An expanded dictionary has them as keys of their own roles
+// (AffixedRuleEndRole, compound_parts.h).
 //
 // Not thread-safe (scratch buffers); one per Checker.
 #ifndef SPELLFILTER_CORE_CHECK_COMPOUND_SPLITTER_H_
@@ -128,6 +134,15 @@ class CompoundSplitter {
 
   bool Decode(std::string_view word);
   RuleState Closure(RuleState s) const;
+  // The NFA's states after a part whose flag roles has_role(role) tells,
+  // from `cur` (closed).
+  template <typename HasRole>
+  RuleState Advance(const RuleState& cur, HasRole has_role) const;
+  bool Accepting(const RuleState& s) const;
+  // Whether [from, n) is an affixed last part whose root's flags take
+  // `cur` to a final state (AffixLookup::ForEachCompoundEndStem, or the
+  // expanded dictionary's AffixedRuleEndRole keys).
+  bool AffixedRuleEnd(const RuleState& cur, uint32_t from);
 
   static constexpr uint32_t kNone = 0xFFFF;
   static constexpr uint32_t kUnknown = 0xFFFE;

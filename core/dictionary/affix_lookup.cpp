@@ -437,6 +437,32 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
       })) {
     return true;
   }
+  // Twofold suffixes on the last part (Hunspell's affix_check there tries
+  // suffix_check_twosfx): the inner suffix as outside compounds (not
+  // ONLYINCOMPOUND, nor on such a stem), the role's flag on the stem or
+  // the inner suffix.
+  if (last && !inner_suffixes_.empty()) {
+    std::u32string& stem1 = probe.stems[1];
+    if (ForSuffixes(word, [&](const AffixRule& s2) {
+          if (!inner_suffixes_.contains(s2.flag) ||
+              !StripSuffix(s2, word, &stem1)) {
+            return false;
+          }
+          return ForSuffixes(stem1, [&](const AffixRule& s1) {
+            if (!s1.Continues(s2.flag) || Circ(s1) || Oic(s1) ||
+                !StripSuffix(s1, stem1, &stem)) {
+              return false;
+            }
+            probe.SetStem(stem);
+            const bool by_affix = continues(s1);
+            return probe.AnyHomonym([&](size_t h) {
+              return probe.Has(h, s1.flag) && (by_affix || stem_has_role(h, 0));
+            });
+          });
+        })) {
+      return true;
+    }
+  }
   return ForPrefixes(word, [&](const AffixRule& p) {
     if (Need(p) || p.Continues(t.compound_forbid)) return false;
     if (last && !p.Continues(t.compound_permit)) return false;
@@ -446,6 +472,90 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
     return probe.AnyHomonym(
         [&](size_t h) { return entry_fits(h, p.flag, by_affix); });
   });
+}
+
+bool AffixLookup::CompoundEndStems(std::u32string_view word, Probe& probe,
+                                   const StemVisitor& visit) const {
+  const AffixTable& t = table_;
+  thread_local std::string nfc;
+  // The stem as the compound parts' keys have it (NFC).
+  auto found = [&]() {
+    if (Nfc(probe.stem8, &nfc)) return visit(nfc);
+    return visit(probe.stem8);
+  };
+  // A suffix: any homonym with the suffix's flag, ONLYINCOMPOUND or not.
+  if (ForSuffixes(word, [&](const AffixRule& s) {
+        if (Need(s) || Circ(s) || !FitsSuffix(s, word)) return false;
+        probe.SetStem(word.substr(0, word.size() - s.append.size()), s.strip);
+        return probe.AnyHomonym([&](size_t h) {
+          return (probe.Has(h, s.flag) ||
+                  probe.Has(h, s.flag | kOnlyInCompoundKeyBit)) &&
+                 found();
+        });
+      })) {
+    return true;
+  }
+  // Twofold suffixes: the inner one as outside compounds.
+  if (!inner_suffixes_.empty()) {
+    std::u32string& stem1 = probe.stems[1];
+    if (ForSuffixes(word, [&](const AffixRule& s2) {
+          if (!inner_suffixes_.contains(s2.flag) ||
+              !StripSuffix(s2, word, &stem1)) {
+            return false;
+          }
+          return ForSuffixes(stem1, [&](const AffixRule& s1) {
+            if (!s1.Continues(s2.flag) || Circ(s1) || Oic(s1) ||
+                !FitsSuffix(s1, stem1)) {
+              return false;
+            }
+            probe.SetStem(std::u32string_view(stem1).substr(
+                              0, stem1.size() - s1.append.size()),
+                          s1.strip);
+            return probe.AnyHomonym(
+                [&](size_t h) { return probe.Has(h, s1.flag) && found(); });
+          });
+        })) {
+      return true;
+    }
+  }
+  // A prefix, only with COMPOUNDPERMITFLAG on the last part.
+  if (t.compound_permit == 0) return false;
+  std::u32string& stem = probe.stems[0];
+  return ForPrefixes(word, [&](const AffixRule& p) {
+    if (Need(p) || !p.Continues(t.compound_permit) ||
+        !StripPrefix(p, word, &stem)) {
+      return false;
+    }
+    probe.SetStem(stem);
+    return probe.AnyHomonym([&](size_t h) {
+      return (probe.Has(h, p.flag) ||
+              probe.Has(h, p.flag | kOnlyInCompoundKeyBit)) &&
+             found();
+    });
+  });
+}
+
+bool AffixLookup::ForEachCompoundEndStem(std::string_view part,
+                                         const StemVisitor& visit) const {
+  if (!table_.has_rules() || table_.complex_prefixes) return false;
+  // Kept per thread as Accepts' (the visitor must not call back in).
+  thread_local Probe probe;
+  thread_local std::string converted;
+  thread_local std::string normalized;
+  probe.filter = &filter_;
+  probe.stem_filter = &stems_;
+  probe.mirrored = false;
+  probe.counting = false;
+  // As Accepts: the converted word as ICONV wrote it and in NFC.
+  const bool conv = Convert(part, &converted);
+  const bool composed = conv && Nfc(converted, &normalized);
+  for (const std::string_view form :
+       {conv ? std::string_view(converted) : part,
+        composed ? std::string_view(normalized) : std::string_view()}) {
+    if (form.empty() || !DecodeUtf8(form, &probe.word)) continue;
+    if (CompoundEndStems(probe.word, probe, visit)) return true;
+  }
+  return false;
 }
 
 size_t AffixLookup::CountProbes(std::string_view word) const {

@@ -22,6 +22,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -61,9 +62,23 @@ class AffixLookup {
   // flag or COMPOUNDFLAG, or an affix that continues with one, with a
   // prefix only before the last part and a suffix only on the last, unless
   // the affix has COMPOUNDPERMITFLAG; no COMPOUNDFORBIDFLAG affix inside.
-  // ONLYINCOMPOUND affixes (linking elements) are allowed. Bare stems are
-  // the COMPOUND_PARTS section's, not this.
+  // ONLYINCOMPOUND affixes (linking elements) are allowed; the last part
+  // may also have twofold suffixes (the inner one as outside compounds).
+  // Bare stems are the COMPOUND_PARTS section's, not this.
   bool AcceptsPart(std::string_view part, uint32_t role) const;
+
+  // The stems of which `part` (NFC UTF-8) is an affixed form, as Hunspell
+  // finds the last part of a COMPOUNDRULE compound (affixmgr.cxx,
+  // compound_check: affix_check(part, no needed flag, IN_CPD_END), whose
+  // root's flags must then finish the rule): a suffix (ONLYINCOMPOUND
+  // suffixes and stems included), twofold suffixes (not on ONLYINCOMPOUND
+  // stems, as Hunspell's inner suffix_check refuses them), or a prefix with
+  // COMPOUNDPERMITFLAG; after ICONV/IGNORE as Accepts. Calls visit(stem),
+  // NFC UTF-8, for each stem found until it returns true; returns whether
+  // one did. Not covered: a permitted prefix with a suffix.
+  using StemVisitor = std::function<bool(std::string_view stem)>;
+  bool ForEachCompoundEndStem(std::string_view part,
+                              const StemVisitor& visit) const;
 
   // The number of accepting probes Accepts makes for `word` when every
   // probe misses: the A(w) of the false-positive math, for the builder's
@@ -105,6 +120,10 @@ class AffixLookup {
                    std::u32string* stem) const;
   bool StripPrefix(const AffixRule& p, std::u32string_view word,
                    std::u32string* stem) const;
+
+  // ForEachCompoundEndStem on one decoded form.
+  bool CompoundEndStems(std::u32string_view word, Probe& probe,
+                        const StemVisitor& visit) const;
 
   bool Circ(const AffixRule& r) const { return r.Continues(table_.circumfix); }
   bool Need(const AffixRule& r) const { return r.Continues(table_.need_affix); }

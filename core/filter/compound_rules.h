@@ -49,6 +49,14 @@ inline constexpr uint32_t kMaxFlagRoles = 250;
 // before it tries compounds). Written by the Hunspell import with the
 // positions; an older reader never probes it.
 inline constexpr uint32_t kForbiddenRole = 254;
+// The role of an affixed form of a root with flag role i (of `flags`
+// roles in all) that may end a COMPOUNDRULE compound: after the flag roles,
+// kFlagRoleBase + flags + i; 0 (none) when that is not below
+// kForbiddenRole. An older reader never probes these roles.
+inline constexpr uint32_t AffixedRuleEndRole(uint32_t i, size_t flags) {
+  const size_t role = kFlagRoleBase + flags + i;
+  return role < kForbiddenRole ? static_cast<uint32_t>(role) : 0;
+}
 // Atoms of all COMPOUNDRULE patterns together (the matcher's state set).
 inline constexpr uint32_t kMaxRuleAtoms = 256;
 

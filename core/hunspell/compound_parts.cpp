@@ -171,6 +171,65 @@ uint64_t CompoundPartGenerator::Emit(const Candidate& c, const Flags& stem,
   return n;
 }
 
+uint64_t CompoundPartGenerator::EmitAffixedRuleEnds(
+    std::u32string_view word, const Flags& flags,
+    const CompoundPartSink& sink) {
+  // The roles: AffixedRuleEndRole of each COMPOUNDRULE flag the root has.
+  std::vector<uint32_t> roles;
+  for (size_t i = 0; i < flag_roles_.size(); ++i) {
+    const uint32_t role =
+        AffixedRuleEndRole(static_cast<uint32_t>(i), flag_roles_.size());
+    if (rule_flag_[i] && role != 0 && Has(flags, flag_roles_[i])) {
+      roles.push_back(role);
+    }
+  }
+  if (roles.empty()) return 0;
+  uint64_t n = 0;
+  auto emit = [&](std::u32string_view form) {
+    sink(static_cast<CompoundRole>(kAnyRuleFlagRole), form);
+    for (uint32_t role : roles) sink(static_cast<CompoundRole>(role), form);
+    n += 1 + roles.size();
+  };
+  const AffixFlag circ = rules_.circumfix;
+  const AffixFlag need = rules_.need_affix;
+  const AffixFlag oic = rules_.only_in_compound;
+  const bool fullstrip = rules_.fullstrip;
+  const bool oic_root = Has(flags, oic);
+  for (AffixFlag sf : flags) {
+    const auto it = rules_.suffixes.find(sf);
+    if (it == rules_.suffixes.end()) continue;
+    for (const AffixEntry& s : it->second) {
+      if (s.Continues(circ) || !ApplySuffix(s, word, fullstrip, &scratch_)) {
+        continue;
+      }
+      // A suffix alone (ONLYINCOMPOUND ones too: this is in a compound).
+      if (!s.Continues(need)) emit(scratch_);
+      // Twofold: the inner suffix as outside compounds, so not on an
+      // ONLYINCOMPOUND root nor with such an inner suffix.
+      if (oic_root || s.Continues(oic)) continue;
+      for (AffixFlag c : s.continuation) {
+        const auto outer = rules_.suffixes.find(c);
+        if (outer == rules_.suffixes.end()) continue;
+        for (const AffixEntry& s2 : outer->second) {
+          if (ApplySuffix(s2, scratch_, fullstrip, &scratch2_)) {
+            emit(scratch2_);
+          }
+        }
+      }
+    }
+  }
+  // A prefix alone, with COMPOUNDPERMITFLAG.
+  for (AffixFlag pf : flags) {
+    const auto it = rules_.prefixes.find(pf);
+    if (it == rules_.prefixes.end() || rules_.compound.permit == 0) continue;
+    for (const AffixEntry& p : it->second) {
+      if (p.Continues(need) || !p.Continues(rules_.compound.permit)) continue;
+      if (ApplyPrefix(p, word, fullstrip, &scratch_)) emit(scratch_);
+    }
+  }
+  return n;
+}
+
 uint64_t CompoundPartGenerator::Generate(std::u32string_view word,
                                          const Flags& flags,
                                          const CompoundPartSink& sink) {
@@ -191,6 +250,9 @@ uint64_t CompoundPartGenerator::Generate(std::u32string_view word,
     if (any_rule) {
       sink(static_cast<CompoundRole>(kAnyRuleFlagRole), word);
       ++n;
+      if (!rules_.complex_prefixes && !bare_stems_only_) {
+        n += EmitAffixedRuleEnds(word, flags, sink);
+      }
     }
   }
   if (!rules_.compound.any()) return n;
@@ -229,12 +291,31 @@ uint64_t CompoundPartGenerator::Generate(std::u32string_view word,
   }
 
   const bool fullstrip = rules_.fullstrip;
-  // A suffix alone.
+  // A suffix alone; and twofold suffixes on the last part, which
+  // Hunspell's affix_check tries there (suffix_check_twosfx): the inner
+  // suffix is checked as outside compounds (not ONLYINCOMPOUND, nor on an
+  // ONLYINCOMPOUND root, NEEDAFFIX met by the outer one), and the needed
+  // COMPOUNDFLAG or COMPOUNDEND is the root's or the inner suffix's.
+  const bool oic_root = Has(flags, rules_.only_in_compound);
   for (AffixFlag sf : stem_suffixes) {
     for (const AffixEntry& s : rules_.suffixes.at(sf)) {
-      if (s.Continues(need) || s.Continues(circ)) continue;
-      if (ApplySuffix(s, word, fullstrip, &scratch_)) {
-        n += Emit({scratch_, nullptr, &s}, flags, sink);
+      if (s.Continues(circ)) continue;
+      if (!ApplySuffix(s, word, fullstrip, &scratch_)) continue;
+      if (!s.Continues(need)) n += Emit({scratch_, nullptr, &s}, flags, sink);
+      if (oic_root || s.Continues(rules_.only_in_compound)) continue;
+      const CompoundRules& r = rules_.compound;
+      const bool end_ok = Has(flags, r.flag) || Has(flags, r.end) ||
+                          s.Continues(r.flag) || s.Continues(r.end);
+      if (!end_ok) continue;
+      for (AffixFlag c : s.continuation) {
+        const auto outer = rules_.suffixes.find(c);
+        if (outer == rules_.suffixes.end()) continue;
+        for (const AffixEntry& s2 : outer->second) {
+          if (ApplySuffix(s2, scratch_, fullstrip, &scratch2_)) {
+            sink(CompoundRole::kEnd, scratch2_);
+            ++n;
+          }
+        }
       }
     }
   }

@@ -25,7 +25,10 @@
 // or middle with such a suffix (Hunspell 1.7.1 accepts it on the last
 // part); a stem with COMPOUNDFORBIDFLAG is no begin or middle part.
 //
-// Not generated: twofold suffixes on the last part; under COMPLEXPREFIXES
+// Last parts with twofold suffixes are generated as Hunspell's affix_check
+// finds them there (the inner suffix as outside compounds; COMPOUNDFLAG or
+// COMPOUNDEND on the root or the inner suffix): Danish "afsnittet" (afsnit
+// + t + et) ends "manualafsnittet". Not generated: under COMPLEXPREFIXES
 // only bare stems (docs/hunspell_dictionaries.md).
 //
 // Flag roles (compound_rules.h): a stem (not NEEDAFFIX, not forbidden;
@@ -34,7 +37,13 @@
 // kFlagRoleBase + i for each such flag i of CompoundFlagRoles, and of
 // kAnyRuleFlagRole when one of them is a COMPOUNDRULE flag. Hunspell's
 // COMPOUNDRULE compounds are made of roots (affixmgr.cxx, defcpd_check on
-// the looked-up roots), so only the bare stem gets these roles.
+// the looked-up roots), so only the bare stem gets these roles; but the
+// last part may be affixed (compound_check takes it through affix_check and
+// tests its root's flags): a root's affixed forms (a suffix, ONLYINCOMPOUND
+// ones included; twofold suffixes, not on ONLYINCOMPOUND roots; a prefix
+// with COMPOUNDPERMITFLAG) are parts of kAnyRuleFlagRole and of
+// AffixedRuleEndRole(i) for each COMPOUNDRULE flag i of the root
+// (compound_rules.h).
 #ifndef SPELLFILTER_CORE_HUNSPELL_COMPOUND_PARTS_H_
 #define SPELLFILTER_CORE_HUNSPELL_COMPOUND_PARTS_H_
 
@@ -83,6 +92,11 @@ class CompoundPartGenerator {
   struct Candidate;
   uint64_t Emit(const Candidate& c, const std::vector<AffixFlag>& stem_flags,
                 const CompoundPartSink& sink) const;
+  // The affixed forms of a root with COMPOUNDRULE flags that may end a
+  // rule compound, in kAnyRuleFlagRole and AffixedRuleEndRole.
+  uint64_t EmitAffixedRuleEnds(std::u32string_view word,
+                               const std::vector<AffixFlag>& flags,
+                               const CompoundPartSink& sink);
 
   const AffixRules& rules_;
   std::vector<AffixFlag> flag_roles_;  // CompoundFlagRoles

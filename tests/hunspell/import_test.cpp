@@ -110,6 +110,14 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, HunspellFixtureTest,
                                           testing::Values(AffixMode::kExpand,
                                                           AffixMode::kKeep)));
 
+// The fixtures of the remaining disagreements with libhunspell on real text
+// (issue 32 items 3 and 4; docs/languages.md, "Remaining disagreements").
+INSTANTIATE_TEST_SUITE_P(
+    VerdictFixtures, HunspellFixtureTest,
+    testing::Combine(testing::Values("iconv_compound", "compoundrule_affixed",
+                                     "compound_twofold", "forbidden_case"),
+                     testing::Values(AffixMode::kExpand, AffixMode::kKeep)));
+
 TEST(HunspellImportTest, LanguageFromTheFileName) {
   EXPECT_EQ(HunspellLanguageTag("/usr/share/hunspell/de_DE.dic"), "de-DE");
   EXPECT_EQ(HunspellLanguageTag("fr.dic"), "fr");
