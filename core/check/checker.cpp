@@ -36,6 +36,14 @@ bool IsHunspellNumber(std::string_view word) {
   return digit_last;
 }
 
+// The tag of IsCorrect's whole verdicts on words of `d` not found as
+// written, in the checker's VerdictMemo: the dictionary's own answers use
+// serial() and compounds serial() + 1 (both below 2^63), so the top bit
+// makes a tag no other answer has.
+uint64_t SpellVerdictTag(const Dictionary& d) {
+  return d.serial() | (uint64_t{1} << 63);
+}
+
 }  // namespace
 
 Checker::Checker(const Dictionary& dictionary)
@@ -236,8 +244,27 @@ bool Checker::IsCorrect(std::string_view word) {
     if (key != 0) cache_.Insert(key);
     return true;
   }
+  // Spell's verdict, remembered (speed, issue 32): a word not found as
+  // written costs its case forms (ICU), trailing dots, numbers and BREAK,
+  // and running text repeats such words (names, misspellings). Only while
+  // no extra dictionary is set (SetExtraDictionary does not clear memo_),
+  // so a verdict is the dictionary's alone and never changes; a
+  // "misspelled" is stored and used only without user words, which could
+  // accept the word (and can change).
+  const bool memoise = extra_ == nullptr && second_extra_ == nullptr;
+  const uint64_t tag = SpellVerdictTag(dictionary_);
+  if (memoise) {
+    if (const std::optional<bool> known = memo_.Find(tag, word)) {
+      if (*known) return true;
+      if (user_ == nullptr) return false;
+    }
+  }
   const Verdict verdict = Spell(word);
   if (verdict == Verdict::kDictionary && key != 0) cache_.Insert(key);
+  if (memoise && (verdict == Verdict::kDictionary ||
+                  (verdict == Verdict::kMisspelled && user_ == nullptr))) {
+    memo_.Store(tag, word, verdict == Verdict::kDictionary);
+  }
   return verdict != Verdict::kMisspelled;
 }
 

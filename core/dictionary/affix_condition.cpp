@@ -6,7 +6,9 @@ namespace spellfilter {
 
 bool AffixCondition::Pattern::Matches(char32_t c) const {
   if (any) return true;
-  const bool in = chars.find(c) != std::u32string::npos;
+  if (chars.size() == 1) return (chars[0] == c) != negated;
+  bool in = false;
+  for (char32_t x : chars) in |= x == c;
   return in != negated;
 }
 
@@ -76,10 +78,22 @@ bool AffixCondition::MatchesEnd(std::u32string_view head,
   const size_t n = head.size() + tail.size();
   if (n < patterns_.size()) return false;
   const size_t start = n - patterns_.size();
-  for (size_t i = 0; i < patterns_.size(); ++i) {
+  // From the stem's last character, which most conditions constrain most
+  // (the answer does not depend on the order).
+  for (size_t i = patterns_.size(); i-- > 0;) {
     const size_t at = start + i;
     const char32_t c = at < head.size() ? head[at] : tail[at - head.size()];
     if (!patterns_[i].Matches(c)) return false;
+  }
+  return true;
+}
+
+bool AffixCondition::MatchesEndPart(std::u32string_view s, size_t first,
+                                    size_t count) const {
+  if (s.size() < count || first + count > patterns_.size()) return false;
+  const size_t start = s.size() - count;
+  for (size_t i = count; i-- > 0;) {
+    if (!patterns_[first + i].Matches(s[start + i])) return false;
   }
   return true;
 }

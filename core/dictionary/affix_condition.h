@@ -39,6 +39,13 @@ class AffixCondition {
   bool MatchesStart(std::u32string_view head, std::u32string_view tail) const;
   bool MatchesEnd(std::u32string_view head, std::u32string_view tail) const;
 
+  // Whether patterns [first, first + count) match the last `count`
+  // characters of `s` (false when s is shorter): a piece of MatchesEnd,
+  // for a checker that tests the patterns falling on an affix's strip
+  // string once, when it loads the rules, and only the others per word.
+  bool MatchesEndPart(std::u32string_view s, size_t first,
+                      size_t count) const;
+
   // Number of characters the condition covers.
   size_t size() const { return patterns_.size(); }
 

@@ -7,6 +7,10 @@ namespace spellfilter {
 
 AffixIndex::AffixIndex(const std::vector<std::u32string_view>& appends,
                        From from)
+    : AffixIndex(appends, std::vector<bool>(appends.size(), true), from) {}
+
+AffixIndex::AffixIndex(const std::vector<std::u32string_view>& appends,
+                       const std::vector<bool>& include, From from)
     : from_(from) {
   // Built as a tree of maps, then laid out breadth first in flat arrays.
   struct Build {
@@ -15,6 +19,7 @@ AffixIndex::AffixIndex(const std::vector<std::u32string_view>& appends,
   };
   std::vector<Build> tree(1);
   for (uint32_t i = 0; i < appends.size(); ++i) {
+    if (!include[i]) continue;
     const std::u32string_view a = appends[i];
     uint32_t node = 0;
     for (size_t d = 0; d < a.size(); ++d) {

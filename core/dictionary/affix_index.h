@@ -24,6 +24,10 @@ class AffixIndex {
 
   // `appends[i]` is entry i's append string.
   AffixIndex(const std::vector<std::u32string_view>& appends, From from);
+  // Only the entries i with include[i] (same size as appends), still
+  // named by i: a subset visited in the order the whole index visits it.
+  AffixIndex(const std::vector<std::u32string_view>& appends,
+             const std::vector<bool>& include, From from);
   AffixIndex() = default;
 
   // Calls visit(entry) for each entry whose append string ends (kEnd) or

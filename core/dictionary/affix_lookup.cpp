@@ -2,6 +2,7 @@
 
 #include <unicode/normalizer2.h>
 #include <unicode/unistr.h>
+#include <unicode/utf8.h>
 
 #include <algorithm>
 
@@ -23,6 +24,80 @@ struct AffixLookup::Probe {
   std::string key;
   std::u32string stems[3];  // scratch for nested strips
   std::u32string word;
+  // When has_word8: `word` in UTF-8 (as the caller gave it), and the byte
+  // offset of each of its characters (offsets[word.size()] is the end),
+  // so that a stem made of the word's head or tail and a strip string is
+  // copied from bytes instead of encoded character by character.
+  bool has_word8 = false;
+  std::string_view word8;
+  std::vector<uint32_t> offsets;
+
+  // The stems of this call made of the word's bytes, by a key naming
+  // how (Key below), most recent last (a ring): several rules often yield
+  // the same stem (the same append and strip strings, other flags), which
+  // then costs no second STEMS probe nor homonym probe, and a stem the
+  // STEMS section turned away is not even built again.
+  struct Seen {
+    uint64_t key = 0;
+    bool present = false;
+    int8_t second = -1;  // homonym 1 exists: -1 not asked yet, 0, 1
+  };
+  static constexpr size_t kSeen = 8;
+  Seen seen[kSeen];
+  size_t seen_count = 0, seen_next = 0;
+  Seen* current = nullptr;  // stem8's entry; null when not remembered
+
+  // The key of a stem made of the word's first (kind 0) or last (kind 1)
+  // `chars` characters and the strip string `strip_id`; never 0.
+  static uint64_t Key(uint64_t kind, size_t chars, uint32_t strip_id) {
+    return (kind + 1) << 62 | uint64_t{static_cast<uint32_t>(chars)} << 30 |
+           (strip_id & 0x3FFFFFFFu);
+  }
+
+  void Start(const BloomFilter* f, const StemFilter* s, bool mirror,
+             bool count_probes) {
+    filter = f;
+    stem_filter = s;
+    mirrored = mirror;
+    counting = count_probes;
+    count = 0;
+    has_word8 = false;
+    seen_count = 0;
+    seen_next = 0;
+    current = nullptr;
+  }
+  // word = `utf8` decoded (false for invalid UTF-8), with its offsets. The
+  // stems remembered are forgotten: they were made of another word.
+  bool SetWord(std::string_view utf8) {
+    word.clear();
+    offsets.clear();
+    has_word8 = false;
+    seen_count = 0;
+    seen_next = 0;
+    current = nullptr;
+    const auto* p = reinterpret_cast<const uint8_t*>(utf8.data());
+    const int32_t n = static_cast<int32_t>(utf8.size());
+    for (int32_t i = 0; i < n;) {
+      offsets.push_back(static_cast<uint32_t>(i));
+      UChar32 c;
+      U8_NEXT(p, i, n, c);
+      if (c < 0) return false;
+      word.push_back(static_cast<char32_t>(c));
+    }
+    offsets.push_back(static_cast<uint32_t>(utf8.size()));
+    word8 = utf8;
+    has_word8 = true;
+    return true;
+  }
+  // Whether `w` is the word whose bytes are known (not a nested stem).
+  bool IsWord(std::u32string_view w) const {
+    return has_word8 && !mirrored && w.data() == word.data() &&
+           w.size() == word.size();
+  }
+  // The bytes of word[from, to).
+  std::string_view Bytes(size_t from, size_t to) const {
+    return word8.substr(offsets[from], offsets[to] - offsets[from]);
+  }
 
   // The stem head + tail (a word's rest and an affix's strip string),
   // encoded once for the probes that follow.
@@ -35,7 +110,40 @@ struct AffixLookup::Probe {
       Append(head, false);
       Append(tail, false);
     }
+    current = nullptr;
     stem_present = counting || stem_filter->MayContain(stem8);
+  }
+  // The stem a + b + c (UTF-8 pieces); `key` (Key) names it among the
+  // stems of this word, 0 when it is not to be remembered.
+  void SetStem8(uint64_t key, std::string_view a, std::string_view b,
+                std::string_view c = {}) {
+    current = nullptr;
+    if (counting) {
+      stem_present = true;
+    } else if (key != 0) {
+      for (size_t i = 1; i <= seen_count; ++i) {
+        Seen& s = seen[(seen_next + kSeen - i) % kSeen];
+        if (s.key == key) {
+          current = &s;
+          stem_present = s.present;
+          break;
+        }
+      }
+      if (current != nullptr && !stem_present) return;  // nothing to probe
+    }
+    stem8.assign(a);
+    stem8.append(b);
+    stem8.append(c);
+    if (counting || current != nullptr) return;
+    stem_present = stem_filter->MayContain(stem8);
+    if (key == 0) return;
+    Seen& s = seen[seen_next];
+    seen_next = (seen_next + 1) % kSeen;
+    if (seen_count < kSeen) ++seen_count;
+    s.key = key;
+    s.present = stem_present;
+    s.second = -1;
+    current = &s;
   }
   void Append(std::u32string_view s, bool reversed) {
     for (size_t i = 0; i < s.size(); ++i) {
@@ -58,6 +166,17 @@ struct AffixLookup::Probe {
     AppendFlagKey(stem8, static_cast<uint8_t>(h), flag, &key);
     return filter->MayContain(key);
   }
+  // Whether the stem has homonym h >= 1 (its homonym key).
+  bool HasHomonym(size_t h) {
+    if (h == 1 && current != nullptr && current->second >= 0) {
+      return current->second != 0;
+    }
+    key.clear();
+    AppendFlagKey(stem8, static_cast<uint8_t>(h), kHomonymKeyFlag, &key);
+    const bool has = filter->MayContain(key);
+    if (h == 1 && current != nullptr) current->second = has ? 1 : 0;
+    return has;
+  }
   // Whether pred(h) holds for a homonym h of the stem. Homonym h >= 1 is
   // tried only when its homonym key says it exists.
   template <typename Pred>
@@ -66,9 +185,7 @@ struct AffixLookup::Probe {
     for (size_t h = 0; h < kMaxHomonyms; ++h) {
       if (h > 0) {
         if (counting) return false;
-        key.clear();
-        AppendFlagKey(stem8, static_cast<uint8_t>(h), kHomonymKeyFlag, &key);
-        if (!filter->MayContain(key)) return false;
+        if (!HasHomonym(h)) return false;
       }
       if (pred(h)) return true;
     }
@@ -101,31 +218,70 @@ AffixLookup::AffixLookup(const AffixTable& table, const BloomFilter& filter,
       stems_(stems),
       suffixes_(Appends(table.suffixes), AffixIndex::From::kEnd),
       prefixes_(Appends(table.prefixes), AffixIndex::From::kStart) {
+  // Suffix flag -> the suffixes that continue with it, in index order.
+  std::unordered_map<uint32_t, std::vector<uint32_t>> inner;
   for (uint32_t i = 0; i < table.suffixes.size(); ++i) {
     for (uint32_t c : table.suffixes[i].continuation) {
-      std::vector<uint32_t>& inner = inner_suffixes_[c];
-      if (inner.empty() || inner.back() != i) inner.push_back(i);
+      if (c == 0) continue;  // no class (Continues(0) is false)
+      std::vector<uint32_t>& v = inner[c];
+      if (v.empty() || v.back() != i) v.push_back(i);
     }
   }
+  // Only flags that are suffix classes make twofold suffixes.
+  std::erase_if(inner, [&](const auto& kv) {
+    return std::none_of(table.suffixes.begin(), table.suffixes.end(),
+                        [&](const AffixRule& s) { return s.flag == kv.first; });
+  });
+  for (const auto& [flag, rules] : inner) {
+    // Each inner index names its entries by their place in the table, as
+    // suffixes_ does: the appends of the others are left empty and out.
+    std::vector<bool> in(table.suffixes.size());
+    for (uint32_t i : rules) in[i] = true;
+    inner_.emplace(flag, AffixIndex(Appends(table.suffixes), in,
+                                    AffixIndex::From::kEnd));
+  }
+  // Strip strings are numbered by content, prefixes' and suffixes' alike.
+  std::unordered_map<std::u32string, uint32_t> strip_ids;
+  const auto facts = [&](const std::vector<AffixRule>& rules, bool suffix) {
+    std::vector<RuleFacts> out(rules.size());
+    for (size_t i = 0; i < rules.size(); ++i) {
+      const AffixRule& r = rules[i];
+      RuleFacts& f = out[i];
+      // Not used when mirrored (COMPLEXPREFIXES stems are encoded from
+      // their characters, reversed).
+      for (char32_t c : r.strip) AppendUtf8(c, &f.strip8);
+      f.strip_id = strip_ids.try_emplace(r.strip, strip_ids.size()).first->second;
+      if (suffix) {
+        // Condition of L patterns on a stem ending with the S characters
+        // of the strip string: the last min(L, S) patterns fall on it.
+        const size_t l = r.condition.size(), on_strip = std::min(l, r.strip.size());
+        f.strip_fits = r.condition.MatchesEndPart(r.strip, l - on_strip, on_strip);
+        f.rest_patterns = static_cast<uint32_t>(l - on_strip);
+      }
+      f.bits = (r.Continues(table.need_affix) ? kNeed : 0) |
+               (r.Continues(table.circumfix) ? kCirc : 0) |
+               (r.Continues(table.only_in_compound) ? kOic : 0) |
+               (suffix && inner_.contains(r.flag) ? kOuter : 0);
+    }
+    return out;
+  };
+  suffix_facts_ = facts(table.suffixes, true);
+  prefix_facts_ = facts(table.prefixes, false);
   for (uint32_t i = 0; i < table.iconv.size(); ++i) {
     iconv_.try_emplace(table.iconv[i].first, i);  // the first pair wins
     AddLength(&iconv_lengths_, table.iconv[i].first.size());
   }
   std::reverse(iconv_lengths_.begin(), iconv_lengths_.end());  // longest first
-  // Only flags that are suffix classes make twofold suffixes.
-  std::erase_if(inner_suffixes_, [&](const auto& kv) {
-    return std::none_of(table.suffixes.begin(), table.suffixes.end(),
-                        [&](const AffixRule& s) { return s.flag == kv.first; });
-  });
 }
 
 template <typename Visit>
-bool AffixLookup::ForSuffixes(std::u32string_view word, Visit visit) const {
+bool AffixLookup::ForSuffixes(const AffixIndex& index, std::u32string_view word,
+                              Visit visit) const {
   size_t tried = 0;
   bool found = false;
-  suffixes_.ForEach(word, [&](uint32_t i) {
+  index.ForEach(word, [&](uint32_t i) {
     if (++tried > kMaxAffixCandidates) return true;  // capped: stop
-    found = visit(table_.suffixes[i]);
+    found = visit(table_.suffixes[i], suffix_facts_[i]);
     return found;
   });
   return found;
@@ -137,28 +293,28 @@ bool AffixLookup::ForPrefixes(std::u32string_view word, Visit visit) const {
   bool found = false;
   prefixes_.ForEach(word, [&](uint32_t i) {
     if (++tried > kMaxAffixCandidates) return true;  // capped: stop
-    found = visit(table_.prefixes[i]);
+    found = visit(table_.prefixes[i], prefix_facts_[i]);
     return found;
   });
   return found;
 }
 
-bool AffixLookup::FitsSuffix(const AffixRule& s,
+bool AffixLookup::FitsSuffix(const AffixRule& s, const RuleFacts& f,
                              std::u32string_view word) const {
   const size_t rest = word.size() - s.append.size();
   if (rest == 0 && !table_.fullstrip) return false;
-  return rest + s.strip.size() != 0 &&
-         s.condition.MatchesEnd(word.substr(0, rest), s.strip);
+  // The condition on rest + strip (MatchesEnd), with the patterns on the
+  // strip string tested when the rules were loaded.
+  if (rest + s.strip.size() == 0 || !f.strip_fits) return false;
+  return f.rest_patterns == 0 ||
+         s.condition.MatchesEndPart(word.substr(0, rest), 0, f.rest_patterns);
 }
 
-bool AffixLookup::StripSuffix(const AffixRule& s, std::u32string_view word,
+bool AffixLookup::StripSuffix(const AffixRule& s, const RuleFacts& f,
+                              std::u32string_view word,
                               std::u32string* stem) const {
+  if (!FitsSuffix(s, f, word)) return false;
   const size_t rest = word.size() - s.append.size();
-  if (rest == 0 && !table_.fullstrip) return false;
-  if (rest + s.strip.size() == 0 ||
-      !s.condition.MatchesEnd(word.substr(0, rest), s.strip)) {
-    return false;
-  }
   stem->assign(word.substr(0, rest));
   stem->append(s.strip);
   return true;
@@ -180,26 +336,35 @@ bool AffixLookup::StripPrefix(const AffixRule& p, std::u32string_view word,
 // Hunspell's suffix_check without a prefix: the suffix must not need
 // another affix, be a circumfix half or be only for compounds.
 bool AffixLookup::SuffixOnly(std::u32string_view word, Probe& probe) const {
-  return ForSuffixes(word, [&](const AffixRule& s) {
-    if (Need(s) || Circ(s) || Oic(s) || !FitsSuffix(s, word)) return false;
-    probe.SetStem(word.substr(0, word.size() - s.append.size()), s.strip);
+  const bool bytes = probe.IsWord(word);
+  return ForSuffixes(suffixes_, word, [&](const AffixRule& s,
+                                          const RuleFacts& f) {
+    if ((f.bits & (kNeed | kCirc | kOic)) || !FitsSuffix(s, f, word)) {
+      return false;
+    }
+    const size_t rest = word.size() - s.append.size();
+    if (bytes) {
+      probe.SetStem8(Probe::Key(0, rest, f.strip_id), probe.Bytes(0, rest),
+                     f.strip8);
+    } else {
+      probe.SetStem(word.substr(0, rest), s.strip);
+    }
     return probe.AnyHomonym([&](size_t h) { return probe.Has(h, s.flag); });
   });
 }
 
 // suffix_check_twosfx: the outer suffix s2 is stripped first; the inner
-// one must continue with s2's class, and its NEEDAFFIX is met by s2.
+// one must continue with s2's class (walked in s2's inner index), and
+// its NEEDAFFIX is met by s2.
 bool AffixLookup::TwofoldSuffix(std::u32string_view word, Probe& probe) const {
   std::u32string& stem1 = probe.stems[1];
-  return ForSuffixes(word, [&](const AffixRule& s2) {
-    if (!inner_suffixes_.contains(s2.flag) || !StripSuffix(s2, word, &stem1)) {
-      return false;
-    }
-    return ForSuffixes(stem1, [&](const AffixRule& s1) {
-      if (!s1.Continues(s2.flag) || Circ(s1) || Oic(s1) ||
-          !FitsSuffix(s1, stem1)) {
-        return false;
-      }
+  return ForSuffixes(suffixes_, word, [&](const AffixRule& s2,
+                                          const RuleFacts& f2) {
+    if (!(f2.bits & kOuter) || !StripSuffix(s2, f2, word, &stem1)) return false;
+    const AffixIndex& inner = inner_.find(s2.flag)->second;
+    return ForSuffixes(inner, stem1, [&](const AffixRule& s1,
+                                         const RuleFacts& f1) {
+      if ((f1.bits & (kCirc | kOic)) || !FitsSuffix(s1, f1, stem1)) return false;
       probe.SetStem(
           std::u32string_view(stem1).substr(0, stem1.size() - s1.append.size()),
           s1.strip);
@@ -214,25 +379,41 @@ bool AffixLookup::TwofoldSuffix(std::u32string_view word, Probe& probe) const {
 bool AffixLookup::PrefixAndCross(std::u32string_view word,
                                  Probe& probe) const {
   std::u32string& rest = probe.stems[2];
-  std::u32string& stem = probe.stems[0];
-  return ForPrefixes(word, [&](const AffixRule& p) {
-    if (Oic(p) || !StripPrefix(p, word, &rest)) return false;
-    if (!Need(p)) {
-      probe.SetStem(rest);
+  const bool bytes = probe.IsWord(word);
+  return ForPrefixes(word, [&](const AffixRule& p, const RuleFacts& pf) {
+    if (Oic(pf) || !StripPrefix(p, word, &rest)) return false;
+    if (!Need(pf)) {
+      if (bytes) {
+        probe.SetStem8(
+            Probe::Key(1, word.size() - p.append.size(), pf.strip_id),
+            pf.strip8, probe.Bytes(p.append.size(), word.size()));
+      } else {
+        probe.SetStem(rest);
+      }
       if (probe.AnyHomonym([&](size_t h) { return probe.Has(h, p.flag); })) {
         return true;
       }
     }
     if (!p.cross_product) return false;
-    return ForSuffixes(rest, [&](const AffixRule& s) {
-      if (!s.cross_product || Circ(s) != Circ(p) || Oic(s) ||
-          (Need(s) && Need(p)) || !StripSuffix(s, rest, &stem)) {
+    return ForSuffixes(suffixes_, rest, [&](const AffixRule& s,
+                                            const RuleFacts& sf) {
+      if (!s.cross_product || Circ(sf) != Circ(pf) || Oic(sf) ||
+          (Need(sf) && Need(pf)) || !FitsSuffix(s, sf, rest)) {
         return false;
       }
       const bool s_by_p = p.Continues(s.flag);
       const bool p_by_s = s.Continues(p.flag);
       if (s_by_p && p_by_s) return false;  // no flag of the stem to test
-      probe.SetStem(stem);
+      const size_t keep = rest.size() - s.append.size();
+      if (bytes && keep >= p.strip.size()) {
+        // p's strip string, the word's middle, s's strip string.
+        probe.SetStem8(0, pf.strip8,
+                       probe.Bytes(p.append.size(),
+                                   p.append.size() + keep - p.strip.size()),
+                       sf.strip8);
+      } else {
+        probe.SetStem(std::u32string_view(rest).substr(0, keep), s.strip);
+      }
       return probe.AnyHomonym([&](size_t h) {
         return (s_by_p || probe.Has(h, s.flag)) &&
                (p_by_s || probe.Has(h, p.flag));
@@ -249,28 +430,28 @@ bool AffixLookup::PrefixTwofold(std::u32string_view word, Probe& probe) const {
   std::u32string& rest = probe.stems[2];
   std::u32string& stem1 = probe.stems[1];
   std::u32string& stem = probe.stems[0];
-  return ForPrefixes(word, [&](const AffixRule& p) {
-    if (Oic(p) || !p.cross_product || !StripPrefix(p, word, &rest)) {
+  return ForPrefixes(word, [&](const AffixRule& p, const RuleFacts& pf) {
+    if (Oic(pf) || !p.cross_product || !StripPrefix(p, word, &rest)) {
       return false;
     }
-    return ForSuffixes(rest, [&](const AffixRule& s2) {
-      if (!s2.cross_product || !inner_suffixes_.contains(s2.flag) ||
-          !StripSuffix(s2, rest, &stem1)) {
+    return ForSuffixes(suffixes_, rest, [&](const AffixRule& s2,
+                                            const RuleFacts& f2) {
+      if (!s2.cross_product || !(f2.bits & kOuter) ||
+          !StripSuffix(s2, f2, rest, &stem1)) {
         return false;
       }
       const bool enabled = s2.Continues(p.flag);
-      return ForSuffixes(stem1, [&](const AffixRule& s1) {
-        if (!s1.Continues(s2.flag) || Oic(s1) ||
-            !StripSuffix(s1, stem1, &stem)) {
-          return false;
-        }
+      const AffixIndex& inner = inner_.find(s2.flag)->second;
+      return ForSuffixes(inner, stem1, [&](const AffixRule& s1,
+                                           const RuleFacts& f1) {
+        if (Oic(f1) || !StripSuffix(s1, f1, stem1, &stem)) return false;
         if (enabled) {
-          if (Circ(s1)) return false;
+          if (Circ(f1)) return false;
           probe.SetStem(stem);
           return probe.AnyHomonym(
               [&](size_t h) { return probe.Has(h, s1.flag); });
         }
-        if (!s1.cross_product || Circ(s1) != Circ(p)) return false;
+        if (!s1.cross_product || Circ(f1) != Circ(pf)) return false;
         const bool s_by_p = p.Continues(s1.flag);
         const bool p_by_s = s1.Continues(p.flag);
         if (s_by_p && p_by_s) return false;
@@ -286,7 +467,7 @@ bool AffixLookup::PrefixTwofold(std::u32string_view word, Probe& probe) const {
 
 bool AffixLookup::Analyze(std::u32string_view word, Probe& probe) const {
   if (SuffixOnly(word, probe) || PrefixAndCross(word, probe)) return true;
-  return !inner_suffixes_.empty() &&
+  return !inner_.empty() &&
          (TwofoldSuffix(word, probe) || PrefixTwofold(word, probe));
 }
 
@@ -353,27 +534,28 @@ bool Nfc(std::string_view in, std::string* out) {
 }  // namespace
 
 bool AffixLookup::AnalyzeForm(std::string_view word, Probe& probe) const {
+  if (!probe.SetWord(word)) return false;
+  if (table_.complex_prefixes) {
+    std::reverse(probe.word.begin(), probe.word.end());
+  }
+  // Analyze changes only the probe's stems, not its word.
+  if (!Analyze(probe.word, probe)) return false;
+  // A forbidden word is no word, whatever the analysis found: asked only
+  // of the words the analysis accepts (the same answer, a probe fewer for
+  // the rest).
   if (table_.forbidden != 0) {
     probe.key.clear();
     AppendForbiddenKey(word, &probe.key);
     if (filter_.MayContain(probe.key)) return false;
   }
-  if (!DecodeUtf8(word, &probe.word)) return false;
-  if (table_.complex_prefixes) {
-    std::reverse(probe.word.begin(), probe.word.end());
-  }
-  // Analyze changes only the probe's stems, not its word.
-  return Analyze(probe.word, probe);
+  return true;
 }
 
 bool AffixLookup::Accepts(std::string_view word) const {
   thread_local Probe probe;
   thread_local std::string converted;
   thread_local std::string normalized;
-  probe.filter = &filter_;
-  probe.stem_filter = &stems_;
-  probe.mirrored = table_.complex_prefixes;
-  probe.counting = false;
+  probe.Start(&filter_, &stems_, table_.complex_prefixes, false);
   if (!Convert(word, &converted)) {
     return table_.has_rules() && AnalyzeForm(word, probe);
   }
@@ -399,11 +581,8 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
     return false;
   }
   thread_local Probe probe;
-  probe.filter = &filter_;
-  probe.stem_filter = &stems_;
-  probe.mirrored = false;
-  probe.counting = false;
-  if (!DecodeUtf8(part, &probe.word)) return false;
+  probe.Start(&filter_, &stems_, false, false);
+  if (!probe.SetWord(part)) return false;
   const bool last = role == 2;
   auto continues = [&](const AffixRule& r) {
     return r.Continues(t.compound_flag) || r.Continues(role_flag);
@@ -421,16 +600,18 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
     }
     return false;
   };
-  std::u32string& stem = probe.stems[0];
   const std::u32string& word = probe.word;
-  if (ForSuffixes(word, [&](const AffixRule& s) {
-        if (Need(s) || Circ(s)) return false;
+  if (ForSuffixes(suffixes_, word, [&](const AffixRule& s,
+                                       const RuleFacts& f) {
+        if (Need(f) || Circ(f)) return false;
         if (!last && (!s.Continues(t.compound_permit) ||
                       s.Continues(t.compound_forbid))) {
           return false;
         }
-        if (!StripSuffix(s, word, &stem)) return false;
-        probe.SetStem(stem);
+        if (!FitsSuffix(s, f, word)) return false;
+        const size_t rest = word.size() - s.append.size();
+        probe.SetStem8(Probe::Key(0, rest, f.strip_id), probe.Bytes(0, rest),
+                       f.strip8);
         const bool by_affix = continues(s);
         return probe.AnyHomonym(
             [&](size_t h) { return entry_fits(h, s.flag, by_affix); });
@@ -441,16 +622,18 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
   // suffix_check_twosfx): the inner suffix as outside compounds (not
   // ONLYINCOMPOUND, nor on such a stem), the role's flag on the stem or
   // the inner suffix.
-  if (last && !inner_suffixes_.empty()) {
+  std::u32string& stem = probe.stems[0];
+  if (last && !inner_.empty()) {
     std::u32string& stem1 = probe.stems[1];
-    if (ForSuffixes(word, [&](const AffixRule& s2) {
-          if (!inner_suffixes_.contains(s2.flag) ||
-              !StripSuffix(s2, word, &stem1)) {
+    if (ForSuffixes(suffixes_, word, [&](const AffixRule& s2,
+                                         const RuleFacts& f2) {
+          if (!(f2.bits & kOuter) || !StripSuffix(s2, f2, word, &stem1)) {
             return false;
           }
-          return ForSuffixes(stem1, [&](const AffixRule& s1) {
-            if (!s1.Continues(s2.flag) || Circ(s1) || Oic(s1) ||
-                !StripSuffix(s1, stem1, &stem)) {
+          const AffixIndex& inner = inner_.find(s2.flag)->second;
+          return ForSuffixes(inner, stem1, [&](const AffixRule& s1,
+                                               const RuleFacts& f1) {
+            if ((f1.bits & (kCirc | kOic)) || !StripSuffix(s1, f1, stem1, &stem)) {
               return false;
             }
             probe.SetStem(stem);
@@ -463,11 +646,12 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
       return true;
     }
   }
-  return ForPrefixes(word, [&](const AffixRule& p) {
-    if (Need(p) || p.Continues(t.compound_forbid)) return false;
+  return ForPrefixes(word, [&](const AffixRule& p, const RuleFacts& f) {
+    if (Need(f) || p.Continues(t.compound_forbid)) return false;
     if (last && !p.Continues(t.compound_permit)) return false;
     if (!StripPrefix(p, word, &stem)) return false;
-    probe.SetStem(stem);
+    probe.SetStem8(Probe::Key(1, word.size() - p.append.size(), f.strip_id),
+                   f.strip8, probe.Bytes(p.append.size(), word.size()));
     const bool by_affix = continues(p);
     return probe.AnyHomonym(
         [&](size_t h) { return entry_fits(h, p.flag, by_affix); });
@@ -484,8 +668,9 @@ bool AffixLookup::CompoundEndStems(std::u32string_view word, Probe& probe,
     return visit(probe.stem8);
   };
   // A suffix: any homonym with the suffix's flag, ONLYINCOMPOUND or not.
-  if (ForSuffixes(word, [&](const AffixRule& s) {
-        if (Need(s) || Circ(s) || !FitsSuffix(s, word)) return false;
+  if (ForSuffixes(suffixes_, word, [&](const AffixRule& s,
+                                       const RuleFacts& f) {
+        if (Need(f) || Circ(f) || !FitsSuffix(s, f, word)) return false;
         probe.SetStem(word.substr(0, word.size() - s.append.size()), s.strip);
         return probe.AnyHomonym([&](size_t h) {
           return (probe.Has(h, s.flag) ||
@@ -496,16 +681,17 @@ bool AffixLookup::CompoundEndStems(std::u32string_view word, Probe& probe,
     return true;
   }
   // Twofold suffixes: the inner one as outside compounds.
-  if (!inner_suffixes_.empty()) {
+  if (!inner_.empty()) {
     std::u32string& stem1 = probe.stems[1];
-    if (ForSuffixes(word, [&](const AffixRule& s2) {
-          if (!inner_suffixes_.contains(s2.flag) ||
-              !StripSuffix(s2, word, &stem1)) {
+    if (ForSuffixes(suffixes_, word, [&](const AffixRule& s2,
+                                         const RuleFacts& f2) {
+          if (!(f2.bits & kOuter) || !StripSuffix(s2, f2, word, &stem1)) {
             return false;
           }
-          return ForSuffixes(stem1, [&](const AffixRule& s1) {
-            if (!s1.Continues(s2.flag) || Circ(s1) || Oic(s1) ||
-                !FitsSuffix(s1, stem1)) {
+          const AffixIndex& inner = inner_.find(s2.flag)->second;
+          return ForSuffixes(inner, stem1, [&](const AffixRule& s1,
+                                               const RuleFacts& f1) {
+            if ((f1.bits & (kCirc | kOic)) || !FitsSuffix(s1, f1, stem1)) {
               return false;
             }
             probe.SetStem(std::u32string_view(stem1).substr(
@@ -521,8 +707,8 @@ bool AffixLookup::CompoundEndStems(std::u32string_view word, Probe& probe,
   // A prefix, only with COMPOUNDPERMITFLAG on the last part.
   if (t.compound_permit == 0) return false;
   std::u32string& stem = probe.stems[0];
-  return ForPrefixes(word, [&](const AffixRule& p) {
-    if (Need(p) || !p.Continues(t.compound_permit) ||
+  return ForPrefixes(word, [&](const AffixRule& p, const RuleFacts& f) {
+    if (Need(f) || !p.Continues(t.compound_permit) ||
         !StripPrefix(p, word, &stem)) {
       return false;
     }
@@ -542,17 +728,14 @@ bool AffixLookup::ForEachCompoundEndStem(std::string_view part,
   thread_local Probe probe;
   thread_local std::string converted;
   thread_local std::string normalized;
-  probe.filter = &filter_;
-  probe.stem_filter = &stems_;
-  probe.mirrored = false;
-  probe.counting = false;
+  probe.Start(&filter_, &stems_, false, false);
   // As Accepts: the converted word as ICONV wrote it and in NFC.
   const bool conv = Convert(part, &converted);
   const bool composed = conv && Nfc(converted, &normalized);
   for (const std::string_view form :
        {conv ? std::string_view(converted) : part,
         composed ? std::string_view(normalized) : std::string_view()}) {
-    if (form.empty() || !DecodeUtf8(form, &probe.word)) continue;
+    if (form.empty() || !probe.SetWord(form)) continue;
     if (CompoundEndStems(probe.word, probe, visit)) return true;
   }
   return false;
@@ -560,10 +743,7 @@ bool AffixLookup::ForEachCompoundEndStem(std::string_view part,
 
 size_t AffixLookup::CountProbes(std::string_view word) const {
   Probe probe;
-  probe.filter = &filter_;
-  probe.stem_filter = &stems_;
-  probe.mirrored = table_.complex_prefixes;
-  probe.counting = true;
+  probe.Start(&filter_, &stems_, table_.complex_prefixes, true);
   std::u32string w;
   if (!DecodeUtf8(word, &w)) return 1;
   if (table_.complex_prefixes) std::reverse(w.begin(), w.end());

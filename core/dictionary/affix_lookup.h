@@ -17,6 +17,16 @@
 //
 // Thread-safe: the lookup keeps no state between calls (its scratch
 // buffers are thread-local), so one Dictionary serves every Checker.
+//
+// Speed (docs/affix_dictionaries.md, "Speed"): what each rule's checks
+// ask of it (NEEDAFFIX, CIRCUMFIX, ONLYINCOMPOUND, outer suffix of a
+// twofold one) is precomputed into bits, and its strip string into
+// UTF-8; a stem is built in UTF-8 from the word's own bytes, and the
+// stems of one call are remembered with the STEMS section's answer and
+// whether they have a second homonym, so a stem that several rules yield
+// (Italian's 35 suffixes "i") costs one probe of each. The inner suffixes
+// of a twofold suffix are walked in a trie of their own per outer class,
+// not as every suffix of the stem tested for the class.
 #ifndef SPELLFILTER_CORE_DICTIONARY_AFFIX_LOOKUP_H_
 #define SPELLFILTER_CORE_DICTIONARY_AFFIX_LOOKUP_H_
 
@@ -99,6 +109,23 @@ class AffixLookup {
     }
   };
   struct Probe;
+  // What the checks ask of a rule, precomputed (bits of RuleFacts::bits).
+  enum : uint8_t {
+    kNeed = 1,     // continues with NEEDAFFIX
+    kCirc = 2,     // continues with CIRCUMFIX
+    kOic = 4,      // continues with ONLYINCOMPOUND
+    kOuter = 8,    // a suffix some suffix continues with (twofold's outer)
+  };
+  struct RuleFacts {
+    std::string strip8;  // the strip string in UTF-8 (unused when mirrored)
+    uint32_t strip_id = 0;  // equal strip strings, equal ids
+    uint8_t bits = 0;
+    // Suffixes: the condition's patterns that fall on the strip string
+    // (the stem's end), tested once here: whether they match, and how
+    // many patterns are left to test on the word's rest.
+    bool strip_fits = true;
+    uint32_t rest_patterns = 0;
+  };
 
   bool Analyze(std::u32string_view word, Probe& probe) const;
   // A form's forbidden probe, then Analyze.
@@ -109,15 +136,18 @@ class AffixLookup {
   bool PrefixTwofold(std::u32string_view word, Probe& probe) const;
   // Calls visit(rule index) for the suffixes (prefixes) whose append
   // string ends (starts) `word`, at most kMaxAffixCandidates.
+  // visit(rule, facts); `index` is suffixes_ or an inner_ index.
   template <typename Visit>
-  bool ForSuffixes(std::u32string_view word, Visit visit) const;
+  bool ForSuffixes(const AffixIndex& index, std::u32string_view word,
+                   Visit visit) const;
   template <typename Visit>
   bool ForPrefixes(std::u32string_view word, Visit visit) const;
   // Whether the stem of `word` without suffix `s` fits s's condition
-  // (StripSuffix without building the stem).
-  bool FitsSuffix(const AffixRule& s, std::u32string_view word) const;
-  bool StripSuffix(const AffixRule& s, std::u32string_view word,
-                   std::u32string* stem) const;
+  // (StripSuffix without building the stem); `f` is s's facts.
+  bool FitsSuffix(const AffixRule& s, const RuleFacts& f,
+                  std::u32string_view word) const;
+  bool StripSuffix(const AffixRule& s, const RuleFacts& f,
+                   std::u32string_view word, std::u32string* stem) const;
   bool StripPrefix(const AffixRule& p, std::u32string_view word,
                    std::u32string* stem) const;
 
@@ -125,25 +155,27 @@ class AffixLookup {
   bool CompoundEndStems(std::u32string_view word, Probe& probe,
                         const StemVisitor& visit) const;
 
-  bool Circ(const AffixRule& r) const { return r.Continues(table_.circumfix); }
-  bool Need(const AffixRule& r) const { return r.Continues(table_.need_affix); }
-  bool Oic(const AffixRule& r) const {
-    return r.Continues(table_.only_in_compound);
-  }
+  static bool Circ(const RuleFacts& f) { return f.bits & kCirc; }
+  static bool Need(const RuleFacts& f) { return f.bits & kNeed; }
+  static bool Oic(const RuleFacts& f) { return f.bits & kOic; }
 
   const AffixTable& table_;
   const BloomFilter& filter_;
   const StemFilter& stems_;
   AffixIndex suffixes_;  // by append string
   AffixIndex prefixes_;
+  std::vector<RuleFacts> suffix_facts_;  // parallel to table_.suffixes
+  std::vector<RuleFacts> prefix_facts_;
   // ICONV patterns -> their index in the table; distinct lengths, longest
   // first.
   std::unordered_map<std::string, uint32_t, StrHash, std::equal_to<>>
       iconv_;
   std::vector<size_t> iconv_lengths_;
   // Suffix flag -> the suffixes whose continuation classes hold it (the
-  // inner suffixes of a twofold suffix).
-  std::unordered_map<uint32_t, std::vector<uint32_t>> inner_suffixes_;
+  // inner suffixes of a twofold suffix), indexed by append string like
+  // suffixes_ and visited in the same order. Only flags that are suffix
+  // classes.
+  std::unordered_map<uint32_t, AffixIndex> inner_;
 };
 
 }  // namespace spellfilter

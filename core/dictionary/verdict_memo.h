@@ -27,11 +27,17 @@ namespace spellfilter {
 
 class VerdictMemo {
  public:
-  // Slots are rounded up to a power of two and allocated on the first
-  // Store (about 48 bytes each, plus the bytes of words over 15), so a
-  // checker that never asks costs nothing. Words longer than kMaxWordBytes
-  // are not kept (rare, and a memo of them would hold their bytes).
+  // Slots are rounded up to a power of two (about 48 bytes each, plus the
+  // bytes of words over 15) and allocated as they are needed: none until
+  // the first Store, then kFirstSlots, four times as many each time the
+  // stores outnumber the slots (the verdicts kept are moved), up to
+  // `slots`. So a checker that never asks costs nothing, and one that
+  // asks about a few hundred words does not pay for 8,192 slots (a fresh
+  // Checker per short check: 400 KB to map and free). Words longer than
+  // kMaxWordBytes are not kept (rare, and a memo of them would hold their
+  // bytes).
   static constexpr size_t kDefaultSlots = 1 << 13;
+  static constexpr size_t kFirstSlots = 1 << 9;
   static constexpr size_t kMaxWordBytes = 64;
 
   explicit VerdictMemo(size_t slots = kDefaultSlots);
@@ -45,7 +51,7 @@ class VerdictMemo {
   }
   void Store(uint64_t tag, std::string_view word, bool verdict) {
     if (word.size() > kMaxWordBytes) return;
-    if (slots_.empty()) slots_.resize(mask_ + 1);
+    if (++stores_ > slots_.size() && slots_.size() <= max_mask_) Grow();
     Slot& s = slots_[SlotOf(tag, word)];
     s.tag = tag;
     s.word.assign(word);  // reuses the slot's buffer
@@ -61,9 +67,14 @@ class VerdictMemo {
     bool verdict = false;
   };
   size_t SlotOf(uint64_t tag, std::string_view word) const;
+  // More slots (kFirstSlots, then four times as many, at most
+  // max_mask_ + 1), the stored verdicts moved into them.
+  void Grow();
 
   std::vector<Slot> slots_;
-  size_t mask_;
+  size_t mask_ = 0;      // slots_.size() - 1 once allocated
+  size_t max_mask_;      // the most slots, minus 1
+  size_t stores_ = 0;    // since the last Grow
 };
 
 }  // namespace spellfilter

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+
 namespace spellfilter {
 namespace {
 
@@ -78,6 +81,40 @@ TEST(AffixConditionTest, TwoPiecesMatchAsTheirJoin) {
   }
   const AffixCondition empty = AffixCondition::Parse(U".").value();
   EXPECT_TRUE(empty.MatchesEnd(U"", U""));
+}
+
+// The checker tests the patterns that fall on a suffix's strip string once
+// (MatchesEndPart on the strip) and the others per word (on the word's
+// rest): together they must answer as MatchesEnd on rest + strip, for
+// every split of every stem, conditions longer and shorter than the strip.
+TEST(HunspellConditionTest, PartsOfTheConditionAnswerAsTheWhole) {
+  const std::u32string stems[] = {U"",     U"y",     U"try",  U"play",
+                                  U"tray", U"ably",  U"fly",  U"xyz",
+                                  U"ey",   U"quay",  U"yy",   U"mañy"};
+  for (std::u32string_view text :
+       {U".", U"y", U"[^aeiou]y", U"[aeiou]y", U"a.y", U"[^y][^y]",
+        U"[ñn]y", U"..."}) {
+    const AffixCondition c = Cond(text);
+    for (const std::u32string& stem : stems) {
+      for (size_t strip = 0; strip <= stem.size(); ++strip) {
+        const std::u32string_view rest =
+            std::u32string_view(stem).substr(0, stem.size() - strip);
+        const std::u32string_view tail =
+            std::u32string_view(stem).substr(stem.size() - strip);
+        const size_t on_tail = std::min(c.size(), tail.size());
+        const bool parts =
+            c.MatchesEndPart(tail, c.size() - on_tail, on_tail) &&
+            c.MatchesEndPart(rest, 0, c.size() - on_tail);
+        EXPECT_EQ(parts, c.MatchesEnd(rest, tail))
+            << "condition " << c.Text().size() << " stem size " << stem.size()
+            << " strip " << strip;
+        EXPECT_EQ(c.MatchesEnd(rest, tail), c.MatchesEnd(stem));
+      }
+    }
+  }
+  // Out of range: more patterns than the condition has.
+  EXPECT_FALSE(Cond(U"y").MatchesEndPart(U"yy", 0, 2));
+  EXPECT_TRUE(Cond(U"y").MatchesEndPart(U"", 1, 0));
 }
 
 }  // namespace

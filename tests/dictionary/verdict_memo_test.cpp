@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace spellfilter {
 namespace {
@@ -36,6 +37,49 @@ TEST(VerdictMemoTest, AHitIsExactNeverAnotherWordsAnswer) {
   }
   EXPECT_LE(found, 2);  // bounded: never more than its slots
   EXPECT_GE(found, 1);
+}
+
+// Slots are allocated as the stores come (kFirstSlots, then four times as
+// many): the store that makes the memo grow moves every verdict it held
+// (one may then lose its slot to the new word), and the memo holds more
+// verdicts after growing than it could before.
+TEST(VerdictMemoTest, GrowsAsStoresComeAndKeepsWhatItHeld) {
+  VerdictMemo memo(VerdictMemo::kFirstSlots * 16);
+  const auto word = [](size_t i) { return "w" + std::to_string(i); };
+  // kFirstSlots stores fill the first allocation without growing it.
+  for (size_t i = 0; i < VerdictMemo::kFirstSlots; ++i) {
+    memo.Store(4, word(i), i % 2 == 0);
+  }
+  std::vector<size_t> held;
+  for (size_t i = 0; i < VerdictMemo::kFirstSlots; ++i) {
+    if (memo.Find(4, word(i))) held.push_back(i);
+  }
+  EXPECT_LE(held.size(), VerdictMemo::kFirstSlots);
+  // The next store grows the memo first.
+  memo.Store(4, word(VerdictMemo::kFirstSlots), true);
+  size_t lost = 0;
+  for (size_t i : held) {
+    const std::optional<bool> v = memo.Find(4, word(i));
+    if (!v) {
+      ++lost;
+      continue;
+    }
+    EXPECT_EQ(*v, i % 2 == 0) << i;
+  }
+  EXPECT_LE(lost, 1u);
+  EXPECT_EQ(memo.Find(4, word(VerdictMemo::kFirstSlots)), true);
+  // 4x the first slots, once grown twice: more words than 512 slots hold.
+  for (size_t i = 0; i < VerdictMemo::kFirstSlots * 4; ++i) {
+    memo.Store(4, word(i), i % 2 == 0);
+  }
+  size_t found = 0;
+  for (size_t i = 0; i < VerdictMemo::kFirstSlots * 4; ++i) {
+    if (const std::optional<bool> v = memo.Find(4, word(i))) {
+      EXPECT_EQ(*v, i % 2 == 0) << i;
+      ++found;
+    }
+  }
+  EXPECT_GT(found, VerdictMemo::kFirstSlots);
 }
 
 TEST(VerdictMemoTest, LongWordsAreNotKeptAndClearForgets) {
