@@ -355,8 +355,10 @@ bool AffixLookup::SuffixOnly(std::u32string_view word, Probe& probe) const {
 
 // suffix_check_twosfx: the outer suffix s2 is stripped first; the inner
 // one must continue with s2's class (walked in s2's inner index), and
-// its NEEDAFFIX is met by s2.
-bool AffixLookup::TwofoldSuffix(std::u32string_view word, Probe& probe) const {
+// its NEEDAFFIX is met by s2. visit(s1) with the probe on s1's stem.
+template <typename Visit>
+bool AffixLookup::ForTwofoldSuffixes(std::u32string_view word, Probe& probe,
+                                     Visit visit) const {
   std::u32string& stem1 = probe.stems[1];
   return ForSuffixes(suffixes_, word, [&](const AffixRule& s2,
                                           const RuleFacts& f2) {
@@ -368,8 +370,14 @@ bool AffixLookup::TwofoldSuffix(std::u32string_view word, Probe& probe) const {
       probe.SetStem(
           std::u32string_view(stem1).substr(0, stem1.size() - s1.append.size()),
           s1.strip);
-      return probe.AnyHomonym([&](size_t h) { return probe.Has(h, s1.flag); });
+      return visit(s1);
     });
+  });
+}
+
+bool AffixLookup::TwofoldSuffix(std::u32string_view word, Probe& probe) const {
+  return ForTwofoldSuffixes(word, probe, [&](const AffixRule& s1) {
+    return probe.AnyHomonym([&](size_t h) { return probe.Has(h, s1.flag); });
   });
 }
 
@@ -622,30 +630,16 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
   // suffix_check_twosfx): the inner suffix as outside compounds (not
   // ONLYINCOMPOUND, nor on such a stem), the role's flag on the stem or
   // the inner suffix.
-  std::u32string& stem = probe.stems[0];
-  if (last && !inner_.empty()) {
-    std::u32string& stem1 = probe.stems[1];
-    if (ForSuffixes(suffixes_, word, [&](const AffixRule& s2,
-                                         const RuleFacts& f2) {
-          if (!(f2.bits & kOuter) || !StripSuffix(s2, f2, word, &stem1)) {
-            return false;
-          }
-          const AffixIndex& inner = inner_.find(s2.flag)->second;
-          return ForSuffixes(inner, stem1, [&](const AffixRule& s1,
-                                               const RuleFacts& f1) {
-            if ((f1.bits & (kCirc | kOic)) || !StripSuffix(s1, f1, stem1, &stem)) {
-              return false;
-            }
-            probe.SetStem(stem);
-            const bool by_affix = continues(s1);
-            return probe.AnyHomonym([&](size_t h) {
-              return probe.Has(h, s1.flag) && (by_affix || stem_has_role(h, 0));
-            });
-          });
-        })) {
-      return true;
-    }
+  if (last && !inner_.empty() &&
+      ForTwofoldSuffixes(word, probe, [&](const AffixRule& s1) {
+        const bool by_affix = continues(s1);
+        return probe.AnyHomonym([&](size_t h) {
+          return probe.Has(h, s1.flag) && (by_affix || stem_has_role(h, 0));
+        });
+      })) {
+    return true;
   }
+  std::u32string& stem = probe.stems[0];
   return ForPrefixes(word, [&](const AffixRule& p, const RuleFacts& f) {
     if (Need(f) || p.Continues(t.compound_forbid)) return false;
     if (last && !p.Continues(t.compound_permit)) return false;
@@ -681,28 +675,12 @@ bool AffixLookup::CompoundEndStems(std::u32string_view word, Probe& probe,
     return true;
   }
   // Twofold suffixes: the inner one as outside compounds.
-  if (!inner_.empty()) {
-    std::u32string& stem1 = probe.stems[1];
-    if (ForSuffixes(suffixes_, word, [&](const AffixRule& s2,
-                                         const RuleFacts& f2) {
-          if (!(f2.bits & kOuter) || !StripSuffix(s2, f2, word, &stem1)) {
-            return false;
-          }
-          const AffixIndex& inner = inner_.find(s2.flag)->second;
-          return ForSuffixes(inner, stem1, [&](const AffixRule& s1,
-                                               const RuleFacts& f1) {
-            if ((f1.bits & (kCirc | kOic)) || !FitsSuffix(s1, f1, stem1)) {
-              return false;
-            }
-            probe.SetStem(std::u32string_view(stem1).substr(
-                              0, stem1.size() - s1.append.size()),
-                          s1.strip);
-            return probe.AnyHomonym(
-                [&](size_t h) { return probe.Has(h, s1.flag) && found(); });
-          });
-        })) {
-      return true;
-    }
+  if (!inner_.empty() &&
+      ForTwofoldSuffixes(word, probe, [&](const AffixRule& s1) {
+        return probe.AnyHomonym(
+            [&](size_t h) { return probe.Has(h, s1.flag) && found(); });
+      })) {
+    return true;
   }
   // A prefix, only with COMPOUNDPERMITFLAG on the last part.
   if (t.compound_permit == 0) return false;

@@ -132,6 +132,11 @@ class AffixLookup {
   bool AnalyzeForm(std::string_view word, Probe& probe) const;
   bool SuffixOnly(std::u32string_view word, Probe& probe) const;
   bool TwofoldSuffix(std::u32string_view word, Probe& probe) const;
+  // Calls visit(inner rule) for each twofold suffix pair of `word` whose
+  // inner stem fits, with the probe's stem set (suffix_check_twosfx).
+  template <typename Visit>
+  bool ForTwofoldSuffixes(std::u32string_view word, Probe& probe,
+                          Visit visit) const;
   bool PrefixAndCross(std::u32string_view word, Probe& probe) const;
   bool PrefixTwofold(std::u32string_view word, Probe& probe) const;
   // Calls visit(rule index) for the suffixes (prefixes) whose append
