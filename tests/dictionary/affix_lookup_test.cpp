@@ -10,19 +10,15 @@
 
 #include "core/dictionary/builder.h"
 #include "core/dictionary/dictionary.h"
+#include "tests/support/affix_dictionary.h"
 
 namespace spellfilter {
 namespace {
 
 AffixRule Rule(uint32_t flag, std::u32string strip, std::u32string append,
                std::u32string condition, bool cross = true) {
-  AffixRule r;
-  r.flag = flag;
-  r.cross_product = cross;
-  r.strip = std::move(strip);
-  r.append = std::move(append);
-  r.condition = AffixCondition::Parse(condition).value();
-  return r;
+  return TestAffixRule(flag, std::move(strip), std::move(append),
+                       std::move(condition), cross);
 }
 
 // hunspell(5)'s first example: "SFX A Y 1 / SFX A 0 s ." ... and a prefix
@@ -42,27 +38,11 @@ AffixTable ExampleTable() {
   return t;
 }
 
-std::unique_ptr<Dictionary> BuildWith(const AffixTable& table,
-                                      const std::vector<std::string>& words,
-                                      const std::vector<std::pair<std::string, uint32_t>>& flags,
-                                      bool stems = false) {
-  BuildOptions options;
-  options.language = "en";
-  DictionaryBuilder builder(options);
-  for (const std::string& w : words) EXPECT_TRUE(builder.AddLine(w, "t").ok());
-  std::string key;
-  for (const auto& [stem, flag] : flags) {
-    key.clear();
-    AppendFlagKey(stem, 0, flag, &key);
-    builder.AddKey(key);
-    if (stems) builder.AddStem(stem);
-  }
-  builder.SetAffixRules(table.Encode(), table.has_rules());
-  StatusOr<std::string> image = builder.Finish(nullptr);
-  EXPECT_TRUE(image.ok()) << image.status().message();
-  auto d = Dictionary::FromBytes(*image, "t.sfd");
-  EXPECT_TRUE(d.ok()) << d.status().message();
-  return std::move(d).value();
+std::unique_ptr<Dictionary> BuildWith(
+    const AffixTable& table, const std::vector<std::string>& words,
+    const std::vector<std::pair<std::string, uint32_t>>& flags,
+    bool stems = false) {
+  return MakeAffixDictionary(table, words, flags, "en", stems);
 }
 
 TEST(AffixTableTest, EncodeParseRoundTrip) {

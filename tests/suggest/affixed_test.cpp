@@ -10,6 +10,7 @@
 
 #include "core/dictionary/builder.h"
 #include "core/dictionary/dictionary.h"
+#include "tests/support/affix_dictionary.h"
 #include "core/suggest/suggester.h"
 
 namespace spellfilter {
@@ -17,13 +18,8 @@ namespace {
 
 AffixRule Rule(uint32_t flag, std::u32string strip, std::u32string append,
                std::u32string condition) {
-  AffixRule r;
-  r.flag = flag;
-  r.cross_product = true;
-  r.strip = std::move(strip);
-  r.append = std::move(append);
-  r.condition = AffixCondition::Parse(condition).value();
-  return r;
+  return TestAffixRule(flag, std::move(strip), std::move(append),
+                       std::move(condition));
 }
 
 // A small Italian-like affix-aware dictionary: stems as words, their
@@ -52,23 +48,7 @@ AffixTable ItalianLikeTable() {
 std::unique_ptr<Dictionary> Build(
     const AffixTable& table, const std::vector<std::string>& words,
     const std::vector<std::pair<std::string, uint32_t>>& flags) {
-  BuildOptions options;
-  options.language = "it";
-  DictionaryBuilder builder(options);
-  for (const std::string& w : words) EXPECT_TRUE(builder.AddLine(w, "t").ok());
-  std::string key;
-  for (const auto& [stem, flag] : flags) {
-    key.clear();
-    AppendFlagKey(stem, 0, flag, &key);
-    builder.AddKey(key);
-    builder.AddStem(stem);
-  }
-  builder.SetAffixRules(table.Encode(), table.has_rules());
-  StatusOr<std::string> image = builder.Finish(nullptr);
-  EXPECT_TRUE(image.ok()) << image.status().message();
-  auto d = Dictionary::FromBytes(*image, "t.sfd");
-  EXPECT_TRUE(d.ok()) << d.status().message();
-  return std::move(d).value();
+  return MakeAffixDictionary(table, words, flags, "it", /*stems=*/true);
 }
 
 class AffixSearchTest : public ::testing::Test {
