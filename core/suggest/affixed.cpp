@@ -107,10 +107,13 @@ void AffixSearch::Index(const std::vector<AffixRule>& rules, Groups* groups,
     *longest = std::max(*longest, r.append.size());
   }
   // The groups' addresses are stable from here on.
-  for (const auto& [append, list] : *groups) {
+  for (const auto& entry : *groups) {
+    // Not a structured binding: clang 14 cannot capture one in a lambda.
+    const std::u32string& append = entry.first;
+    const std::vector<Group>* list = &entry.second;
     const auto add = [&](const std::u32string& key) {
       std::vector<const std::vector<Group>*>& at = (*near)[key];
-      if (at.empty() || at.back() != &list) at.push_back(&list);
+      if (at.empty() || at.back() != list) at.push_back(list);
     };
     add(append);
     for (size_t i = 0; i < append.size(); ++i) {
