@@ -55,17 +55,7 @@ inline StatusOr<LanguageSet> OpenLanguages(
     options.use = use;
     StatusOr<LanguageSet> set = LanguageSet::Open(language, options);
     if (!set.ok()) {
-      const Status& e = set.status();
-      const std::string m = "--lang " + language + ": " + e.message();
-      switch (e.code()) {
-        case Status::Code::kInvalidArgument: return Status::InvalidArgument(m);
-        case Status::Code::kNotFound: return Status::NotFound(m);
-        case Status::Code::kCorruption: return Status::Corruption(m);
-        case Status::Code::kUnsupported: return Status::Unsupported(m);
-        case Status::Code::kOk:
-        case Status::Code::kIOError: break;
-      }
-      return Status::IOError(m);
+      return set.status().WithPrefix("--lang " + language + ": ");
     }
     return set;
   }

@@ -210,20 +210,6 @@ Status Convert(const CatalogEntry& e) {
                              SourceStamp(e.source, e.tag) + ImageStamp(*image));
 }
 
-// `s` with its message behind `prefix`, of the same code.
-Status Prefixed(const Status& s, const std::string& prefix) {
-  std::string m = prefix + s.message();
-  switch (s.code()) {
-    case Status::Code::kInvalidArgument: return Status::InvalidArgument(m);
-    case Status::Code::kNotFound: return Status::NotFound(m);
-    case Status::Code::kCorruption: return Status::Corruption(m);
-    case Status::Code::kUnsupported: return Status::Unsupported(m);
-    case Status::Code::kOk:
-    case Status::Code::kIOError: break;
-  }
-  return Status::IOError(m);
-}
-
 }  // namespace
 
 std::string NormalizeLanguageTag(std::string_view tag) {
@@ -341,7 +327,7 @@ StatusOr<std::string> ResolveEntry(const CatalogEntry& e) {
   // Another thread or process may have built it while we waited.
   if (CacheCurrent(e)) return e.cached;
   if (Status s = Convert(e); !s.ok()) {
-    return Prefixed(s, "converting " + e.source + ": ");
+    return s.WithPrefix("converting " + e.source + ": ");
   }
   return e.cached;
 }

@@ -42,6 +42,13 @@ class [[nodiscard]] Status {
   Code code() const { return code_; }
   const std::string& message() const { return message_; }
 
+  // The same error with `prefix` put before its message, for a caller that
+  // adds where it happened ("--lang de: ", "converting FILE: ").
+  Status WithPrefix(const std::string& prefix) const {
+    if (ok()) return *this;
+    return Status(code_, prefix + message_);
+  }
+
  private:
   Status(Code code, std::string msg) : code_(code), message_(std::move(msg)) {}
 
