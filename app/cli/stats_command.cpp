@@ -2,6 +2,10 @@
 // the word count estimated from the fill, the predicted false-positive rate
 // by the classic formula and by the exact or layout-specific one, and
 // optionally the rate measured on a list of words known to be absent.
+// An affix-aware dictionary (docs/affix_dictionaries.md) also shows its
+// rules, the probes a misspelling costs (E[A], measured by the builder) and
+// the per-word rate they make of the per-probe one; --measure then counts
+// whole lookups, so its figure is per word.
 // With user words (--user, or the default list when it exists): their
 // layers, and the compound rate of base and user words together.
 #include <fcntl.h>
@@ -15,7 +19,9 @@
 #include "app/cli/command.h"
 #include "app/cli/dictionary_option.h"
 #include "app/cli/user_option.h"
+#include "core/dictionary/affix_lookup.h"
 #include "core/dictionary/builder.h"
+#include "core/dictionary/dictionary.h"
 #include "core/filter/false_positive_math.h"
 #include "core/filter/prefix_filter.h"
 #include "core/filter/sound_prefix_filter.h"
@@ -105,6 +111,35 @@ void PrintSuggestionSections(const DictionaryContents& c) {
     std::printf("sound prefixes    none\n");
   }
   std::printf("mixed case        %zu bytes\n", c.mixed_case.size());
+}
+
+// How the words are stored: every form a key (one probe a word), or stems
+// with the .aff's rules, where a misspelling costs E[A] probes and the
+// per-word rate is about E[A] times the per-probe one (an upper bound: the
+// STEMS filter stops most candidate stems before the main filter).
+void PrintStorage(const Dictionary& dict, double per_probe) {
+  const AffixLookup* affixes = dict.affixes();
+  if (affixes == nullptr || !affixes->table().has_rules()) {
+    std::printf("stored            expanded: every word form is a key, one "
+                "probe a word%s\n",
+                affixes != nullptr ? " (input conversions kept)" : "");
+    return;
+  }
+  const AffixTable& t = affixes->table();
+  std::printf("stored            affix-aware: stems and flags as keys, %zu "
+              "prefix and %zu suffix rules, %zu input conversions\n",
+              t.prefixes.size(), t.suffixes.size(), t.iconv.size());
+  if (!dict.stems().empty()) {
+    std::printf("  stems filter    %llu stems, target fp %.3g (a prefilter: "
+                "candidate stems it rejects cost no probe)\n",
+                static_cast<unsigned long long>(dict.stems().stems()),
+                dict.stems().target_fp());
+  }
+  std::printf("  probes E[A]     %.3g per misspelling, measured at build\n",
+              t.probes_per_word);
+  std::printf("  per-word fp     %.4g  E[A] x the predicted rate above "
+              "(target %.3g; an upper bound)\n",
+              t.probes_per_word * per_probe, t.word_fp);
 }
 
 // The user word layers (core/filter/scalable_filter.h) and the compound rate.
@@ -202,6 +237,7 @@ int RunStats(const StatsArgs& a) {
     std::printf("                  (filter too large for the exact formula)\n");
   }
   std::printf("  at capacity     %.4g\n", PredictedRate(p, c.capacity));
+  PrintStorage(dict, PredictedRate(p, n));
   PrintSuggestionSections(c);
 
   StatusOr<std::unique_ptr<UserDictionary>> opened_user =
@@ -216,10 +252,13 @@ int RunStats(const StatsArgs& a) {
     const double rate = r->probes ? double(r->positives) / r->probes : 0.0;
     const double se = r->probes ? std::sqrt(rate * (1 - rate) / r->probes) : 0.0;
     std::printf("measured fp       %.4g +- %.2g  (%llu of %llu absent words "
-                "accepted%s)\n",
+                "accepted%s%s)\n",
                 rate, se, static_cast<unsigned long long>(r->positives),
                 static_cast<unsigned long long>(r->probes),
-                user != nullptr ? " by base or user words" : "");
+                user != nullptr ? " by base or user words" : "",
+                dict.affixes() != nullptr && dict.affixes()->table().has_rules()
+                    ? ", each through the affix rules: a per-word rate"
+                    : "");
   }
   return kExitOk;
 }

@@ -359,6 +359,38 @@ TEST_F(CliTest, BuildFromHunspellDictionary) {
   EXPECT_EQ(Lines(missing.err), 1) << missing.err;
 }
 
+// stats says how a converted dictionary is stored. Kept stems: the rules,
+// the probes a misspelling costs (E[A]) and the per-word rate they make of
+// the per-probe one; and --measure counts whole lookups through the rules.
+TEST_F(CliTest, StatsShowsAffixAwareStorageAndItsPerWordRate) {
+  const std::string data = SPELLFILTER_HUNSPELL_TEST_DATA;
+  fs::copy_file(data + "/affixes.dic", dir_ / "xx_XX.dic");
+  fs::copy_file(data + "/affixes.aff", dir_ / "xx_XX.aff");
+  ASSERT_EQ(Run({"build", "--hunspell", Path("xx_XX.dic"), "-o",
+                 Path("kept.sfd"), "--affixes", "keep", "-q"})
+                .exit_code,
+            0);
+  ASSERT_EQ(Run({"build", "--hunspell", Path("xx_XX.dic"), "-o",
+                 Path("expanded.sfd"), "--affixes", "expand", "-q"})
+                .exit_code,
+            0);
+  Write(dir_ / "absent.txt", "qqqq\nzzzzing\n");
+  Result kept = Run({"stats", Path("kept.sfd"), "--no-user", "--measure",
+                     Path("absent.txt")});
+  ASSERT_EQ(kept.exit_code, 0) << kept.err;
+  for (const char* field : {"stored            affix-aware", "probes E[A]",
+                            "per-word fp", "through the affix rules"}) {
+    EXPECT_NE(kept.out.find(field), std::string::npos) << field << "\n"
+                                                       << kept.out;
+  }
+  Result expanded = Run({"stats", Path("expanded.sfd"), "--no-user"});
+  ASSERT_EQ(expanded.exit_code, 0) << expanded.err;
+  EXPECT_NE(expanded.out.find("stored            expanded"), std::string::npos)
+      << expanded.out;
+  EXPECT_EQ(expanded.out.find("probes E[A]"), std::string::npos)
+      << expanded.out;
+}
+
 TEST_F(CliTest, ClassicLayoutIsSelectable) {
   Result b = Run({"build", Path("words.txt"), "-o", Path("classic.sfd"),
                   "--layout", "classic"});
