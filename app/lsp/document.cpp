@@ -213,15 +213,23 @@ void Document::SetText(std::string&& text) {
   std::vector<SpotMark>().swap(marks_);
   spot_count_ = 0;
   line_count_ = lines;
+  located_ = Located{};
   MarkAllDirty();
 }
 
 size_t Document::LineEnd(size_t begin) const {
-  const char* p = text_.data();
+  // memchr for each break (a long line is scanned at memory speed, not a
+  // byte at a time).
   const size_t size = text_.size();
-  size_t i = std::min(begin, size);
-  while (i < size && p[i] != '\n' && p[i] != '\r') ++i;
-  return i;
+  if (begin >= size) return size;
+  const char* const p = text_.data();
+  const void* nl = std::memchr(p + begin, '\n', size - begin);
+  const size_t until =
+      nl != nullptr ? static_cast<size_t>(static_cast<const char*>(nl) - p)
+                    : size;
+  const void* cr = std::memchr(p + begin, '\r', until - begin);
+  return cr != nullptr ? static_cast<size_t>(static_cast<const char*>(cr) - p)
+                       : until;
 }
 
 size_t Document::NextLine(size_t end) const {
@@ -254,9 +262,55 @@ std::string_view Document::Line(size_t line) const {
 size_t Document::ByteOf(Position p) const {
   if (p.line >= line_count_) return text_.size();
   const size_t begin = LineStart(p.line);
-  const std::string_view line =
-      std::string_view(text_).substr(begin, LineEnd(begin) - begin);
-  return begin + ByteOffsetOfUtf16(line, p.character);
+  const char* const t = text_.data();
+  const size_t size = text_.size();
+  const auto continuation = [&](size_t i) {
+    return (static_cast<unsigned char>(t[i]) & 0xC0) == 0x80;
+  };
+  const auto units_of = [&](size_t i) -> size_t {
+    return continuation(i)                            ? 0
+           : static_cast<unsigned char>(t[i]) >= 0xF0 ? 2
+                                                      : 1;
+  };
+  // As ByteOffsetOfUtf16 on the line (utf16.h), from the last position
+  // found when it is in this line: a keystroke next to the last one
+  // counts a few characters, not the line up to it.
+  size_t i = begin;
+  size_t counted = 0;
+  if (located_.line == p.line && located_.line_begin == begin) {
+    i = located_.byte;
+    counted = located_.units;
+    if (counted > p.character) {
+      // Back a code point at a time (each one's units, as counted
+      // forwards); stray continuation bytes at the line's start: from the
+      // start.
+      bool from_start = false;
+      while (counted > p.character) {
+        size_t j = i - 1;
+        while (j > begin && continuation(j)) --j;
+        if (continuation(j)) {
+          from_start = true;
+          break;
+        }
+        counted -= units_of(j);
+        i = j;
+      }
+      if (!from_start) {
+        located_ = Located{p.line, begin, counted, i};
+        return i;
+      }
+      i = begin;
+      counted = 0;
+    }
+  }
+  for (; i < size && t[i] != '\n' && t[i] != '\r'; ++i) {
+    const size_t u = units_of(i);
+    if (u == 0) continue;
+    if (counted + u > p.character) break;
+    counted += u;
+  }
+  located_ = Located{p.line, begin, counted, i};
+  return i;
 }
 
 void Document::Splice(size_t lo, size_t hi, ptrdiff_t shift,
@@ -421,8 +475,12 @@ void Document::Splice(size_t lo, size_t hi, ptrdiff_t shift,
 
 void Document::Replace(Position start, Position end, std::string_view text) {
   size_t a = ByteOf(start);
+  Located at_a = located_;
   size_t b = ByteOf(end);
-  if (b < a) std::swap(a, b);
+  if (b < a) {
+    std::swap(a, b);
+    at_a = located_;
+  }
   const size_t size = text_.size();
   const size_t new_size = size - (b - a) + text.size();
   const ptrdiff_t shift =
@@ -491,6 +549,9 @@ void Document::Replace(Position start, Position end, std::string_view text) {
     dirty_begin_ = a;
     dirty_end_ = changed_end;
   }
+  // The edit's start stays a known position if its line starts before the
+  // edit (a line starting at `a` may start later now: "\r" + "\n").
+  located_ = at_a.byte == a && at_a.line_begin < a ? at_a : Located{};
 }
 
 void Document::MarkAllDirty() {

@@ -135,6 +135,17 @@ class Document {
   size_t LineStart(size_t line) const;
   // The byte offset of an LSP position, clamped.
   size_t ByteOf(Position p) const;
+  // The last position ByteOf found: its line (kNone: none), the line's
+  // first byte, and the UTF-16 units before its byte in the line. Kept
+  // across an edit after it (bytes before an edit do not change).
+  struct Located {
+    static constexpr size_t kNone = SIZE_MAX;
+    size_t line = kNone;
+    size_t line_begin = 0;
+    size_t units = 0;
+    size_t byte = 0;
+  };
+  mutable Located located_;  // (the server uses a document from one thread)
   // Misspellings packed as they are found (a line's, a region's): the
   // first one's distance is from where the region starts (`end` set to it
   // first).

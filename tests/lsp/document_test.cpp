@@ -135,6 +135,53 @@ TEST(DocumentTest, AStateChangeIsFollowedAcrossCheckpoints) {
 // The document after random edits (line breaks of the three kinds, edits
 // across lines, past the end, inside a CRLF) is the document made from its
 // text: same lines, same misspellings.
+// The byte offset of (line, character) in `text` as the protocol counts
+// them, from the text's start (what Replace must find however it gets
+// there: the document counts from the last position it found).
+size_t ReferenceByteOf(const std::string& text, Position p) {
+  size_t begin = 0;
+  for (size_t l = 0; l < p.line; ++l) {
+    const size_t br = text.find_first_of("\r\n", begin);
+    if (br == std::string::npos) return text.size();
+    begin = br + (text.compare(br, 2, "\r\n") == 0 ? 2 : 1);
+  }
+  size_t end = text.find_first_of("\r\n", begin);
+  if (end == std::string::npos) end = text.size();
+  return begin + ByteOffsetOfUtf16(std::string_view(text).substr(begin, end - begin),
+                                   p.character);
+}
+
+// Edits next to each other (typing forwards, deleting backwards, inside
+// surrogate pairs, across line breaks and stray continuation bytes) land
+// where counting each position from its line's start puts them.
+TEST(DocumentTest, PositionsNearTheLastOneLandAsFromTheLineStart) {
+  std::mt19937 rng(3402);
+  const char* pieces[] = {"a", "b ", "\xC3\xA9", "\xF0\x9F\x98\x80", "\r", "\n", "\r\n",
+                          "\x80", "\xE2\x82\xAC", ""};
+  std::string text;
+  for (int i = 0; i < 300; ++i) text += pieces[rng() % std::size(pieces)];
+  Document doc(text, std::monostate());
+  Position last{0, 0};
+  for (int edit = 0; edit < 4000; ++edit) {
+    Position a = last;
+    if (rng() % 8 == 0) {
+      a = Position{rng() % (doc.LineCount() + 1), rng() % 40};
+    } else {
+      const int step = static_cast<int>(rng() % 7) - 3;
+      a.character = static_cast<size_t>(std::max(0, static_cast<int>(a.character) + step));
+    }
+    Position b = a;
+    if (rng() % 3 == 0) b.character += rng() % 4;
+    const std::string inserted = rng() % 2 ? pieces[rng() % std::size(pieces)] : "";
+    const size_t x = ReferenceByteOf(text, a);
+    const size_t y = ReferenceByteOf(text, b);
+    text.replace(std::min(x, y), std::max(x, y) - std::min(x, y), inserted);
+    doc.Replace(a, b, inserted);
+    ASSERT_EQ(doc.Text(), text) << edit;
+    last = a;
+  }
+}
+
 TEST(DocumentTest, EditsGiveWhatAFreshDocumentGives) {
   auto dict = MakeDictionary({"the", "cat", "sat"});
   const Dictionary* const languages[] = {dict.get()};
