@@ -275,6 +275,15 @@ static void test_user_words(const char* en_us) {
         SPELLFILTER_INVALID_ARGUMENT);
   CHECK(spellfilter_add_word(d, "iso\xe2\x81\xa6late", NT) ==
         SPELLFILTER_INVALID_ARGUMENT);
+  /* Nor as session words (the Enchant provider adds to the session what
+     the list refused): they were accepted there. */
+  CHECK(spellfilter_add_session_word(d, "zero\xe2\x80\x8bwidth", NT) ==
+        SPELLFILTER_INVALID_ARGUMENT);
+  CHECK(spellfilter_add_session_word(d, "evil\xe2\x80\xaertl", NT) ==
+        SPELLFILTER_INVALID_ARGUMENT);
+  CHECK(spellfilter_add_session_word(d, "two words", NT) ==
+        SPELLFILTER_INVALID_ARGUMENT);
+  CHECK(spellfilter_check_word(d, "zero\xe2\x80\x8bwidth", NT) == 0);
   /* U+200C ZWNJ: refused in a Latin word, allowed in a Persian one (the
      rule of core/user's CheckUserWord); the Persian word is removed again. */
   CHECK(spellfilter_add_word(d, "pay\xe2\x80\x8cpal", NT) ==
