@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -246,6 +247,66 @@ TEST_F(LspProtocolTest, AddToProjectWordsWritesTheProjectFile) {
   EXPECT_EQ(slurp(dir_ / ".spellfilter.toml"),
             "# the project's words\nwords = [\n  \"qwertzuiop\", \"asdfghjkl\", # first\n]\n"
             "[[overrides]]\nfiles = [\"*.txt\"]\nmode = \"text\"\n");
+}
+
+// Issue 34, findings 1-3, through the real server: a cloned repository
+// ships its .spellfilter.toml as a link to a file of mode 0640, a
+// .spellfilter.toml.tmp linking to a file of the user's (~/.bashrc was
+// replaced by one click on the quick fix), and ignore patterns that
+// crashed std::regex on long lines or backtracked exponentially (one such
+// line blocked every later request). The document is answered at once;
+// "Add to project words" writes through the link into its target, mode
+// kept, never through the planted temporary; the server serves on.
+TEST_F(LspProtocolTest, HostileProjectFilesAndPatternsThroughTheServer) {
+  client_->KillAfter(30);
+  const std::string root = "file://" + dir_.string();
+  fs::create_directories(dir_ / "real");
+  const fs::path target = dir_ / "real" / "config.toml";
+  std::ofstream(target) << "ignore = [\"https?://\\\\S+\", \"(a+)+$\", \"TODO.*\", "
+                           "\"[A-Za-z0-9+/=]{40,}\"]\n";
+  fs::permissions(target, fs::perms(0640));
+  fs::create_symlink(target, dir_ / ".spellfilter.toml");
+  const fs::path victim = dir_ / "bashrc";
+  std::ofstream(victim) << "echo safe\n";
+  fs::create_symlink(victim, dir_ / ".spellfilter.toml.tmp");
+  client_->ReadReply(
+      client_->Request("initialize", {{"rootUri", root}, {"capabilities", json::object()}}));
+  std::string base64;
+  while (base64.size() < 40000) base64 += "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo+/=";
+  const std::string text = "see http://example.com/" + std::string(40000, 'a') + " wrold\n" +
+                           std::string(40, 'a') + "b\n" + "TODO " + std::string(30000, 'x') +
+                           "\n![img](data:image/png;base64," + base64 + ") qwertzuiop\n";
+  const std::string uri = root + "/a.md";
+  Open(uri, "markdown", text);
+  std::set<std::pair<int, std::string>> flagged;
+  for (const auto& [line, b, e, word] : Spans(client_->ReadDiagnostics(uri))) {
+    flagged.insert({line, word});
+  }
+  EXPECT_TRUE(flagged.count({0, "wrold"})) << "the URL blanked, the word after it checked";
+  EXPECT_TRUE(flagged.count({3, "qwertzuiop"}));
+  for (const auto& [line, word] : flagged) EXPECT_NE(line, 2) << word;  // TODO.* blanked
+  const int id = client_->Request("workspace/executeCommand",
+                                  {{"command", "spellfilter.addToProjectWords"},
+                                   {"arguments", {uri, "qwertzuiop"}}});
+  EXPECT_FALSE(client_->ReadReply(id).contains("error"));
+  for (const auto& [line, b, e, word] : Spans(client_->ReadDiagnostics(uri))) {
+    EXPECT_NE(word, "qwertzuiop");
+  }
+  const auto slurp = [](const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  EXPECT_EQ(slurp(victim), "echo safe\n");
+  EXPECT_TRUE(fs::is_symlink(dir_ / ".spellfilter.toml"));
+  EXPECT_NE(slurp(target).find("qwertzuiop"), std::string::npos);
+  EXPECT_EQ(fs::status(target).permissions() & fs::perms::all, fs::perms(0640));
+  // Still serving.
+  const std::string other = root + "/b.txt";
+  Open(other, "plaintext", "wrold\n");
+  EXPECT_EQ(Spans(client_->ReadDiagnostics(other)), Spans_({{0, 0, 5, "wrold"}}));
+  EXPECT_FALSE(client_->killed());
 }
 
 TEST_F(LspProtocolTest, ProjectFlagWordsAndIgnorePatternsApply) {
