@@ -315,14 +315,15 @@ class InlineIndex {
  private:
   // The depth of nesting of parentheses along [base, end) (escaped ones
   // do not count; a ')' with none open is ignored), kept for blocks of
-  // kBlock bytes: the depth and escape state at each block's start and,
-  // in a tree, the least depth after any byte of a block. A '(' at depth d
-  // (before it) is closed by the first byte after it where the depth is
-  // back to d: the rest of its block is scanned, then the tree finds the
-  // first later block whose least depth is at most d, which is scanned.
-  // 12-20 bytes a block: about a fifth of a byte per byte of the line,
-  // whatever it holds (a table of each '(' and its ')' took 8 bytes a
-  // '(': two bytes per byte of 200 KB of "[a](").
+  // kBlock bytes: the depth and escape state at each block's start, the
+  // least depth after any byte of a block in a tree, and the least depth
+  // from each block to the end. A '(' at depth d (before it) is closed by
+  // the first byte after it where the depth is back to d: in the rest of
+  // its block (scanned once for all the openers in it), else, when some
+  // later block's depth comes down to d, the first such block (the tree
+  // finds it), scanned. 16-24 bytes a block: about a third of a byte per
+  // byte of the line at most, whatever it holds (a table of each '(' and
+  // its ')' took 8 bytes a '(': two bytes per byte of 200 KB of "[a](").
   class ParenDepths {
    public:
     // Indexes [base, end), where `base` is a '(' at which escapes pair as
@@ -348,6 +349,14 @@ class InlineIndex {
         for (; q < stop; ++q) least = std::min(least, state.Step(q, end));
         tree_[leaves_ + k] = least;
       }
+      // Least depths from each block to the line's end: an opener that no
+      // later block closes (a line of "[a](") is answered at once.
+      least_from_.resize(blocks);
+      for (size_t k = blocks; k-- > 0;) {
+        least_from_[k] = k + 1 < blocks
+                             ? std::min(tree_[leaves_ + k], least_from_[k + 1])
+                             : tree_[leaves_ + k];
+      }
       for (size_t i = leaves_ - 1; i >= 1; --i) {
         tree_[i] = std::min(tree_[2 * i], tree_[2 * i + 1]);
       }
@@ -359,23 +368,50 @@ class InlineIndex {
     // index was built: the depth before `open`, in the index's terms, is
     // the depth at the next block's start less what [open, that start)
     // adds.
-    char* Match(const char* open) const {
+    char* Match(const char* open) {
       if (open < base_ || open >= end_) return nullptr;
-      size_t block = static_cast<size_t>(open - base_) / kBlock;
-      State relative;  // from `open`, where nothing is escaped
-      const char* q = open;
-      const char* stop = std::min(base_ + (block + 1) * kBlock, end_);
-      for (; q < stop; ++q) {
-        if (relative.Step(q, end_) == 0) return const_cast<char*>(q);
+      const auto at = static_cast<size_t>(open - base_);
+      size_t block = at / kBlock;
+      const size_t first = block * kBlock;
+      const size_t stop =
+          std::min(first + kBlock, static_cast<size_t>(end_ - base_));
+      if (scanned_block_ != block || at < scanned_from_) {
+        // The depths after each byte from `open` to the block's end,
+        // relative to before `open` (nothing is escaped at a '(' after a
+        // ']'), and their least value from each byte on.
+        State relative;
+        for (size_t q = at; q < stop; ++q)
+          after_[q - first] = relative.Step(base_ + q, end_);
+        least_after_[stop - 1 - first] = after_[stop - 1 - first];
+        for (size_t q = stop - 1; q > at; --q) {
+          least_after_[q - 1 - first] =
+              std::min(after_[q - 1 - first], least_after_[q - first]);
+        }
+        scanned_block_ = block;
+        scanned_from_ = at;
+      }
+      // An earlier opener of this block scanned it and found no ')' of its
+      // own there (else this one would lie past it): its depths hold for
+      // this one, shifted (none was cut at zero).
+      const uint32_t before = at == scanned_from_ ? 0 : after_[at - 1 - first];
+      if (at + 1 < stop && least_after_[at + 1 - first] <= before) {
+        size_t q = at + 1;
+        while (after_[q - first] > before) ++q;
+        scanned_block_ = kNoBlock;  // depths past a ')' at zero may be cut
+        return const_cast<char*>(base_ + q);
       }
       if (block + 1 >= starts_.size()) return nullptr;
-      // Still open (relative.depth >= 1) up to the next block.
-      const uint32_t depth = (starts_[block + 1] >> 1) - relative.depth;
-      block = FirstAtMost(1, 0, leaves_, block + 1, depth);
+      // Still open up to the next block: its depth there, less what the
+      // rest of this block added, is the depth before `open`.
+      const uint32_t depth =
+          (starts_[block + 1] >> 1) - (after_[stop - 1 - first] - before);
+      if (least_from_[block + 1] > depth) return nullptr;
+      block = FirstAtMost(block + 1, depth);
       if (block == kNoBlock) return nullptr;
       State state = StateAt(block);
-      stop = std::min(base_ + (block + 1) * kBlock, end_);
-      for (q = base_ + block * kBlock; q < stop; ++q) {
+      const char* const block_end =
+          std::min(base_ + (block + 1) * kBlock, end_);
+      for (const char* q = base_ + block * kBlock; q < block_end; ++q) {
         if (state.Step(q, end_) <= depth) return const_cast<char*>(q);
       }
       return nullptr;  // not reached: the block's least depth is at most
@@ -405,23 +441,35 @@ class InlineIndex {
     State StateAt(size_t block) const {
       return State{starts_[block] >> 1, (starts_[block] & 1) != 0};
     }
-    // The first block at or after `from`, within node's blocks [lo, hi),
-    // whose least depth is at most `depth` (kNoBlock: none).
-    size_t FirstAtMost(size_t node, size_t lo, size_t hi, size_t from,
-                       uint32_t depth) const {
-      if (hi <= from || tree_[node] > depth) return kNoBlock;
-      if (hi - lo == 1) return lo;
-      const size_t mid = lo + (hi - lo) / 2;
-      const size_t left = FirstAtMost(2 * node, lo, mid, from, depth);
-      return left != kNoBlock ? left
-                              : FirstAtMost(2 * node + 1, mid, hi, from, depth);
+    // The first block at or after `from` whose least depth is at most
+    // `depth` (kNoBlock: none): up the tree from `from`'s leaf to the first
+    // subtree on its right that holds one, then down it.
+    size_t FirstAtMost(size_t from, uint32_t depth) const {
+      if (from >= leaves_) return kNoBlock;
+      size_t node = leaves_ + from;
+      while (tree_[node] > depth) {
+        while ((node & 1) != 0) node >>= 1;  // a right child: up
+        if (node == 0) return kNoBlock;      // past the root: none
+        ++node;                              // a left child's right sibling
+      }
+      while (node < leaves_)
+        node = tree_[2 * node] <= depth ? 2 * node : 2 * node + 1;
+      return node - leaves_;
     }
 
     const char* base_ = nullptr;
     const char* end_ = nullptr;
-    size_t leaves_ = 0;             // a power of two, at least the blocks
-    std::vector<uint32_t> starts_;  // per block: depth << 1 | skip
-    std::vector<uint32_t> tree_;    // [leaves_ + k]: block k's least depth
+    size_t leaves_ = 0;                 // a power of two, at least the blocks
+    std::vector<uint32_t> starts_;      // per block: depth << 1 | skip
+    std::vector<uint32_t> tree_;        // [leaves_ + k]: block k's least depth
+    std::vector<uint32_t> least_from_;  // [k]: the least depth of blocks k...
+    // The block last scanned from an opener (kNoBlock: none), where from,
+    // and the depths after each of its bytes from there, relative to
+    // before it, with their least values from each byte on.
+    size_t scanned_block_ = kNoBlock;
+    size_t scanned_from_ = 0;
+    uint32_t after_[kBlock];
+    uint32_t least_after_[kBlock];
   };
 
   char* end_;
