@@ -29,6 +29,7 @@
 #include "core/suggest/suggester.h"
 #include "core/text/tokenizer.h"
 #include "core/user/user_dictionary.h"
+#include "core/user/word_list.h"
 
 namespace {
 
@@ -635,6 +636,9 @@ spellfilter_status spellfilter_add_session_word(spellfilter_dict* dict,
     std::string_view w;
     if (!Arg(word, length, "word", &w)) return SPELLFILTER_INVALID_ARGUMENT;
     if (w.empty()) return Fail(SPELLFILTER_INVALID_ARGUMENT, "word is empty");
+    // As the user list: no spaces, invisible or bidirectional controls
+    // (the Enchant provider adds a word the list refused here).
+    if (spellfilter::Status s = spellfilter::CheckUserWord(w, ""); !s.ok()) return Fail(s);
     WriteLock lock(dict);
     dict->session.insert(std::string(w));
     return SPELLFILTER_OK;

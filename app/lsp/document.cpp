@@ -55,17 +55,42 @@ uint8_t* WriteVarint(uint64_t v, uint8_t* out) {
 
 bool IsBreak(char c) { return c == '\n' || c == '\r'; }
 
+// A line as its filter left it, without a copy: the bytes set in
+// `blanked` (MarkdownFilter::MarkLine; null: none) read as spaces, except
+// line breaks and UTF-8 continuation bytes, as the filter's Blank writes.
+struct MarkedText {
+  std::string_view raw;
+  const uint64_t* blanked = nullptr;
+
+  size_t size() const { return raw.size(); }
+  char operator[](size_t i) const {
+    const char c = raw[i];
+    if (blanked == nullptr || ((blanked[i / 64] >> (i % 64)) & 1) == 0)
+      return c;
+    return (static_cast<unsigned char>(c) & 0xC0) == 0x80 || c == '\n' ? c
+                                                                       : ' ';
+  }
+  // Bytes [b, e), blanked, into *out.
+  void CopyTo(size_t b, size_t e, std::string* out) const {
+    out->assign(raw.substr(b, e - b));
+    if (blanked == nullptr) return;
+    for (size_t i = b; i < e; ++i) (*out)[i - b] = (*this)[i];
+  }
+};
+
 // Whether a slice may start at `i` of `text`: right after an ASCII blank
 // between ASCII bytes (no tokenizer rule looks across white space followed
 // by an ASCII byte, core/text/tokenizer.h; URLs end at white space; and not
 // inside a run of a script written without spaces, whose words the checker
 // segments with their neighbours). A line without white space is checked
 // whole.
-bool CutAfterBlank(std::string_view text, size_t i) {
+template <typename Text>
+bool CutAfterBlank(const Text& text, size_t i) {
   if (i == 0 || i > text.size()) return false;
   const char c = text[i - 1];
   if (c != ' ' && c != '\t') return false;
-  if (i < text.size() && static_cast<unsigned char>(text[i]) >= 0x80) return false;
+  if (i < text.size() && static_cast<unsigned char>(text[i]) >= 0x80)
+    return false;
   return i == 1 || static_cast<unsigned char>(text[i - 2]) < 0x80;
 }
 
@@ -76,15 +101,47 @@ bool IsBracket(char c) {
 
 // Whether `text` may also be cut between two brackets (CutBetweenBrackets):
 // nothing in it that the tokenizer reads across them, a URL ("://",
-// "www.") or an e-mail address ('@'), which are runs up to white space.
+// "www."), an e-mail address ('@') or a path (a run with a '/' before its
+// first letter, as "*/([a](..."), which are runs up to white space: no '/'
+// at all, to be simple.
 bool BracketCutsAllowed(std::string_view text) {
-  if (text.find("://") != std::string_view::npos || text.find('@') != std::string_view::npos) {
+  if (text.find('/') != std::string_view::npos ||
+      text.find('@') != std::string_view::npos) {
     return false;
   }
   for (size_t i = text.find_first_of("wW"); i != std::string_view::npos;
        i = text.find_first_of("wW", i + 1)) {
-    if (i + 4 <= text.size() && (text[i + 1] | 0x20) == 'w' && (text[i + 2] | 0x20) == 'w' &&
-        text[i + 3] == '.') {
+    if (i + 4 <= text.size() && (text[i + 1] | 0x20) == 'w' &&
+        (text[i + 2] | 0x20) == 'w' && text[i + 3] == '.') {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The same for a marked line, as if blanked: none of those characters is
+// a space, so only a match inside the raw line can be one in the blanked
+// line, where each of its bytes must be unmarked.
+bool BracketCutsAllowed(const MarkedText& text) {
+  if (text.blanked == nullptr) return BracketCutsAllowed(text.raw);
+  const auto unmarked = [&](size_t b, size_t n) {
+    for (size_t i = b; i < b + n; ++i) {
+      if (text[i] != text.raw[i]) return false;
+    }
+    return true;
+  };
+  for (const std::string_view what :
+       {std::string_view("/"), std::string_view("@")}) {
+    for (size_t i = text.raw.find(what); i != std::string_view::npos;
+         i = text.raw.find(what, i + 1)) {
+      if (unmarked(i, what.size())) return false;
+    }
+  }
+  const std::string_view raw = text.raw;
+  for (size_t i = raw.find_first_of("wW"); i != std::string_view::npos;
+       i = raw.find_first_of("wW", i + 1)) {
+    if (i + 4 <= raw.size() && (raw[i + 1] | 0x20) == 'w' &&
+        (raw[i + 2] | 0x20) == 'w' && raw[i + 3] == '.' && unmarked(i, 4)) {
       return false;
     }
   }
@@ -95,8 +152,21 @@ bool BracketCutsAllowed(std::string_view text) {
 // always break there (Unicode's word rules; no hyphen or apostrophe joins
 // across them), so a long line without white space (Markdown's "[a](" run
 // 200 KB long) is still checked in slices.
-bool CutBetweenBrackets(std::string_view text, size_t i) {
-  return i > 0 && i < text.size() && IsBracket(text[i - 1]) && IsBracket(text[i]);
+template <typename Text>
+bool CutBetweenBrackets(const Text& text, size_t i) {
+  return i > 0 && i < text.size() && IsBracket(text[i - 1]) &&
+         IsBracket(text[i]);
+}
+
+// Where the slice of `text` from `start` ends: the first cut at least
+// `slice` bytes on that leaves at least `slice` bytes after it, or the end.
+template <typename Text>
+size_t SliceEnd(const Text& text, size_t start, size_t slice, bool brackets) {
+  for (size_t i = start + slice; i + slice <= text.size(); ++i) {
+    if (CutAfterBlank(text, i) || (brackets && CutBetweenBrackets(text, i)))
+      return i;
+  }
+  return text.size();
 }
 
 // The room to keep after a text of `size` bytes.
@@ -143,15 +213,23 @@ void Document::SetText(std::string&& text) {
   std::vector<SpotMark>().swap(marks_);
   spot_count_ = 0;
   line_count_ = lines;
+  located_ = Located{};
   MarkAllDirty();
 }
 
 size_t Document::LineEnd(size_t begin) const {
-  const char* p = text_.data();
+  // memchr for each break (a long line is scanned at memory speed, not a
+  // byte at a time).
   const size_t size = text_.size();
-  size_t i = std::min(begin, size);
-  while (i < size && p[i] != '\n' && p[i] != '\r') ++i;
-  return i;
+  if (begin >= size) return size;
+  const char* const p = text_.data();
+  const void* nl = std::memchr(p + begin, '\n', size - begin);
+  const size_t until =
+      nl != nullptr ? static_cast<size_t>(static_cast<const char*>(nl) - p)
+                    : size;
+  const void* cr = std::memchr(p + begin, '\r', until - begin);
+  return cr != nullptr ? static_cast<size_t>(static_cast<const char*>(cr) - p)
+                       : until;
 }
 
 size_t Document::NextLine(size_t end) const {
@@ -184,9 +262,55 @@ std::string_view Document::Line(size_t line) const {
 size_t Document::ByteOf(Position p) const {
   if (p.line >= line_count_) return text_.size();
   const size_t begin = LineStart(p.line);
-  const std::string_view line =
-      std::string_view(text_).substr(begin, LineEnd(begin) - begin);
-  return begin + ByteOffsetOfUtf16(line, p.character);
+  const char* const t = text_.data();
+  const size_t size = text_.size();
+  const auto continuation = [&](size_t i) {
+    return (static_cast<unsigned char>(t[i]) & 0xC0) == 0x80;
+  };
+  const auto units_of = [&](size_t i) -> size_t {
+    return continuation(i)                            ? 0
+           : static_cast<unsigned char>(t[i]) >= 0xF0 ? 2
+                                                      : 1;
+  };
+  // As ByteOffsetOfUtf16 on the line (utf16.h), from the last position
+  // found when it is in this line: a keystroke next to the last one
+  // counts a few characters, not the line up to it.
+  size_t i = begin;
+  size_t counted = 0;
+  if (located_.line == p.line && located_.line_begin == begin) {
+    i = located_.byte;
+    counted = located_.units;
+    if (counted > p.character) {
+      // Back a code point at a time (each one's units, as counted
+      // forwards); stray continuation bytes at the line's start: from the
+      // start.
+      bool from_start = false;
+      while (counted > p.character) {
+        size_t j = i - 1;
+        while (j > begin && continuation(j)) --j;
+        if (continuation(j)) {
+          from_start = true;
+          break;
+        }
+        counted -= units_of(j);
+        i = j;
+      }
+      if (!from_start) {
+        located_ = Located{p.line, begin, counted, i};
+        return i;
+      }
+      i = begin;
+      counted = 0;
+    }
+  }
+  for (; i < size && t[i] != '\n' && t[i] != '\r'; ++i) {
+    const size_t u = units_of(i);
+    if (u == 0) continue;
+    if (counted + u > p.character) break;
+    counted += u;
+  }
+  located_ = Located{p.line, begin, counted, i};
+  return i;
 }
 
 void Document::Splice(size_t lo, size_t hi, ptrdiff_t shift,
@@ -197,7 +321,8 @@ void Document::Splice(size_t lo, size_t hi, ptrdiff_t shift,
   const auto mark = std::upper_bound(
       marks_.begin(), marks_.end(), lo,
       [](size_t x, const SpotMark& m) { return x < m.end_before; });
-  const SpotMark from = mark == marks_.begin() ? SpotMark{0, 0, 0} : *std::prev(mark);
+  const SpotMark from =
+      mark == marks_.begin() ? SpotMark{0, 0, 0} : *std::prev(mark);
   const uint8_t* p = data + from.pos;
   const uint8_t* const end = data + size;
   size_t previous_end = from.end_before;
@@ -249,16 +374,20 @@ void Document::Splice(size_t lo, size_t hi, ptrdiff_t shift,
     first_offset = lo + GetVarint(fresh_rest);
     first_length = GetVarint(fresh_rest);
     middle += VarintSize(first_offset - kept_end) + VarintSize(first_length) +
-              static_cast<size_t>(fresh.bytes.data() + fresh.bytes.size() - fresh_rest);
+              static_cast<size_t>(fresh.bytes.data() + fresh.bytes.size() -
+                                  fresh_rest);
     out_end = fresh.end;
   }
-  const size_t moved = static_cast<size_t>(static_cast<ptrdiff_t>(after_offset) + shift);
-  if (has_after) middle += VarintSize(moved - out_end) + VarintSize(after_length);
+  const size_t moved =
+      static_cast<size_t>(static_cast<ptrdiff_t>(after_offset) + shift);
+  if (has_after)
+    middle += VarintSize(moved - out_end) + VarintSize(after_length);
   const size_t old_middle = rest_pos - kept_pos;
   const size_t new_size = size - old_middle + middle;
   const size_t rest_count =
       has_after ? spot_count_ - kept_count - dropped - 1 : 0;
-  const size_t new_count = kept_count + fresh.count + (has_after ? 1 + rest_count : 0);
+  const size_t new_count =
+      kept_count + fresh.count + (has_after ? 1 + rest_count : 0);
 
   // The marks: those up to kept_pos, one every kSpotsPerMark in fresh,
   // one at the spot after, and those of the rest, moved. (A mark closer
@@ -279,29 +408,33 @@ void Document::Splice(size_t lo, size_t hi, ptrdiff_t shift,
     add(m);
   }
   if (fresh.count > 0) {
-    const size_t first_size = VarintSize(first_offset - kept_end) + VarintSize(first_length);
+    const size_t first_size =
+        VarintSize(first_offset - kept_end) + VarintSize(first_length);
     const uint8_t* f = fresh_rest;
     const uint8_t* const fresh_end = fresh.bytes.data() + fresh.bytes.size();
     size_t end_before = first_offset + first_length;
     for (size_t i = 1; f != fresh_end; ++i) {
       if (i % kSpotsPerMark == 0) {
-        add(SpotMark{kept_pos + first_size + static_cast<size_t>(f - fresh_rest),
-                     end_before, kept_count + i});
+        add(SpotMark{
+            kept_pos + first_size + static_cast<size_t>(f - fresh_rest),
+            end_before, kept_count + i});
       }
       const size_t offset = end_before + GetVarint(f);
       end_before = offset + GetVarint(f);
     }
   }
   if (has_after) {
-    add(SpotMark{kept_pos + middle - VarintSize(moved - out_end) - VarintSize(after_length),
+    add(SpotMark{kept_pos + middle - VarintSize(moved - out_end) -
+                     VarintSize(after_length),
                  out_end, kept_count + fresh.count});
   }
   const size_t rest_start = kept_pos + middle;
   for (const SpotMark& m : marks_) {
     if (m.pos < rest_pos || !has_after) continue;
-    add(SpotMark{m.pos - rest_pos + rest_start,
-                 static_cast<size_t>(static_cast<ptrdiff_t>(m.end_before) + shift),
-                 m.count_before + new_count - spot_count_});
+    add(SpotMark{
+        m.pos - rest_pos + rest_start,
+        static_cast<size_t>(static_cast<ptrdiff_t>(m.end_before) + shift),
+        m.count_before + new_count - spot_count_});
   }
   if (new_size > spots_.capacity()) {
     // Exactly the stream made at an open; room for edits after.
@@ -312,14 +445,16 @@ void Document::Splice(size_t lo, size_t hi, ptrdiff_t shift,
   const size_t rest_size = size - rest_pos;
   if (middle > old_middle) spots_.resize(new_size);
   if (rest_size > 0) {
-    std::memmove(spots_.data() + rest_start, spots_.data() + rest_pos, rest_size);
+    std::memmove(spots_.data() + rest_start, spots_.data() + rest_pos,
+                 rest_size);
   }
   if (middle <= old_middle) spots_.resize(new_size);
   uint8_t* out = spots_.data() + kept_pos;
   if (fresh.count > 0) {
     out = WriteVarint(first_offset - kept_end, out);
     out = WriteVarint(first_length, out);
-    const size_t n = static_cast<size_t>(fresh.bytes.data() + fresh.bytes.size() - fresh_rest);
+    const size_t n = static_cast<size_t>(fresh.bytes.data() +
+                                         fresh.bytes.size() - fresh_rest);
     if (n > 0) std::memcpy(out, fresh_rest, n);
     out += n;
   }
@@ -340,8 +475,12 @@ void Document::Splice(size_t lo, size_t hi, ptrdiff_t shift,
 
 void Document::Replace(Position start, Position end, std::string_view text) {
   size_t a = ByteOf(start);
+  Located at_a = located_;
   size_t b = ByteOf(end);
-  if (b < a) std::swap(a, b);
+  if (b < a) {
+    std::swap(a, b);
+    at_a = located_;
+  }
   const size_t size = text_.size();
   const size_t new_size = size - (b - a) + text.size();
   const ptrdiff_t shift =
@@ -358,8 +497,9 @@ void Document::Replace(Position start, Position end, std::string_view text) {
   new_window.append(text_, b, old_window_end - b);
   const size_t breaks_before =
       CountBreaks(old_window, old_hi - lo, old_window_end == size);
-  const size_t breaks_after = CountBreaks(
-      new_window, (a - lo) + text.size() + (old_hi - b), old_window_end == size);
+  const size_t breaks_after =
+      CountBreaks(new_window, (a - lo) + text.size() + (old_hi - b),
+                  old_window_end == size);
 
   // Everything that can throw first; the text last, in place.
   std::vector<Checkpoint> checkpoints;
@@ -369,9 +509,10 @@ void Document::Replace(Position start, Position end, std::string_view text) {
     if (i == 0 || c.byte < a) {
       checkpoints.push_back(c);
     } else if (c.byte > b) {
-      checkpoints.push_back(Checkpoint{c.line + breaks_after - breaks_before,
-                                       static_cast<size_t>(static_cast<ptrdiff_t>(c.byte) + shift),
-                                       c.state});
+      checkpoints.push_back(Checkpoint{
+          c.line + breaks_after - breaks_before,
+          static_cast<size_t>(static_cast<ptrdiff_t>(c.byte) + shift),
+          c.state});
     }  // else: a line start in the replaced text, gone
   }
   std::string grown;
@@ -408,6 +549,9 @@ void Document::Replace(Position start, Position end, std::string_view text) {
     dirty_begin_ = a;
     dirty_end_ = changed_end;
   }
+  // The edit's start stays a known position if its line starts before the
+  // edit (a line starting at `a` may start later now: "\r" + "\n").
+  located_ = at_a.byte == a && at_a.line_begin < a ? at_a : Located{};
 }
 
 void Document::MarkAllDirty() {
@@ -418,7 +562,8 @@ void Document::MarkAllDirty() {
 }
 
 bool Document::Windowed(const LanguageChecker& checker) const {
-  return std::holds_alternative<std::monostate>(*initial_) && checker.size() == 1 &&
+  return std::holds_alternative<std::monostate>(*initial_) &&
+         checker.size() == 1 &&
          (project_ == nullptr || project_->ignore.empty());
 }
 
@@ -483,22 +628,25 @@ bool Document::Window(size_t* begin, size_t* end) const {
   return true;
 }
 
-void Document::CheckText(LanguageChecker& checker, size_t base, std::string_view text,
-                         std::span<const CodeSpan> code, PackedSpots* out) {
+void Document::CheckText(LanguageChecker& checker, size_t base,
+                         std::string_view text, std::span<const CodeSpan> code,
+                         PackedSpots* out, const uint64_t* blanked) {
+  const MarkedText marked{text, blanked};
   size_t start = 0;
   bool brackets = false;
   while (start < text.size()) {
     size_t cut = text.size();
     if (checker.size() == 1 && text.size() - start >= 2 * kSliceBytes) {
-      if (start == 0) brackets = BracketCutsAllowed(text);
-      for (size_t i = start + kSliceBytes; i + kSliceBytes <= text.size(); ++i) {
-        if (CutAfterBlank(text, i) || (brackets && CutBetweenBrackets(text, i))) {
-          cut = i;
-          break;
-        }
-      }
+      if (start == 0) brackets = BracketCutsAllowed(marked);
+      cut = blanked != nullptr ? SliceEnd(marked, start, kSliceBytes, brackets)
+                               : SliceEnd(text, start, kSliceBytes, brackets);
     }
-    const std::string_view slice = text.substr(start, cut - start);
+    std::string_view slice = text.substr(start, cut - start);
+    if (blanked != nullptr) {
+      // The slice blanked, in a buffer of its size (not the line's).
+      marked.CopyTo(start, cut, &scratch_);
+      slice = scratch_;
+    }
     std::span<const CodeSpan> slice_code = code;
     if (!code.empty() && (start > 0 || cut < text.size())) {
       // The code spans inside the slice, from its start.
@@ -516,7 +664,9 @@ void Document::CheckText(LanguageChecker& checker, size_t base, std::string_view
     // Flag words are added after the checker's: in order for the stream,
     // and apart (one that started before the last end is dropped).
     std::sort(found_.begin(), found_.end(),
-              [](const Misspelling& a, const Misspelling& b) { return a.offset < b.offset; });
+              [](const Misspelling& a, const Misspelling& b) {
+                return a.offset < b.offset;
+              });
     for (const Misspelling& m : found_) {
       const size_t offset = base + start + m.offset;
       if (m.length == 0 || (out->count > 0 && offset < out->end)) continue;
@@ -530,11 +680,23 @@ void Document::CheckText(LanguageChecker& checker, size_t base, std::string_view
 
 void Document::CheckLine(LanguageChecker& checker, size_t begin, size_t end,
                          LineFilter& state, PackedSpots* out) {
-  const bool plain = std::holds_alternative<std::monostate>(state) &&
-                     (project_ == nullptr || project_->ignore.empty());
-  if (plain) {
+  const bool no_ignore = project_ == nullptr || project_->ignore.empty();
+  const std::string_view line =
+      std::string_view(text_).substr(begin, end - begin);
+  if (std::holds_alternative<std::monostate>(state) && no_ignore) {
     // Nothing to blank: checked where it is, not copied.
-    CheckText(checker, begin, std::string_view(text_).substr(begin, end - begin), {}, out);
+    CheckText(checker, begin, line, {}, out);
+  } else if (auto* markdown = std::get_if<MarkdownFilter>(&state);
+             markdown != nullptr && no_ignore) {
+    // Markdown marks what it blanks in a bitmap (an eighth of the line),
+    // and each slice is blanked in a copy of its own: a 200 KB line of
+    // "[a](" is not copied whole.
+    blanked_.assign((line.size() + 63) / 64, 0);
+    markdown->MarkLine(line, blanked_);
+    const bool any = std::any_of(blanked_.begin(), blanked_.end(),
+                                 [](uint64_t w) { return w != 0; });
+    CheckText(checker, begin, line, {}, out, any ? blanked_.data() : nullptr);
+    if (blanked_.capacity() > 4096) std::vector<uint64_t>().swap(blanked_);
   } else {
     scratch_.reserve(end - begin + 1);  // exactly: the line and its '\n'
     scratch_.assign(text_, begin, end - begin);
@@ -550,7 +712,8 @@ void Document::CheckLine(LanguageChecker& checker, size_t begin, size_t end,
           }
         },
         state);
-    if (project_ != nullptr) project_->BlankIgnored(scratch_.data(), scratch_.size());
+    if (project_ != nullptr)
+      project_->BlankIgnored(scratch_.data(), scratch_.size());
     CheckText(checker, begin, scratch_, code_, out);
   }
   // A long line's buffers are not kept for the short ones after it.
@@ -578,7 +741,8 @@ size_t Document::Recheck(LanguageChecker& checker) {
   const auto after = std::upper_bound(
       checkpoints_.begin(), checkpoints_.end(), dirty_begin_,
       [](size_t byte, const Checkpoint& c) { return byte < c.byte; });
-  const size_t first = static_cast<size_t>(std::prev(after) - checkpoints_.begin());
+  const size_t first =
+      static_cast<size_t>(std::prev(after) - checkpoints_.begin());
   const size_t size = text_.size();
   size_t begin = checkpoints_[first].byte;
   size_t line = checkpoints_[first].line;
@@ -601,7 +765,8 @@ size_t Document::Recheck(LanguageChecker& checker) {
       // everything after is as before.
       while (old < checkpoints_.size() && checkpoints_[old].byte < begin) ++old;
       if (old < checkpoints_.size() && checkpoints_[old].byte == begin &&
-          (checkpoints_[old].state == shared || *checkpoints_[old].state == state)) {
+          (checkpoints_[old].state == shared ||
+           *checkpoints_[old].state == state)) {
         stopped = true;
         break;
       }
@@ -615,7 +780,8 @@ size_t Document::Recheck(LanguageChecker& checker) {
       last_byte = begin;
     }
     const size_t end = LineEnd(begin);
-    CheckLine(checker, begin, end, state, &found);  // leaves `state` at the next line
+    CheckLine(checker, begin, end, state,
+              &found);  // leaves `state` at the next line
     if (shared != nullptr && state != *shared) shared = nullptr;
     begin = NextLine(end);
     ++line;
@@ -635,7 +801,8 @@ size_t Document::Recheck(LanguageChecker& checker) {
                        checkpoints_.begin() + static_cast<ptrdiff_t>(old),
                        checkpoints_.end());
   }
-  Splice(region_begin, begin, 0, found);  // throws only before it changes anything
+  Splice(region_begin, begin, 0,
+         found);  // throws only before it changes anything
   // Nothing below throws.
   checkpoints_.swap(checkpoints);
   dirty_ = false;
@@ -644,9 +811,11 @@ size_t Document::Recheck(LanguageChecker& checker) {
 
 size_t Document::MemoryUsed() const {
   return text_.capacity() + checkpoints_.capacity() * sizeof(Checkpoint) +
-         spots_.capacity() + marks_.capacity() * sizeof(SpotMark) + scratch_.capacity() +
-         found_.capacity() * sizeof(Misspelling) +
-         code_.capacity() * sizeof(CodeSpan) + slice_code_.capacity() * sizeof(CodeSpan);
+         spots_.capacity() + marks_.capacity() * sizeof(SpotMark) +
+         scratch_.capacity() + found_.capacity() * sizeof(Misspelling) +
+         code_.capacity() * sizeof(CodeSpan) +
+         slice_code_.capacity() * sizeof(CodeSpan) +
+         blanked_.capacity() * sizeof(uint64_t);
 }
 
 }  // namespace spellfilter::lsp

@@ -135,6 +135,17 @@ class Document {
   size_t LineStart(size_t line) const;
   // The byte offset of an LSP position, clamped.
   size_t ByteOf(Position p) const;
+  // The last position ByteOf found: its line (kNone: none), the line's
+  // first byte, and the UTF-16 units before its byte in the line. Kept
+  // across an edit after it (bytes before an edit do not change).
+  struct Located {
+    static constexpr size_t kNone = SIZE_MAX;
+    size_t line = kNone;
+    size_t line_begin = 0;
+    size_t units = 0;
+    size_t byte = 0;
+  };
+  mutable Located located_;  // (the server uses a document from one thread)
   // Misspellings packed as they are found (a line's, a region's): the
   // first one's distance is from where the region starts (`end` set to it
   // first).
@@ -157,13 +168,17 @@ class Document {
   // `shift`. Strong guarantee: it allocates (and may throw) before it
   // changes anything.
   void Splice(size_t lo, size_t hi, ptrdiff_t shift, const PackedSpots& fresh);
-  void CheckLine(LanguageChecker& checker, size_t begin, size_t end, LineFilter& state,
-                 PackedSpots* out);
+  void CheckLine(LanguageChecker& checker, size_t begin, size_t end,
+                 LineFilter& state, PackedSpots* out);
   // Checks `text`, which holds the document's bytes from `base` on (a line
   // or a part of one, blanked by its filter or not), in slices cut after
   // blanks when there is one language; adds what it finds to *out.
+  // `blanked` (MarkdownFilter::MarkLine's bits for `text`; null: none)
+  // marks the bytes to read as blanks: each slice is then blanked in
+  // scratch_.
   void CheckText(LanguageChecker& checker, size_t base, std::string_view text,
-                 std::span<const CodeSpan> code, PackedSpots* out);
+                 std::span<const CodeSpan> code, PackedSpots* out,
+                 const uint64_t* blanked = nullptr);
   // Whether an edit inside a line may recheck only the words around it:
   // plain text, one language, no ignore patterns.
   bool Windowed(const LanguageChecker& checker) const;
@@ -188,9 +203,10 @@ class Document {
   size_t dirty_begin_ = 0;
   size_t dirty_end_ = 0;
   std::string scratch_;
-  std::vector<CodeSpan> code_;  // the checked line's code (CodeFilter's)
-  std::vector<Misspelling> found_;  // the checked slice's misspellings
+  std::vector<CodeSpan> code_;        // the checked line's code (CodeFilter's)
+  std::vector<Misspelling> found_;    // the checked slice's misspellings
   std::vector<CodeSpan> slice_code_;  // the checked slice's code
+  std::vector<uint64_t> blanked_;     // the checked Markdown line's marks
 };
 
 namespace document_internal {

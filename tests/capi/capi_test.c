@@ -109,6 +109,19 @@ static void test_errors(const char* en_us) {
         SPELLFILTER_OK);
   CHECK(d == NULL);
 
+  /* A FIFO (or any file that is not a regular one) is refused before it
+   * is opened: open(2) on a FIFO waits for a writer for good (issue 34,
+   * finding 8). An alarm turns a wait into a failure. */
+  snprintf(path, sizeof path, "%s/fifo.sfd", scratch);
+  CHECK(mkfifo(path, 0644) == 0);
+  alarm(20);
+  CHECK(spellfilter_open_path(path, SPELLFILTER_USER_NONE, &d) ==
+        SPELLFILTER_INVALID_ARGUMENT);
+  alarm(0);
+  CHECK(d == NULL);
+  CHECK(strstr(spellfilter_last_error(), "not a regular file") != NULL);
+  unlink(path);
+
   /* Calls on a NULL handle. */
   CHECK(spellfilter_check_word(NULL, "word", NT) == -1);
   spellfilter_span* spans = (spellfilter_span*)1;
@@ -275,6 +288,15 @@ static void test_user_words(const char* en_us) {
         SPELLFILTER_INVALID_ARGUMENT);
   CHECK(spellfilter_add_word(d, "iso\xe2\x81\xa6late", NT) ==
         SPELLFILTER_INVALID_ARGUMENT);
+  /* Nor as session words (the Enchant provider adds to the session what
+     the list refused): they were accepted there. */
+  CHECK(spellfilter_add_session_word(d, "zero\xe2\x80\x8bwidth", NT) ==
+        SPELLFILTER_INVALID_ARGUMENT);
+  CHECK(spellfilter_add_session_word(d, "evil\xe2\x80\xaertl", NT) ==
+        SPELLFILTER_INVALID_ARGUMENT);
+  CHECK(spellfilter_add_session_word(d, "two words", NT) ==
+        SPELLFILTER_INVALID_ARGUMENT);
+  CHECK(spellfilter_check_word(d, "zero\xe2\x80\x8bwidth", NT) == 0);
   /* U+200C ZWNJ: refused in a Latin word, allowed in a Persian one (the
      rule of core/user's CheckUserWord); the Persian word is removed again. */
   CHECK(spellfilter_add_word(d, "pay\xe2\x80\x8cpal", NT) ==

@@ -358,8 +358,24 @@ TEST_F(ProjectCliTest, UnreadableFolderIsNamedAndTheRestChecked) {
 // never waited on (a FIFO blocked open(2) for good).
 TEST_F(ProjectCliTest, FifosNamedAsDictionariesAreRefused) {
   ASSERT_EQ(::mkfifo((dir_ / "fifo").c_str(), 0644), 0);
+  // A Hunspell pair whose .aff is a FIFO, and one whose .dic is.
+  ASSERT_EQ(::mkfifo((dir_ / "xx_XX.aff").c_str(), 0644), 0);
+  Write(dir_ / "xx_XX.dic", "1\nword\n");
+  Write(dir_ / "yy_YY.aff", "SET UTF-8\n");
+  ASSERT_EQ(::mkfifo((dir_ / "yy_YY.dic").c_str(), 0644), 0);
   Write(dir_ / "t.txt", "text\n");
   const std::string fifo = (dir_ / "fifo").string();
+  for (const std::string& named : {(dir_ / "xx_XX.dic").string(), (dir_ / "yy_YY.dic").string()}) {
+    const std::string bad = named.find("xx_XX") != std::string::npos
+                                ? (dir_ / "xx_XX.aff").string()
+                                : named;
+    const Result r = RunShell("cd " + Quote(dir_.string()) + " && timeout 20 " +
+                                  CommandLine(SPELLFILTER_EXE, {"build", "--hunspell", named, "-o",
+                                                                (dir_ / "out.sfd").string()}),
+                              "", dir_);
+    EXPECT_EQ(r.exit_code, 2) << named << ": " << r.err;
+    EXPECT_NE(r.err.find(bad + ": not a regular file"), std::string::npos) << r.err;
+  }
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"check", "-d", fifo, "t.txt"},
         std::vector<std::string>{"check", "-d", EN_US_SFD, "--code-dict", fifo,

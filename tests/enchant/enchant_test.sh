@@ -88,4 +88,14 @@ out=$(echo "Zorblaxian" | "$spellfilter" check) ||
   fail "spellfilter check rejects the word added through Enchant: $out"
 "$spellfilter" words | grep -qx Zorblaxian || fail "not in spellfilter words"
 
+# 4. Issue 34: words with U+200B (zero width space) or U+202E (right-to-left
+# override) added through Enchant reach neither spellfilter's user list nor
+# the provider's session (it added there what the list refused). Enchant's
+# own personal list, outside the provider, still takes them.
+printf '*zero\xe2\x80\x8bwidth\n*evil\xe2\x80\xaertl\n#\n' |
+  in_ns enchant-2 -a -d en_US > "$tmp/add-invisible.out" || true
+if "$spellfilter" words | grep -q 'zero\|evil'; then
+  fail "a word with an invisible or bidirectional character reached the user list: $("$spellfilter" words)"
+fi
+
 echo "enchant: ok ($lines lines of answers identical for $words words, $misspelled misspelled)"

@@ -173,7 +173,9 @@ SPELLFILTER_API spellfilter_status spellfilter_reload_user_words(
     spellfilter_dict* dict);
 
 /* Accepts `word` (exactly as written) until the handle is closed; nothing
- * is written. */
+ * is written. A word the user list would refuse (spaces, invisible or
+ * bidirectional control characters such as U+200B or U+202E) is refused:
+ * SPELLFILTER_INVALID_ARGUMENT. */
 SPELLFILTER_API spellfilter_status spellfilter_add_session_word(
     spellfilter_dict* dict, const char* word, size_t length);
 
