@@ -1636,12 +1636,14 @@ void MainWindow::openLoaded(const QString& path, const LoadedText& loaded) {
               .arg(name, EncodingLabel(encoding)),
           10000);
     } else if (HasContinuations(*edit->document())) {
-      statusBar()->showMessage(
-          tr("Opened %1. Lines longer than %L2 characters are shown in "
-             "pieces (unnumbered in the margin) and saved as they were.")
+      // In the notice strip, which has the window's width: in the status
+      // bar beside the counts the sentence was cut ("…shown in piec").
+      statusBar()->showMessage(tr("Opened %1").arg(name), 3000);
+      notice_->showMessage(
+          tr("%1: lines longer than %L2 characters are shown in pieces "
+             "(unnumbered in the margin) and saved as they were.")
               .arg(name)
-              .arg(kSplitAbove),
-          10000);
+              .arg(kSplitAbove));
     } else {
       statusBar()->showMessage(tr("Opened %1").arg(name), 3000);
     }

@@ -27,6 +27,8 @@ RecentFilesMenu::RecentFilesMenu(QWidget* parent)
   connect(this, &QMenu::aboutToShow, this, &RecentFilesMenu::rebuild);
   // Built when it first opens: checking that each file still exists (and
   // writing the settings) has no place before the window's first paint.
+  // Greyed out at once when there is nothing to list (a settings read).
+  setEnabled(!files().isEmpty());
 }
 
 QStringList RecentFilesMenu::files() const {

@@ -256,7 +256,10 @@ class MainWindowTest : public QObject {
     Write(dir + "/two.txt", "two\n");
     {
       auto w = newWindow();
+      // Nothing to list: greyed out from the start (built when opened).
+      QVERIFY(!w->recentFilesMenu()->isEnabled());
       QVERIFY(w->loadFile(dir + "/one.txt"));
+      QVERIFY(w->recentFilesMenu()->isEnabled());
       QVERIFY(w->loadFile(dir + "/two.txt"));
       QCOMPARE(w->recentFilesMenu()->files(),
                QStringList({dir + "/two.txt", dir + "/one.txt"}));
@@ -691,7 +694,10 @@ class MainWindowTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!w->editor()->isStreaming(), 60'000);
     QTextDocument* document = w->editor()->document();
     QVERIFY(document->blockCount() > 200);
-    QVERIFY(w->statusBar()->currentMessage().contains("shown in pieces"));
+    // Said in the notice strip, whole (the status bar cut it).
+    QVERIFY2(w->noticeBar()->text().contains("shown in pieces"),
+             qPrintable(w->noticeBar()->text()));
+    QVERIFY(w->noticeBar()->isVisible());
     QCOMPARE(w->editor()->lineMap().lineCount(), 4);
     // Saved untouched: byte for byte, CRLF and all.
     QVERIFY(w->saveFile(path));
