@@ -9,7 +9,9 @@
 #
 #   scripts/editor_startup_timing.sh [RUNS] [SCREENSHOT_DIR]
 #
-# Prints each run, the medians and their ratio (gedit / spellfilter). With
+# Prints each run, the medians and their ratio (gedit / spellfilter), and
+# the CPU time each program had used when first painted (its threads'
+# time on a CPU, which the machine's load changes far less). With
 # SCREENSHOT_DIR, the
 # screen at each first paint is saved there (to look for a black window).
 # Needs Xvfb, gedit and ImageMagick (scripts/setup.sh --desktop); builds
@@ -50,7 +52,7 @@ median() { sort -n | awk '{a[NR]=$1} END {if (NR == 0) print "nan"; else if (NR 
 field() { python3 -c 'import json,sys; v=json.loads(sys.stdin.read())[sys.argv[1]]; print("" if v is None else v)' "$1"; }
 
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-: >"$work/ours" && : >"$work/gedit"
+: >"$work/ours" && : >"$work/gedit" && : >"$work/ours_cpu" && : >"$work/gedit_cpu"
 for run in $(seq "$runs"); do
   # spellfilter-editor, fresh settings each run.
   rm -rf "$work/home" && mkdir -p "$work/home/.config" "$work/home/.local/share"
@@ -61,6 +63,7 @@ for run in $(seq "$runs"); do
     python3 "$first_paint" --title big.txt ${shot:+--screenshot "$shot"} \
       -- "$editor" --new-window "$work/big.txt" >"$work/result" 2>/dev/null || true
   ours=$(field painted_ms <"$work/result")
+  ours_cpu=$(field painted_cpu_ms <"$work/result")
   title=$(field title <"$work/result")
   # gedit, its own fresh settings (in memory: no D-Bus session here).
   rm -rf "$work/home" && mkdir -p "$work/home/.config"
@@ -70,13 +73,17 @@ for run in $(seq "$runs"); do
     python3 "$first_paint" --title big.txt ${shot:+--screenshot "$shot"} \
       -- gedit --standalone "$work/big.txt" >"$work/result" 2>/dev/null || true
   theirs=$(field painted_ms <"$work/result")
+  theirs_cpu=$(field painted_cpu_ms <"$work/result")
   gtitle=$(field title <"$work/result")
-  echo "run $run: spellfilter-editor painted at ${ours:-never} ms (\"$title\"); gedit at ${theirs:-never} ms (\"$gtitle\")"
+  echo "run $run: spellfilter-editor painted at ${ours:-never} ms, ${ours_cpu:-?} ms CPU (\"$title\"); gedit at ${theirs:-never} ms, ${theirs_cpu:-?} ms CPU (\"$gtitle\")"
   [ -n "$ours" ] && echo "$ours" >>"$work/ours"
   [ -n "$theirs" ] && echo "$theirs" >>"$work/gedit"
+  [ -n "$ours_cpu" ] && echo "$ours_cpu" >>"$work/ours_cpu"
+  [ -n "$theirs_cpu" ] && echo "$theirs_cpu" >>"$work/gedit_cpu"
 done
 ours=$(median <"$work/ours")
 theirs=$(median <"$work/gedit")
 echo "median first paint, titled: spellfilter-editor $ours ms, gedit $theirs ms"
+echo "median CPU time until then: spellfilter-editor $(median <"$work/ours_cpu") ms, gedit $(median <"$work/gedit_cpu") ms"
 python3 -c 'import sys; o, g = float(sys.argv[1]), float(sys.argv[2]); print("ratio gedit / spellfilter-editor: %.1fx" % (g / o))' "$ours" "$theirs" 2>/dev/null || true
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

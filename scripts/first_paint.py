@@ -9,10 +9,13 @@ painted once at least --bright of the samples are light (an unpainted
 window on an Xvfb started with -br shows the black root through it; the
 editors measured here paint a light background). Prints one JSON line:
 
-  {"mapped_ms": ..., "painted_ms": ..., "title": ...}
+  {"mapped_ms": ..., "painted_ms": ..., "painted_cpu_ms": ..., "title": ...}
 
 mapped_ms: the first sight of a mapped window with the title; painted_ms:
 the first sight of it painted; null for either if --timeout passed first.
+painted_cpu_ms: the CPU time the program's threads had used by then
+(/proc/PID/task/*/schedstat), which the machine's load changes far less
+than the wall clock.
 With --screenshot FILE, the screen at the moment of the first paint is
 saved (ImageMagick's import). The program is killed afterwards, unless
 --keep-ms asks to let it run longer (then killed).
@@ -172,6 +175,24 @@ class X:
             self.lib.XFree(image)
 
 
+def cpu_ms(pid):
+    """The CPU time a process's threads have used so far, in ms: the sum of
+    the first field of /proc/PID/task/*/schedstat (nanoseconds on a CPU).
+    None where the kernel does not offer it."""
+    total = 0
+    try:
+        tasks = os.listdir("/proc/%d/task" % pid)
+    except OSError:
+        return None
+    for task in tasks:
+        try:
+            with open("/proc/%d/task/%s/schedstat" % (pid, task)) as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            continue
+    return round(total / 1e6, 1)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--title", required=True)
@@ -188,7 +209,7 @@ def main():
     start = time.monotonic()
     proc = subprocess.Popen(command, start_new_session=True,
                             stdout=subprocess.DEVNULL)
-    mapped_ms = painted_ms = None
+    mapped_ms = painted_ms = painted_cpu_ms = None
     title = ""
     try:
         while time.monotonic() - start < args.timeout and painted_ms is None:
@@ -207,6 +228,7 @@ def main():
                 if x.bright_fraction(window, attrs.width,
                                      attrs.height) >= args.bright:
                     painted_ms, title = round(now), name
+                    painted_cpu_ms = cpu_ms(proc.pid)
                     if args.screenshot:
                         subprocess.run(["import", "-window", "root",
                                         args.screenshot], check=False)
@@ -221,7 +243,8 @@ def main():
             pass
         proc.wait()
     print(json.dumps({"mapped_ms": mapped_ms, "painted_ms": painted_ms,
-                      "title": title}, ensure_ascii=False))
+                      "painted_cpu_ms": painted_cpu_ms, "title": title},
+                     ensure_ascii=False))
 
 
 if __name__ == "__main__":

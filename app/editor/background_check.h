@@ -7,8 +7,9 @@
 // checked on the UI thread as before; so the result is the same as
 // checking every block there, only sooner.
 //
-// The thread uses its own core objects (Checker and UserDictionary are not
-// thread-safe) over the shared Dictionary, which it keeps alive. The Ignore
+// The thread uses its own core objects (Checker, LanguageChecker and
+// UserDictionary are not thread-safe) over the shared Dictionary (several
+// with several languages), which it keeps alive. The Ignore
 // All list is not applied here (it belongs to the UI thread's
 // SpellService); the scheduler applies it when adopting.
 #ifndef SPELLFILTER_APP_EDITOR_BACKGROUND_CHECK_H_
@@ -36,6 +37,9 @@ class BackgroundCheck : public QObject {
     qsizetype start = 0;  // in text()
     qsizetype length = 0;
     QList<TextSpan> misspellings;
+    // The words no language checks (their script), as
+    // SpellService::findUnchecked finds them.
+    QList<TextSpan> unchecked;
     int words = 0;
   };
 
@@ -46,6 +50,19 @@ class BackgroundCheck : public QObject {
   BackgroundCheck(
       std::shared_ptr<const Dictionary> dictionary, std::string user_words,
       QString text, quint64 epoch, QObject* parent = nullptr,
+      std::vector<std::shared_ptr<const Dictionary>> additions = {});
+  // Several languages at once (SpellService with a second language or
+  // Automatic): `languages` and `user_words` as SpellService's
+  // sharedLanguages() and userWordsPaths(), the lines checked by core's
+  // LanguageChecker in `mode`, as SpellService checks a block.
+  struct Languages {
+    std::vector<std::shared_ptr<const Dictionary>> dictionaries;
+    std::vector<std::string> user_words;
+    bool automatic = false;
+  };
+  BackgroundCheck(
+      Languages languages, QString text, quint64 epoch,
+      QObject* parent = nullptr,
       std::vector<std::shared_ptr<const Dictionary>> additions = {});
   // Stops the thread (at the next line) and waits for it.
   ~BackgroundCheck() override;
@@ -74,9 +91,8 @@ class BackgroundCheck : public QObject {
  private:
   void run();
 
-  std::shared_ptr<const Dictionary> dictionary_;
+  Languages languages_;  // the first is the language of a one-language check
   std::vector<std::shared_ptr<const Dictionary>> additions_;
-  std::string user_words_;
   const QString text_;
   const quint64 epoch_;
   std::vector<Line> lines_;

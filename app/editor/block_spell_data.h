@@ -21,6 +21,9 @@ namespace spellfilter::editor {
 struct SpellTotals {
   qint64 words = 0;
   qint64 misspellings = 0;
+  // Words in a script no language of the document checks, over the blocks
+  // whose unchecked words are known (every block checked or adopted).
+  qint64 unchecked = 0;
 };
 
 class BlockSpellData : public QTextBlockUserData {
@@ -39,11 +42,13 @@ class BlockSpellData : public QTextBlockUserData {
     misspellings_ = std::move(misspellings);
     words_ = words;
     length_ = length;
+    totals_->unchecked -= unchecked_.size();
     unchecked_.clear();
     unchecked_known_ = false;
   }
   // The unchecked words of the text update() was given.
   void setUnchecked(QList<TextSpan> unchecked) {
+    totals_->unchecked += unchecked.size() - unchecked_.size();
     unchecked_ = std::move(unchecked);
     unchecked_known_ = true;
   }

@@ -18,12 +18,22 @@ DictionaryMenu::DictionaryMenu(QWidget* parent)
   QAction* refresh_action = addAction(tr("&Refresh List"));
   connect(refresh_action, &QAction::triggered, this, &DictionaryMenu::refresh);
   connect(this, &QMenu::aboutToShow, this, &DictionaryMenu::refresh);
-  refresh();
+  // The folders are not read here: the list is built when the menu first
+  // opens (a start with ~150 system dictionaries paid for scanning them
+  // before the window's first paint; issue 35 item 1).
 }
 
 void DictionaryMenu::setCurrentPath(const QString& path) {
   current_ = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
-  refresh();
+  // Built already: only the check mark moves (the folders are read again
+  // when the menu opens).
+  bool listed = false;
+  for (QAction* a : group_->actions()) {
+    const bool is_current = !current_.isEmpty() && a->data() == current_;
+    if (a->isCheckable()) a->setChecked(is_current);
+    listed = listed || is_current;
+  }
+  if (!listed && !group_->actions().isEmpty()) refresh();
 }
 
 void DictionaryMenu::refresh() {

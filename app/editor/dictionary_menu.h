@@ -4,8 +4,9 @@
 // dictionaries not converted yet, each as "German (Germany) — convert"
 // (FindHunspellDictionaries(); choosing one emits conversionRequested, and
 // MainWindow converts it and switches to it); then "Open Dictionary File...", "Build Dictionary
-// from Word List..." and "Refresh List". The list is re-read each time the
-// menu opens, so a dictionary built by the CLI shows up too.
+// from Word List..." and "Refresh List". The list is read each time the
+// menu opens (first at its first opening, not at construction), so a
+// dictionary built by the CLI shows up too.
 #ifndef SPELLFILTER_APP_EDITOR_DICTIONARY_MENU_H_
 #define SPELLFILTER_APP_EDITOR_DICTIONARY_MENU_H_
 
@@ -24,7 +25,8 @@ class DictionaryMenu : public QMenu {
   explicit DictionaryMenu(QWidget* parent = nullptr);
   Q_DISABLE_COPY_MOVE(DictionaryMenu)
 
-  // The dictionary in use, checked in the list; empty for none.
+  // The dictionary in use, checked in the list; empty for none. Reads no
+  // folder unless the list is built and lacks it.
   void setCurrentPath(const QString& path);
   // Re-reads the folders and rebuilds the list.
   void refresh();

@@ -14,10 +14,25 @@
 #include "app/editor/main_window.h"
 #include "app/editor/session.h"
 #include "app/editor/single_instance.h"
+#include "app/editor/startup_trace.h"
 
 namespace {
 
 const QString kNewWindow = QStringLiteral("new-window");
+
+// The window icon: the theme's, else the PNGs compiled in. Looking the
+// theme up (its index files and folders) and loading the image plugins is
+// not needed for the first frame, so main() sets it after.
+void SetWindowIcon() {
+  QIcon icon = QIcon::fromTheme(QStringLiteral("spellfilter-editor"));
+  if (icon.isNull()) {
+    for (int size : {16, 22, 24, 32, 48, 64, 128, 256}) {
+      icon.addFile(
+          QStringLiteral(":/icons/%1/spellfilter-editor.png").arg(size));
+    }
+  }
+  QApplication::setWindowIcon(icon);
+}
 
 void SetApplicationNames() {
   QCoreApplication::setOrganizationName(QStringLiteral("spellfilter"));
@@ -73,20 +88,15 @@ void AnswerHelpWithoutDisplay(int argc, char* argv[]) {
 }  // namespace
 
 int main(int argc, char* argv[]) {
+  using spellfilter::editor::StartupMark;
+  spellfilter::editor::StartupClockStart();
   AnswerHelpWithoutDisplay(argc, argv);
   QApplication app(argc, argv);
+  StartupMark("QApplication");
   SetApplicationNames();
   QGuiApplication::setApplicationDisplayName(
       QCoreApplication::translate("main", "spellfilter editor"));
   QGuiApplication::setDesktopFileName(QStringLiteral("spellfilter-editor"));
-  QIcon icon = QIcon::fromTheme(QStringLiteral("spellfilter-editor"));
-  if (icon.isNull()) {
-    for (int size : {16, 22, 24, 32, 48, 64, 128, 256}) {
-      icon.addFile(
-          QStringLiteral(":/icons/%1/spellfilter-editor.png").arg(size));
-    }
-  }
-  QApplication::setWindowIcon(icon);
 
   QCommandLineParser parser;
   SetUpParser(&parser);
@@ -119,8 +129,10 @@ int main(int argc, char* argv[]) {
       spellfilter::editor::SendToRunningEditor(socket_name, request, 1000)) {
     return 0;
   }
+  StartupMark("single-instance probe");
 
   spellfilter::editor::MainWindow window;
+  StartupMark("window built");
   spellfilter::editor::SingleInstanceServer server;
   if (!new_window) {
     QObject::connect(&server,
@@ -142,9 +154,17 @@ int main(int argc, char* argv[]) {
   for (const auto& file : request.files) {
     if (!file.standard_input) window.setWindowFilePath(file.path);
   }
+  StartupMark("server listening");
   window.show();
+  StartupMark("show");
   if (!new_window && request.files.isEmpty()) window.restoreSession();
   window.openRequest(request);
+  // After the first paint (a big file's "Loading…" page is painted inside
+  // openRequest; otherwise the event loop paints before running timers).
+  QTimer::singleShot(0, &window, [] {
+    SetWindowIcon();
+    StartupMark("icon");
+  });
   // After the window is up, so the question appears over it.
   QTimer::singleShot(0, &window,
                      &spellfilter::editor::MainWindow::offerRecovery);

@@ -35,6 +35,7 @@
 #include <QWindow>
 #include <algorithm>
 
+#include "app/editor/background_read.h"
 #include "app/editor/build_dictionary_dialog.h"
 #include "app/editor/check_spelling_dialog.h"
 #include "app/editor/dictionary_catalog.h"
@@ -55,6 +56,7 @@
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_service_pool.h"
 #include "app/editor/spell_text_edit.h"
+#include "app/editor/startup_trace.h"
 #include "app/editor/text_encoding.h"
 #include "app/editor/theme.h"
 
@@ -69,9 +71,6 @@ Q_LOGGING_CATEGORY(lcStatus, "spellfilter.editor.status", QtWarningMsg)
 // Failed saves, on standard error as well as in their message box (for
 // bug reports and tests/editor/end_to_end_test.sh).
 Q_LOGGING_CATEGORY(lcSave, "spellfilter.editor.save", QtWarningMsg)
-// The first paint of the window, with its title and the wall clock in ms
-// (off unless enabled), for scripts/editor_startup_timing.sh.
-Q_LOGGING_CATEGORY(lcStartup, "spellfilter.editor.startup", QtWarningMsg)
 
 const QString kGeometryKey = QStringLiteral("geometry");
 const QString kFontKey = QStringLiteral("font");
@@ -110,8 +109,7 @@ MainWindow::MainWindow(QWidget* parent)
       tabs_(new QTabWidget),
       recovery_folder_(RecoveryStore::DefaultFolder()),
       build_job_(new BuildDictionaryJob(this)),
-      convert_job_(new ConvertDictionaryJob(this)),
-      unchecked_counter_(new UncheckedCounter(this)) {
+      convert_job_(new ConvertDictionaryJob(this)) {
   auto* central = new QWidget(this);
   auto* layout = new QVBoxLayout(central);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -134,20 +132,17 @@ MainWindow::MainWindow(QWidget* parent)
   status_timer_.setSingleShot(true);
   status_timer_.setInterval(100);
   connect(&status_timer_, &QTimer::timeout, this, &MainWindow::updateStatus);
-  // Words the dictionary's script rule skips are counted over the whole
-  // text once typing pauses, on a worker thread (UncheckedCounter).
-  unchecked_timer_.setSingleShot(true);
-  unchecked_timer_.setInterval(500);
-  connect(&unchecked_timer_, &QTimer::timeout, this,
-          &MainWindow::updateUncheckedCount);
-
   connect(pool_, &SpellServicePool::created, this, &MainWindow::followService);
   // The first document exists before the actions, which act on it.
   addDocument();
+  StartupMark("window: first document");
   createActions();
+  StartupMark("window: actions and menus");
   createStatusBar();
+  StartupMark("window: status bar");
   if (lcStartup().isDebugEnabled()) statusBar()->installEventFilter(this);
   readSettings();
+  StartupMark("window: settings");
   connect(tabs_, &QTabWidget::currentChanged, this,
           &MainWindow::onCurrentTabChanged);
 
@@ -167,22 +162,11 @@ MainWindow::MainWindow(QWidget* parent)
   connect(convert_job_, &ConvertDictionaryJob::finished, this,
           &MainWindow::onConversionFinished);
 
-  connect(unchecked_counter_, &UncheckedCounter::counted, this,
-          [this](qsizetype n) {
-            unchecked_label_->setVisible(n > 0);
-            unchecked_label_->setText(n == 1 ? tr("1 unchecked")
-                                             : tr("%L1 unchecked").arg(n));
-            unchecked_label_->setToolTip(
-                tr("Words in a script the dictionary %1 does not cover (such "
-                   "as Cyrillic in an English text) are not checked. Choose "
-                   "a dictionary of their language in the Dictionary menu "
-                   "to check them.")
-                    .arg(spellService()->dictionaryName()));
-          });
-
   loadInitialDictionary();
+  StartupMark("window: dictionary");
   onCurrentTabChanged();
   setUnifiedTitleAndToolBarOnMac(true);
+  StartupMark("window: done");
 }
 
 MainWindow::~MainWindow() {
@@ -200,7 +184,6 @@ void MainWindow::followService(SpellService* service) {
     if (service != spellService()) return;
     dictionary_menu_->setCurrentPath(service->dictionaryPath());
     updateStatus();
-    unchecked_timer_.start();
   });
   connect(service, &SpellService::flaggedWordsMayBeCorrect, this,
           &MainWindow::scheduleStatus);
@@ -244,7 +227,6 @@ bool MainWindow::switchLanguages(DocumentTab* tab, const QStringList& paths,
   if (tab == current()) {
     dictionary_menu_->setCurrentPath(service->dictionaryPath());
     updateStatus();
-    unchecked_timer_.start();
   }
   if (error != nullptr) *error = problem;
   return problem.isEmpty() && (wanted.isEmpty() || service->hasDictionary());
@@ -368,10 +350,13 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
   if (watched == statusBar() && event->type() == QEvent::Paint &&
       !first_paint_logged_) {
     first_paint_logged_ = true;
+    // The wall clock in ms since the epoch (for the end-to-end test), the
+    // title and message painted, and the process's CPU time so far.
     qCDebug(lcStartup).noquote()
         << QStringLiteral("first paint at %1 ms, title \"%2\", %3")
                .arg(QDateTime::currentMSecsSinceEpoch())
                .arg(windowTitle(), statusBar()->currentMessage());
+    StartupMark("first paint");
   }
   return QMainWindow::eventFilter(watched, event);
 }
@@ -433,8 +418,6 @@ DocumentTab* MainWindow::addDocument() {
           });
   connect(text, &QTextDocument::contentsChange, this,
           if_current([this] { scheduleStatus(); }));
-  connect(text, &QTextDocument::contentsChange, this,
-          if_current([this] { unchecked_timer_.start(); }));
   connect(text, &QTextDocument::contentsChanged, this,
           if_current([this] { updateUndoRedo(); }));
   connect(text, &QTextDocument::undoCommandAdded, this,
@@ -497,7 +480,6 @@ void MainWindow::onCurrentTabChanged() {
   updateClipboardActions();
   updateCursorPosition();
   updateStatus();
-  unchecked_timer_.start();
   if (disk_notice_shown_) {
     notice_->hide();
     disk_notice_shown_ = false;
@@ -843,6 +825,31 @@ void MainWindow::updateStatus() {
     spelling = tr("%L1 misspellings").arg(totals.misspellings);
   }
   misspellings_label_->setText(spelling);
+  // Words in a script no language of the document checks: a running total
+  // kept by the blocks as they are checked (block_spell_data.h), so it
+  // grows while a big text is checked and costs nothing per keystroke.
+  const qint64 unchecked =
+      spellService()->hasDictionary() && editor()->isSpellCheckingEnabled()
+          ? totals.unchecked
+          : 0;
+  unchecked_label_->setVisible(unchecked > 0);
+  if (unchecked > 0) {
+    unchecked_label_->setText(unchecked == 1
+                                  ? tr("1 unchecked")
+                                  : tr("%L1 unchecked").arg(unchecked));
+    unchecked_label_->setToolTip(
+        spellService()->languageCount() > 1
+            ? tr("Words in a script none of the languages %1 covers (such as "
+                 "Cyrillic in an English and German text) are not checked. "
+                 "Add a language that covers them with the language button "
+                 "to check them.")
+                  .arg(languageLabel(spellService()))
+            : tr("Words in a script the dictionary %1 does not cover (such "
+                 "as Cyrillic in an English text) are not checked. Choose a "
+                 "dictionary of their language in the Dictionary menu to "
+                 "check them.")
+                  .arg(spellService()->dictionaryName()));
+  }
   words_label_->setText(totals.words == 1 ? tr("1 word")
                                           : tr("%L1 words").arg(totals.words));
   // Characters as typed, line ends included (a long line's pieces are one
@@ -879,16 +886,6 @@ void MainWindow::updateStatus() {
     tip.append(Native(path));
   }
   language_button_->setToolTip(tip.join(QLatin1Char('\n')));
-}
-
-void MainWindow::updateUncheckedCount() {
-  // With several languages the grey marks show the words none checks;
-  // the count (one language's, on a thread) is left out.
-  const bool counting = spellService()->languageCount() == 1 &&
-                        editor()->isSpellCheckingEnabled();
-  unchecked_counter_->count(
-      counting ? spellService()->sharedDictionary() : nullptr,
-      counting ? DocumentText(*editor()->document()).toUtf8() : QByteArray());
 }
 
 void MainWindow::findNext() {
@@ -965,7 +962,7 @@ void MainWindow::setWordWrap(bool on) {
                                               : QPlainTextEdit::NoWrap);
   }
   word_wrap_action_->setChecked(on);
-  QSettings().setValue(kWordWrapKey, on);
+  if (!reading_settings_) QSettings().setValue(kWordWrapKey, on);
 }
 
 void MainWindow::setUncheckedMarks(bool on) {
@@ -973,7 +970,7 @@ void MainWindow::setUncheckedMarks(bool on) {
     document(i)->editor()->setUncheckedMarksVisible(on);
   }
   unchecked_marks_action_->setChecked(on);
-  QSettings().setValue(kUncheckedMarksKey, on);
+  if (!reading_settings_) QSettings().setValue(kUncheckedMarksKey, on);
 }
 
 void MainWindow::setLineNumbers(bool on) {
@@ -981,7 +978,7 @@ void MainWindow::setLineNumbers(bool on) {
     document(i)->editor()->setLineNumbersVisible(on);
   }
   line_numbers_action_->setChecked(on);
-  QSettings().setValue(kLineNumbersKey, on);
+  if (!reading_settings_) QSettings().setValue(kLineNumbersKey, on);
 }
 
 void MainWindow::print() {
@@ -1043,7 +1040,7 @@ void MainWindow::setTheme(Theme theme) {
   for (QAction* a : theme_actions_->actions()) {
     a->setChecked(a->data().toString() == ThemeName(theme));
   }
-  QSettings().setValue(kThemeKey, ThemeName(theme));
+  if (!reading_settings_) QSettings().setValue(kThemeKey, ThemeName(theme));
 }
 
 void MainWindow::reopenWithEncoding(const QString& encoding) {
@@ -1149,10 +1146,15 @@ void MainWindow::readSettings() {
     editor()->setFont(font);
   }
   base_font_ = editor()->font();
+  // Applied, not written back: each QSettings write syncs the file to disk
+  // (twice fdatasync), which cost a start tens to hundreds of milliseconds
+  // before the first paint on a busy disk (issue 35 item 1).
+  reading_settings_ = true;
   setWordWrap(settings.value(kWordWrapKey, true).toBool());
   setLineNumbers(settings.value(kLineNumbersKey, false).toBool());
   setUncheckedMarks(settings.value(kUncheckedMarksKey, true).toBool());
   setTheme(ThemeFromName(settings.value(kThemeKey).toString()));
+  reading_settings_ = false;
   const bool checking = settings.value(kSpellCheckingKey, true).toBool();
   spell_checking_action_->setChecked(checking);
   editor()->setSpellCheckingEnabled(checking);
@@ -1254,6 +1256,7 @@ void MainWindow::showLoading(const QString& path) {
   if (!isVisible()) return;
   // Just shown: the window system has yet to map and expose it (X11 does
   // so asynchronously); a paint before that shows nothing.
+  StartupMark("loading: waiting for expose");
   QElapsedTimer waited;
   waited.start();
   while ((windowHandle() == nullptr || !windowHandle()->isExposed()) &&
@@ -1261,11 +1264,18 @@ void MainWindow::showLoading(const QString& path) {
     QCoreApplication::processEvents(
         QEventLoop::ExcludeUserInputEvents | QEventLoop::WaitForMoreEvents, 10);
   }
+  StartupMark("loading: exposed");
   repaint();
   QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
 }
 
 void MainWindow::openRequest(const OpenRequest& request) {
+  // A second launch's request while a file is read (readText runs the
+  // event loop) waits for it: opening goes to the tab being filled.
+  if (reading_ > 0) {
+    QTimer::singleShot(20, this, [this, request] { openRequest(request); });
+    return;
+  }
   for (const FileRequest& file : request.files) {
     DocumentTab* loading = nullptr;
     if (!file.standard_input &&
@@ -1499,6 +1509,20 @@ bool MainWindow::confirmLossyOpen(const QString& path, const LoadedText& loaded,
   return box.clickedButton() == open_anyway;
 }
 
+bool MainWindow::readText(const QString& path, const QString& encoding,
+                          LoadedText* loaded, QString* error) {
+  // A big file is read and decoded on a worker thread: the window, saying
+  // "Loading…", keeps painting meanwhile (background_read.h).
+  if (QFileInfo(path).size() >= kLoadingNoticeBytes) {
+    ++reading_;
+    const bool read = ReadTextFileInBackground(path, encoding, loaded, error);
+    --reading_;
+    return read;
+  }
+  return encoding.isEmpty() ? ReadTextFile(path, loaded, error)
+                            : ReadTextFileAs(path, encoding, loaded, error);
+}
+
 bool MainWindow::loadFile(const QString& path) {
   // A file open in a tab is shown, not opened twice.
   if (const int open = indexOfFile(path); open >= 0) {
@@ -1508,7 +1532,7 @@ bool MainWindow::loadFile(const QString& path) {
   LoadedText loaded;
   QString error;
   QGuiApplication::setOverrideCursor(Qt::WaitCursor);
-  const bool read = ReadTextFile(path, &loaded, &error);
+  const bool read = readText(path, QString(), &loaded, &error);
   QGuiApplication::restoreOverrideCursor();
   if (!read) {
     QMessageBox::warning(this, tr("Open"),
@@ -1520,7 +1544,7 @@ bool MainWindow::loadFile(const QString& path) {
       !confirmLossyOpen(path, loaded, &encoding)) {
     return false;
   }
-  if (!encoding.isEmpty() && !ReadTextFileAs(path, encoding, &loaded, &error)) {
+  if (!encoding.isEmpty() && !readText(path, encoding, &loaded, &error)) {
     QMessageBox::warning(this, tr("Open"),
                          tr("Cannot read %1:\n%2.").arg(Native(path), error));
     return false;
@@ -1536,7 +1560,7 @@ bool MainWindow::loadFileAs(const QString& path, const QString& encoding) {
   }
   LoadedText loaded;
   QString error;
-  if (!ReadTextFileAs(path, encoding, &loaded, &error)) {
+  if (!readText(path, encoding, &loaded, &error)) {
     QMessageBox::warning(
         this, tr("Open"),
         tr("Cannot read %1 as %2:\n%3.")
@@ -1612,12 +1636,14 @@ void MainWindow::openLoaded(const QString& path, const LoadedText& loaded) {
               .arg(name, EncodingLabel(encoding)),
           10000);
     } else if (HasContinuations(*edit->document())) {
-      statusBar()->showMessage(
-          tr("Opened %1. Lines longer than %L2 characters are shown in "
-             "pieces (unnumbered in the margin) and saved as they were.")
+      // In the notice strip, which has the window's width: in the status
+      // bar beside the counts the sentence was cut ("…shown in piec").
+      statusBar()->showMessage(tr("Opened %1").arg(name), 3000);
+      notice_->showMessage(
+          tr("%1: lines longer than %L2 characters are shown in pieces "
+             "(unnumbered in the margin) and saved as they were.")
               .arg(name)
-              .arg(kSplitAbove),
-          10000);
+              .arg(kSplitAbove));
     } else {
       statusBar()->showMessage(tr("Opened %1").arg(name), 3000);
     }
@@ -1954,7 +1980,6 @@ void MainWindow::setSpellChecking(bool enabled) {
   spell_checking_action_->setChecked(enabled);
   QSettings().setValue(kSpellCheckingKey, enabled);
   updateStatus();
-  updateUncheckedCount();
 }
 
 void MainWindow::openDictionaryFile() {

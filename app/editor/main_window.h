@@ -19,7 +19,6 @@
 #include "app/editor/single_instance.h"
 #include "app/editor/text_file.h"
 #include "app/editor/theme.h"
-#include "app/editor/unchecked_counter.h"
 
 class QActionGroup;
 class QTabWidget;
@@ -174,7 +173,6 @@ class MainWindow : public QMainWindow {
   void buildDictionary();
   void onBuildFinished(const spellfilter::editor::BuildResult& result);
   void onBuildCanceled();
-  void updateUncheckedCount();
   void onConversionFinished(const spellfilter::editor::ConvertResult& result);
   void about();
   void updateStatus();
@@ -196,6 +194,10 @@ class MainWindow : public QMainWindow {
   // The tab a file being opened goes to: the current one if pristine.
   DocumentTab* tabForNewFile();
   void openLoaded(const QString& path, const LoadedText& loaded);
+  // ReadTextFile (`encoding` empty) or ReadTextFileAs; from
+  // kLoadingNoticeBytes on, on a worker thread (background_read.h).
+  bool readText(const QString& path, const QString& encoding,
+                LoadedText* loaded, QString* error);
   // The index of the tab holding `path`, or -1.
   [[nodiscard]] int indexOfFile(const QString& path) const;
   void updateTabLabel(DocumentTab* tab);
@@ -256,6 +258,8 @@ class MainWindow : public QMainWindow {
   QString recovery_folder_;
   bool disk_notice_shown_ = false;  // the notice is about the current file
   bool first_paint_logged_ = false;
+  int reading_ = 0;  // readText calls under way (each runs the event loop)
+  bool reading_settings_ = false;  // readSettings: apply, do not write
   QAction* undo_action_ = nullptr;
   QAction* redo_action_ = nullptr;
   QAction* cut_action_ = nullptr;
@@ -287,8 +291,6 @@ class MainWindow : public QMainWindow {
   QToolButton* language_button_ = nullptr;
   // Words in a script the dictionary cannot check; hidden when none.
   QLabel* unchecked_label_ = nullptr;
-  QTimer unchecked_timer_;  // counts them once typing pauses
-  UncheckedCounter* unchecked_counter_;
   QLabel* position_label_ = nullptr;
   QFont base_font_;  // as chosen or read at start: what Reset Zoom restores
   QTimer status_timer_;

@@ -25,7 +25,10 @@ RecentFilesMenu::RecentFilesMenu(QWidget* parent)
     : QMenu(tr("Open &Recent"), parent) {
   setToolTipsVisible(true);  // the full path
   connect(this, &QMenu::aboutToShow, this, &RecentFilesMenu::rebuild);
-  rebuild();
+  // Built when it first opens: checking that each file still exists (and
+  // writing the settings) has no place before the window's first paint.
+  // Greyed out at once when there is nothing to list (a settings read).
+  setEnabled(!files().isEmpty());
 }
 
 QStringList RecentFilesMenu::files() const {
@@ -48,8 +51,10 @@ void RecentFilesMenu::add(const QString& path) {
 void RecentFilesMenu::rebuild() {
   clear();
   QStringList list = files();
-  list.removeIf([](const QString& f) { return !QFileInfo::exists(f); });
-  Store(list);
+  if (list.removeIf([](const QString& f) { return !QFileInfo::exists(f); }) >
+      0) {
+    Store(list);
+  }
   for (int i = 0; i < list.size(); ++i) {
     const QString& path = list[i];
     // The folder beside the name: two notes.txt must be told apart.

@@ -43,15 +43,17 @@ void RecheckScheduler::startBackgroundCheck(const QString& text) {
   adopted_ = 0;
   loaded_revision_ = -1;
   SpellService* service = edit_->service();
-  // Several languages: checked on this thread, in slices (the thread
-  // knows one language and its word lists).
   if (text.size() < kBackgroundMinChars || !service->hasDictionary() ||
-      service->languageCount() > 1 || !highlighter_->isEnabled()) {
+      !highlighter_->isEnabled()) {
     return;
   }
+  // One language or several (a second one, Automatic): the thread checks
+  // with what the service checks with.
   background_ = std::make_unique<BackgroundCheck>(
-      service->sharedDictionary(), service->userWordsPath().toStdString(), text,
-      highlighter_->epoch(), nullptr, service->sharedAdditions());
+      BackgroundCheck::Languages{service->sharedLanguages(),
+                                 service->userWordsPaths(),
+                                 service->isAutomatic()},
+      text, highlighter_->epoch(), nullptr, service->sharedAdditions());
   // The thread checks every line: the highlighter need not check any of
   // the new text on the UI thread meanwhile (what is on screen is checked
   // when painted).
@@ -109,7 +111,9 @@ bool RecheckScheduler::adopt(const QTextBlock& block, int i) {
   spans.removeIf([&](const TextSpan& s) {
     return service->isIgnored(line.sliced(s.start, s.length).toString());
   });
-  highlighter_->adoptBlock(block, std::move(spans), background_->line(i).words);
+  highlighter_->adoptBlock(block, std::move(spans),
+                           background_->line(i).unchecked,
+                           background_->line(i).words);
   ++adopted_;
   return true;
 }

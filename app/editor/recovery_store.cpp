@@ -38,17 +38,25 @@ RecoveryStore::RecoveryStore(const QString& folder, QObject* parent)
   id_ = QStringLiteral("%1-%2")
             .arg(QCoreApplication::applicationPid())
             .arg(QRandomGenerator::global()->generate(), 8, 16, QChar(u'0'));
-  QDir().mkpath(folder_);
-  lock_ = std::make_unique<QLockFile>(file(id_, ".lock"));
-  lock_->setStaleLockTime(0);  // stale only when its process is gone
-  lock_->tryLock(0);
-  connect(&timer_, &QTimer::timeout, this, &RecoveryStore::tick);
+  // The folder and the lock that tells other editors this session's files
+  // are not orphans are made before the first snapshot (tick), not here:
+  // the lock file is synced to disk, which cost every new tab, and the
+  // window's first paint, milliseconds to tens of milliseconds.
+  connect(&timer_, &QTimer::timeout, this, [this] { tick(); });
 }
 
 RecoveryStore::~RecoveryStore() {
   write_.waitForFinished();
-  removeFiles(id_);
-  lock_->unlock();
+  if (has_files_) removeFiles(id_);
+  if (lock_) lock_->unlock();
+}
+
+void RecoveryStore::lock() {
+  if (lock_) return;
+  QDir().mkpath(folder_);
+  lock_ = std::make_unique<QLockFile>(file(id_, ".lock"));
+  lock_->setStaleLockTime(0);  // stale only when its process is gone
+  lock_->tryLock(0);
 }
 
 QString RecoveryStore::file(const QString& id, const char* suffix) const {
@@ -62,7 +70,10 @@ void RecoveryStore::watch(QTextDocument* document, int interval_ms) {
   document_ = document;
   connect(document, &QTextDocument::contentsChange, this,
           [this](int, int removed, int added) {
-            if (removed != 0 || added != 0) dirty_ = true;
+            if (removed == 0 && added == 0) return;
+            if (!dirty_) dirty_since_.start();
+            dirty_ = true;
+            last_edit_.start();
           });
   connect(document, &QTextDocument::modificationChanged, this,
           [this](bool modified) {
@@ -90,13 +101,18 @@ void RecoveryStore::setDocument(const QString& path, const TextFormat& format) {
   dirty_ = true;  // the metadata changed
 }
 
-void RecoveryStore::tick() {
+void RecoveryStore::tick(bool now) {
   if (!document_ || !dirty_ || write_.isRunning()) return;
+  if (!now && last_edit_.isValid() && last_edit_.elapsed() < kTypingPauseMs &&
+      dirty_since_.isValid() && dirty_since_.elapsed() < kMaxDelayMs) {
+    return;  // typing: the next tick
+  }
   if (!document_->isModified()) {
     clear();
     return;
   }
   dirty_ = false;
+  lock();  // before the files exist: they are never seen unclaimed
   has_files_ = true;
   QJsonObject meta{{QStringLiteral("path"), path_},
                    {QStringLiteral("saved"),
@@ -116,7 +132,7 @@ void RecoveryStore::tick() {
 }
 
 bool RecoveryStore::snapshotNow() {
-  tick();
+  tick(/*now=*/true);
   write_.waitForFinished();
   error_ = write_.isValid() && write_.resultCount() > 0 ? write_.result()
                                                         : QString();

@@ -17,6 +17,7 @@
 #define SPELLFILTER_APP_EDITOR_RECOVERY_STORE_H_
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFuture>
 #include <QHash>
 #include <QList>
@@ -38,6 +39,13 @@ class RecoveryStore : public QObject {
 
  public:
   static constexpr int kDefaultIntervalMs = 5000;
+  // A snapshot copies the whole text on the UI thread (QTextDocument is
+  // not thread-safe): 10-20 ms for 5 MB. It waits while the user types
+  // (an edit less than kTypingPauseMs ago), so it does not land between
+  // keystrokes, but never longer than kMaxDelayMs after the first change
+  // it would save.
+  static constexpr int kTypingPauseMs = 700;
+  static constexpr int kMaxDelayMs = 30000;
 
   struct Orphan {
     QString id;
@@ -58,8 +66,8 @@ class RecoveryStore : public QObject {
   Q_DISABLE_COPY_MOVE(RecoveryStore)
 
   // Snapshots `document` every `interval_ms` while it is modified and has
-  // changed since the last snapshot; removes the files once it is no longer
-  // modified.
+  // changed since the last snapshot (waiting for a pause in typing, see
+  // kTypingPauseMs); removes the files once it is no longer modified.
   void watch(QTextDocument* document, int interval_ms = kDefaultIntervalMs);
   // What a restore should reopen: the file (stored as CanonicalPath) and
   // its format.
@@ -80,8 +88,11 @@ class RecoveryStore : public QObject {
   void discard(const Orphan& orphan);
 
  private:
-  void tick();
+  // Snapshots if due; unless `now`, not while the user types.
+  void tick(bool now = false);
   void removeFiles(const QString& id);
+  // Makes the folder and takes this session's lock, once.
+  void lock();
   QString file(const QString& id, const char* suffix) const;
 
   QString folder_;
@@ -91,6 +102,8 @@ class RecoveryStore : public QObject {
   QPointer<QTextDocument> document_;
   QTimer timer_;
   bool dirty_ = false;
+  QElapsedTimer last_edit_;    // since the last change of the text
+  QElapsedTimer dirty_since_;  // since the first change not yet saved
   bool has_files_ = false;
   QString path_;
   TextFormat format_;

@@ -233,15 +233,20 @@ void SpellHighlighter::computeBlock(const QTextBlock& block) {
 }
 
 void SpellHighlighter::adoptBlock(const QTextBlock& block,
-                                  QList<TextSpan> misspellings, int words) {
+                                  QList<TextSpan> misspellings,
+                                  QList<TextSpan> unchecked, int words) {
   auto* data = static_cast<BlockSpellData*>(block.userData());
   if (data == nullptr) {
     data = new BlockSpellData(totals_);
     QTextBlock(block).setUserData(data);  // the block owns it
   }
-  if (!enabled_) misspellings.clear();
+  if (!enabled_) {
+    misspellings.clear();
+    unchecked.clear();
+  }
   if (words > 0 && SharesWordWithPrevious(block)) --words;
   data->update(epoch_, std::move(misspellings), words, block.length() - 1);
+  data->setUnchecked(std::move(unchecked));
 }
 
 QList<TextSpan> SpellHighlighter::misspellings(const QTextBlock& block) const {

@@ -83,10 +83,11 @@ class SpellHighlighter : public QObject {
   [[nodiscard]] bool isCurrent(const QTextBlock& block) const;
   // Checks `block` now, whatever the budget.
   void computeBlock(const QTextBlock& block);
-  // Takes `misspellings` and `words` (found by a check of exactly
-  // block.text(), e.g. on another thread) as the block's current record.
+  // Takes `misspellings`, `unchecked` and `words` (found by a check of
+  // exactly block.text(), e.g. on another thread) as the block's current
+  // record.
   void adoptBlock(const QTextBlock& block, QList<TextSpan> misspellings,
-                  int words);
+                  QList<TextSpan> unchecked, int words);
   // The block's misspellings as last checked; empty if never checked.
   [[nodiscard]] QList<TextSpan> misspellings(const QTextBlock& block) const;
   // What is to be underlined in `block`: its misspellings as last checked

@@ -204,6 +204,25 @@ bool SpellService::openOther(const QString& path, QString* error) {
   return true;
 }
 
+std::vector<std::shared_ptr<const Dictionary>> SpellService::sharedLanguages()
+    const {
+  std::vector<std::shared_ptr<const Dictionary>> languages;
+  if (!dictionary_) return languages;
+  languages.push_back(dictionary_);
+  for (const Other& o : others_) languages.push_back(o.dictionary);
+  return languages;
+}
+
+std::vector<std::string> SpellService::userWordsPaths() const {
+  std::vector<std::string> paths;
+  if (!dictionary_) return paths;
+  paths.push_back(userWordsPath().toStdString());
+  for (const Other& o : others_) {
+    paths.push_back(o.user != nullptr ? o.user->path() : std::string());
+  }
+  return paths;
+}
+
 int SpellService::languageCount() const {
   if (!checker_) return 0;
   return 1 + static_cast<int>(others_.size());

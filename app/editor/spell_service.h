@@ -103,6 +103,13 @@ class SpellService : public QObject {
       const {
     return additions_;
   }
+  // Every language's dictionary, the first language's first (empty without
+  // a dictionary), for work on other threads as sharedDictionary().
+  [[nodiscard]] std::vector<std::shared_ptr<const Dictionary>> sharedLanguages()
+      const;
+  // The user word list of each language of sharedLanguages() (empty where
+  // a language has none), for a thread to open its own.
+  [[nodiscard]] std::vector<std::string> userWordsPaths() const;
   // The file's base name ("en_US"), or empty without a dictionary.
   [[nodiscard]] QString dictionaryName() const;
   // The dictionary, for work on other threads (a Dictionary is immutable
@@ -205,7 +212,7 @@ class SpellService : public QObject {
   std::unique_ptr<LanguageChecker> multi_;  // with others_
   std::vector<SentenceLanguage> sentence_spans_;
   // Declared in dependency order: each refers to the ones above it.
-  // Shared so work on other threads (UncheckedCounter) can keep it alive
+  // Shared so work on other threads (BackgroundCheck) can keep it alive
   // across a switch of dictionary.
   std::shared_ptr<const Dictionary> dictionary_;
   std::vector<std::shared_ptr<const Dictionary>> additions_;

@@ -19,6 +19,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QTest>
+#include <QTextBlock>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
@@ -188,6 +189,59 @@ class DocumentLanguageTest : public QObject {
   // sentence)" from the chooser, checked by core's LanguageChecker;
   // suggestions and Add to Dictionary from the sentence's language;
   // remembered for the file and in the session.
+  // Issue 35 item 3: a big text (200,000 characters or more) in two
+  // languages, and in Automatic, is checked on the background thread
+  // (most blocks adopted from it; before, several languages were checked
+  // on the UI thread in slices) with the result of checking each block on
+  // the UI thread; the words none of the languages checks (Cyrillic under
+  // an English and a German dictionary) are counted in the status bar
+  // (before, the count was hidden with several languages).
+  void bigTextInSeveralLanguagesOffTheUiThread() {
+    auto w = NewWindow();
+    const QStringList both = {Environment().dictionary(),
+                              "language:" + german_};
+    QString text;
+    int lines = 0;
+    for (; text.size() < 300'000; ++lines) {
+      text += QString::fromUtf8(
+                  "the quick brown fox zqx%1. der Brief ist gut und das Haus. "
+                  "the lazy dog Haus привет\n")
+                  .arg(QChar(u'a' + lines % 26));
+    }
+    for (const QStringList& languages : {both, QStringList{"auto"} + both}) {
+      QVERIFY(w->setDocumentLanguages(w->current(), languages));
+      SpellService* service = w->editor()->service();
+      QCOMPARE(service->languageCount(), 2);
+      QCOMPARE(service->isAutomatic(), languages.first() == "auto");
+      w->editor()->setPlainText(text);
+      QVERIFY(WaitForChecking(w->editor(), 60'000));
+      QVERIFY2(w->editor()->scheduler()->adoptedBlocks() > 1000,
+               qPrintable(
+                   QString::number(w->editor()->scheduler()->adoptedBlocks())));
+      qint64 expected = 0;
+      QList<TextSpan> found;
+      for (QTextBlock b = w->editor()->document()->begin(); b.isValid();
+           b = b.next()) {
+        service->findMisspellings(b.text(), &found);
+        expected += found.size();
+      }
+      QVERIFY(expected >= lines);  // zqx… in every line
+      QCOMPARE(w->editor()->highlighter()->totals().misspellings, expected);
+      auto* label = w->findChild<QLabel*>("uncheckedCount");
+      QVERIFY(label != nullptr);
+      QTRY_COMPARE_WITH_TIMEOUT(label->text(),
+                                QString("%L1 unchecked").arg(lines), 20000);
+      QVERIFY(label->isVisible());
+      QVERIFY2(label->toolTip().contains("none of the languages"),
+               qPrintable(label->toolTip()));
+      // Typing changes the count by the edited block's (a running total).
+      w->editor()->moveCursor(QTextCursor::End);
+      w->editor()->textCursor().insertText(
+          QString::fromUtf8("\u043c\u0438\u0440 "));
+      QTRY_COMPARE(label->text(), QString("%L1 unchecked").arg(lines + 1));
+    }
+  }
+
   void secondLanguageAndAutomaticPerSentence() {
     const QString folder = Environment().newFolder("mixed");
     const QString path = folder + "/mixed.txt";

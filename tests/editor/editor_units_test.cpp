@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -12,8 +13,11 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextCursor>
 #include <QTextDocument>
+#include <QTimer>
 
+#include "app/editor/background_read.h"
 #include "app/editor/build_dictionary_dialog.h"
 #include "app/editor/build_dictionary_job.h"
 #include "app/editor/dictionary_catalog.h"
@@ -143,6 +147,47 @@ class EditorUnitsTest : public QObject {
     QString error;
     QVERIFY(
         !ReadTextFile(Environment().root() + "/missing.txt", &loaded, &error));
+    QVERIFY(!error.isEmpty());
+  }
+
+  // background_read.h (issue 35 item 3): the result is ReadTextFile's and
+  // ReadTextFileAs's, and the calling thread's event loop runs while the
+  // worker reads (a timer ticks; a read on the calling thread would let
+  // none through); a missing file is an error as before.
+  void readsOffTheCallingThread() {
+    QByteArray bytes;
+    while (bytes.size() < 24'000'000) {
+      bytes += "caf\xc3\xa9 the quick brown fox, \xd0\xb6\xd1\x83\xd0\xba\r\n";
+    }
+    const QString path = WriteFile("big-read.txt", bytes);
+    QVERIFY(!path.isEmpty());
+    LoadedText direct;
+    QString error;
+    QVERIFY(ReadTextFile(path, &direct, &error));
+    int ticks = 0;
+    QTimer tick;
+    tick.setInterval(0);
+    connect(&tick, &QTimer::timeout, this, [&ticks] { ++ticks; });
+    tick.start();
+    LoadedText loaded;
+    QVERIFY(ReadTextFileInBackground(path, QString(), &loaded, &error));
+    tick.stop();
+    QVERIFY2(ticks > 0, "the event loop did not run during the read");
+    QCOMPARE(loaded.text, direct.text);
+    QCOMPARE(loaded.format.crlf, direct.format.crlf);
+    QCOMPARE(loaded.format.encoding, direct.format.encoding);
+    QCOMPARE(loaded.first_bad_byte, direct.first_bad_byte);
+
+    LoadedText latin;
+    QVERIFY(ReadTextFileInBackground(path, "ISO-8859-1", &latin, &error));
+    LoadedText latin_direct;
+    QVERIFY(ReadTextFileAs(path, "ISO-8859-1", &latin_direct, &error));
+    QCOMPARE(latin.text, latin_direct.text);
+    QVERIFY(latin.text != loaded.text);
+
+    error.clear();
+    QVERIFY(!ReadTextFileInBackground(Environment().root() + "/missing.txt",
+                                      QString(), &loaded, &error));
     QVERIFY(!error.isEmpty());
   }
 
@@ -344,6 +389,38 @@ class EditorUnitsTest : public QObject {
     QVERIFY(other.findOrphans().isEmpty());
     document.setModified(false);  // saved: the snapshot goes
     QVERIFY(!QFile::exists(store.textFile()));
+  }
+
+  // Issue 35 item 2: a snapshot (the whole text copied on the UI thread)
+  // waits for a pause in typing, so it does not land between keystrokes;
+  // then it is taken at the next tick.
+  void recoverySnapshotWaitsForAPauseInTyping() {
+    const QString folder = Environment().newFolder("recovery-typing");
+    QTextDocument document;
+    // As in the editor, where a view lays it out: QTextDocument emits
+    // contentsChange only once it has a layout.
+    document.documentLayout();
+    RecoveryStore store(folder);
+    store.watch(&document, 20);  // a tick every 20 ms
+    QTextCursor cursor(&document);
+    QElapsedTimer typing;
+    typing.start();
+    while (typing.elapsed() < 3 * RecoveryStore::kTypingPauseMs) {
+      cursor.insertText("a");
+      document.setModified(true);
+      QElapsedTimer gap;
+      gap.start();
+      QTest::qWait(50);
+      if (gap.elapsed() > RecoveryStore::kTypingPauseMs / 2) {
+        QSKIP(
+            "the machine stalled this process for longer than a typing "
+            "pause; the test needs 50 ms waits to take about 50 ms");
+      }
+      QVERIFY2(!QFile::exists(store.textFile()),
+               "a snapshot was taken while typing");
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(store.textFile()),
+                             4 * RecoveryStore::kTypingPauseMs);
   }
 };
 

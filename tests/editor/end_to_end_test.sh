@@ -159,12 +159,18 @@ file_is "$work/docs/letter.txt" "Written by another program." ||
   fail "the other program's text was overwritten: $(cat "$work/docs/letter.txt")"
 echo "ok 2 save asks before overwriting a file changed on disk"
 
-# 3. Unsaved text, a recovery snapshot (every 5 s), kill -9; the editor
-# started in another folder recovers it into docs/letter.txt.
+# 3. Unsaved text, a recovery snapshot (every 5 s, once typing has paused
+# for 0.7 s), kill -9; the editor started in another folder recovers it
+# into docs/letter.txt.
 focus
 xdotool key ctrl+a
 xdotool type --delay 20 "Recovered words."
-sleep 7
+snapshot_taken() {  # the text, then its .json (written second)
+  local text
+  text=$(grep -rls "Recovered words." "$work/data/spellfilter/recovery" --include='*.txt' | head -1)
+  [ -n "$text" ] && [ -s "${text%.txt}.json" ]
+}
+wait_for 20 snapshot_taken || fail "no recovery snapshot 20 s after typing"
 stop
 start "$work/elsewhere"
 answer "Recover Unsaved Text" Return   # Recover, the default button

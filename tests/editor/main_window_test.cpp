@@ -9,6 +9,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QDateTime>
 #include <QDir>
 #include <QDropEvent>
 #include <QFile>
@@ -255,7 +256,10 @@ class MainWindowTest : public QObject {
     Write(dir + "/two.txt", "two\n");
     {
       auto w = newWindow();
+      // Nothing to list: greyed out from the start (built when opened).
+      QVERIFY(!w->recentFilesMenu()->isEnabled());
       QVERIFY(w->loadFile(dir + "/one.txt"));
+      QVERIFY(w->recentFilesMenu()->isEnabled());
       QVERIFY(w->loadFile(dir + "/two.txt"));
       QCOMPARE(w->recentFilesMenu()->files(),
                QStringList({dir + "/two.txt", dir + "/one.txt"}));
@@ -474,6 +478,50 @@ class MainWindowTest : public QObject {
     QTRY_COMPARE(Label(*w, "misspellingCount"), QString("2 misspellings"));
   }
 
+  // Issue 35 item 7: the character count in the status bar, line ends
+  // included, a long line's pieces counted as the one line they are (their
+  // joins are not characters), following typing.
+  void statusBarCountsCharacters() {
+    auto w = newWindow();
+    w->editor()->setPlainText(QString::fromUtf8("h\u00e9llo w\u00f6rld\nzz"));
+    QTRY_COMPARE(Label(*w, "characterCount"), QString("14 characters"));
+    w->editor()->moveCursor(QTextCursor::End);
+    QTest::keyClicks(w->editor(), "z");
+    QTRY_COMPARE(Label(*w, "characterCount"), QString("15 characters"));
+    QString line;
+    while (line.size() < 20'000) line += "the quick brown fox ";
+    w->editor()->setPlainText(line + "\nab");
+    QVERIFY(w->editor()->document()->blockCount() > 3);  // in pieces
+    QTRY_COMPARE(Label(*w, "characterCount"),
+                 QString("%L1 characters").arg(line.size() + 3));
+  }
+
+  // Issue 35 item 8: the Open dialog's default filter shows every file
+  // (README, .log and .csv are text too).
+  void openDialogShowsAllFiles() {
+    auto w = newWindow();
+    QString filter;
+    QTimer closer;
+    closer.setInterval(10);
+    connect(&closer, &QTimer::timeout, [&] {
+      for (QWidget* top : QApplication::topLevelWidgets()) {
+        if (auto* d = qobject_cast<QFileDialog*>(top); d && d->isVisible()) {
+          if (d->acceptMode() == QFileDialog::AcceptOpen) {
+            filter = d->selectedNameFilter();
+          }
+          d->reject();
+        }
+      }
+    });
+    closer.start();
+    QAction* open = FindAction(w.get(), "&Open...");
+    QVERIFY(open != nullptr);
+    open->trigger();
+    QTRY_VERIFY(!filter.isEmpty());
+    closer.stop();
+    QCOMPARE(filter, QString("All files (*)"));
+  }
+
   void nextAndPreviousMisspellingKeys() {
     auto w = newWindow();
     w->editor()->setPlainText("zza the zzb the zzc");
@@ -646,7 +694,10 @@ class MainWindowTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!w->editor()->isStreaming(), 60'000);
     QTextDocument* document = w->editor()->document();
     QVERIFY(document->blockCount() > 200);
-    QVERIFY(w->statusBar()->currentMessage().contains("shown in pieces"));
+    // Said in the notice strip, whole (the status bar cut it).
+    QVERIFY2(w->noticeBar()->text().contains("shown in pieces"),
+             qPrintable(w->noticeBar()->text()));
+    QVERIFY(w->noticeBar()->isVisible());
     QCOMPARE(w->editor()->lineMap().lineCount(), 4);
     // Saved untouched: byte for byte, CRLF and all.
     QVERIFY(w->saveFile(path));
@@ -851,6 +902,44 @@ class MainWindowTest : public QObject {
     QVERIFY(!w->editor()->isSpellCheckingEnabled());
     // The dictionary found by default is not written down as a choice.
     QVERIFY(!QSettings().contains("dictionary"));
+  }
+
+  // Issue 35 item 1: building and showing the window writes nothing to
+  // disk (every QSettings write syncs the file twice; the recovery lock was
+  // synced too), so a busy disk does not delay the first paint: the
+  // settings file keeps its time, the settings they hold are applied, and
+  // no recovery lock exists until there is something to recover.
+  void startingWritesNothingToDisk() {
+    {
+      QSettings settings;
+      settings.setValue("wordWrap", false);
+      settings.setValue("lineNumbers", true);
+      settings.setValue("theme", "dark");
+      settings.setValue("recentFiles",
+                        QStringList{Environment().root() + "/gone.txt"});
+    }
+    const QString conf = QSettings().fileName();
+    const QDateTime old = QDateTime::currentDateTime().addSecs(-3600);
+    {
+      QFile f(conf);
+      QVERIFY(f.open(QIODevice::ReadWrite));
+      QVERIFY(f.setFileTime(old, QFileDevice::FileModificationTime));
+    }
+    const QString recovery = RecoveryStore::DefaultFolder();
+    QDir(recovery).removeRecursively();
+    {
+      auto w = newWindow();
+      QCOMPARE(w->editor()->lineWrapMode(), QPlainTextEdit::NoWrap);
+      QVERIFY(w->editor()->lineNumbersVisible());
+      QCOMPARE(QFileInfo(conf).lastModified(), old);
+      QVERIFY(QDir(recovery).entryList(QDir::Files).isEmpty());
+      // Typed text gets its snapshot, under a lock, as before.
+      QTest::keyClicks(w->editor(), "unsaved");
+      QVERIFY(w->recovery()->snapshotNow());
+      QCOMPARE(QDir(recovery).entryList({"*.lock"}, QDir::Files).size(), 1);
+      w->setTheme(Theme::kSystem);  // as the other tests expect
+      w->editor()->document()->setModified(false);
+    }
   }
 
   void missingDictionaryStillEdits() {
