@@ -280,6 +280,11 @@ QList<TextSpan> SpellHighlighter::underlines(const QTextBlock& block) const {
 
 void SpellHighlighter::recheckFlaggedWords() {
   if (document() == nullptr) return;
+  if (in_background_ && in_background_()) {
+    flagged_due_ = true;
+    return;
+  }
+  flagged_due_ = false;
   for (QTextBlock block = document()->begin(); block.isValid();
        block = block.next()) {
     const auto* data = static_cast<const BlockSpellData*>(block.userData());

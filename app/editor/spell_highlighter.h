@@ -40,7 +40,9 @@
 #include <QPointer>
 #include <QTextBlock>
 #include <QTextDocument>
+#include <functional>
 #include <memory>
+#include <utility>
 
 #include "app/editor/block_spell_data.h"
 #include "app/editor/utf8_text.h"
@@ -101,7 +103,21 @@ class SpellHighlighter : public QObject {
   [[nodiscard]] quint64 epoch() const { return epoch_; }
   // Rechecks the blocks having a flagged word that is now accepted (after
   // Add to Dictionary or Ignore All); synchronous, touches no other block.
+  // While the document is in the background it only notes that the walk
+  // is due, for recheckFlaggedWordsIfDue().
   void recheckFlaggedWords();
+  // `in_background` answers whether the document is out of sight in a
+  // window that is shown (a background tab; SpellTextEdit sets it). Such a
+  // document does not walk its flagged words when a word becomes correct,
+  // so an Ignore All with ten big tabs open costs one walk, not ten; it
+  // walks when shown (recheckFlaggedWordsIfDue).
+  void setInBackground(std::function<bool()> in_background) {
+    in_background_ = std::move(in_background);
+  }
+  void recheckFlaggedWordsIfDue() {
+    if (flagged_due_) recheckFlaggedWords();
+  }
+  [[nodiscard]] bool isFlaggedRecheckDue() const { return flagged_due_; }
 
   // The rest of the current burst (until the event loop runs again) checks
   // nothing but the words around an edit: the blocks of a text another
@@ -165,6 +181,8 @@ class SpellHighlighter : public QObject {
   bool in_burst_ = false;
   bool defer_burst_ = false;  // see deferNewText
   bool held_ = false;         // see setHeld
+  std::function<bool()> in_background_;  // see setInBackground
+  bool flagged_due_ = false;  // recheckFlaggedWords while in the background
   int deferred_from_ = -1;    // in this burst
   std::shared_ptr<SpellTotals> totals_;
   QList<TextSpan> scratch_;

@@ -33,6 +33,9 @@ SpellTextEdit::SpellTextEdit(SpellService* service, QWidget* parent)
       line_number_area_(new LineNumberArea(this)),
       line_map_(document()) {
   highlighter_->setParent(this);
+  // Out of sight in a window on screen: a tab in the background.
+  highlighter_->setInBackground(
+      [this] { return window()->isVisible() && !isVisible(); });
   connect(highlighter_, &SpellHighlighter::underlinesChanged, viewport(),
           qOverload<>(&QWidget::update));
   connect(this, &QPlainTextEdit::cursorPositionChanged, this,
@@ -789,6 +792,13 @@ void SpellTextEdit::onCursorMoved() {
 void SpellTextEdit::focusOutEvent(QFocusEvent* event) {
   highlighter_->setTypingPosition(-1);
   QPlainTextEdit::focusOutEvent(event);
+}
+
+// A tab in the background leaves the walk over its flagged words, after a
+// word became correct, until it is shown (SpellHighlighter::setInBackground).
+void SpellTextEdit::showEvent(QShowEvent* event) {
+  QPlainTextEdit::showEvent(event);
+  highlighter_->recheckFlaggedWordsIfDue();
 }
 
 QStringList SpellTextEdit::LocalFiles(const QMimeData* data) {

@@ -6,9 +6,12 @@
 // after: the counts equal core's Checker over the text, with the thread's
 // results taken. setPlainText cancels a stream; finishStreaming completes
 // it at once.
+// A word made correct (Ignore All) is rechecked at once in the tab on
+// screen and in a background tab only when it is shown.
 #include "app/editor/spell_text_edit.h"
 
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTest>
 #include <QTextBlock>
 #include <QTimer>
@@ -199,6 +202,38 @@ class SpellTextEditTest : public QObject {
     edit.streamPlainText("small\n");
     QVERIFY(!edit.isStreaming());
     QCOMPARE(edit.toPlainText(), QString("small\n"));
+  }
+
+  // Ignore All with several tabs open walks the flagged words of the tab
+  // on screen only; a background tab walks when it is shown, and shows
+  // the word unflagged then.
+  void ignoreAllRechecksBackgroundTabsWhenShown() {
+    QTabWidget tabs;
+    auto* front = new SpellTextEdit(service_.get());
+    auto* back = new SpellTextEdit(service_.get());
+    front->setPlainText(QStringLiteral("the zqxa dog"));
+    back->setPlainText(QStringLiteral("the zqxa fox"));
+    tabs.addTab(front, QStringLiteral("front"));
+    tabs.addTab(back, QStringLiteral("back"));
+    tabs.resize(600, 400);
+    tabs.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+    const QTextBlock front_block = front->document()->begin();
+    const QTextBlock back_block = back->document()->begin();
+    // The background tab was checked as it got its text.
+    QCOMPARE(front->highlighter()->misspellings(front_block).size(), 1);
+    QCOMPARE(back->highlighter()->misspellings(back_block).size(), 1);
+
+    service_->ignoreAll(QStringLiteral("zqxa"));
+    QCOMPARE(front->highlighter()->misspellings(front_block).size(), 0);
+    QVERIFY(!front->highlighter()->isFlaggedRecheckDue());
+    QVERIFY(back->highlighter()->isFlaggedRecheckDue());
+    QCOMPARE(back->highlighter()->misspellings(back_block).size(), 1);
+
+    tabs.setCurrentWidget(back);
+    QTRY_VERIFY(back->isVisible());
+    QVERIFY(!back->highlighter()->isFlaggedRecheckDue());
+    QCOMPARE(back->highlighter()->misspellings(back_block).size(), 0);
   }
 };
 
