@@ -769,22 +769,19 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   Status classes_status;
   if (options_.suggestion_data) {
     // Sorted by their bytes, as the class table wants them (its contents
-    // depend on the order).
-    std::vector<ClassedWord> classed;
-    classed.reserve(words);
-    for (const SortedString& entry : words_) {
-      classed.push_back(ClassedWord{Bytes(arena_, entry), entry.tag});
-      classed_words += entry.tag != 0;
-    }
+    // depend on the order); read in place, not copied.
+    for (const SortedString& entry : words_) classed_words += entry.tag != 0;
     StatusOr<std::string> encoded = EncodeWordClasses(
-        classed, options_.fingerprint_bits, params.seed ^ kClassSeedSalt);
+        words_.size(),
+        [this](size_t i) {
+          return ClassedWord{Bytes(arena_, words_[i]), words_[i].tag};
+        },
+        options_.fingerprint_bits, params.seed ^ kClassSeedSalt);
     if (encoded.ok()) {
       classes_section = std::move(encoded.value());
     } else {
       classes_status = encoded.status();
     }
-    // Released before the PREFIXES section is built on this thread.
-    std::vector<ClassedWord>().swap(classed);
     if (prefix_thread.joinable()) {
       collected.get_future().wait();
       encode_ear_sections();
