@@ -306,7 +306,7 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
       if (c < 0x80) {
         ascii_seen_[c] = 1;
       } else {
-        alphabet_.insert(static_cast<char32_t>(c));
+        NoteLetter(static_cast<char32_t>(c));
       }
     }
     if (DecodeUtf8(normalized, &decoded_) &&
@@ -315,6 +315,14 @@ Status DictionaryBuilder::AddLineAt(std::string_view line,
     }
   }
   return AddWord(normalized, word_class, where);
+}
+
+void DictionaryBuilder::NoteLetter(char32_t c) {
+  if (c < 0x10000) {
+    if (bmp_seen_.test(c)) return;
+    bmp_seen_.set(c);
+  }
+  alphabet_.insert(c);
 }
 
 void DictionaryBuilder::NoteAsciiWord(std::string_view word, bool capitals,
@@ -428,7 +436,7 @@ size_t DictionaryBuilder::SortAndMerge() {
 std::string DictionaryBuilder::EncodePrefixes(
     uint64_t seed, uint64_t* edges, SkeletonFilterBuilder* skeletons,
     SoundPrefixFilterBuilder* sound_prefixes, MixedCaseTableBuilder* mixed,
-    std::promise<void>* collected) const {
+    std::promise<void>* collected, bool release_words) {
   const bool turkic = IsTurkic(options_.language);
   PrefixFilterBuilder prefixes(seed);
   prefixes.set_threads(options_.threads);
@@ -475,6 +483,10 @@ std::string DictionaryBuilder::EncodePrefixes(
     add_sounds(lower);
   }
   if (collected != nullptr) collected->set_value();
+  if (release_words) {
+    arena_ = HugeString();
+    words_ = HugeVector<SortedString>();
+  }
   *edges = prefixes.edges();
   return prefixes.Encode(options_.prefix_fp);
 }
@@ -513,7 +525,7 @@ void DictionaryBuilder::AddToAlphabet(std::string_view utf8) {
     if (c < 0x80) {
       ascii_seen_[c] = 1;
     } else {
-      alphabet_.insert(c);
+      NoteLetter(c);
     }
   }
 }
@@ -553,6 +565,7 @@ void DictionaryBuilder::DiscardWords() {
   std::fill(std::begin(ascii_seen_), std::end(ascii_seen_), 0);
   letters_seen_ = false;
   alphabet_.clear();
+  bmp_seen_.reset();
   duplicates_ = 0;
   merge_at_ = kFirstMergeEntries;
   mixed_case_.clear();
@@ -714,14 +727,19 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   // And the MIXED_CASE table, from the same pass.
   std::string mixed_section;
   uint64_t mixed_count = 0;
+  // `last`: nothing reads the words after this (the filter and the class
+  // table are built), so they are released once the PREFIXES builder has
+  // its copy, before it sorts (uk_UA's 3.4 million words: 140 MB less at
+  // the build's peak).
   auto build_prefixes = [this, &prefix_section, &prefix_edges, &skeletons,
                          &sound_prefixes, &collected, &mixed_section,
-                         &mixed_count] {
+                         &mixed_count](bool last) {
     MixedCaseTableBuilder mixed;
     prefix_section = EncodePrefixes(
         options_.seed ^ kPrefixSeedSalt, &prefix_edges,
         skeletons ? &*skeletons : nullptr,
-        sound_prefixes ? &*sound_prefixes : nullptr, &mixed, &collected);
+        sound_prefixes ? &*sound_prefixes : nullptr, &mixed, &collected,
+        last);
     mixed_section = mixed.Encode();
     mixed_count = mixed.size();
   };
@@ -735,7 +753,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (options_.suggestion_data && options_.threads > 1 &&
       words <= options_.parallel_suggestion_words) {
     try {
-      prefix_thread = std::thread(build_prefixes);
+      prefix_thread = std::thread(build_prefixes, false);
     } catch (const std::system_error&) {
       // No thread to be had: built on this one below.
     }
@@ -787,7 +805,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
       encode_ear_sections();
       prefix_thread.join();
     } else {
-      build_prefixes();
+      build_prefixes(true);
       encode_ear_sections();
     }
   }
