@@ -11,7 +11,7 @@
 // Unlike the other suggestion sections it is exact, not a filter: a few
 // hundred words in English (647 of the bundled list's 167,172 words;
 // 991 of american-english-huge's 347,317), so a lookup is sure. Some
-// Hunspell dictionaries have many more: fr 229,000 ("d'Abbeville",
+// Hunspell dictionaries have many more: fr 276,000 ("d'Abbeville",
 // "l'Europe"), id_ID 94,000 ("abang-Ku", "rumahNya").
 //
 // Entries are (lower-case form, written form) pairs, sorted by the bytes
