@@ -749,8 +749,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     prefix_section = EncodePrefixes(
         options_.seed ^ kPrefixSeedSalt, &prefix_edges,
         skeletons ? &*skeletons : nullptr,
-        sound_prefixes ? &*sound_prefixes : nullptr, &mixed, &collected,
-        last);
+        sound_prefixes ? &*sound_prefixes : nullptr, &mixed, &collected, last);
     mixed_section = mixed.Encode();
     mixed_count = mixed.size();
   };

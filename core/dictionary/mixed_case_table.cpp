@@ -130,8 +130,8 @@ const char* MixedCaseTable::Parse(std::span<const std::byte> section,
       return "mixed-case table truncated";
     }
     const uint64_t blocks = GetFixed<uint32_t>(section.data() + 8);
-    if (blocks != (count + kMixedCaseBlockEntries - 1) /
-                      kMixedCaseBlockEntries ||
+    if (blocks !=
+            (count + kMixedCaseBlockEntries - 1) / kMixedCaseBlockEntries ||
         GetFixed<uint32_t>(section.data() + 12) != 0) {
       return "bad mixed-case table header";
     }

@@ -89,7 +89,7 @@ class MixedCaseTable {
   bool front_coded_ = false;
   // Plain: count_ + 1 offsets; front-coded: the blocks' starts.
   const std::byte* offsets_ = nullptr;
-  uint32_t blocks_ = 0;  // front-coded
+  uint32_t blocks_ = 0;    // front-coded
   std::string_view text_;  // plain: the text; front-coded: the data
 };
 

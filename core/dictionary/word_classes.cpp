@@ -119,11 +119,13 @@ bool Peel(uint64_t n,
   KeySlots keys[kChunk];
   uint32_t targets[kChunk];
   for (uint64_t start = 0; start < n; start += kChunk) {
-    const size_t count = static_cast<size_t>(std::min<uint64_t>(kChunk, n - start));
+    const size_t count =
+        static_cast<size_t>(std::min<uint64_t>(kChunk, n - start));
     for (size_t k = 0; k < count; ++k) key_at(start + k, &keys[k], &targets[k]);
     for (size_t k = 0; k < count; ++k) {
       if (k + kAhead < count) {
-        for (uint32_t s : keys[k + kAhead].slot) __builtin_prefetch(&slot[s], 1);
+        for (uint32_t s : keys[k + kAhead].slot)
+          __builtin_prefetch(&slot[s], 1);
       }
       for (uint32_t s : keys[k].slot) ++slot[s].count;
       toggle(slot, keys[k], targets[k]);
@@ -205,7 +207,8 @@ StatusOr<std::string> EncodeWordClasses(
     const uint32_t c = code_of(v);
     if (class_value[c] == 0) class_value[c] = v;  // smallest value of a code
   }
-  for (uint64_t i = 0; i < n; ++i) ++class_words[code_of(word_at(i).class_value)];
+  for (uint64_t i = 0; i < n; ++i)
+    ++class_words[code_of(word_at(i).class_value)];
 
   // A list without classes (every Hunspell import) stores no class bits:
   // its codes would all be 0, so every slot's low kClassBits bits would be

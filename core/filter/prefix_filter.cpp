@@ -297,8 +297,8 @@ void PrefixFilterBuilder::AddWordUtf8(std::string_view lower_word,
   const auto offset = static_cast<uint32_t>(forward_.size());
   const auto length = static_cast<uint32_t>(lower_word.size());
   forward_.append(lower_word);
-  forward_words_.push_back(MakeSortedString(
-      forward_, offset, length, static_cast<uint32_t>(written)));
+  forward_words_.push_back(MakeSortedString(forward_, offset, length,
+                                            static_cast<uint32_t>(written)));
   sorted_ = false;
 }
 
@@ -352,8 +352,8 @@ void PrefixFilterBuilder::Sort() {
   // walks), and the reversed words are made only then, in the forward
   // words' arena: one arena and one list, with the sort's scratch, are held
   // beside the walks (fr's 3 million words: 85 MB less at the build's peak
-  // with the first; uk_UA's 3.4 million, 150 MB with the second). The reversed list's order is that of its sort, whatever order
-  // its words are made in.
+  // with the first; uk_UA's 3.4 million, 150 MB with the second). The reversed
+  // list's order is that of its sort, whatever order its words are made in.
   SortStrings(forward_, forward_words_);
   forward_walk_.Build(forward_, forward_words_, true);
   // The words' starts in the arena, one bit a byte (an eighth of the
@@ -384,9 +384,9 @@ void PrefixFilterBuilder::Sort() {
       std::reverse(p + i, p + lead + 1);
       i = lead + 1;
     }
-    reversed_words.push_back(MakeSortedString(
-        forward_, static_cast<uint32_t>(at), static_cast<uint32_t>(end - at),
-        0));
+    reversed_words.push_back(
+        MakeSortedString(forward_, static_cast<uint32_t>(at),
+                         static_cast<uint32_t>(end - at), 0));
     at = end;
   }
   HugeString reversed = std::move(forward_);

@@ -74,9 +74,9 @@ TEST(MixedCaseTableTest, FrontCodedLayoutAnswersAsThePlainOne) {
     w[i] = static_cast<char>(w[i] - 'a' + 'A');
     pairs.emplace_back("mixedcasewordx", w);
   }
-  pairs.emplace_back("ǆungla", "ǅungla");        // titlecase: as written
-  pairs.emplace_back("éclair", "ÉClair");         // two-byte capital
-  pairs.emplace_back("straße", "STRASSE");        // not letter for letter
+  pairs.emplace_back("ǆungla", "ǅungla");            // titlecase: as written
+  pairs.emplace_back("éclair", "ÉClair");            // two-byte capital
+  pairs.emplace_back("straße", "STRASSE");           // not letter for letter
   pairs.emplace_back("istanbul'lu", "İstanbul'Lu");  // Turkic İ: as written
   for (const auto& [lower, written] : pairs) b.Add(lower, written);
   MixedCaseTableBuilder plain_builder;

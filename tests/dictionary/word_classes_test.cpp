@@ -105,12 +105,12 @@ TEST(WordClassesTest, ListWithoutClassesDropsTheClassBitsAndAnswersTheSame) {
     const uint64_t v = static_cast<uint8_t>(in_slots[byte]) << kClassBits;
     const uint64_t bit = j * (f + kClassBits);
     wide[bit / 64] |= v << (bit % 64);
-    if (bit % 64 + f + kClassBits > 64) wide[bit / 64 + 1] |= v >> (64 - bit % 64);
+    if (bit % 64 + f + kClassBits > 64)
+      wide[bit / 64 + 1] |= v >> (64 - bit % 64);
   }
   std::string with_bits = section->substr(0, kWordClassesHeaderBytes);
   with_bits[20] = static_cast<char>(kClassBits);
-  with_bits.append(reinterpret_cast<const char*>(wide.data()),
-                   wide.size() * 8);
+  with_bits.append(reinterpret_cast<const char*>(wide.data()), wide.size() * 8);
 
   Aligned a(*section);
   Aligned b(with_bits);
