@@ -263,6 +263,13 @@ def convert(spellfilter, dic, sfd, timeout, memory_gb):
         h, m, s = elapsed.groups()
         seconds = int(h or 0) * 3600 + int(m) * 60 + float(s)
     record["seconds"] = round(seconds, 2)
+    # CPU time (user + sys): on a shared machine, the estimate of the time
+    # on an idle one (the wall clock adds the waits for a core).
+    user = re.search(r"User time \(seconds\): ([\d.]+)", report)
+    system = re.search(r"System time \(seconds\): ([\d.]+)", report)
+    if user and system:
+        record["cpu_seconds"] = round(float(user.group(1)) +
+                                      float(system.group(1)), 2)
     record["peak_mb"] = round(int(rss.group(1)) / 1024, 1) if rss else None
     code = int(status.group(1)) if status else None
     if killed:
@@ -1078,13 +1085,17 @@ def conversion_table(rows):
             return "–"
         return fmt(v, digits) + (" !" if v > LIMITS[key] else "")
 
+    def cpu(c):
+        v = c.get("cpu_seconds")
+        return "–" if v is None else fmt(v, 1) + (" !" if v > 10 else "")
+
     base = any("baseline" in r for r in rows)
-    head = "| dictionary | stored | time s | peak MB | size ratio |"
-    rule = "|---|---|--:|--:|--:|"
+    head = "| dictionary | stored | time s | CPU s | peak MB | size ratio |"
+    rule = "|---|---|--:|--:|--:|--:|"
     if base:
-        head += " baseline time s | baseline peak MB | baseline size ratio |" \
-                " same file |"
-        rule += "--:|--:|--:|---|"
+        head += " baseline time s | baseline CPU s | baseline peak MB |" \
+                " baseline size ratio | same file |"
+        rule += "--:|--:|--:|--:|---|"
     lines = [head, rule]
     over = collections.Counter()
     for r in rows:
@@ -1092,15 +1103,16 @@ def conversion_table(rows):
         stored = c.get("stored", "–") if c["builds"] else \
             "**refused**: " + c.get("error", "").replace("|", "/")
         line = (f"| {r['dictionary']} | {stored} | {cell(c, 'seconds', 1)} | "
-                f"{cell(c, 'peak_mb', 0)} | {cell(c, 'size_ratio', 1)} |")
+                f"{cpu(c)} | {cell(c, 'peak_mb', 0)} | "
+                f"{cell(c, 'size_ratio', 1)} |")
         for key, limit in LIMITS.items():
             if not c["builds"] or (c.get(key) or 0) > limit:
                 over[key] += 1
         if base:
             b = r.get("baseline") or {}
             same = b.get("same_file")
-            line += (f" {cell(b, 'seconds', 1)} | {cell(b, 'peak_mb', 0)} | "
-                     f"{cell(b, 'size_ratio', 1)} | "
+            line += (f" {cell(b, 'seconds', 1)} | {cpu(b)} | "
+                     f"{cell(b, 'peak_mb', 0)} | {cell(b, 'size_ratio', 1)} | "
                      f"{'–' if same is None else 'yes' if same else '**no**'} |")
         lines.append(line)
     lines.append("")

@@ -31,6 +31,7 @@
 #ifndef SPELLFILTER_CORE_DICTIONARY_BUILDER_H_
 #define SPELLFILTER_CORE_DICTIONARY_BUILDER_H_
 
+#include <bitset>
 #include <cstdint>
 #include <future>
 #include <optional>
@@ -226,6 +227,8 @@ class DictionaryBuilder {
   // *letters): its characters into the alphabet, and into mixed_case_ if
   // it is written so.
   void NoteAsciiWord(std::string_view word, bool capitals, bool letters);
+  // A code point of a word (from U+0080) into the alphabet.
+  void NoteLetter(char32_t c);
   // A checked word in NFC with its class: hashed, or kept for the
   // suggestion sections.
   Status AddWord(std::string_view normalized, uint32_t word_class,
@@ -243,12 +246,15 @@ class DictionaryBuilder {
   // the words whose end marker is "other" (the MIXED_CASE table mirrors
   // the markers the suggester reads).
   // `collected`, when not null, is set once the words have been read:
-  // `skeletons` and `sound_prefixes` are then complete.
+  // `skeletons` and `sound_prefixes` are then complete. With
+  // `release_words`, words_ and arena_ are then released (Finish's last
+  // reader of them; nothing may read them after).
   std::string EncodePrefixes(uint64_t seed, uint64_t* edges,
                              SkeletonFilterBuilder* skeletons,
                              SoundPrefixFilterBuilder* sound_prefixes,
                              MixedCaseTableBuilder* mixed,
-                             std::promise<void>* collected) const;
+                             std::promise<void>* collected,
+                             bool release_words);
   // The ALL UPPER forms of the words written in mixed case, sorted and
   // distinct, but not of keep-case words (their case is fixed).
   std::vector<std::string> UpperFormsOfMixedCase() const;
@@ -278,6 +284,9 @@ class DictionaryBuilder {
   uint8_t ascii_seen_[128] = {};  // code points 0..127 met in a word
   bool letters_seen_ = false;     // ... among them a-z, A-Z and '\''
   std::set<char32_t> alphabet_;          // the others
+  // The code points below U+10000 already in alphabet_: a word of Cyrillic
+  // or Greek letters looked each up in the set (4 % of uk_UA's build).
+  std::bitset<0x10000> bmp_seen_;
   uint64_t duplicates_ = 0;
   // When words_ (or hashes_) reaches this many entries, the repeats are
   // merged (SortAndMerge) before more are added, so memory follows the

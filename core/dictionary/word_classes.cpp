@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -83,15 +84,16 @@ struct Peeled {
   KeySlots key;
 };
 
-// Peels the hypergraph; on success fills `order` with the keys in peeling
-// order. Each slot keeps, besides its count, the xor of its keys' targets
-// and of their slots in the two other segments: when one key is left, that
-// is the key itself, so a visit costs one 16-byte slot entry (never split
-// over two cache lines) and no lookup in the key arrays. The order is that
-// of peeling with key indices.
-bool Peel(const HugeVector<KeySlots>& keys,
-          const HugeVector<uint32_t>& targets, uint64_t segment,
-          HugeVector<Peeled>* order) {
+// Peels the hypergraph of `n` keys, given by key_at(i, &slots, &target)
+// (hashed as they are needed: no array of them is kept); on success fills
+// `order` with the keys in peeling order. Each slot keeps, besides its
+// count, the xor of its keys' targets and of their slots in the two other
+// segments: when one key is left, that is the key itself, so a visit costs
+// one 16-byte slot entry (never split over two cache lines) and no lookup
+// in the key arrays.
+bool Peel(uint64_t n,
+          const std::function<void(size_t, KeySlots*, uint32_t*)>& key_at,
+          uint64_t segment, HugeVector<Peeled>* order) {
   struct Slot {
     uint32_t count = 0;
     uint32_t target = 0;    // xor of the keys' targets
@@ -110,15 +112,24 @@ bool Peel(const HugeVector<KeySlots>& keys,
   };
   const uint64_t slots = 3 * segment;
   HugeVector<Slot> slot(slots);
-  // The keys are read in order, their slots at random: prefetched a few
-  // keys ahead.
+  // The keys are hashed a chunk at a time and their slots, read at random,
+  // prefetched a few keys ahead.
+  constexpr size_t kChunk = 256;
   constexpr size_t kAhead = 8;
-  for (size_t k = 0; k < keys.size(); ++k) {
-    if (k + kAhead < keys.size()) {
-      for (uint32_t s : keys[k + kAhead].slot) __builtin_prefetch(&slot[s], 1);
+  KeySlots keys[kChunk];
+  uint32_t targets[kChunk];
+  for (uint64_t start = 0; start < n; start += kChunk) {
+    const size_t count =
+        static_cast<size_t>(std::min<uint64_t>(kChunk, n - start));
+    for (size_t k = 0; k < count; ++k) key_at(start + k, &keys[k], &targets[k]);
+    for (size_t k = 0; k < count; ++k) {
+      if (k + kAhead < count) {
+        for (uint32_t s : keys[k + kAhead].slot)
+          __builtin_prefetch(&slot[s], 1);
+      }
+      for (uint32_t s : keys[k].slot) ++slot[s].count;
+      toggle(slot, keys[k], targets[k]);
     }
-    for (uint32_t s : keys[k].slot) ++slot[s].count;
-    toggle(slot, keys[k], targets[k]);
   }
   // Reserved, not grown: a doubling vector holds its old and new arrays at
   // once, and these are the largest of a big dictionary's build.
@@ -128,7 +139,7 @@ bool Peel(const HugeVector<KeySlots>& keys,
     if (slot[s].count == 1) queue.push_back(static_cast<uint32_t>(s));
   }
   order->clear();
-  order->reserve(keys.size());
+  order->reserve(n);
   while (!queue.empty()) {
     const uint32_t s = queue.back();
     queue.pop_back();
@@ -147,7 +158,7 @@ bool Peel(const HugeVector<KeySlots>& keys,
       if (--slot[t].count == 1) queue.push_back(t);
     }
   }
-  return order->size() == keys.size();
+  return order->size() == n;
 }
 
 }  // namespace
@@ -155,18 +166,27 @@ bool Peel(const HugeVector<KeySlots>& keys,
 StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
                                         uint32_t fingerprint_bits,
                                         uint64_t seed) {
+  return EncodeWordClasses(
+      words.size(), [words](size_t i) { return words[i]; }, fingerprint_bits,
+      seed);
+}
+
+StatusOr<std::string> EncodeWordClasses(
+    uint64_t n, const std::function<ClassedWord(size_t)>& word_at,
+    uint32_t fingerprint_bits, uint64_t seed) {
   if (fingerprint_bits < 1 || fingerprint_bits > kMaxFingerprintBits) {
     return Status::InvalidArgument("fingerprint bits must be 1 to " +
                                    std::to_string(kMaxFingerprintBits));
   }
-  if (words.size() >= (uint64_t{1} << 32)) {
+  if (n >= (uint64_t{1} << 32)) {
     return Status::InvalidArgument("too many words for the class table");
   }
   // Codes: the rank of the class value among the distinct values, merged
   // into 15 codes by rank if there are more.
   HugeVector<uint32_t> values;
-  for (const ClassedWord& w : words) {
-    if (w.class_value != 0) values.push_back(w.class_value);
+  for (uint64_t i = 0; i < n; ++i) {
+    const uint32_t v = word_at(i).class_value;
+    if (v != 0) values.push_back(v);
   }
   std::sort(values.begin(), values.end());
   values.erase(std::unique(values.begin(), values.end()), values.end());
@@ -187,34 +207,38 @@ StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
     const uint32_t c = code_of(v);
     if (class_value[c] == 0) class_value[c] = v;  // smallest value of a code
   }
-  HugeVector<uint32_t> codes(words.size());
-  for (size_t i = 0; i < words.size(); ++i) {
-    codes[i] = code_of(words[i].class_value);
-    ++class_words[codes[i]];
-  }
+  for (uint64_t i = 0; i < n; ++i)
+    ++class_words[code_of(word_at(i).class_value)];
 
-  const uint32_t width = fingerprint_bits + kClassBits;
-  const uint64_t segment = SegmentSlots(words.size());
+  // A list without classes (every Hunspell import) stores no class bits:
+  // its codes would all be 0, so every slot's low kClassBits bits would be
+  // 0 too (each is the xor of targets and slots whose low bits are 0), and
+  // the slots without them answer every lookup as those with them do.
+  const uint32_t class_bits = class_count == 0 ? 0 : kClassBits;
+  const uint32_t width = fingerprint_bits + class_bits;
+  const uint64_t segment = SegmentSlots(n);
   if (3 * segment > UINT32_MAX) {
     return Status::InvalidArgument("too many words for the class table");
   }
-  HugeVector<KeySlots> keys(words.size());
-  // fingerprint << 4 | code: at most 28 + 4 bits.
-  HugeVector<uint32_t> targets(words.size());
+  // The keys are hashed as Peel needs them rather than kept: at about 90
+  // bytes a word for keys, targets, codes and the peeling, the table was the
+  // largest part of a big dictionary's build (uk_UA's 3.4 million forms).
   HugeVector<Peeled> order;
   uint64_t used_seed = seed;
   bool peeled = false;
   for (int attempt = 0; attempt < kMaxAttempts && !peeled; ++attempt) {
     used_seed = Mix(seed + static_cast<uint64_t>(attempt) * kGolden);
-    for (size_t i = 0; i < words.size(); ++i) {
-      const Keyed k =
-          HashKey(words[i].word, used_seed, segment, fingerprint_bits);
+    const auto key_at = [&](size_t i, KeySlots* slots, uint32_t* target) {
+      const ClassedWord w = word_at(i);
+      const Keyed k = HashKey(w.word, used_seed, segment, fingerprint_bits);
       for (int j = 0; j < 3; ++j) {
-        keys[i].slot[j] = static_cast<uint32_t>(k.slot[j]);
+        slots->slot[j] = static_cast<uint32_t>(k.slot[j]);
       }
-      targets[i] = static_cast<uint32_t>(k.fingerprint << kClassBits | codes[i]);
-    }
-    peeled = Peel(keys, targets, segment, &order);
+      // fingerprint << class_bits | code: at most 28 + 4 bits.
+      *target = static_cast<uint32_t>(k.fingerprint << class_bits |
+                                      code_of(w.class_value));
+    };
+    peeled = Peel(n, key_at, segment, &order);
   }
   if (!peeled) {
     return Status::InvalidArgument(
@@ -228,16 +252,17 @@ StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
     }
     PutSlot(&slots, it->slot, width, v);
   }
+  HugeVector<Peeled>().swap(order);
 
   std::string out;
   PutFixed<uint64_t>(&out, used_seed);
   PutFixed<uint64_t>(&out, segment);
   PutFixed<uint32_t>(&out, fingerprint_bits);
-  PutFixed<uint32_t>(&out, kClassBits);
+  PutFixed<uint32_t>(&out, class_bits);
   PutFixed<uint32_t>(&out, class_count);
   PutFixed<uint32_t>(&out, 0);
   for (uint32_t v : class_value) PutFixed<uint32_t>(&out, v);
-  for (uint64_t n : class_words) PutFixed<uint64_t>(&out, n);
+  for (uint64_t c : class_words) PutFixed<uint64_t>(&out, c);
   out.append(reinterpret_cast<const char*>(slots.data()),
              slots.size() * sizeof(uint64_t));
   return out;
@@ -254,14 +279,17 @@ const char* WordClasses::Parse(std::span<const std::byte> section,
   const uint32_t class_bits = GetFixed<uint32_t>(p + 20);
   w.class_count_ = GetFixed<uint32_t>(p + 24);
   if (w.fingerprint_bits_ < 1 || w.fingerprint_bits_ > kMaxFingerprintBits ||
-      class_bits != kClassBits || w.class_count_ >= kClassCodes) {
+      (class_bits != kClassBits && class_bits != 0) ||
+      w.class_count_ >= kClassCodes ||
+      (class_bits == 0 && w.class_count_ != 0)) {
     return "bad class table parameters";
   }
+  w.class_bits_ = class_bits;
   if (w.segment_slots_ == 0 || w.segment_slots_ > (uint64_t{1} << 40)) {
     return "bad class table size";
   }
   const uint64_t slot_words =
-      SlotWords(w.segment_slots_, w.fingerprint_bits_ + kClassBits);
+      SlotWords(w.segment_slots_, w.fingerprint_bits_ + w.class_bits_);
   if ((section.size() - kWordClassesHeaderBytes) != slot_words * 8) {
     return "class table size does not match its parameters";
   }
@@ -284,7 +312,7 @@ WordClasses::Location WordClasses::Locate(
     std::string_view normalized_word) const {
   Location where{};
   if (empty()) return where;
-  const uint32_t width = fingerprint_bits_ + kClassBits;
+  const uint32_t width = fingerprint_bits_ + class_bits_;
   const Keyed k =
       HashKey(normalized_word, seed_, segment_slots_, fingerprint_bits_);
   for (int i = 0; i < 3; ++i) {
@@ -297,12 +325,12 @@ WordClasses::Location WordClasses::Locate(
 
 std::optional<uint32_t> WordClasses::Find(const Location& where) const {
   if (empty()) return std::nullopt;
-  const uint32_t width = fingerprint_bits_ + kClassBits;
+  const uint32_t width = fingerprint_bits_ + class_bits_;
   const uint64_t v = GetSlot(slots_, where.slot[0], width) ^
                      GetSlot(slots_, where.slot[1], width) ^
                      GetSlot(slots_, where.slot[2], width);
-  if ((v >> kClassBits) != where.fingerprint) return std::nullopt;
-  return static_cast<uint32_t>(v & (kClassCodes - 1));
+  if ((v >> class_bits_) != where.fingerprint) return std::nullopt;
+  return static_cast<uint32_t>(v & ((uint32_t{1} << class_bits_) - 1));
 }
 
 uint32_t WordClasses::ClassValue(uint32_t code) const {

@@ -24,11 +24,18 @@
 // the word's class value among the distinct values of the list (SCOWL sizes
 // 10, 20, 35, ..., 70: code 1 = 10 = most common). The section records the
 // value and the number of words of each code.
+//
+// A list without classes (no word has one: every Hunspell import) is
+// stored without the 4 class bits, f bits per slot (9.8 bits per word by
+// default instead of 14.8; the header's class_bits field is then 0). It
+// answers exactly as the table with them would: every code is 0, so the
+// class bits of every slot would be 0 as well (Find returns code 0).
 #ifndef SPELLFILTER_CORE_DICTIONARY_WORD_CLASSES_H_
 #define SPELLFILTER_CORE_DICTIONARY_WORD_CLASSES_H_
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -59,6 +66,12 @@ struct ClassedWord {
 StatusOr<std::string> EncodeWordClasses(std::span<const ClassedWord> words,
                                         uint32_t fingerprint_bits,
                                         uint64_t seed);
+// The same for `n` words given by word_at(i), i < n, each read a few
+// times (the list need not be copied into ClassedWords: about 24 bytes a
+// word). Same bytes as above for the same words.
+StatusOr<std::string> EncodeWordClasses(
+    uint64_t n, const std::function<ClassedWord(size_t)>& word_at,
+    uint32_t fingerprint_bits, uint64_t seed);
 
 // Read-only view of a WORD_CLASSES section, used in place.
 class WordClasses {
@@ -101,6 +114,7 @@ class WordClasses {
   uint64_t segment_slots_ = 0;
   uint32_t fingerprint_bits_ = 0;
   uint32_t class_count_ = 0;
+  uint32_t class_bits_ = kClassBits;  // 0 in a table without classes
   const std::byte* header_ = nullptr;
   const uint64_t* slots_ = nullptr;
 };

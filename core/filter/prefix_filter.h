@@ -310,7 +310,8 @@ class PrefixFilterBuilder {
   ProbeScheme scheme_ = ProbeScheme::kSum;
   unsigned threads_ = 1;
   HugeString forward_;   // the words back to back
-  HugeString reversed_;  // each word reversed, at the same offset
+  // Each word reversed, made from the sorted forward words by Sort.
+  HugeString reversed_;
   // Tag: the Written of the word.
   HugeVector<SortedString> forward_words_;
   HugeVector<SortedString> reversed_words_;

@@ -78,6 +78,65 @@ TEST(WordClassesTest, NonWordsPassWithProbabilityTwoToMinusF) {
   }
 }
 
+// A list without classes is stored without the class bits, and answers
+// every lookup (words and non-words) exactly as the same table with 4 zero
+// class bits per slot would: that table is made here from its slots.
+TEST(WordClassesTest, ListWithoutClassesDropsTheClassBitsAndAnswersTheSame) {
+  const std::vector<std::string> words = Words(20000, 3);
+  std::vector<ClassedWord> in;
+  for (const std::string& w : words) in.push_back(ClassedWord{w, 0});
+  const uint32_t f = 8;
+  StatusOr<std::string> section = EncodeWordClasses(in, f, 11);
+  ASSERT_TRUE(section.ok());
+  uint32_t class_bits = 1;
+  std::memcpy(&class_bits, section->data() + 20, 4);
+  EXPECT_EQ(class_bits, 0u);
+  // About 1.23 slots of 8 bits per word (12 with class bits).
+  EXPECT_LT(section->size(), words.size() * 1.25 * 8 / 8 + 400);
+
+  // The same table with the class bits: every slot's value shifted left by 4.
+  uint64_t segment = 0;
+  std::memcpy(&segment, section->data() + 8, 8);
+  const uint64_t slots = 3 * segment;
+  const char* in_slots = section->data() + kWordClassesHeaderBytes;
+  std::vector<uint64_t> wide((slots * (f + kClassBits) + 63) / 64, 0);
+  for (uint64_t j = 0; j < slots; ++j) {
+    const uint64_t byte = j * f / 8;  // f = 8: one byte a slot
+    const uint64_t v = static_cast<uint8_t>(in_slots[byte]) << kClassBits;
+    const uint64_t bit = j * (f + kClassBits);
+    wide[bit / 64] |= v << (bit % 64);
+    if (bit % 64 + f + kClassBits > 64)
+      wide[bit / 64 + 1] |= v >> (64 - bit % 64);
+  }
+  std::string with_bits = section->substr(0, kWordClassesHeaderBytes);
+  with_bits[20] = static_cast<char>(kClassBits);
+  with_bits.append(reinterpret_cast<const char*>(wide.data()), wide.size() * 8);
+
+  Aligned a(*section);
+  Aligned b(with_bits);
+  WordClasses narrow;
+  WordClasses full;
+  ASSERT_EQ(WordClasses::Parse(a.span, &narrow), nullptr);
+  ASSERT_EQ(WordClasses::Parse(b.span, &full), nullptr);
+  EXPECT_EQ(narrow.class_count(), 0u);
+  EXPECT_EQ(narrow.ClassWords(0), words.size());
+  for (const std::string& w : words) {
+    const std::optional<uint32_t> code = narrow.Find(w);
+    ASSERT_TRUE(code.has_value()) << w;
+    EXPECT_EQ(*code, 0u);
+    EXPECT_EQ(full.Find(w), code);
+  }
+  int passed = 0;
+  for (int i = 0; i < 100000; ++i) {
+    const std::string absent = "absent" + std::to_string(i);
+    const std::optional<uint32_t> code = narrow.Find(absent);
+    ASSERT_EQ(full.Find(absent), code) << absent;
+    passed += code.has_value();
+  }
+  // Still 2^-f: 390 expected, 5 standard deviations either way.
+  EXPECT_NEAR(passed, 100000 / 256.0, 5 * std::sqrt(100000 / 256.0));
+}
+
 TEST(WordClassesTest, MoreThanFifteenValuesAreMergedByRank) {
   std::vector<std::string> words;
   std::vector<ClassedWord> in;
@@ -135,6 +194,12 @@ TEST(WordClassesTest, ParseRejectsDamagedSections) {
   {
     std::string bad = *section;
     bad[20] = 3;  // class bits
+    Aligned a(bad);
+    EXPECT_NE(WordClasses::Parse(a.span, &c), nullptr);
+  }
+  {
+    std::string bad = *section;
+    bad[20] = 0;  // no class bits, but class codes in use
     Aligned a(bad);
     EXPECT_NE(WordClasses::Parse(a.span, &c), nullptr);
   }
