@@ -8,9 +8,23 @@
 namespace spellfilter {
 namespace {
 
-size_t CodePoints(const std::string& s) {
-  std::u32string decoded;
-  return DecodeUtf8(s, &decoded) ? decoded.size() : s.size();
+// Whether c is a combining mark of the blocks accents are written with.
+bool Combining(char32_t c) {
+  return (c >= 0x300 && c <= 0x36F) || (c >= 0x1AB0 && c <= 0x1AFF) ||
+         (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x20D0 && c <= 0x20FF) ||
+         (c >= 0xFE20 && c <= 0xFE2F);
+}
+
+// Whether the pair joins letters: fewer code points in the dictionary's
+// form, and no combining mark in the typed one (fr_FR's `ICONV é é`,
+// a decomposed é to the composed one, only normalises: the search reads
+// the typed word in NFC anyway, and its suggestions stay composed).
+bool Joins(const std::string& typed, const std::string& dictionary) {
+  std::u32string from;
+  std::u32string to;
+  if (!DecodeUtf8(typed, &from) || !DecodeUtf8(dictionary, &to)) return false;
+  return !to.empty() && to.size() < from.size() &&
+         std::none_of(from.begin(), from.end(), Combining);
 }
 
 }  // namespace
@@ -19,7 +33,7 @@ ComposedLetters::ComposedLetters(const Dictionary& dictionary) {
   const AffixLookup* affixes = dictionary.affixes();
   if (affixes == nullptr) return;
   for (const auto& [from, to] : affixes->table().iconv) {
-    if (!to.empty() && CodePoints(to) < CodePoints(from)) {
+    if (Joins(from, to)) {
       pairs_.emplace_back(from, to);
     }
   }

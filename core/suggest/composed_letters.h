@@ -1,6 +1,8 @@
 // Letters a dictionary stores as one character that people type as
 // several: the ICONV pairs (affix_table.h) whose dictionary form has fewer
-// code points than the typed form, as Dutch's `ICONV ij ĳ` (nl_NL keeps
+// code points than the typed form and whose typed form has no combining
+// mark (a decomposed accent: that pair only normalises), as Dutch's
+// `ICONV ij ĳ` (nl_NL keeps
 // "cĳfers" and "keuzelĳst" with the ligature; its OCONV writes ij again).
 //
 // The suggester searches the typed word with them joined (Compose), so
