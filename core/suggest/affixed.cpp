@@ -226,8 +226,13 @@ void AffixSearch::Try(const std::u32string& stem, const Group& g, bool suffix) {
   if (whole == ctx_.q) return;
   const auto known = offered_.find(whole);
   if (known != offered_.end() && known->second <= ctx_.max_cost) return;
-  const float weight =
-      WeightedEditDistance(weights_, ctx_.q, whole, ctx_.max_cost);
+  // The same form comes from several splits and stems: weighed once.
+  const auto [weighed, created] = weighed_.try_emplace(whole, 0.0f);
+  if (created) {
+    weighed->second =
+        WeightedEditDistance(weights_, ctx_.q, whole, ctx_.max_cost);
+  }
+  const float weight = weighed->second;
   if (weight > ctx_.max_cost) return;
   const float cost = weight + lex_.prior[0];
   stem8_.clear();
@@ -552,6 +557,7 @@ void AffixSearch::Run() {
     indexed_ = true;
   }
   offered_.clear();
+  weighed_.clear();
   probed_.clear();
   word_ = ctx_.q;
   outer_ = nullptr;

@@ -190,9 +190,10 @@ class AffixSearch {
   Near suffix_near_;
   Near prefix_near_;
   std::vector<const std::vector<Group>*> visited_;  // scratch
-  // Per typed word: the forms offered (lower case) at their best cost, and
-  // the (stem, flag) probes made.
+  // Per typed word: the forms offered (lower case) at their best cost, the
+  // forms weighed, and the (stem, flag) probes made.
   std::unordered_map<std::u32string, float> offered_;
+  std::unordered_map<std::u32string, float> weighed_;  // form -> its weight
   std::unordered_map<std::string, bool> probed_;
   // The word the suffix search reads: the typed word, or for a twofold
   // suffix the typed word without the outer suffix outer_ (its strip
