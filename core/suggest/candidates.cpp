@@ -141,6 +141,11 @@ float Candidates::EntryCost(const LeafInfo& l, const Entry& e) const {
   float cost = l.cost + lex_.prior[e.code];
   if (ctx_.typed_case == WordCase::kLower && e.form != kLowerForm) {
     cost += kCaseCost;
+  } else if (ctx_.typed_case == WordCase::kCapitalised &&
+             (e.form == kUpperForm || e.form == kMixedForm)) {
+    // A capital past the first letter the typed word did not have
+    // ("Fai" -> "FAI", "L'itértion" -> "L'Itération").
+    cost += kCaseCost;
   }
   return cost;
 }

@@ -33,7 +33,9 @@ void FindReplacements(const Lexicon& lex, SearchContext& ctx, Candidates& out) {
       }
       if (!ok) continue;
       const float first = i == 0 ? EditWeights::kFirstLetter : 0.0f;
-      out.Leaf(h, 1, kReplacementCost + first,
+      // One letter of a MAP group for another (an accent): cheaper.
+      const bool accent = r.map && r.from.size() == 1 && r.to.size() == 1;
+      out.Leaf(h, 1, (accent ? kMapAccentCost : kReplacementCost) + first,
                [&](std::u32string* w) { w->assign(word); });
     }
   }
