@@ -31,7 +31,8 @@
 namespace spellfilter {
 
 inline constexpr float kReplacementCost = EditWeights::kSubSoundAlike;
-// One letter of a MAP group for another (é for e, ç for c): a language
+// One letter of a MAP group for the same letter with another accent (é
+// for e, ç for c; not "w" for "x" of a group "wx"): a language
 // whose .aff groups its accented letters is one where dropping or
 // mistaking an accent is common; taken as half of all substitutions there
 // (the walks' kSubAccent takes a tenth): 0.70 - ln(5) / kNatsPerUnit.
