@@ -57,13 +57,23 @@ letters' neighbours).
 
 Usage: scripts/eval_suggestions_languages.py BUILD_DIR [--langs de,fr,...]
        [--words 1000] [--seed 33] [--work DIR] [--no-hunspell] [--show N]
-       [--reuse-conversions]
+       [--reuse-conversions] [--hunspell-store DIR]
+
+--hunspell-store DIR keeps Hunspell's answers: a run that asks Hunspell
+writes DIR/NAME-seedS.json (the typos, Hunspell's lists, its batch time,
+and spellfilter's batch time in the same run); a later run whose typos are
+the same reads Hunspell's lists from it instead of asking again (Hunspell
+takes 0.3-3 s a word on these dictionaries, so a 1,000-word run is an hour
+for French and Dutch). Such a row's Hunspell time and speed ratio are the
+stored run's (Hunspell against that run's spellfilter, side by side), marked
+"(stored)"; this run's spellfilter time is printed as measured.
 """
 
 import argparse
 import ctypes
 import glob
 import gzip
+import json
 import os
 import random
 import re
@@ -413,6 +423,40 @@ def ensure_sfd(exe, dic, work, name, reuse=False):
     return sfd
 
 
+def store_path(store, name, seed):
+    return os.path.join(store, "%s-seed%d.json" % (name, seed))
+
+
+def load_stored(store, name, seed, typos):
+    """(lists, Hunspell time, spellfilter time) stored by a run with the same
+    typos, or None."""
+    path = store_path(store, name, seed)
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return None
+    answers = dict(zip(data["typos"], data["lists"]))
+    if len(data["typos"]) < len(typos) or any(t not in answers for t in typos):
+        return None
+    n = len(data["typos"])
+    # Times per word, scaled to this run's number of words.
+    return ([answers[t] for t in typos], data["hunspell_s"] / n * len(typos),
+            data["spellfilter_s"] / n * len(typos))
+
+
+def save_stored(store, name, seed, typos, lists, h_time, f_time):
+    os.makedirs(store, exist_ok=True)
+    path = store_path(store, name, seed)
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump({"typos": typos, "lists": lists, "hunspell_s": h_time,
+                   "spellfilter_s": f_time,
+                   "when": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
+                   "loadavg": os.getloadavg()[0]}, f, ensure_ascii=False)
+    os.replace(tmp, path)
+
+
 def same(a, b):
     """Equal but for the apostrophe's form (Hunspell keeps U+2019, the
     checker folds it to ')."""
@@ -499,6 +543,9 @@ def main():
     ap.add_argument("--reuse-conversions", action="store_true",
                     help="keep converted dictionaries older than the binary "
                     "(for suggestion work that does not change conversion)")
+    ap.add_argument("--hunspell-store", metavar="DIR",
+                    help="keep Hunspell's answers in DIR and reuse them when "
+                    "the typos are the same (see above)")
     ap.add_argument("--show", type=int, default=0,
                     help="print N misses of spellfilter's per language")
     args = ap.parse_args()
@@ -534,9 +581,18 @@ def main():
                 continue
             typos = [t for _, t, _ in s["items"]]
             h_lists, h_time = (None, None)
-            if not args.no_hunspell:
+            stored = None
+            if not args.no_hunspell and args.hunspell_store:
+                stored = load_stored(args.hunspell_store, s["name"], args.seed,
+                                     typos)
+            if stored:
+                h_lists, h_time, ratio_f_time = stored
+            elif not args.no_hunspell:
                 h_lists, h_time = hunspell_lists(s["dic"][:-4], typos)
             f_lists, f_time = spellfilter_lists(exe, sfd, typos)
+            if h_lists and args.hunspell_store and not stored:
+                save_stored(args.hunspell_store, s["name"], args.seed, typos,
+                            h_lists, h_time, f_time)
             b_lists = None
             if base_exe:
                 b_sfd = ensure_sfd(base_exe, s["dic"], base_work, s["name"],
@@ -556,6 +612,9 @@ def main():
                 b = score(items, [b_lists[i] for i in idx]) if b_lists else None
                 row = (label, f, b, h, f_time / len(typos) if typos else 0,
                        h_time / len(typos) if h_time else None)
+                if stored:
+                    # The ratio of the run that timed Hunspell.
+                    row += (ratio_f_time / len(typos),)
                 print_row(row, base_exe is not None)
                 rows.append(row)
             if args.show:
@@ -578,14 +637,18 @@ def main():
 
 
 def print_row(row, baseline):
-    label, f, b, h, ft, ht = row
+    label, f, b, h, ft, ht = row[:6]
     if f is None:
         return
+    stored_ft = row[6] if len(row) > 6 else None
     triple = lambda x: "%.1f / %.1f / %.1f" % x[1:] if x else "-"
-    ratio = "%.0f×" % (ht / ft) if ht and ft else "-"
+    ratio_ft = stored_ft if stored_ft else ft
+    ratio = "%.0f×" % (ht / ratio_ft) if ht and ratio_ft else "-"
+    mark = " (stored)" if stored_ft else ""
     print("| %s | %d | %s | %s%s | %.3f | %s | %s |" % (
         label, f[0], triple(f), (triple(b) + " | ") if baseline else "",
-        triple(h), 1000 * ft, "%.2f" % (1000 * ht) if ht else "-", ratio),
+        triple(h), 1000 * ft,
+        ("%.2f" % (1000 * ht) + mark) if ht else "-", ratio + mark),
         flush=True)
 
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 
 #include "core/text/letter_case.h"
 
@@ -33,25 +34,24 @@ float WeightedEditDistance(const EditWeights& weights,
   }
   for (size_t i = 1; i <= n; ++i) {
     const char32_t t = typed[i - 1];
-    const float add = weights.Addition(t, i >= 2 ? typed[i - 2] : 0,
-                                       at(typed, i)) +
-                      first(i - 1);
+    const float add =
+        weights.Addition(t, i >= 2 ? typed[i - 2] : 0, at(typed, i)) +
+        first(i - 1);
     cur[0] = prev[0] + add;
     float row_min = cur[0];
     for (size_t j = 1; j <= m; ++j) {
       const char32_t w = intended[j - 1];
-      float best = prev[j - 1] +
-                   (t == w ? 0.0f
-                           : weights.Substitution(t, w) +
-                                 first(std::min(i, j) - 1));
+      float best = prev[j - 1] + (t == w ? 0.0f
+                                         : weights.Substitution(t, w) +
+                                               first(std::min(i, j) - 1));
       best = std::min(best, prev[j] + add);
-      best = std::min(best,
-                      cur[j - 1] +
-                          weights.Omission(w, j >= 2 ? intended[j - 2] : 0,
-                                           at(intended, j)) +
-                          first(j - 1));
-      if (i >= 2 && j >= 2 && t == intended[j - 2] &&
-          typed[i - 2] == w && t != w) {
+      best =
+          std::min(best, cur[j - 1] +
+                             weights.Omission(w, j >= 2 ? intended[j - 2] : 0,
+                                              at(intended, j)) +
+                             first(j - 1));
+      if (i >= 2 && j >= 2 && t == intended[j - 2] && typed[i - 2] == w &&
+          t != w) {
         best = std::min(best, prev2[j - 2] +
                                   weights.Transposition(typed[i - 2], t) +
                                   first(i - 2));
@@ -100,27 +100,38 @@ void AffixSearch::Index(const std::vector<AffixRule>& rules, Groups* groups,
     auto g = std::find_if(list.begin(), list.end(),
                           [&r](const Group& x) { return x.strip == r.strip; });
     if (g == list.end()) {
-      list.push_back(Group{r.strip, {}});
+      list.push_back(Group{r.strip, {}, {}, false});
       g = list.end() - 1;
     }
     g->rules.push_back(i);
+    g->continues.insert(g->continues.end(), r.continuation.begin(),
+                        r.continuation.end());
+    g->cross = g->cross || r.cross_product;
     *longest = std::max(*longest, r.append.size());
   }
-  // The groups' addresses are stable from here on.
-  for (const auto& entry : *groups) {
-    // Not a structured binding: clang 14 cannot capture one in a lambda.
-    const std::u32string& append = entry.first;
-    const std::vector<Group>* list = &entry.second;
-    const auto add = [&](const std::u32string& key) {
-      std::vector<const std::vector<Group>*>& at = (*near)[key];
-      if (at.empty() || at.back() != list) at.push_back(list);
-    };
-    add(append);
-    for (size_t i = 0; i < append.size(); ++i) {
-      if (i > 0 && append[i] == append[i - 1]) continue;  // the same
-      add(append.substr(0, i) + append.substr(i + 1));
+  for (auto& entry : *groups) {
+    for (Group& g : entry.second) {
+      std::sort(g.continues.begin(), g.continues.end());
+      g.continues.erase(std::unique(g.continues.begin(), g.continues.end()),
+                        g.continues.end());
     }
   }
+  // The groups' addresses are stable from here on.
+  const std::hash<std::u32string_view> hash;
+  std::u32string key;
+  for (const auto& entry : *groups) {
+    const std::u32string& append = entry.first;
+    const std::vector<Group>* list = &entry.second;
+    near->emplace_back(hash(append), list);
+    for (size_t i = 0; i < append.size(); ++i) {
+      if (i > 0 && append[i] == append[i - 1]) continue;  // the same
+      key.assign(append, 0, i);
+      key.append(append, i + 1);
+      near->emplace_back(hash(key), list);
+    }
+  }
+  std::sort(near->begin(), near->end());
+  near->erase(std::unique(near->begin(), near->end()), near->end());
 }
 
 bool AffixSearch::Follow(PrefixFilter::State* h, std::u32string_view s) {
@@ -167,8 +178,7 @@ bool AffixSearch::HasFlag(const std::string& stem8, uint32_t flag) {
   return found;
 }
 
-void AffixSearch::Try(const std::u32string& stem, const Group& g,
-                      bool suffix) {
+void AffixSearch::Try(const std::u32string& stem, const Group& g, bool suffix) {
   const std::vector<AffixRule>& rules =
       suffix ? table_->suffixes : table_->prefixes;
   const std::u32string_view s(stem);
@@ -190,7 +200,9 @@ void AffixSearch::Try(const std::u32string& stem, const Group& g,
   }
   // With an outer suffix (twofold): the inner form with it.
   const Group* outer = suffix ? outer_ : nullptr;
-  std::u32string& whole = outer == nullptr ? form_ : outer_form_;
+  // With a prefix (cross product): the suffixed form with it.
+  const Group* prefix = suffix ? prefix_ : nullptr;
+  std::u32string* whole_ptr = &form_;
   if (outer != nullptr) {
     const std::u32string& strip2 = outer->strip;
     if (form_.size() <= strip2.size() ||
@@ -199,12 +211,28 @@ void AffixSearch::Try(const std::u32string& stem, const Group& g,
     }
     outer_form_.assign(form_, 0, form_.size() - strip2.size());
     outer_form_ += table_->suffixes[outer->rules.front()].append;
+    whole_ptr = &outer_form_;
+  } else if (prefix != nullptr) {
+    const std::u32string& pstrip = prefix->strip;
+    if (form_.size() <= pstrip.size() ||
+        !std::u32string_view(form_).starts_with(pstrip)) {
+      return;
+    }
+    prefixed_ = table_->prefixes[prefix->rules.front()].append;
+    prefixed_.append(form_, pstrip.size());
+    whole_ptr = &prefixed_;
   }
+  const std::u32string& whole = *whole_ptr;
   if (whole == ctx_.q) return;
   const auto known = offered_.find(whole);
   if (known != offered_.end() && known->second <= ctx_.max_cost) return;
-  const float weight =
-      WeightedEditDistance(weights_, ctx_.q, whole, ctx_.max_cost);
+  // The same form comes from several splits and stems: weighed once.
+  const auto [weighed, created] = weighed_.try_emplace(whole, 0.0f);
+  if (created) {
+    weighed->second =
+        WeightedEditDistance(weights_, ctx_.q, whole, ctx_.max_cost);
+  }
+  const float weight = weighed->second;
   if (weight > ctx_.max_cost) return;
   const float cost = weight + lex_.prior[0];
   stem8_.clear();
@@ -221,10 +249,21 @@ void AffixSearch::Try(const std::u32string& stem, const Group& g,
                       }))) {
       continue;
     }
+    if (prefix != nullptr && !r.cross_product) continue;
     if (!(suffix ? r.condition.MatchesEnd(s) : r.condition.MatchesStart(s))) {
       continue;
     }
     if (!HasFlag(stem8_, r.flag)) continue;
+    // A cross product: a prefix rule of the group that takes the stem too.
+    if (prefix != nullptr &&
+        std::none_of(
+            prefix->rules.begin(), prefix->rules.end(), [&](uint32_t p) {
+              const AffixRule& pr = table_->prefixes[p];
+              return pr.cross_product && pr.condition.MatchesStart(s) &&
+                     HasFlag(stem8_, pr.flag);
+            })) {
+      continue;
+    }
     // The form's weight depends on the form alone: found once.
     offered_[whole] = cost;
     out_.AddForm(EncodeUtf8(whole), cost, 1);
@@ -236,11 +275,15 @@ template <typename Visit>
 void AffixSearch::NearAppends(std::u32string_view typed, const Near& near,
                               Visit visit) {
   visited_.clear();
+  const std::hash<std::u32string_view> hash;
   const auto look = [&](const std::u32string& key) {
     ++ctx_.stats.work;
-    const auto it = near.find(key);
-    if (it == near.end()) return;
-    for (const std::vector<Group>* groups : it->second) {
+    const size_t h = hash(key);
+    auto it = std::lower_bound(
+        near.begin(), near.end(), h,
+        [](const Near::value_type& e, size_t x) { return e.first < x; });
+    for (; it != near.end() && it->first == h; ++it) {
+      const std::vector<Group>* groups = it->second;
       if (std::find(visited_.begin(), visited_.end(), groups) !=
           visited_.end()) {
         continue;
@@ -365,13 +408,14 @@ bool AffixSearch::MayBeStem(const std::u32string& stem) {
   return lex_.dict.stems().MayContain(stem8_);
 }
 
-void AffixSearch::SuffixKeptEdited(int k, const std::vector<Group>& groups) {
+void AffixSearch::SuffixKeptEdited(int k,
+                                   const std::vector<const Group*>& groups) {
   const std::u32string_view base(word_.data(), static_cast<size_t>(k));
   if (by_stem_filter_) {
     PlainVariants(base, [&](const std::u32string& v) {
-      for (const Group& g : groups) {
-        stem_ = v + g.strip;
-        if (MayBeStem(stem_)) Try(stem_, g, true);
+      for (const Group* g : groups) {
+        stem_ = v + g->strip;
+        if (MayBeStem(stem_)) Try(stem_, *g, true);
       }
     });
     return;
@@ -380,13 +424,30 @@ void AffixSearch::SuffixKeptEdited(int k, const std::vector<Group>& groups) {
   EditVariants(lex_, ctx_, lex_.Root(), base, &near_,
                [&](PrefixFilter::State h, const std::u32string& v) {
                  variant = v;
-                 for (const Group& g : groups) {
+                 for (const Group* g : groups) {
                    PrefixFilter::State s = h;
-                   if (!Follow(&s, g.strip) || !EndsWord(s)) continue;
-                   stem_ = variant + g.strip;
-                   Try(stem_, g, true);
+                   if (!Follow(&s, g->strip) || !EndsWord(s)) continue;
+                   stem_ = variant + g->strip;
+                   Try(stem_, *g, true);
                  }
                });
+}
+
+bool AffixSearch::Eligible(const Group& g) const {
+  if (prefix_ != nullptr) return g.cross;
+  if (outer_ == nullptr) return true;
+  // Both sorted: do they share a flag?
+  auto a = g.continues.begin();
+  auto b = outer_flags_.begin();
+  while (a != g.continues.end() && b != outer_flags_.end()) {
+    if (*a == *b) return true;
+    if (*a < *b) {
+      ++a;
+    } else {
+      ++b;
+    }
+  }
+  return false;
 }
 
 void AffixSearch::PrefixKeptEdited(int k, const std::vector<Group>& groups) {
@@ -421,15 +482,34 @@ void AffixSearch::Suffixes() {
   // q = kept part q[0..k) + tail q[k..n).
   for (int k = n; k >= 1; --k) {
     const size_t tail = static_cast<size_t>(n - k);
-    if (tail > longest_suffix_ + 1) break;
+    if (tail > longest_suffix_ + (exact_ ? 0 : 1)) break;
     const std::u32string_view t = std::u32string_view(q).substr(k);
-    if (spelled && tail <= longest_suffix_) {
+    if ((spelled || exact_) && tail <= longest_suffix_) {
       const auto it = suffixes_.find(std::u32string(t));
       ++ctx_.stats.work;
-      if (it != suffixes_.end()) SuffixKeptEdited(k, it->second);
+      if (it != suffixes_.end()) {
+        eligible_.clear();
+        for (const Group& g : it->second) {
+          if (Eligible(g)) eligible_.push_back(&g);
+        }
+        if (exact_) {
+          // The stem as typed.
+          for (const Group* g : eligible_) {
+            stem_.assign(q, 0, static_cast<size_t>(k));
+            stem_ += g->strip;
+            Try(stem_, *g, true);
+          }
+        } else if (!eligible_.empty()) {
+          // A copy: the search below reuses the scratch.
+          const std::vector<const Group*> groups = eligible_;
+          SuffixKeptEdited(k, groups);
+        }
+      }
     }
+    if (exact_) continue;
     NearAppends(t, suffix_near_, [&](const std::vector<Group>& groups) {
       for (const Group& g : groups) {
+        if (!Eligible(g)) continue;
         stem_.assign(q, 0, static_cast<size_t>(k));
         stem_ += g.strip;
         Try(stem_, g, true);
@@ -477,35 +557,105 @@ void AffixSearch::Run() {
     indexed_ = true;
   }
   offered_.clear();
+  weighed_.clear();
   probed_.clear();
   word_ = ctx_.q;
   outer_ = nullptr;
+  prefix_ = nullptr;
+  exact_ = false;
   Suffixes();
   if (!ctx_.OutOfBudget()) Prefixes();
-  // Twofold suffixes: an outer suffix typed right at the end, its inner
-  // word searched as above; only while nothing one affix away is strong.
-  if (continued_.empty() || out_.BestCost() < kTwofoldBelow) return;
+  // Two affixes: only while nothing one affix away is strong.
+  if (out_.BestCost() < kTwofoldBelow) return;
+  if (!continued_.empty()) Twofold();
+  if (!ctx_.OutOfBudget() && !prefixes_.empty()) CrossProducts();
+  word_ = ctx_.q;
+  outer_ = nullptr;
+  prefix_ = nullptr;
+  exact_ = false;
+}
+
+void AffixSearch::Twofold() {
   const std::u32string& q = ctx_.q;
   const int n = ctx_.n;
+  // The outer suffix g2 cut from q[k..n): the inner word q[0..k) + strip.
+  const auto inner = [&](int k, const Group& g2, bool exact) {
+    outer_flags_.clear();
+    for (uint32_t o : g2.rules) {
+      const uint32_t flag = table_->suffixes[o].flag;
+      if (continued_.count(flag) != 0) outer_flags_.push_back(flag);
+    }
+    if (outer_flags_.empty()) return;
+    std::sort(outer_flags_.begin(), outer_flags_.end());
+    outer_flags_.erase(std::unique(outer_flags_.begin(), outer_flags_.end()),
+                       outer_flags_.end());
+    word_.assign(q, 0, static_cast<size_t>(k));
+    word_ += g2.strip;
+    outer_ = &g2;
+    exact_ = exact;
+    Suffixes();
+  };
+  // The outer suffix typed right; the error in the inner word.
   for (int k = n - 1; k >= 1 && !ctx_.OutOfBudget(); --k) {
     if (static_cast<size_t>(n - k) > longest_suffix_) break;
     const auto it = suffixes_.find(q.substr(static_cast<size_t>(k)));
     ++ctx_.stats.work;
     if (it == suffixes_.end()) continue;
     for (const Group& g2 : it->second) {
-      if (std::none_of(g2.rules.begin(), g2.rules.end(), [&](uint32_t o) {
-            return continued_.count(table_->suffixes[o].flag) != 0;
-          })) {
-        continue;
-      }
-      word_.assign(q, 0, static_cast<size_t>(k));
-      word_ += g2.strip;
-      outer_ = &g2;
-      Suffixes();
+      inner(k, g2, false);
       if (ctx_.OutOfBudget()) break;
     }
   }
+  // The outer suffix one edit off, the inner word typed right.
+  std::vector<const std::vector<Group>*> outers;
+  for (int k = n - 1; k >= 1 && !ctx_.OutOfBudget(); --k) {
+    if (static_cast<size_t>(n - k) > longest_suffix_ + 1) break;
+    outers.clear();
+    NearAppends(
+        std::u32string_view(q).substr(static_cast<size_t>(k)), suffix_near_,
+        [&](const std::vector<Group>& groups) { outers.push_back(&groups); });
+    for (const std::vector<Group>* groups : outers) {
+      for (const Group& g2 : *groups) inner(k, g2, true);
+    }
+  }
   outer_ = nullptr;
+  exact_ = false;
+}
+
+void AffixSearch::CrossProducts() {
+  const std::u32string& q = ctx_.q;
+  const int n = ctx_.n;
+  outer_ = nullptr;
+  const auto rest = [&](int k, const Group& p, bool exact) {
+    if (!p.cross) return;
+    word_ = p.strip;
+    word_.append(q, static_cast<size_t>(k));
+    prefix_ = &p;
+    exact_ = exact;
+    Suffixes();
+  };
+  // The prefix typed right; the error in the stem's part or the suffix.
+  for (int k = 1; k < n && !ctx_.OutOfBudget(); ++k) {
+    if (static_cast<size_t>(k) > longest_prefix_) break;
+    const auto it = prefixes_.find(q.substr(0, static_cast<size_t>(k)));
+    ++ctx_.stats.work;
+    if (it == prefixes_.end()) continue;
+    for (const Group& p : it->second) rest(k, p, false);
+  }
+  // The prefix one edit off, the rest typed right.
+  std::vector<const std::vector<Group>*> heads;
+  for (int k = 1; k < n && !ctx_.OutOfBudget(); ++k) {
+    if (static_cast<size_t>(k) > longest_prefix_ + 1) break;
+    heads.clear();
+    NearAppends(
+        std::u32string_view(q).substr(0, static_cast<size_t>(k)), prefix_near_,
+        [&](const std::vector<Group>& groups) { heads.push_back(&groups); });
+    for (const std::vector<Group>* groups : heads) {
+      for (const Group& p : *groups) rest(k, p, true);
+    }
+  }
+  prefix_ = nullptr;
+  exact_ = false;
 }
 
 }  // namespace spellfilter

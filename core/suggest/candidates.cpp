@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "core/suggest/banded_edit_distance.h"
+#include "core/suggest/elision.h"
 #include "core/text/letter_case.h"
 
 namespace spellfilter {
@@ -18,6 +19,9 @@ void Candidates::Clear() {
   compounds_.clear();
   other_forms_.clear();
 }
+
+Candidates::Candidates(const Lexicon& lex, SearchContext& ctx)
+    : lex_(lex), ctx_(ctx), elides_(ElidesBeforeVowels(lex.dict.language())) {}
 
 void Candidates::AddForm(std::string form, float cost, int edits) {
   if (IsPiece(form)) return;
@@ -137,6 +141,11 @@ float Candidates::EntryCost(const LeafInfo& l, const Entry& e) const {
   float cost = l.cost + lex_.prior[e.code];
   if (ctx_.typed_case == WordCase::kLower && e.form != kLowerForm) {
     cost += kCaseCost;
+  } else if (ctx_.typed_case == WordCase::kCapitalised &&
+             (e.form == kUpperForm || e.form == kMixedForm)) {
+    // A capital past the first letter the typed word did not have
+    // ("Fai" -> "FAI", "L'itértion" -> "L'Itération").
+    cost += kCaseCost;
   }
   return cost;
 }
@@ -207,6 +216,15 @@ std::vector<Suggestion> Candidates::Rank(
       const Entry& entry = entries_[e];
       float cost = EntryCost(l, entry);
       std::string text = PresentAs(entry.word, ctx_.typed_case, lex_.turkic);
+      // An elision before a consonant: no slip explains it (elision.h).
+      if (elides_ && l.edits > 0 &&
+          (text.find('\'') != std::string::npos ||
+           text.find("\u2019") != std::string::npos)) {
+        std::u32string t;
+        if (DecodeUtf8(text, &t) && HasImpossibleElision(t, ctx_.q)) {
+          cost += kImpossibleElision;
+        }
+      }
       // The typed word itself, if correct, comes first whatever its class.
       if (l.edits == 0 && text == normalized) cost = -1.0f;
       const bool checked =

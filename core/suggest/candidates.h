@@ -49,7 +49,7 @@ inline constexpr float kCaseCost = 0.15f;
 class Candidates {
  public:
   // `lex` and `ctx` must outlive this.
-  Candidates(const Lexicon& lex, SearchContext& ctx) : lex_(lex), ctx_(ctx) {}
+  Candidates(const Lexicon& lex, SearchContext& ctx);
   Candidates(const Candidates&) = delete;
   Candidates& operator=(const Candidates&) = delete;
 
@@ -174,6 +174,8 @@ class Candidates {
 
   const Lexicon& lex_;
   SearchContext& ctx_;
+  // The language elides before vowels (elision.h).
+  bool elides_ = false;
   ScratchMap<uint32_t> leaves_;  // state -> index into leaf_info_
   std::vector<LeafInfo> leaf_info_;
   std::vector<Entry> entries_;  // a leaf's are contiguous

@@ -9,6 +9,7 @@ void FindReplacements(const Lexicon& lex, SearchContext& ctx, Candidates& out) {
   const std::u32string& q = ctx.q;
   const size_t n = q.size();
   std::u32string word;
+  static const EditWeights accents;  // for Base: its letters' accents
   for (const Lexicon::Replacement& r : lex.replacements) {
     const size_t len = r.from.size();
     if (len > n) continue;
@@ -33,7 +34,11 @@ void FindReplacements(const Lexicon& lex, SearchContext& ctx, Candidates& out) {
       }
       if (!ok) continue;
       const float first = i == 0 ? EditWeights::kFirstLetter : 0.0f;
-      out.Leaf(h, 1, kReplacementCost + first,
+      // One letter of a MAP group for the same letter with another accent
+      // (not MAP's other relations, "wx"): cheaper.
+      const bool accent = r.map && r.from.size() == 1 && r.to.size() == 1 &&
+                          accents.Base(r.from[0]) == accents.Base(r.to[0]);
+      out.Leaf(h, 1, (accent ? kMapAccentCost : kReplacementCost) + first,
                [&](std::u32string* w) { w->assign(word); });
     }
   }

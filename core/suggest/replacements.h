@@ -31,6 +31,14 @@
 namespace spellfilter {
 
 inline constexpr float kReplacementCost = EditWeights::kSubSoundAlike;
+// One letter of a MAP group for the same letter with another accent (é
+// for e, ç for c; not "w" for "x" of a group "wx"): a language
+// whose .aff groups its accented letters is one where dropping or
+// mistaking an accent is common; taken as half of all substitutions there
+// (the walks' kSubAccent takes a tenth): 0.70 - ln(5) / kNatsPerUnit.
+// Below a doubled letter typed (0.64) and a consonant left out (0.53),
+// above a vowel left out (0.46).
+inline constexpr float kMapAccentCost = 0.49f;
 
 // Adds the candidates the dictionary's REP and MAP rules make of the typed
 // word to `out` (queued; the caller Resolves).

@@ -9,6 +9,7 @@
 #include "core/suggest/by_ear.h"
 #include "core/suggest/candidates.h"
 #include "core/suggest/chunks.h"
+#include "core/suggest/composed_letters.h"
 #include "core/suggest/compounds.h"
 #include "core/suggest/edit_walk.h"
 #include "core/suggest/inflections.h"
@@ -25,11 +26,16 @@ namespace spellfilter {
 // SearchContext, all collecting into `candidates`.
 struct Suggester::Impl {
   Impl(const Dictionary& d, const SuggestOptions& o)
-      : lex(d, o), by_ear_language(SoundSkeletonsApply(d.language())) {}
+      : lex(d, o),
+        by_ear_language(SoundSkeletonsApply(d.language())),
+        composed(d) {}
 
-  // The suggestions for `word`: Search, bounded (Candidates::Bound), and
-  // again unbounded if the bound did not hold.
-  std::vector<Suggestion> Run(std::string_view word);
+  // The suggestions for `typed`: Search, bounded (Candidates::Bound), and
+  // again unbounded if the bound did not hold; composed letters (ĳ) joined
+  // for the search and split in the suggestions.
+  std::vector<Suggestion> Run(std::string_view typed);
+  // Run for the typed word with its composed letters joined.
+  std::vector<Suggestion> RunJoined(std::string_view word);
   std::vector<Suggestion> Search(std::string_view word);
 
   Lexicon lex;
@@ -38,6 +44,8 @@ struct Suggester::Impl {
   std::vector<std::pair<std::string, std::u32string>> user_words;
   // English (sound_skeleton.h): the by-ear search and the inflections.
   bool by_ear_language;
+  // Letters the dictionary joins (Dutch ĳ): searched joined, shown apart.
+  ComposedLetters composed;
   Candidates candidates{lex, ctx};
   EditWalk edits{lex, ctx, candidates};
   EarSearch ear{lex, ctx, candidates};
@@ -46,7 +54,27 @@ struct Suggester::Impl {
   AffixSearch affixed{lex, ctx, candidates};
 };
 
-std::vector<Suggestion> Suggester::Impl::Run(std::string_view word) {
+std::vector<Suggestion> Suggester::Impl::Run(std::string_view typed) {
+  std::string joined;
+  const std::string_view word =
+      composed.Compose(typed, &joined) ? std::string_view(joined) : typed;
+  std::vector<Suggestion> out = RunJoined(word);
+  if (!composed.empty()) {
+    // Split again; a word listed both ways is shown once.
+    std::vector<Suggestion> shown;
+    for (Suggestion& s : out) {
+      composed.Decompose(&s.text);
+      if (std::none_of(shown.begin(), shown.end(),
+                       [&](const Suggestion& x) { return x.text == s.text; })) {
+        shown.push_back(std::move(s));
+      }
+    }
+    out = std::move(shown);
+  }
+  return out;
+}
+
+std::vector<Suggestion> Suggester::Impl::RunJoined(std::string_view word) {
   ctx.bounded_search = lex.options.bounded;
   std::vector<Suggestion> out = Search(word);
   if (ctx.bound < kUnreached && (out.size() < lex.options.max_suggestions ||

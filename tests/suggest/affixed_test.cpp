@@ -10,16 +10,16 @@
 
 #include "core/dictionary/builder.h"
 #include "core/dictionary/dictionary.h"
-#include "tests/support/affix_dictionary.h"
 #include "core/suggest/suggester.h"
+#include "tests/support/affix_dictionary.h"
 
 namespace spellfilter {
 namespace {
 
 AffixRule Rule(uint32_t flag, std::u32string strip, std::u32string append,
-               std::u32string condition) {
+               std::u32string condition, bool cross = true) {
   return TestAffixRule(flag, std::move(strip), std::move(append),
-                       std::move(condition));
+                       std::move(condition), cross);
 }
 
 // A small Italian-like affix-aware dictionary: stems as words, their
@@ -32,7 +32,8 @@ AffixTable ItalianLikeTable() {
   t.suffixes.push_back(Rule('V', U"are", U"ato", U"are"));
   t.suffixes.push_back(Rule('V', U"are", U"iamo", U"are"));
   t.suffixes.push_back(Rule('P', U"a", U"e", U"a"));
-  t.suffixes.push_back(Rule('M', U"", U"mente", U"a"));
+  // Not a cross product: no prefix with it ("rilentamente").
+  t.suffixes.push_back(Rule('M', U"", U"mente", U"a", /*cross=*/false));
   // Twofold: the plural continues with the inessive ("házakban").
   AffixRule plural = Rule('H', U"", U"ak", U".");
   plural.continuation = {'K'};
@@ -54,15 +55,18 @@ std::unique_ptr<Dictionary> Build(
 class AffixSearchTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dict_ = Build(ItalianLikeTable(),
-                  {"parlare", "fare", "casa", "lenta", "bello", "cantare", "ház"},
-                  {{"parlare", 'V'},
-                   {"cantare", 'V'},
-                   {"fare", 'R'},
-                   {"casa", 'P'},
-                   {"lenta", 'M'},
-                   {"bello", 'Q'},
-                   {"ház", 'H'}});
+    dict_ =
+        Build(ItalianLikeTable(),
+              {"parlare", "fare", "casa", "lenta", "bello", "cantare", "ház"},
+              {{"parlare", 'V'},
+               {"parlare", 'R'},
+               {"lenta", 'R'},
+               {"cantare", 'V'},
+               {"fare", 'R'},
+               {"casa", 'P'},
+               {"lenta", 'M'},
+               {"bello", 'Q'},
+               {"ház", 'H'}});
   }
   std::vector<std::string> Suggest(const std::string& word,
                                    bool affixed = true) {
@@ -78,8 +82,8 @@ class AffixSearchTest : public ::testing::Test {
 };
 
 TEST_F(AffixSearchTest, TheDictionaryAcceptsTheForms) {
-  for (const char* w : {"parlavamo", "parlato", "cantiamo", "rifare", "case",
-                        "lentamente"}) {
+  for (const char* w :
+       {"parlavamo", "parlato", "cantiamo", "rifare", "case", "lentamente"}) {
     EXPECT_TRUE(dict_->Contains(w)) << w;
   }
   EXPECT_FALSE(dict_->Contains("casavamo"));
@@ -101,8 +105,10 @@ TEST_F(AffixSearchTest, CorrectsTheSuffix) {
 }
 
 TEST_F(AffixSearchTest, CorrectsPrefixedForms) {
-  EXPECT_EQ(Suggest("rifrae"), std::vector<std::string>{"rifare"});  // the stem's part
-  EXPECT_EQ(Suggest("rjfare"), std::vector<std::string>{"rifare"});  // the prefix
+  EXPECT_EQ(Suggest("rifrae"),
+            std::vector<std::string>{"rifare"});  // the stem's part
+  EXPECT_EQ(Suggest("rjfare"),
+            std::vector<std::string>{"rifare"});  // the prefix
 }
 
 TEST_F(AffixSearchTest, CorrectsTwofoldSuffixes) {
@@ -112,6 +118,27 @@ TEST_F(AffixSearchTest, CorrectsTwofoldSuffixes) {
   // The inner suffix must continue with the outer one: no "házban".
   EXPECT_FALSE(dict_->Contains("házban"));
   EXPECT_FALSE(Has(Suggest("hazban"), "házban"));
+}
+
+TEST_F(AffixSearchTest, CorrectsTheOuterSuffixOfATwofoldSuffix) {
+  EXPECT_EQ(Suggest("házakbam").at(0), "házakban");  // substitution
+  EXPECT_EQ(Suggest("házakbn").at(0), "házakban");   // omission
+  EXPECT_EQ(Suggest("házakbna").at(0), "házakban");  // swap
+}
+
+TEST_F(AffixSearchTest, CorrectsAPrefixWithASuffix) {
+  // Cross products: both rules allow it and the stem has both flags.
+  EXPECT_TRUE(dict_->Contains("riparlavamo"));
+  EXPECT_EQ(Suggest("riparlavmo").at(0), "riparlavamo");   // in the suffix
+  EXPECT_EQ(Suggest("riprlavamo").at(0), "riparlavamo");   // in the stem
+  EXPECT_EQ(Suggest("roparlavamo").at(0), "riparlavamo");  // in the prefix
+  // Not where the suffix rule is no cross product, nor where the stem
+  // lacks the prefix's flag.
+  EXPECT_FALSE(dict_->Contains("rilentamente"));
+  EXPECT_FALSE(Has(Suggest("rilentamenet"), "rilentamente"));
+  EXPECT_FALSE(dict_->Contains("ricantavamo"));
+  EXPECT_FALSE(Has(Suggest("ricantavmo"), "ricantavamo"));
+  EXPECT_TRUE(Has(Suggest("cantavmo"), "cantavamo"));
 }
 
 TEST_F(AffixSearchTest, KeepsTheTypedCase) {
@@ -127,8 +154,9 @@ TEST_F(AffixSearchTest, OnlyRulesWhoseFlagTheStemHas) {
 }
 
 TEST_F(AffixSearchTest, EverySuggestionIsAccepted) {
-  for (const char* typo : {"pralavamo", "parlavmo", "rjfare", "cese",
-                           "lentamenet", "cantaimo", "parlatp"}) {
+  for (const char* typo :
+       {"pralavamo", "parlavmo", "rjfare", "cese", "lentamenet", "cantaimo",
+        "parlatp", "riparlavmo", "roparlavamo", "házakbam", "rilentamenet"}) {
     for (const std::string& s : Suggest(typo)) {
       EXPECT_TRUE(dict_->Contains(s)) << typo << " -> " << s;
     }
