@@ -67,8 +67,11 @@ Checker::Checker(const Dictionary& dictionary)
 
 bool Checker::InCoveredScript(std::string_view word) const {
   if (any_script_) return true;
-  // Tokens start with a letter, so an ASCII first byte is a Latin letter.
-  if (!word.empty() && static_cast<unsigned char>(word[0]) < 0x80) {
+  // An ASCII letter first is Latin. Other ASCII (digits, '@': words
+  // through the word API, 0కు100కు, 2ης) is Common: the script is the
+  // first letter's, found below.
+  if (!word.empty() && static_cast<unsigned char>(word[0]) < 0x80 &&
+      ((word[0] | 0x20) >= 'a' && (word[0] | 0x20) <= 'z')) {
     return latin_covered_;
   }
   const auto* p = reinterpret_cast<const uint8_t*>(word.data());
