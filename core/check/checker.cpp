@@ -286,9 +286,20 @@ Checker::Verdict Checker::Spell(std::string_view word) {
   if (verdict != Verdict::kMisspelled) return verdict;
   const WordBreaks& breaks = dictionary_.word_breaks();
   if (breaks.empty()) return Verdict::kMisspelled;
+  // Hunspell breaks an ALL UPPER word in the form its ALLCAP case leaves
+  // behind, lower case Capitalised (hunspell.cxx, spell: mkallsmall2 and
+  // mkinitcap2 on scw before the BREAK code): fr's C.UTF is C + utf, and
+  // refused. (A local string: Spell recurses, and forms_ is reused.)
+  std::string capitalised;
+  std::string_view broken = base;
+  if (const std::span<const std::string> forms = forms_.LookupForms(base);
+      forms_.all_upper() && forms.size() > 2) {
+    capitalised = forms[2];
+    broken = capitalised;
+  }
   bool by_user = false;
   const bool parts_correct = CorrectThroughBreaks(
-      base, breaks.patterns(), [this, &by_user](std::string_view part) {
+      broken, breaks.patterns(), [this, &by_user](std::string_view part) {
         const Verdict v = Spell(part);
         by_user |= v == Verdict::kUser;
         return v != Verdict::kMisspelled;

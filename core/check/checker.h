@@ -201,7 +201,9 @@ class Checker {
   // correct when "etc" or "etc." is known; "hello." when "hello" is); the
   // rest is correct if it is a number (ASCII digits with single '.', ','
   // or '-' between them: 1,234.5, 10-12), or known, or splits at the
-  // dictionary's BREAK patterns into correct parts (break_splitter.h).
+  // dictionary's BREAK patterns into correct parts (break_splitter.h); an
+  // ALL UPPER word is broken in its Capitalised form, as Hunspell breaks
+  // it (C.UTF is C + utf).
   Verdict Spell(std::string_view word);
   void CheckSlice(std::string_view text, size_t slice_begin, size_t slice_end,
                   std::vector<Misspelling>* out);

@@ -115,7 +115,8 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, HunspellFixtureTest,
 INSTANTIATE_TEST_SUITE_P(
     VerdictFixtures, HunspellFixtureTest,
     testing::Combine(testing::Values("iconv_compound", "compoundrule_affixed",
-                                     "compound_twofold", "forbidden_case"),
+                                     "compound_twofold", "forbidden_case",
+                                     "break_allcap"),
                      testing::Values(AffixMode::kExpand, AffixMode::kKeep)));
 
 TEST(HunspellImportTest, LanguageFromTheFileName) {
