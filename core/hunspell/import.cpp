@@ -359,12 +359,19 @@ Status HunspellImport::Import(std::string_view dic, DictionaryBuilder* builder,
     if (e.only_in_compound) builder->AddToAlphabet(stem);
     if (e.word_by_itself) sink(stem, e.where);
     const uint32_t key_bit = e.only_in_compound ? kOnlyInCompoundKeyBit : 0;
-    const uint32_t h = homonyms[stem]++;
+    // An entry without affix or compound flags has no keys but its word:
+    // it takes no homonym number (gl_ES lists "del" 442 times without
+    // flags before del/10, whose plural "deles" the cap would drop).
+    const bool keyed =
+        std::any_of(e.flags->begin(), e.flags->end(), [&](AffixFlag f) {
+          return std::binary_search(affix_flags.begin(), affix_flags.end(), f);
+        });
+    const uint32_t h = keyed ? homonyms[stem]++ : 0;
     if (h >= kMaxHomonyms) {
       ++s.dropped_homonyms;
       return;
     }
-    if (h > 0) {
+    if (keyed && h > 0) {
       for (const std::string* form : {&stem, &utf8}) {
         if (form == &utf8 && !raw_too) break;
         key.clear();

@@ -116,7 +116,7 @@ INSTANTIATE_TEST_SUITE_P(
     VerdictFixtures, HunspellFixtureTest,
     testing::Combine(testing::Values("iconv_compound", "compoundrule_affixed",
                                      "compound_twofold", "forbidden_case",
-                                     "break_allcap"),
+                                     "break_allcap", "homonym_cap"),
                      testing::Values(AffixMode::kExpand, AffixMode::kKeep)));
 
 TEST(HunspellImportTest, LanguageFromTheFileName) {
