@@ -652,57 +652,102 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
   });
 }
 
-bool AffixLookup::CompoundEndStems(std::u32string_view word, Probe& probe,
-                                   const StemVisitor& visit) const {
-  const AffixTable& t = table_;
-  thread_local std::string nfc;
-  // The stem as the compound parts' keys have it (NFC).
-  auto found = [&]() {
-    if (Nfc(probe.stem8, &nfc)) return visit(nfc);
-    return visit(probe.stem8);
-  };
-  // A suffix: any homonym with the suffix's flag, ONLYINCOMPOUND or not.
-  if (ForSuffixes(suffixes_, word, [&](const AffixRule& s,
-                                       const RuleFacts& f) {
-        if (Need(f) || Circ(f) || !FitsSuffix(s, f, word)) return false;
-        probe.SetStem(word.substr(0, word.size() - s.append.size()), s.strip);
-        return probe.AnyHomonym([&](size_t h) {
-          return (probe.Has(h, s.flag) ||
-                  probe.Has(h, s.flag | kOnlyInCompoundKeyBit)) &&
-                 found();
-        });
-      })) {
-    return true;
-  }
-  // Twofold suffixes: the inner one as outside compounds.
-  if (!inner_.empty() &&
-      ForTwofoldSuffixes(word, probe, [&](const AffixRule& s1) {
-        return probe.AnyHomonym(
-            [&](size_t h) { return probe.Has(h, s1.flag) && found(); });
-      })) {
-    return true;
-  }
-  // A prefix, only with COMPOUNDPERMITFLAG on the last part.
-  if (t.compound_permit == 0) return false;
-  std::u32string& stem = probe.stems[0];
-  return ForPrefixes(word, [&](const AffixRule& p, const RuleFacts& f) {
-    if (Need(f) || !p.Continues(t.compound_permit) ||
-        !StripPrefix(p, word, &stem)) {
-      return false;
-    }
-    probe.SetStem(stem);
-    return probe.AnyHomonym([&](size_t h) {
-      return (probe.Has(h, p.flag) ||
-              probe.Has(h, p.flag | kOnlyInCompoundKeyBit)) &&
-             found();
-    });
+void AffixLookup::InHunspellOrder(const AffixIndex& index,
+                                  const std::vector<AffixRule>& rules,
+                                  std::u32string_view word,
+                                  std::vector<uint32_t>* out) {
+  out->clear();
+  index.ForEach(word, [&](uint32_t i) {
+    out->push_back(i);
+    return out->size() >= kMaxAffixCandidates;
   });
+  // One node of the index per append string, visited shortest first: a
+  // run of equal lengths is one append string, which Hunspell's lists
+  // (affixmgr.cxx, build_sfxtree / process_sfx_in_order, and the same
+  // for prefixes) hold in reverse file order.
+  for (size_t b = 0; b < out->size();) {
+    size_t e = b + 1;
+    const size_t length = rules[(*out)[b]].append.size();
+    while (e < out->size() && rules[(*out)[e]].append.size() == length) ++e;
+    std::reverse(out->begin() + static_cast<std::ptrdiff_t>(b),
+                 out->begin() + static_cast<std::ptrdiff_t>(e));
+    b = e;
+  }
 }
 
-bool AffixLookup::ForEachCompoundEndStem(std::string_view part,
-                                         const StemVisitor& visit) const {
+bool AffixLookup::CompoundEndStem(std::u32string_view word, Probe& probe,
+                                  std::string* stem) const {
+  const AffixTable& t = table_;
+  // The stem as the compound parts' keys have it (NFC).
+  auto found = [&]() {
+    if (!Nfc(probe.stem8, stem)) stem->assign(probe.stem8);
+    return true;
+  };
+  // Homonym h carries the affix's flag, ONLYINCOMPOUND or not.
+  auto has = [&](size_t h, uint32_t flag) {
+    return probe.Has(h, flag) || probe.Has(h, flag | kOnlyInCompoundKeyBit);
+  };
+  thread_local std::vector<uint32_t> order;
+  thread_local std::vector<uint32_t> inner_order;
+  // prefix_check: on the last part only prefixes with COMPOUNDPERMITFLAG.
+  if (t.compound_permit != 0) {
+    std::u32string& s = probe.stems[0];
+    InHunspellOrder(prefixes_, t.prefixes, word, &order);
+    for (uint32_t i : order) {
+      const AffixRule& p = t.prefixes[i];
+      if (Need(prefix_facts_[i]) || !p.Continues(t.compound_permit) ||
+          !StripPrefix(p, word, &s)) {
+        continue;
+      }
+      probe.SetStem(s);
+      if (probe.AnyHomonym([&](size_t h) { return has(h, p.flag); })) {
+        return found();
+      }
+    }
+  }
+  // suffix_check: Hunspell refuses an ONLYINCOMPOUND suffix on the last
+  // part, except in its list of empty suffixes, which it checks apart.
+  InHunspellOrder(suffixes_, t.suffixes, word, &order);
+  for (uint32_t i : order) {
+    const AffixRule& s = t.suffixes[i];
+    const RuleFacts& f = suffix_facts_[i];
+    if (Need(f) || Circ(f) || (Oic(f) && !s.append.empty()) ||
+        !FitsSuffix(s, f, word)) {
+      continue;
+    }
+    probe.SetStem(word.substr(0, word.size() - s.append.size()), s.strip);
+    if (probe.AnyHomonym([&](size_t h) { return has(h, s.flag); })) {
+      return found();
+    }
+  }
+  // suffix_check_twosfx: the inner suffix as outside compounds.
+  if (inner_.empty()) return false;
+  std::u32string& stem1 = probe.stems[1];
+  for (uint32_t i2 : order) {  // suffix_check's order again
+    const AffixRule& s2 = t.suffixes[i2];
+    const RuleFacts& f2 = suffix_facts_[i2];
+    if (!(f2.bits & kOuter) || !StripSuffix(s2, f2, word, &stem1)) continue;
+    InHunspellOrder(inner_.find(s2.flag)->second, t.suffixes, stem1,
+                    &inner_order);
+    for (uint32_t i1 : inner_order) {
+      const AffixRule& s1 = t.suffixes[i1];
+      const RuleFacts& f1 = suffix_facts_[i1];
+      if ((f1.bits & (kCirc | kOic)) || !FitsSuffix(s1, f1, stem1)) continue;
+      probe.SetStem(
+          std::u32string_view(stem1).substr(0, stem1.size() - s1.append.size()),
+          s1.strip);
+      if (probe.AnyHomonym([&](size_t h) { return probe.Has(h, s1.flag); })) {
+        return found();
+      }
+    }
+  }
+  return false;
+}
+
+bool AffixLookup::FirstCompoundEndStem(std::string_view part,
+                                       std::string* stem) const {
   if (!table_.has_rules() || table_.complex_prefixes) return false;
-  // Kept per thread as Accepts' (the visitor must not call back in).
+  // Kept per thread as Accepts'.
   thread_local Probe probe;
   thread_local std::string converted;
   thread_local std::string normalized;
@@ -714,7 +759,7 @@ bool AffixLookup::ForEachCompoundEndStem(std::string_view part,
        {conv ? std::string_view(converted) : part,
         composed ? std::string_view(normalized) : std::string_view()}) {
     if (form.empty() || !probe.SetWord(form)) continue;
-    if (CompoundEndStems(probe.word, probe, visit)) return true;
+    if (CompoundEndStem(probe.word, probe, stem)) return true;
   }
   return false;
 }
