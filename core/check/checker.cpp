@@ -130,6 +130,15 @@ Checker::Verdict Checker::Known(std::string_view word) {
       return Verdict::kDictionary;
     }
   }
+  // An ALL UPPER affixed form of an ALL UPPER stem (an_ES's INS for IN/BF,
+  // CIAS for CIA/S), which Hunspell accepts through the stem's hidden
+  // Capitalised homonym; an expanded dictionary lists such forms. Only for
+  // ALL UPPER words not found otherwise.
+  if (forms_.all_upper() && forms.size() > 2 &&
+      dictionary_.affixes() != nullptr &&
+      dictionary_.affixes()->AcceptsUpperStem(forms[2])) {
+    return Verdict::kDictionary;
+  }
   if (!dictionary_.compound_parts().empty()) {
     for (const std::string& form : forms) {
       if (IsCompound(form)) return Verdict::kDictionary;

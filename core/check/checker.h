@@ -43,6 +43,12 @@
 // the dictionary's BREAK patterns (break_splitter.h, E-Mail-Adresse). Only
 // on the slow path, not cached.
 //
+// ALL UPPER affixed forms: an ALL UPPER word of an affix-aware dictionary
+// not found otherwise is also correct when its Capitalised form is an
+// affixed form of an ALL UPPER stem (AffixLookup::AcceptsUpperStem: CIAS
+// for CIA/S, an_ES's INS for IN/BF), as Hunspell accepts it through the
+// stem's hidden Capitalised homonym. Only on the slow path.
+//
 // Forbidden spellings: a word not found as written that is typed as a
 // spelling the dictionary forbids (Hunspell's FORBIDDENWORD; for an ALL
 // UPPER word, also its Capitalised form) is wrong whatever its other case

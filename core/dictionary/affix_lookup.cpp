@@ -19,6 +19,8 @@ struct AffixLookup::Probe {
   bool stem_present = true;  // the STEMS section may hold the stem
   bool mirrored = false;  // COMPLEXPREFIXES: stems are reversed
   bool counting = false;
+  // AcceptsUpperStem: each stem is probed in upper case.
+  bool upper_stems = false;
   size_t count = 0;
   std::string stem8;
   std::string key;
@@ -60,6 +62,7 @@ struct AffixLookup::Probe {
     stem_filter = s;
     mirrored = mirror;
     counting = count_probes;
+    upper_stems = false;
     count = 0;
     has_word8 = false;
     seen_count = 0;
@@ -110,8 +113,9 @@ struct AffixLookup::Probe {
       Append(head, false);
       Append(tail, false);
     }
+    const bool hidden = !upper_stems || Upper();
     current = nullptr;
-    stem_present = counting || stem_filter->MayContain(stem8);
+    stem_present = counting || (hidden && stem_filter->MayContain(stem8));
   }
   // The stem a + b + c (UTF-8 pieces); `key` (Key) names it among the
   // stems of this word, 0 when it is not to be remembered.
@@ -134,8 +138,9 @@ struct AffixLookup::Probe {
     stem8.assign(a);
     stem8.append(b);
     stem8.append(c);
+    const bool hidden = !upper_stems || Upper();
     if (counting || current != nullptr) return;
-    stem_present = stem_filter->MayContain(stem8);
+    stem_present = hidden && stem_filter->MayContain(stem8);
     if (key == 0) return;
     Seen& s = seen[seen_next];
     seen_next = (seen_next + 1) % kSeen;
@@ -145,6 +150,26 @@ struct AffixLookup::Probe {
     s.second = -1;
     current = &s;
   }
+  // stem8 in upper case, letter by letter (UTF-8 in, UTF-8 out). Returns
+  // whether the stem as it was (Capitalised) may be a hidden homonym:
+  // Hunspell adds none when an entry is spelt so (hashmgr.cxx, add_word:
+  // "remove hidden onlyupcase homonym"; PM/S beside Pm: PMS is wrong),
+  // so not when it is a word of the dictionary.
+  bool Upper() {
+    const bool hidden = !filter->MayContain(stem8);
+    upper.clear();
+    const auto* p = reinterpret_cast<const uint8_t*>(stem8.data());
+    const int32_t n = static_cast<int32_t>(stem8.size());
+    for (int32_t i = 0; i < n;) {
+      UChar32 c;
+      U8_NEXT(p, i, n, c);
+      if (c < 0) return false;  // not reached: stems are valid UTF-8
+      AppendUtf8(UpperLetter(static_cast<char32_t>(c), false), &upper);
+    }
+    stem8.swap(upper);
+    return hidden;
+  }
+  std::string upper;  // Upper's scratch
   void Append(std::u32string_view s, bool reversed) {
     for (size_t i = 0; i < s.size(); ++i) {
       const char32_t c = s[reversed ? s.size() - 1 - i : i];
@@ -577,6 +602,14 @@ bool AffixLookup::Accepts(std::string_view word) const {
   if (!table_.has_rules()) return false;
   return AnalyzeForm(converted, probe) ||
          (composed && AnalyzeForm(normalized, probe));
+}
+
+bool AffixLookup::AcceptsUpperStem(std::string_view word) const {
+  if (!table_.has_rules() || table_.complex_prefixes) return false;
+  thread_local Probe probe;
+  probe.Start(&filter_, &stems_, false, false);
+  probe.upper_stems = true;
+  return AnalyzeForm(word, probe);
 }
 
 bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {

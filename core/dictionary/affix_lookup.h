@@ -67,6 +67,16 @@ class AffixLookup {
   // compounding, within the cases covered above.
   bool Accepts(std::string_view word) const;
 
+  // Whether `word` (NFC UTF-8), the Capitalised form of a word typed in
+  // ALL UPPER, is an affixed form of an ALL UPPER stem: each stem is
+  // probed in upper case. Hunspell gives an ALL UPPER entry with flags a
+  // hidden Capitalised homonym (hashmgr.cxx, add_hidden_capitalized_word:
+  // CIA/S also as "Cia", only for ALL UPPER words), through which it
+  // accepts CIAS as Cias, an_ES's INS (IN/BF) as Ins. Mixed-case stems'
+  // hidden homonyms (OpenOffice/S) are not covered. Not for words typed
+  // Capitalised (Hunspell refuses the hidden homonym there: Cias).
+  bool AcceptsUpperStem(std::string_view word) const;
+
   // Whether `part` (NFC UTF-8) is an affixed compound part in `role`
   // (0 begin, 1 middle, 2 end, as CompoundRole): a stem with the role's
   // flag or COMPOUNDFLAG, or an affix that continues with one, with a

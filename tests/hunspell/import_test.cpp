@@ -73,8 +73,9 @@ TEST_P(HunspellFixtureTest, AgreesWithHunspell) {
   EXPECT_FALSE(good.empty());
   // FIXTURE.keep_differs: the words an affix-aware dictionary knowingly
   // rejects though Hunspell accepts them (docs/affix_dictionaries.md, "What
-  // the affix-aware mode does not do": CIAS, an ALL UPPER affixed form of
-  // the ALL UPPER stem CIA/S).
+  // the affix-aware mode does not do"); none today: CIAS, an ALL UPPER
+  // affixed form of the ALL UPPER stem CIA/S, was one until
+  // AffixLookup::AcceptsUpperStem.
   const std::vector<std::string> differs =
       mode == AffixMode::kKeep ? ReadList(base + ".keep_differs")
                                : std::vector<std::string>();
