@@ -67,8 +67,11 @@ Checker::Checker(const Dictionary& dictionary)
 
 bool Checker::InCoveredScript(std::string_view word) const {
   if (any_script_) return true;
-  // Tokens start with a letter, so an ASCII first byte is a Latin letter.
-  if (!word.empty() && static_cast<unsigned char>(word[0]) < 0x80) {
+  // An ASCII letter first is Latin. Other ASCII (digits, '@': words
+  // through the word API, 0కు100కు, 2ης) is Common: the script is the
+  // first letter's, found below.
+  if (!word.empty() && static_cast<unsigned char>(word[0]) < 0x80 &&
+      ((word[0] | 0x20) >= 'a' && (word[0] | 0x20) <= 'z')) {
     return latin_covered_;
   }
   const auto* p = reinterpret_cast<const uint8_t*>(word.data());
@@ -126,6 +129,15 @@ Checker::Verdict Checker::Known(std::string_view word) {
         (second_extra_ != nullptr && second_extra_->Contains(form))) {
       return Verdict::kDictionary;
     }
+  }
+  // An ALL UPPER affixed form of an ALL UPPER stem (an_ES's INS for IN/BF,
+  // CIAS for CIA/S), which Hunspell accepts through the stem's hidden
+  // Capitalised homonym; an expanded dictionary lists such forms. Only for
+  // ALL UPPER words not found otherwise.
+  if (forms_.all_upper() && forms.size() > 2 &&
+      dictionary_.affixes() != nullptr &&
+      dictionary_.affixes()->AcceptsUpperStem(forms[2])) {
+    return Verdict::kDictionary;
   }
   if (!dictionary_.compound_parts().empty()) {
     for (const std::string& form : forms) {
@@ -283,9 +295,20 @@ Checker::Verdict Checker::Spell(std::string_view word) {
   if (verdict != Verdict::kMisspelled) return verdict;
   const WordBreaks& breaks = dictionary_.word_breaks();
   if (breaks.empty()) return Verdict::kMisspelled;
+  // Hunspell breaks an ALL UPPER word in the form its ALLCAP case leaves
+  // behind, lower case Capitalised (hunspell.cxx, spell: mkallsmall2 and
+  // mkinitcap2 on scw before the BREAK code): fr's C.UTF is C + utf, and
+  // refused. (A local string: Spell recurses, and forms_ is reused.)
+  std::string capitalised;
+  std::string_view broken = base;
+  if (const std::span<const std::string> forms = forms_.LookupForms(base);
+      forms_.all_upper() && forms.size() > 2) {
+    capitalised = forms[2];
+    broken = capitalised;
+  }
   bool by_user = false;
   const bool parts_correct = CorrectThroughBreaks(
-      base, breaks.patterns(), [this, &by_user](std::string_view part) {
+      broken, breaks.patterns(), [this, &by_user](std::string_view part) {
         const Verdict v = Spell(part);
         by_user |= v == Verdict::kUser;
         return v != Verdict::kMisspelled;

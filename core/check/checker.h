@@ -43,6 +43,12 @@
 // the dictionary's BREAK patterns (break_splitter.h, E-Mail-Adresse). Only
 // on the slow path, not cached.
 //
+// ALL UPPER affixed forms: an ALL UPPER word of an affix-aware dictionary
+// not found otherwise is also correct when its Capitalised form is an
+// affixed form of an ALL UPPER stem (AffixLookup::AcceptsUpperStem: CIAS
+// for CIA/S, an_ES's INS for IN/BF), as Hunspell accepts it through the
+// stem's hidden Capitalised homonym. Only on the slow path.
+//
 // Forbidden spellings: a word not found as written that is typed as a
 // spelling the dictionary forbids (Hunspell's FORBIDDENWORD; for an ALL
 // UPPER word, also its Capitalised form) is wrong whatever its other case
@@ -201,7 +207,9 @@ class Checker {
   // correct when "etc" or "etc." is known; "hello." when "hello" is); the
   // rest is correct if it is a number (ASCII digits with single '.', ','
   // or '-' between them: 1,234.5, 10-12), or known, or splits at the
-  // dictionary's BREAK patterns into correct parts (break_splitter.h).
+  // dictionary's BREAK patterns into correct parts (break_splitter.h); an
+  // ALL UPPER word is broken in its Capitalised form, as Hunspell breaks
+  // it (C.UTF is C + utf).
   Verdict Spell(std::string_view word);
   void CheckSlice(std::string_view text, size_t slice_begin, size_t slice_end,
                   std::vector<Misspelling>* out);

@@ -261,22 +261,23 @@ bool CompoundSplitter::AffixedRuleEnd(const RuleState& cur, uint32_t from) {
              return affixed != 0 && ProbeRole(affixed, from, n_);
            }));
   }
+  // Hunspell tests one root only: the first its affix_check finds for the
+  // part (Korean 줍니다 is read as 줄다 + ㅂ니다 before 주다, and 줄다 has
+  // no rule flag: 보여줍니다 is refused).
   const std::string_view part = word_.substr(offsets_[from]);
-  bool accepted = false;
-  affixes_->ForEachCompoundEndStem(part, [&](std::string_view stem) {
-    if (probes_ >= kMaxProbes) {
-      exhausted_ = true;
-      return true;  // stop
-    }
+  if (probes_ >= kMaxProbes) {
+    exhausted_ = true;
+    return false;
+  }
+  ++probes_;
+  if (!affixes_->FirstCompoundEndStem(part, &end_stem_) ||
+      !parts_.MayContainRole(kAnyRuleFlagRole, end_stem_)) {
+    return false;
+  }
+  return Accepting(Advance(cur, [&](uint32_t role) {
     ++probes_;
-    if (!parts_.MayContainRole(kAnyRuleFlagRole, stem)) return false;
-    accepted = Accepting(Advance(cur, [&](uint32_t role) {
-      ++probes_;
-      return parts_.MayContainRole(role, stem);
-    }));
-    return accepted;
-  });
-  return accepted;
+    return parts_.MayContainRole(role, end_stem_);
+  }));
 }
 
 bool CompoundSplitter::SearchByRule() {

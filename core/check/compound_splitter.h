@@ -55,9 +55,10 @@
 // (AffixLookup::AcceptsPart), several probes a part. A COMPOUNDRULE
 // compound's parts are roots, except the last, which Hunspell also takes
 // affixed (its root's flags finishing the rule: Korean 들어있는 is 들어 +
-// 있 + 는); that is asked of the affix rules too
-// (AffixLookup::ForEachCompoundEndStem), only when the bare part does not
-// finish a rule. An expanded dictionary has them as keys of their own roles
+// 있 + 는); that is asked of the affix rules too, only when the bare part
+// does not finish a rule, and, as Hunspell does, only of the first root
+// its affix_check finds (AffixLookup::FirstCompoundEndStem: 보여줍니다 is
+// refused, its 줍니다 read as 줄다's before 주다's). An expanded dictionary has them as keys of their own roles
 // (AffixedRuleEndRole, compound_parts.h).
 //
 // Not thread-safe (scratch buffers); one per Checker.
@@ -140,7 +141,7 @@ class CompoundSplitter {
   RuleState Advance(const RuleState& cur, HasRole has_role) const;
   bool Accepting(const RuleState& s) const;
   // Whether [from, n) is an affixed last part whose root's flags take
-  // `cur` to a final state (AffixLookup::ForEachCompoundEndStem, or the
+  // `cur` to a final state (AffixLookup::FirstCompoundEndStem, or the
   // expanded dictionary's AffixedRuleEndRole keys).
   bool AffixedRuleEnd(const RuleState& cur, uint32_t from);
 
@@ -158,6 +159,7 @@ class CompoundSplitter {
   std::vector<CompoundRuleAtom> atoms_;  // by position (final: unused)
   std::vector<bool> final_;              // by position
   RuleState start_;
+  std::string end_stem_;  // AffixedRuleEnd's root
 
   std::string_view word_;
   std::string lowered_;             // FORCEUCASE's lower-cased word

@@ -19,6 +19,8 @@ struct AffixLookup::Probe {
   bool stem_present = true;  // the STEMS section may hold the stem
   bool mirrored = false;  // COMPLEXPREFIXES: stems are reversed
   bool counting = false;
+  // AcceptsUpperStem: each stem is probed in upper case.
+  bool upper_stems = false;
   size_t count = 0;
   std::string stem8;
   std::string key;
@@ -60,6 +62,7 @@ struct AffixLookup::Probe {
     stem_filter = s;
     mirrored = mirror;
     counting = count_probes;
+    upper_stems = false;
     count = 0;
     has_word8 = false;
     seen_count = 0;
@@ -110,8 +113,9 @@ struct AffixLookup::Probe {
       Append(head, false);
       Append(tail, false);
     }
+    const bool hidden = !upper_stems || Upper();
     current = nullptr;
-    stem_present = counting || stem_filter->MayContain(stem8);
+    stem_present = counting || (hidden && stem_filter->MayContain(stem8));
   }
   // The stem a + b + c (UTF-8 pieces); `key` (Key) names it among the
   // stems of this word, 0 when it is not to be remembered.
@@ -134,8 +138,9 @@ struct AffixLookup::Probe {
     stem8.assign(a);
     stem8.append(b);
     stem8.append(c);
+    const bool hidden = !upper_stems || Upper();
     if (counting || current != nullptr) return;
-    stem_present = stem_filter->MayContain(stem8);
+    stem_present = hidden && stem_filter->MayContain(stem8);
     if (key == 0) return;
     Seen& s = seen[seen_next];
     seen_next = (seen_next + 1) % kSeen;
@@ -145,6 +150,26 @@ struct AffixLookup::Probe {
     s.second = -1;
     current = &s;
   }
+  // stem8 in upper case, letter by letter (UTF-8 in, UTF-8 out). Returns
+  // whether the stem as it was (Capitalised) may be a hidden homonym:
+  // Hunspell adds none when an entry is spelt so (hashmgr.cxx, add_word:
+  // "remove hidden onlyupcase homonym"; PM/S beside Pm: PMS is wrong),
+  // so not when it is a word of the dictionary.
+  bool Upper() {
+    const bool hidden = !filter->MayContain(stem8);
+    upper.clear();
+    const auto* p = reinterpret_cast<const uint8_t*>(stem8.data());
+    const int32_t n = static_cast<int32_t>(stem8.size());
+    for (int32_t i = 0; i < n;) {
+      UChar32 c;
+      U8_NEXT(p, i, n, c);
+      if (c < 0) return false;  // not reached: stems are valid UTF-8
+      AppendUtf8(UpperLetter(static_cast<char32_t>(c), false), &upper);
+    }
+    stem8.swap(upper);
+    return hidden;
+  }
+  std::string upper;  // Upper's scratch
   void Append(std::u32string_view s, bool reversed) {
     for (size_t i = 0; i < s.size(); ++i) {
       const char32_t c = s[reversed ? s.size() - 1 - i : i];
@@ -579,6 +604,14 @@ bool AffixLookup::Accepts(std::string_view word) const {
          (composed && AnalyzeForm(normalized, probe));
 }
 
+bool AffixLookup::AcceptsUpperStem(std::string_view word) const {
+  if (!table_.has_rules() || table_.complex_prefixes) return false;
+  thread_local Probe probe;
+  probe.Start(&filter_, &stems_, false, false);
+  probe.upper_stems = true;
+  return AnalyzeForm(word, probe);
+}
+
 bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
   const AffixTable& t = table_;
   const uint32_t role_flag = role == 0   ? t.compound_begin
@@ -652,57 +685,102 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
   });
 }
 
-bool AffixLookup::CompoundEndStems(std::u32string_view word, Probe& probe,
-                                   const StemVisitor& visit) const {
-  const AffixTable& t = table_;
-  thread_local std::string nfc;
-  // The stem as the compound parts' keys have it (NFC).
-  auto found = [&]() {
-    if (Nfc(probe.stem8, &nfc)) return visit(nfc);
-    return visit(probe.stem8);
-  };
-  // A suffix: any homonym with the suffix's flag, ONLYINCOMPOUND or not.
-  if (ForSuffixes(suffixes_, word, [&](const AffixRule& s,
-                                       const RuleFacts& f) {
-        if (Need(f) || Circ(f) || !FitsSuffix(s, f, word)) return false;
-        probe.SetStem(word.substr(0, word.size() - s.append.size()), s.strip);
-        return probe.AnyHomonym([&](size_t h) {
-          return (probe.Has(h, s.flag) ||
-                  probe.Has(h, s.flag | kOnlyInCompoundKeyBit)) &&
-                 found();
-        });
-      })) {
-    return true;
-  }
-  // Twofold suffixes: the inner one as outside compounds.
-  if (!inner_.empty() &&
-      ForTwofoldSuffixes(word, probe, [&](const AffixRule& s1) {
-        return probe.AnyHomonym(
-            [&](size_t h) { return probe.Has(h, s1.flag) && found(); });
-      })) {
-    return true;
-  }
-  // A prefix, only with COMPOUNDPERMITFLAG on the last part.
-  if (t.compound_permit == 0) return false;
-  std::u32string& stem = probe.stems[0];
-  return ForPrefixes(word, [&](const AffixRule& p, const RuleFacts& f) {
-    if (Need(f) || !p.Continues(t.compound_permit) ||
-        !StripPrefix(p, word, &stem)) {
-      return false;
-    }
-    probe.SetStem(stem);
-    return probe.AnyHomonym([&](size_t h) {
-      return (probe.Has(h, p.flag) ||
-              probe.Has(h, p.flag | kOnlyInCompoundKeyBit)) &&
-             found();
-    });
+void AffixLookup::InHunspellOrder(const AffixIndex& index,
+                                  const std::vector<AffixRule>& rules,
+                                  std::u32string_view word,
+                                  std::vector<uint32_t>* out) {
+  out->clear();
+  index.ForEach(word, [&](uint32_t i) {
+    out->push_back(i);
+    return out->size() >= kMaxAffixCandidates;
   });
+  // One node of the index per append string, visited shortest first: a
+  // run of equal lengths is one append string, which Hunspell's lists
+  // (affixmgr.cxx, build_sfxtree / process_sfx_in_order, and the same
+  // for prefixes) hold in reverse file order.
+  for (size_t b = 0; b < out->size();) {
+    size_t e = b + 1;
+    const size_t length = rules[(*out)[b]].append.size();
+    while (e < out->size() && rules[(*out)[e]].append.size() == length) ++e;
+    std::reverse(out->begin() + static_cast<std::ptrdiff_t>(b),
+                 out->begin() + static_cast<std::ptrdiff_t>(e));
+    b = e;
+  }
 }
 
-bool AffixLookup::ForEachCompoundEndStem(std::string_view part,
-                                         const StemVisitor& visit) const {
+bool AffixLookup::CompoundEndStem(std::u32string_view word, Probe& probe,
+                                  std::string* stem) const {
+  const AffixTable& t = table_;
+  // The stem as the compound parts' keys have it (NFC).
+  auto found = [&]() {
+    if (!Nfc(probe.stem8, stem)) stem->assign(probe.stem8);
+    return true;
+  };
+  // Homonym h carries the affix's flag, ONLYINCOMPOUND or not.
+  auto has = [&](size_t h, uint32_t flag) {
+    return probe.Has(h, flag) || probe.Has(h, flag | kOnlyInCompoundKeyBit);
+  };
+  thread_local std::vector<uint32_t> order;
+  thread_local std::vector<uint32_t> inner_order;
+  // prefix_check: on the last part only prefixes with COMPOUNDPERMITFLAG.
+  if (t.compound_permit != 0) {
+    std::u32string& s = probe.stems[0];
+    InHunspellOrder(prefixes_, t.prefixes, word, &order);
+    for (uint32_t i : order) {
+      const AffixRule& p = t.prefixes[i];
+      if (Need(prefix_facts_[i]) || !p.Continues(t.compound_permit) ||
+          !StripPrefix(p, word, &s)) {
+        continue;
+      }
+      probe.SetStem(s);
+      if (probe.AnyHomonym([&](size_t h) { return has(h, p.flag); })) {
+        return found();
+      }
+    }
+  }
+  // suffix_check: Hunspell refuses an ONLYINCOMPOUND suffix on the last
+  // part, except in its list of empty suffixes, which it checks apart.
+  InHunspellOrder(suffixes_, t.suffixes, word, &order);
+  for (uint32_t i : order) {
+    const AffixRule& s = t.suffixes[i];
+    const RuleFacts& f = suffix_facts_[i];
+    if (Need(f) || Circ(f) || (Oic(f) && !s.append.empty()) ||
+        !FitsSuffix(s, f, word)) {
+      continue;
+    }
+    probe.SetStem(word.substr(0, word.size() - s.append.size()), s.strip);
+    if (probe.AnyHomonym([&](size_t h) { return has(h, s.flag); })) {
+      return found();
+    }
+  }
+  // suffix_check_twosfx: the inner suffix as outside compounds.
+  if (inner_.empty()) return false;
+  std::u32string& stem1 = probe.stems[1];
+  for (uint32_t i2 : order) {  // suffix_check's order again
+    const AffixRule& s2 = t.suffixes[i2];
+    const RuleFacts& f2 = suffix_facts_[i2];
+    if (!(f2.bits & kOuter) || !StripSuffix(s2, f2, word, &stem1)) continue;
+    InHunspellOrder(inner_.find(s2.flag)->second, t.suffixes, stem1,
+                    &inner_order);
+    for (uint32_t i1 : inner_order) {
+      const AffixRule& s1 = t.suffixes[i1];
+      const RuleFacts& f1 = suffix_facts_[i1];
+      if ((f1.bits & (kCirc | kOic)) || !FitsSuffix(s1, f1, stem1)) continue;
+      probe.SetStem(
+          std::u32string_view(stem1).substr(0, stem1.size() - s1.append.size()),
+          s1.strip);
+      if (probe.AnyHomonym([&](size_t h) { return probe.Has(h, s1.flag); })) {
+        return found();
+      }
+    }
+  }
+  return false;
+}
+
+bool AffixLookup::FirstCompoundEndStem(std::string_view part,
+                                       std::string* stem) const {
   if (!table_.has_rules() || table_.complex_prefixes) return false;
-  // Kept per thread as Accepts' (the visitor must not call back in).
+  // Kept per thread as Accepts'.
   thread_local Probe probe;
   thread_local std::string converted;
   thread_local std::string normalized;
@@ -714,7 +792,7 @@ bool AffixLookup::ForEachCompoundEndStem(std::string_view part,
        {conv ? std::string_view(converted) : part,
         composed ? std::string_view(normalized) : std::string_view()}) {
     if (form.empty() || !probe.SetWord(form)) continue;
-    if (CompoundEndStems(probe.word, probe, visit)) return true;
+    if (CompoundEndStem(probe.word, probe, stem)) return true;
   }
   return false;
 }

@@ -67,6 +67,16 @@ class AffixLookup {
   // compounding, within the cases covered above.
   bool Accepts(std::string_view word) const;
 
+  // Whether `word` (NFC UTF-8), the Capitalised form of a word typed in
+  // ALL UPPER, is an affixed form of an ALL UPPER stem: each stem is
+  // probed in upper case. Hunspell gives an ALL UPPER entry with flags a
+  // hidden Capitalised homonym (hashmgr.cxx, add_hidden_capitalized_word:
+  // CIA/S also as "Cia", only for ALL UPPER words), through which it
+  // accepts CIAS as Cias, an_ES's INS (IN/BF) as Ins. Mixed-case stems'
+  // hidden homonyms (OpenOffice/S) are not covered. Not for words typed
+  // Capitalised (Hunspell refuses the hidden homonym there: Cias).
+  bool AcceptsUpperStem(std::string_view word) const;
+
   // Whether `part` (NFC UTF-8) is an affixed compound part in `role`
   // (0 begin, 1 middle, 2 end, as CompoundRole): a stem with the role's
   // flag or COMPOUNDFLAG, or an affix that continues with one, with a
@@ -77,18 +87,22 @@ class AffixLookup {
   // Bare stems are the COMPOUND_PARTS section's, not this.
   bool AcceptsPart(std::string_view part, uint32_t role) const;
 
-  // The stems of which `part` (NFC UTF-8) is an affixed form, as Hunspell
-  // finds the last part of a COMPOUNDRULE compound (affixmgr.cxx,
-  // compound_check: affix_check(part, no needed flag, IN_CPD_END), whose
-  // root's flags must then finish the rule): a suffix (ONLYINCOMPOUND
-  // suffixes and stems included), twofold suffixes (not on ONLYINCOMPOUND
-  // stems, as Hunspell's inner suffix_check refuses them), or a prefix with
-  // COMPOUNDPERMITFLAG; after ICONV/IGNORE as Accepts. Calls visit(stem),
-  // NFC UTF-8, for each stem found until it returns true; returns whether
-  // one did. Not covered: a permitted prefix with a suffix.
-  using StemVisitor = std::function<bool(std::string_view stem)>;
-  bool ForEachCompoundEndStem(std::string_view part,
-                              const StemVisitor& visit) const;
+  // The root Hunspell finds first for `part` (NFC UTF-8) as the last part
+  // of a COMPOUNDRULE compound (affixmgr.cxx, compound_check:
+  // affix_check(part, no needed flag, IN_CPD_END), whose root's flags must
+  // then finish the rule; Hunspell tests that one root only, not the
+  // others the part could come from). Tried in affix_check's order: a
+  // prefix with COMPOUNDPERMITFLAG, then a suffix (not NEEDAFFIX nor
+  // CIRCUMFIX, nor ONLYINCOMPOUND unless its append string is empty;
+  // ONLYINCOMPOUND stems included), then twofold suffixes (the inner one
+  // as outside compounds); the entries of each in Hunspell's order
+  // (shortest append string first, entries with the same append string in
+  // reverse file order: its sorted affix lists) and, for each, the first
+  // homonym with the affix's flag. After ICONV/IGNORE as Accepts. Sets
+  // *stem (NFC UTF-8) and returns true when a root is found (or a false
+  // positive of the probes). Not covered: a permitted prefix with a
+  // suffix. The table must keep the .aff's file order (import.cpp).
+  bool FirstCompoundEndStem(std::string_view part, std::string* stem) const;
 
   // The number of accepting probes Accepts makes for `word` when every
   // probe misses: the A(w) of the false-positive math, for the builder's
@@ -156,9 +170,17 @@ class AffixLookup {
   bool StripPrefix(const AffixRule& p, std::u32string_view word,
                    std::u32string* stem) const;
 
-  // ForEachCompoundEndStem on one decoded form.
-  bool CompoundEndStems(std::u32string_view word, Probe& probe,
-                        const StemVisitor& visit) const;
+  // FirstCompoundEndStem on one decoded form.
+  bool CompoundEndStem(std::u32string_view word, Probe& probe,
+                       std::string* stem) const;
+  // The entries of `index` (over `rules`) whose append string ends
+  // (starts) `word`, into *out in the order Hunspell tries them: the
+  // index's order (shortest first) with each run of equal append strings
+  // reversed; at most kMaxAffixCandidates.
+  static void InHunspellOrder(const AffixIndex& index,
+                              const std::vector<AffixRule>& rules,
+                              std::u32string_view word,
+                              std::vector<uint32_t>* out);
 
   static bool Circ(const RuleFacts& f) { return f.bits & kCirc; }
   static bool Need(const RuleFacts& f) { return f.bits & kNeed; }

@@ -201,21 +201,28 @@ AffixTable MakeAffixTable(const AffixRules& rules) {
   for (const auto& [map, out] :
        {std::pair{&rules.prefixes, &t.prefixes},
         std::pair{&rules.suffixes, &t.suffixes}}) {
-    std::vector<AffixFlag> flags;
-    for (const auto& [flag, entries] : *map) flags.push_back(flag);
-    std::sort(flags.begin(), flags.end());  // a file's bytes do not depend
-                                            // on the hash map's order
-    for (AffixFlag flag : flags) {
-      for (const AffixEntry& e : map->at(flag)) {
-        AffixRule r;
-        r.flag = e.flag;
-        r.cross_product = e.cross_product;
-        r.strip = e.strip;
-        r.append = e.append;
-        r.condition = e.condition;
-        r.continuation = e.continuation;
-        out->push_back(std::move(r));
-      }
+    // In file order (the order of the .aff's lines, not the hash map's):
+    // Hunspell tries entries with the same append string in reverse file
+    // order and takes the first root it finds for a COMPOUNDRULE's last
+    // part (AffixLookup::FirstCompoundEndStem), so the order decides.
+    std::vector<const AffixEntry*> entries;
+    for (const auto& [flag, group] : *map) {
+      for (const AffixEntry& e : group) entries.push_back(&e);
+    }
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const AffixEntry* a, const AffixEntry* b) {
+                       return a->line != b->line ? a->line < b->line
+                                                 : a->flag < b->flag;
+                     });
+    for (const AffixEntry* e : entries) {
+      AffixRule r;
+      r.flag = e->flag;
+      r.cross_product = e->cross_product;
+      r.strip = e->strip;
+      r.append = e->append;
+      r.condition = e->condition;
+      r.continuation = e->continuation;
+      out->push_back(std::move(r));
     }
   }
   t.iconv = rules.iconv;
@@ -359,12 +366,19 @@ Status HunspellImport::Import(std::string_view dic, DictionaryBuilder* builder,
     if (e.only_in_compound) builder->AddToAlphabet(stem);
     if (e.word_by_itself) sink(stem, e.where);
     const uint32_t key_bit = e.only_in_compound ? kOnlyInCompoundKeyBit : 0;
-    const uint32_t h = homonyms[stem]++;
+    // An entry without affix or compound flags has no keys but its word:
+    // it takes no homonym number (gl_ES lists "del" 442 times without
+    // flags before del/10, whose plural "deles" the cap would drop).
+    const bool keyed =
+        std::any_of(e.flags->begin(), e.flags->end(), [&](AffixFlag f) {
+          return std::binary_search(affix_flags.begin(), affix_flags.end(), f);
+        });
+    const uint32_t h = keyed ? homonyms[stem]++ : 0;
     if (h >= kMaxHomonyms) {
       ++s.dropped_homonyms;
       return;
     }
-    if (h > 0) {
+    if (keyed && h > 0) {
       for (const std::string* form : {&stem, &utf8}) {
         if (form == &utf8 && !raw_too) break;
         key.clear();

@@ -150,6 +150,25 @@ TEST(CheckerTest, UncoveredScriptsAreNotFlagged) {
   EXPECT_TRUE(checker.IsCorrect("\xD0\xBF\xD1\x80\xD0\xB8"));
 }
 
+// The script rule looks at the first letter: a word the word API is given
+// with digits or ASCII signs before it (Hunspell_spell refuses te_IN's
+// 0కు100కు, el_GR's 2ης, bg_BG's @ФАЙЛ) is in the letter's script, and
+// checked, not skipped as Latin under a dictionary without Latin letters.
+TEST(CheckerTest, DigitsBeforeLettersDoNotMakeAWordLatin) {
+  auto greek = MakeDictionary({"\xCE\xB7\xCF\x82"}, "el");  // ης
+  Checker checker(*greek);
+  EXPECT_TRUE(checker.IsCorrect("\xCE\xB7\xCF\x82"));
+  EXPECT_FALSE(checker.IsCorrect("2\xCE\xB7\xCF\x82"));        // 2ης
+  EXPECT_FALSE(checker.IsCorrect("@\xCE\xB7\xCF\x82"));        // @ης
+  EXPECT_FALSE(checker.IsCorrect("0\xCE\xB7\xCF\x82" "100"));  // 0ης100
+  EXPECT_TRUE(checker.IsCheckable("2\xCE\xB7\xCF\x82"));
+  // Latin after the digits is still another script, unchecked.
+  EXPECT_TRUE(checker.IsCorrect("2nd"));
+  EXPECT_FALSE(checker.IsCheckable("2nd"));
+  // Numbers are still numbers.
+  EXPECT_TRUE(checker.IsCorrect("1,234.5"));
+}
+
 // What the script rule skips can be counted (the editor shows it).
 TEST(CheckerTest, UncheckedWordsAreCounted) {
   auto dict = MakeDictionary({"hello", "world", "caf\xC3\xA9"});
