@@ -82,10 +82,12 @@ std::string FileStamp(const std::string& path) {
 // converted again (2: affix-aware dictionaries and ICONV, issue 32; 3: the
 // STEMS section, which speeds up checking them, the SUGGEST_RULES
 // section, the .aff's REP, MAP and KEY for suggestions, the COMPOUND_RULES
-// section and the BREAK table).
+// section and the BREAK table; 4: the affix rules in the .aff's order,
+// which decides the root of a rule compound's last part, homonym numbers
+// for flagged entries only, and the smaller class and mixed-case tables).
 std::string SourceStamp(const std::string& dic, const std::string& tag) {
   const std::string aff = HunspellAffPath(dic);
-  return "spellfilter hunspell cache 3\n" + dic + "\n" + FileStamp(dic) + "\n" +
+  return "spellfilter hunspell cache 4\n" + dic + "\n" + FileStamp(dic) + "\n" +
          aff + "\n" + FileStamp(aff) + "\nlanguage " + tag + "\n";
 }
 

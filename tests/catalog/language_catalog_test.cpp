@@ -179,6 +179,28 @@ TEST_F(LanguageCatalogTest, ConvertsOnceAndAgainWhenTheSourceChanges) {
   EXPECT_FALSE((*d)->Contains("tried"));
 }
 
+// A cache a former version of the conversion made (its stamp's first
+// line names the version) is converted again: what the conversion stores
+// changed, and an old file would keep the old answers.
+TEST_F(LanguageCatalogTest, CacheOfAFormerConversionIsConvertedAgain) {
+  InstallHunspell("de_DE", "affixes");
+  StatusOr<std::string> de = ResolveLanguage("de_DE");
+  ASSERT_TRUE(de.ok()) << de.status().message();
+  ASSERT_TRUE(FindLanguage("de_DE")->cache_current);
+  std::string stamp;
+  {
+    std::ifstream in(*de + ".source", std::ios::binary);
+    stamp.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const std::string first = stamp.substr(0, stamp.find('\n'));
+  ASSERT_EQ(first.rfind("spellfilter hunspell cache ", 0), 0u) << first;
+  stamp.replace(0, first.size(), "spellfilter hunspell cache 3");
+  std::ofstream(*de + ".source", std::ios::binary | std::ios::trunc) << stamp;
+  EXPECT_FALSE(FindLanguage("de_DE")->cache_current);
+  ASSERT_TRUE(ResolveLanguage("de_DE").ok());
+  EXPECT_TRUE(FindLanguage("de_DE")->cache_current);
+}
+
 // Issue 34: a truncated cache file, or another language's copied over it,
 // was trusted for good by its stamp; the stamp now holds the file's size
 // and checksum and the language, and the file is converted again.
