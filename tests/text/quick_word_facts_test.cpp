@@ -18,6 +18,7 @@ std::string Utf8(std::u32string_view code_points) {
     UBool error = false;
     U8_APPEND(reinterpret_cast<uint8_t*>(buf), n, 4, static_cast<UChar32>(c),
               error);
+    EXPECT_FALSE(error);
     out.append(buf, static_cast<size_t>(n));
   }
   return out;
