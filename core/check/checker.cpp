@@ -44,6 +44,31 @@ uint64_t SpellVerdictTag(const Dictionary& d) {
   return d.serial() | (uint64_t{1} << 63);
 }
 
+// The hash IsCorrect's whole verdicts are kept under in the VerdictMemo:
+// not the filter's XXH3 but a few loads and multiplies, so a repeated word
+// is answered before it is hashed for the filter (speed, issue 32). A word
+// of up to 7 bytes has its known-word cache key (its bytes and length);
+// a longer one mixes its first, middle and last 8 bytes and its length.
+// Words that collide only share a slot: the memo compares the bytes.
+uint64_t QuickWordHash(std::string_view word, uint64_t key) {
+  constexpr uint64_t kMul = 0x9E3779B97F4A7C15ull;
+  uint64_t h;
+  if (key != 0) {
+    h = key * kMul;
+  } else {
+    // Only words of 8 bytes or more come here (key is 0 for them).
+    const char* p = word.data();
+    const size_t n = word.size();
+    uint64_t first, middle, last;
+    std::memcpy(&first, p, 8);
+    std::memcpy(&middle, p + n / 2 - 4, 8);
+    std::memcpy(&last, p + n - 8, 8);
+    h = (first * kMul) ^ ((middle ^ n) * 0xC2B2AE3D27D4EB4Full) ^
+        (last * 0x165667B19E3779F9ull);
+  }
+  return h ^ (h >> 29) ^ (h >> 47);
+}
+
 }  // namespace
 
 Checker::Checker(const Dictionary& dictionary)
@@ -249,24 +274,45 @@ bool Checker::IsCorrect(std::string_view word) {
   // probing the filter (a cache miss in memory for most words).
   const uint64_t key = KnownWordCache::Key(word, 0, word.size());
   if (key != 0 && cache_.Contains(key)) return true;
+  // IsCorrect's whole verdicts are remembered in memo_ (speed, issue 32):
+  // a word too long for the known-word cache (most words of the Indic
+  // scripts, whose letters are 3 bytes) is looked up there first, by a
+  // hash of a few of its bytes (QuickWordHash), so a repeated word costs
+  // a few multiplies and one slot whatever its verdict; a word not found
+  // as written is worked out once (its case forms (ICU), trailing dots,
+  // numbers and BREAK), and running text repeats such words (names,
+  // misspellings). Only while no extra dictionary is set
+  // (SetExtraDictionary does not clear memo_), so a verdict is the
+  // dictionary's alone and never changes; a "misspelled" is stored and used
+  // only without user words, which could accept the word (and can change).
+  const bool memoise = extra_ == nullptr && second_extra_ == nullptr &&
+                       !word.empty() &&
+                       word.size() <= VerdictMemo::kMaxWordBytes;
+  const uint64_t tag = SpellVerdictTag(dictionary_);
+  const uint64_t quick = memoise ? QuickWordHash(word, key) : 0;
+  bool looked_up = false;
+  if (memoise && key == 0) {
+    looked_up = true;
+    if (const std::optional<bool> known = memo_.Find(tag, word, quick)) {
+      if (*known) return true;
+      if (user_ == nullptr) return false;
+    }
+  }
   // Then the bytes as written, one probe, as Check's first probe (see
   // CheckSlice on why a hit needs no normalising); the case forms only if
-  // that misses.
-  if (dictionary_.Contains(word, &memo_) || !InCoveredScript(word)) {
-    if (key != 0) cache_.Insert(key);
+  // that misses. The word is hashed for the filter once; that hash also
+  // serves the affix memo's slot.
+  const WordHash hash = dictionary_.Hash(word);
+  if (dictionary_.Contains(word, hash, &memo_) || !InCoveredScript(word)) {
+    if (key != 0) {
+      cache_.Insert(key);
+    } else if (memoise) {
+      memo_.Store(tag, word, quick, true);
+    }
     return true;
   }
-  // Spell's verdict, remembered (speed, issue 32): a word not found as
-  // written costs its case forms (ICU), trailing dots, numbers and BREAK,
-  // and running text repeats such words (names, misspellings). Only while
-  // no extra dictionary is set (SetExtraDictionary does not clear memo_),
-  // so a verdict is the dictionary's alone and never changes; a
-  // "misspelled" is stored and used only without user words, which could
-  // accept the word (and can change).
-  const bool memoise = extra_ == nullptr && second_extra_ == nullptr;
-  const uint64_t tag = SpellVerdictTag(dictionary_);
-  if (memoise) {
-    if (const std::optional<bool> known = memo_.Find(tag, word)) {
+  if (memoise && !looked_up) {
+    if (const std::optional<bool> known = memo_.Find(tag, word, quick)) {
       if (*known) return true;
       if (user_ == nullptr) return false;
     }
@@ -275,7 +321,7 @@ bool Checker::IsCorrect(std::string_view word) {
   if (verdict == Verdict::kDictionary && key != 0) cache_.Insert(key);
   if (memoise && (verdict == Verdict::kDictionary ||
                   (verdict == Verdict::kMisspelled && user_ == nullptr))) {
-    memo_.Store(tag, word, verdict == Verdict::kDictionary);
+    memo_.Store(tag, word, quick, verdict == Verdict::kDictionary);
   }
   return verdict != Verdict::kMisspelled;
 }

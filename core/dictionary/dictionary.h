@@ -51,14 +51,25 @@ class Dictionary {
   // The same, keeping the affix rules' answers in `memo` (a Checker's), so
   // a word repeated in the text is analysed once.
   bool Contains(std::string_view normalized_word, VerdictMemo* memo) const {
-    if (filter_.MayContain(normalized_word)) return true;
+    return Contains(normalized_word, Hash(normalized_word), memo);
+  }
+  // The same, given the word's Hash (a caller that has it already: one
+  // hash per word serves the filter probe and the memo's slot).
+  bool Contains(std::string_view normalized_word, const WordHash& hash,
+                VerdictMemo* memo) const {
+    if (filter_.MayContain(hash)) return true;
     if (!affixes_) return false;
-    if (const std::optional<bool> known = memo->Find(serial_, normalized_word)) {
+    if (const std::optional<bool> known =
+            memo->Find(serial_, normalized_word, hash.lo)) {
       return *known;
     }
     const bool accepted = affixes_->Accepts(normalized_word);
-    memo->Store(serial_, normalized_word, accepted);
+    memo->Store(serial_, normalized_word, hash.lo, accepted);
     return accepted;
+  }
+  // The hash of `word` this dictionary's filter is probed with.
+  WordHash Hash(std::string_view word) const {
+    return HashWord(word, filter_.params().seed);
   }
   // A number no other Dictionary of this process has (never 0): the tag of
   // its answers in a VerdictMemo. Even numbers only, so a caller may tag

@@ -7,6 +7,7 @@
 #include <unicode/utf8.h>
 
 #include "core/text/letter_case.h"
+#include "core/text/quick_word_facts.h"
 
 namespace spellfilter {
 namespace {
@@ -102,6 +103,13 @@ bool WordForms::Normalize(std::string_view word, std::string* out) {
     out->assign(word);
     return true;
   }
+  // A word the quick check finds in NFC (quick_word_facts.h) needs no
+  // call into ICU.
+  WordFacts facts;
+  if (QuickWordFacts(word, &facts) && facts.nfc) {
+    out->assign(word);
+    return true;
+  }
   if (!IsValidUtf8(word)) return false;
   UErrorCode status = U_ZERO_ERROR;
   // Most words are NFC already and have no U+2019 (E2 80 99): then they
@@ -159,6 +167,14 @@ std::span<const std::string> WordForms::LookupForms(std::string_view word) {
   }
 
   std::string& written = Next(&count);
+  // A word in NFC without an upper- or title-case letter (most words of a
+  // script without letter case, and lower-case words) is its only form:
+  // known from a table (quick_word_facts.h), without ICU.
+  WordFacts facts;
+  if (QuickWordFacts(word, &facts) && facts.nfc && !facts.has_upper) {
+    written.assign(word);
+    return Finish(count);
+  }
   if (!Normalize(word, &written)) return Finish(0);
   const Casing casing = UnicodeCasing(written);
   if (casing == Casing::kOther) return Finish(count);

@@ -82,6 +82,30 @@ TEST(VerdictMemoTest, GrowsAsStoresComeAndKeepsWhatItHeld) {
   EXPECT_GT(found, VerdictMemo::kFirstSlots);
 }
 
+// A caller that hashed the word already (the checker: the filter probe's
+// hash) passes that hash; the same word under it finds its verdict, and a
+// word is exact whatever the hash says.
+TEST(VerdictMemoTest, ACallersOwnHashServesTheSlot) {
+  VerdictMemo memo;
+  memo.Store(2, "parlavamo", 0x1234, true);
+  memo.Store(2, "parlavate", 0x9876, false);
+  EXPECT_EQ(memo.Find(2, "parlavamo", 0x1234), std::optional<bool>(true));
+  EXPECT_EQ(memo.Find(2, "parlavate", 0x9876), std::optional<bool>(false));
+  // Another word given the same hash is not the stored one.
+  EXPECT_FALSE(memo.Find(2, "parlavano", 0x1234).has_value());
+  EXPECT_FALSE(memo.Find(2, "parlavam", 0x1234).has_value());
+  // Nor is the word under another tag.
+  EXPECT_FALSE(memo.Find(4, "parlavamo", 0x1234).has_value());
+}
+
+TEST(VerdictMemoTest, KeepsWordsUpToItsLimit) {
+  VerdictMemo memo;
+  const std::string longest(VerdictMemo::kMaxWordBytes, 'b');
+  memo.Store(2, longest, true);
+  EXPECT_EQ(memo.Find(2, longest), std::optional<bool>(true));
+  EXPECT_FALSE(memo.Find(2, longest.substr(1)).has_value());
+}
+
 TEST(VerdictMemoTest, LongWordsAreNotKeptAndClearForgets) {
   VerdictMemo memo;
   const std::string long_word(VerdictMemo::kMaxWordBytes + 1, 'a');
