@@ -5,7 +5,9 @@
 //    valid UTF-8 (checked against ICU's own UTF-8 decoder), with a message;
 //  - spans of check_text in order, non-empty, inside the input;
 //  - suggestions are valid UTF-8 and at most the number asked for;
-//  - a session word is then accepted by check_word;
+//  - a session word is refused exactly when the user list would refuse it
+//    (CheckUserWord: spaces, invisible and bidirectional controls), and
+//    is then accepted by check_word;
 //  - a word given NUL-terminated (SPELLFILTER_NUL_TERMINATED) is the bytes
 //    up to the first NUL;
 //  - opening a language by an arbitrary tag, or a dictionary file of
@@ -25,8 +27,10 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "core/dictionary/builder.h"
+#include "core/user/word_list.h"
 #include "spellfilter.h"
 
 namespace {
@@ -181,7 +185,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     case 3: {
       const spellfilter_status s = spellfilter_add_session_word(dict, arg, n);
-      if (!valid || n == 0) {
+      if (!valid || n == 0 ||
+          !spellfilter::CheckUserWord(std::string_view(arg, n), "").ok()) {
         if (s != SPELLFILTER_INVALID_ARGUMENT) __builtin_trap();
       } else {
         if (s != SPELLFILTER_OK) __builtin_trap();
