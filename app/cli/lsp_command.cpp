@@ -1,7 +1,8 @@
 // spellfilter lsp: the Language Server Protocol over stdin and stdout
 // (app/lsp/server.h). Opens the dictionary, the programming words and the
 // user's words as `check` does (-d or --lang, --user, --no-user,
-// --code-dict; the user's words are the first language's), then
+// --code-dict; --user names the first language's list, every other
+// language has its own), then
 // serves until the client says exit.
 #include <malloc.h>
 
@@ -47,6 +48,19 @@ int RunLsp(const LspArgs& a) {
   }
   lsp::Engine engine(*languages, code->programming.get(), user.get(),
                      code->c_family.get(), code->python.get());
+  if (!a.user.disabled) {
+    // Every other language has its own list, as in check and the editor: a
+    // word added while the sentence is German goes to the German list.
+    engine.SetUserListOpener(
+        [](const Dictionary& base) -> std::unique_ptr<UserDictionary> {
+          StatusOr<std::unique_ptr<UserDictionary>> u =
+              OpenUserWords(UserWordsOption{}, base);
+          if (u.ok()) return std::move(u).value();
+          std::fprintf(stderr, "spellfilter: warning: %s; no user words for %s\n",
+                       u.status().message().c_str(), base.language().c_str());
+          return nullptr;
+        });
+  }
   lsp::EngineSettings settings;
   settings.scope = a.code.scope;
   settings.min_length = a.code.min_length;

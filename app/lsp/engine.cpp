@@ -1,8 +1,10 @@
 #include "app/lsp/engine.h"
 
+#include <algorithm>
 #include <climits>
 
 #include "core/text/code_language.h"
+#include "core/user/language_list.h"
 
 namespace spellfilter::lsp {
 namespace {
@@ -67,14 +69,58 @@ void Engine::UseLanguages(std::span<const Dictionary* const> dictionaries,
                           std::string spec) {
   dictionaries_.assign(dictionaries.begin(), dictionaries.end());
   checker_ = std::make_unique<LanguageChecker>(dictionaries_, mode, preferred);
-  // The user's words are accepted in every language (a UserDictionary's
-  // lookups do not depend on its base).
-  for (size_t l = 0; l < dictionaries_.size(); ++l) {
-    checker_->SetUserWords(l, user_);
-  }
+  AssignUserLists();
   suggester_.reset();
   languages_spec_ = std::move(spec);
   MarkAllDirty();
+}
+
+void Engine::SetUserListOpener(UserListOpener opener) {
+  user_opener_ = std::move(opener);
+  AssignUserLists();
+  suggester_.reset();
+  MarkAllDirty();
+}
+
+void Engine::AssignUserLists() {
+  users_.assign(dictionaries_.size(), user_);
+  if (user_opener_) {
+    // A list belongs to a language (its path names it), so the first
+    // language's list serves every dictionary of that language.
+    const auto key = [](const Dictionary& d) {
+      StatusOr<std::string> path = LanguageUserListPath(d);
+      return path.ok() ? *path : std::string();
+    };
+    const std::string first = initial_.empty() ? "" : key(*initial_[0]);
+    for (size_t l = 0; l < dictionaries_.size(); ++l) {
+      const std::string own = key(*dictionaries_[l]);
+      if (own == first) continue;
+      if (own.empty()) {
+        users_[l] = nullptr;
+        continue;
+      }
+      auto it = other_users_.find(own);
+      if (it == other_users_.end()) {
+        it = other_users_.emplace(own, user_opener_(*dictionaries_[l])).first;
+      }
+      users_[l] = it->second.get();
+    }
+  }
+  // A UserDictionary's lookups do not depend on its base, so one list can
+  // serve several languages.
+  for (size_t l = 0; l < dictionaries_.size(); ++l) {
+    checker_->SetUserWords(l, users_[l]);
+  }
+}
+
+std::vector<UserDictionary*> Engine::DistinctUserLists() const {
+  std::vector<UserDictionary*> lists;
+  for (UserDictionary* u : users_) {
+    if (u != nullptr && std::find(lists.begin(), lists.end(), u) == lists.end()) {
+      lists.push_back(u);
+    }
+  }
+  return lists;
 }
 
 Status Engine::SetLanguages(std::string_view spec) {
@@ -283,12 +329,11 @@ LanguageSuggester& Engine::suggester() {
     options.max_suggestions = settings_.max_suggestions;
     suggester_ = std::make_unique<LanguageSuggester>(
         dictionaries_, checker_->preferred(), options);
-    if (user_ != nullptr) {
-      StatusOr<std::vector<std::string>> words = user_->Words();
-      if (words.ok()) {
-        for (size_t l = 0; l < dictionaries_.size(); ++l) {
-          suggester_->SetUserWords(l, *words);
-        }
+    for (UserDictionary* list : DistinctUserLists()) {
+      StatusOr<std::vector<std::string>> words = list->Words();
+      if (!words.ok()) continue;
+      for (size_t l = 0; l < dictionaries_.size(); ++l) {
+        if (users_[l] == list) suggester_->SetUserWords(l, *words);
       }
     }
   }
@@ -318,10 +363,37 @@ void Engine::MarkAllDirty() {
   for (auto& [uri, open] : documents_) open.document->MarkAllDirty();
 }
 
-Status Engine::AddUserWord(const std::string& word) {
-  if (user_ == nullptr) return Status::NotFound("no user word list");
+std::string Engine::LanguageAt(std::string_view line, size_t offset) {
+  if (dictionaries_.size() == 1 || offset >= line.size()) {
+    return dictionaries_[checker_->preferred()]->language();
+  }
+  checker_->Check(line, &scratch_);
+  for (const SentenceLanguage& s : checker_->sentences()) {
+    if (offset >= s.offset && offset < s.offset + s.length) {
+      return dictionaries_[s.language]->language();
+    }
+  }
+  return dictionaries_[checker_->preferred()]->language();
+}
+
+Status Engine::AddUserWord(const std::string& word, std::string_view language) {
+  size_t l = 0;
+  for (size_t i = 0; i < dictionaries_.size(); ++i) {
+    // By tag: "de-DE" and "de_DE" name the same list.
+    if (!language.empty() &&
+        UserListTag(dictionaries_[i]->language()) == UserListTag(language)) {
+      l = i;
+      break;
+    }
+  }
+  UserDictionary* user = users_.empty() ? nullptr : users_[l];
+  if (user == nullptr) {
+    const std::string& tag = dictionaries_[l]->language();
+    return Status::NotFound(tag.empty() ? "no user word list"
+                                        : "no user word list for " + tag);
+  }
   const std::string words[] = {word};
-  StatusOr<UserDictionary::EditResult> r = user_->Add(words);
+  StatusOr<UserDictionary::EditResult> r = user->Add(words);
   if (!r.ok()) return r.status();
   suggester_.reset();  // it lists the user's words
   MarkAllDirty();
@@ -350,9 +422,12 @@ std::vector<std::string> Engine::SetSettings(const EngineSettings& settings) {
 }
 
 bool Engine::ReloadUserWords() {
-  if (user_ == nullptr) return false;
-  StatusOr<bool> changed = user_->ReloadIfChanged();
-  if (!changed.ok() || !*changed) return false;
+  bool any = false;
+  for (UserDictionary* list : DistinctUserLists()) {
+    StatusOr<bool> changed = list->ReloadIfChanged();
+    any = any || (changed.ok() && *changed);
+  }
+  if (!any) return false;
   suggester_.reset();
   MarkAllDirty();
   return true;

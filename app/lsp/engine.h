@@ -69,11 +69,23 @@ class Engine {
          const Dictionary* python = nullptr);
   // The same over several languages (`spellfilter lsp --lang en_US,de_DE`
   // or auto, core/catalog/language_set.h), which must outlive the engine;
-  // `user` (built over the first) is accepted in every language.
+  // `user` is the first language's list. Without SetUserListOpener it is
+  // accepted in every language.
   Engine(const LanguageSet& languages, const Dictionary* programming,
          UserDictionary* user, const Dictionary* c_family = nullptr,
          const Dictionary* python = nullptr);
   ~Engine();
+
+  // Opens the user word list of a language other than the first (its
+  // default list, UserDictionary::DefaultPath); null when it has none or
+  // it cannot be opened (the opener reports why). Once set, each language
+  // checks with its own list: the `user` given to the constructor for the
+  // languages whose list it is (the first language's, and any other of
+  // the same language), an opened one for the rest, opened once and kept
+  // while the server runs, also across SetLanguages.
+  using UserListOpener =
+      std::function<std::unique_ptr<UserDictionary>(const Dictionary&)>;
+  void SetUserListOpener(UserListOpener opener);
 
   // The languages to check in from now on, as --lang names them
   // ("de_DE", "en_US,de_DE", "auto": the `language` setting); "" goes back
@@ -82,6 +94,8 @@ class Engine {
   Status SetLanguages(std::string_view spec);
   // What the documents are checked in ("en_US,de_DE", "auto:de_DE,en_US").
   const std::string& languages() const { return languages_spec_; }
+  // How many languages the documents are checked in.
+  size_t language_count() const { return dictionaries_.size(); }
 
   // Returns the error of a broken project file (the document is open and
   // checked without it). Throws std::bad_alloc when memory runs out, with
@@ -118,9 +132,14 @@ class Engine {
   std::vector<std::string> Suggest(std::string_view word,
                                    std::string_view line, size_t offset);
 
-  // Adds `word` to the user's words and marks every document for
-  // rechecking. Error when there is no user list.
-  Status AddUserWord(const std::string& word);
+  // The language of the sentence at byte `offset` of `line` (as the
+  // document's checking decides it), as a tag: "de_DE".
+  std::string LanguageAt(std::string_view line, size_t offset);
+
+  // Adds `word` to the user list of `language` (a tag of a language being
+  // checked in; "" or any other: the first language's) and marks every
+  // document for rechecking. Error when that language has no user list.
+  Status AddUserWord(const std::string& word, std::string_view language = "");
   // Adds `word` to the project file of `uri` (a file: URI) and rereads the
   // project files; every document is marked for rechecking.
   Status AddProjectWord(const std::string& uri, const std::string& word);
@@ -167,6 +186,10 @@ class Engine {
                                   std::string_view uri) const;
   void Configure(const Open_& open);
   void MarkAllDirty();
+  // Gives each language being checked in its user list (users_).
+  void AssignUserLists();
+  // The user lists being used, each once.
+  std::vector<UserDictionary*> DistinctUserLists() const;
   // Checks and suggests in `dictionaries` from now on.
   void UseLanguages(std::span<const Dictionary* const> dictionaries,
                     LanguageMode mode, size_t preferred, std::string spec);
@@ -183,6 +206,11 @@ class Engine {
   std::string languages_spec_;
   const Dictionary* programming_;
   UserDictionary* user_;
+  UserListOpener user_opener_;
+  // The lists the opener gave, by their path (null: the language has none).
+  std::map<std::string, std::unique_ptr<UserDictionary>> other_users_;
+  // Per language of dictionaries_: its list (nullable).
+  std::vector<UserDictionary*> users_;
   const Dictionary* c_family_;
   const Dictionary* python_;
   EngineSettings settings_;

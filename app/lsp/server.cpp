@@ -15,6 +15,7 @@
 #include "app/lsp/json_rpc.h"
 #include "app/lsp/message_parser.h"
 #include "app/lsp/utf16.h"
+#include "core/user/language_list.h"
 
 namespace spellfilter::lsp {
 namespace {
@@ -356,14 +357,21 @@ struct Server::Impl {
               {{"changes", {{uri, json::array({{{"range", d.at("range")},
                                                 {"newText", s}}})}}}}}});
       }
+      // With several languages the word goes to its sentence's list, and
+      // the title says which.
+      const std::string language = engine.LanguageAt(line, b);
+      const std::string tag = UserListTag(language);
       actions.push_back(
-          {{"title", "Add \"" + word + "\" to user dictionary"},
+          {{"title", engine.language_count() > 1 && !tag.empty()
+                         ? "Add \"" + word + "\" to the " + tag +
+                               " user dictionary"
+                         : "Add \"" + word + "\" to user dictionary"},
            {"kind", "quickfix"},
            {"diagnostics", json::array({d})},
            {"command",
             {{"title", "Add to user dictionary"},
              {"command", kAddToUserCommand},
-             {"arguments", json::array({word})}}}});
+             {"arguments", json::array({word, language})}}}});
       if (engine.IsFile(uri)) {
         actions.push_back(
             {{"title", "Add \"" + word + "\" to project words"},
@@ -390,7 +398,13 @@ struct Server::Impl {
     const std::string command = params.at("command");
     const json args = params.value("arguments", json::array());
     if (command == kAddToUserCommand && !args.empty() && args[0].is_string()) {
-      if (Status s = engine.AddUserWord(args[0].get<std::string>()); !s.ok()) {
+      // The second argument, the language, came with the code action
+      // (older clients may send the word alone: the first language's).
+      const std::string language =
+          args.size() >= 2 && args[1].is_string() ? args[1].get<std::string>()
+                                                  : std::string();
+      if (Status s = engine.AddUserWord(args[0].get<std::string>(), language);
+          !s.ok()) {
         ShowMessage(1, "spellfilter: " + s.message());
       }
       PublishAll();

@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "tests/lsp/lsp_client.h"
@@ -43,8 +45,12 @@ class LspLanguagesTest : public ::testing::Test {
     unsetenv("SPELLFILTER_HUNSPELL_PATH");
     fs::remove_all(dir_);
   }
-  void Start(const std::vector<std::string>& args) {
-    std::vector<std::string> argv = {SPELLFILTER_EXE, "lsp", "--no-user"};
+  // The server without the user's lists (`with_user_lists`: with them,
+  // under dir_/config).
+  void Start(const std::vector<std::string>& args,
+             bool with_user_lists = false) {
+    std::vector<std::string> argv = {SPELLFILTER_EXE, "lsp"};
+    if (!with_user_lists) argv.push_back("--no-user");
     argv.insert(argv.end(), args.begin(), args.end());
     client_ = std::make_unique<LspClient>(argv);
     client_->KillAfter(60);
@@ -83,6 +89,29 @@ class LspLanguagesTest : public ::testing::Test {
   void Configure(const json& language) {
     client_->Notify("workspace/didChangeConfiguration",
                     {{"settings", {{"spellfilter", {{"language", language}}}}}});
+  }
+
+  // The code action that adds the word of diagnostic `d` to a user list.
+  json AddAction(const std::string& uri, const json& d) {
+    const int id = client_->Request(
+        "textDocument/codeAction",
+        {{"textDocument", {{"uri", uri}}},
+         {"range", d["range"]},
+         {"context", {{"diagnostics", json::array({d})}}}});
+    const json reply = client_->ReadReply(id);
+    for (const json& a : reply["result"]) {
+      if (a.contains("command") &&
+          a["command"]["command"] == "spellfilter.addToUserDictionary") {
+        return a;
+      }
+    }
+    return json();
+  }
+  std::string UserList(const std::string& tag) {
+    std::ifstream in(dir_ / "config/spellfilter/user" / (tag + ".words"));
+    std::stringstream words;
+    words << in.rdbuf();
+    return words.str();
   }
 
   using Words_ = std::vector<std::string>;
@@ -127,6 +156,47 @@ TEST_F(LspLanguagesTest, TheLanguageSetting) {
   Configure("");
   EXPECT_EQ(Words(client_->ReadDiagnostics(uri)),
             (Words_{"bellt", "Hund", "bellt", "laut"}));
+}
+
+// Each language its own user list, as in check and the editor: a word added
+// from a German sentence goes to the German list, and a list is accepted in
+// its language only.
+TEST_F(LspLanguagesTest, EachLanguageHasItsOwnUserList) {
+  // A word already in the German list (added by the CLI) is accepted.
+  const std::string add =
+      std::string(SPELLFILTER_EXE) + " add -q -d " +
+      (dir_ / "config/spellfilter/de_DE.sfd").string() + " Wauwau";
+  ASSERT_EQ(std::system(add.c_str()), 0);
+  ASSERT_NE(UserList("de_DE").find("Wauwau"), std::string::npos);
+
+  Start({"--lang", "en_US,de_DE"}, /*with_user_lists=*/true);
+  Initialize();
+  const std::string uri = "file:///lists.txt";
+  Open(uri, "The cat sleeps. Der Wauwau bellt. Der Kläffer bellt laut.\n");
+  json params = client_->ReadDiagnostics(uri);
+  ASSERT_EQ(Words(params), Words_{"Kläffer"});
+
+  // Adding from the German sentence: the German list, named in the title.
+  const json action = AddAction(uri, params["diagnostics"][0]);
+  ASSERT_FALSE(action.is_null()) << params.dump();
+  EXPECT_NE(action["title"].get<std::string>().find("de_DE"), std::string::npos)
+      << action["title"];
+  const int id = client_->Request("workspace/executeCommand", action["command"]);
+  EXPECT_TRUE(client_->ReadReply(id).contains("result"));
+  EXPECT_EQ(Words(client_->ReadDiagnostics(uri)), Words_{});
+  EXPECT_NE(UserList("de_DE").find("Kläffer"), std::string::npos);
+  EXPECT_EQ(UserList("en_US").find("Kläffer"), std::string::npos);
+
+  // English alone: the German list does not count.
+  Configure("en_US");
+  const Words_ english = Words(client_->ReadDiagnostics(uri));
+  EXPECT_NE(std::find(english.begin(), english.end(), "Wauwau"), english.end());
+  EXPECT_NE(std::find(english.begin(), english.end(), "Kläffer"), english.end());
+  // German alone: it does.
+  Configure("de_DE");
+  const Words_ german = Words(client_->ReadDiagnostics(uri));
+  EXPECT_EQ(std::find(german.begin(), german.end(), "Wauwau"), german.end());
+  EXPECT_EQ(std::find(german.begin(), german.end(), "Kläffer"), german.end());
 }
 
 }  // namespace
