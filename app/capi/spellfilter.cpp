@@ -5,6 +5,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -28,6 +29,7 @@
 #include "core/dictionary/dictionary.h"
 #include "core/suggest/suggester.h"
 #include "core/text/tokenizer.h"
+#include "core/user/language_list.h"
 #include "core/user/user_dictionary.h"
 #include "core/user/word_list.h"
 
@@ -167,6 +169,10 @@ struct spellfilter_dict {
   std::string path;
   std::unique_ptr<UserDictionary> user;  // null: none
   std::string user_problem;              // "" if none
+  // With several languages, the default lists of the others (null: the
+  // first's list, or none), and each language's list (nullable).
+  std::vector<std::unique_ptr<UserDictionary>> other_users;
+  std::vector<UserDictionary*> user_of;
 
   // The words that change (user and session words, and user_words for the
   // suggesters) are read by many threads and written by one at a time, with
@@ -186,8 +192,9 @@ struct spellfilter_dict {
 
   // Written under the writer lock, read under a reader's flag.
   std::unordered_set<std::string> session;
-  std::vector<std::string> user_words;  // for the suggesters
-  uint64_t user_generation = 0;         // counts changes of user_words
+  // Per language, for the suggesters.
+  std::vector<std::vector<std::string>> user_words;
+  uint64_t user_generation = 0;  // counts changes of user_words
 
   // This thread's slot, made on its first use of the handle: the cached
   // slot of the last handle this thread used, inline; else FindSlot.
@@ -201,12 +208,25 @@ struct spellfilter_dict {
   // Under the writer lock.
   Status RefreshUserWords() {
     ++user_generation;
-    user_words.clear();
-    if (!user) return Status::Ok();
-    StatusOr<std::vector<std::string>> words = user->Words();
-    if (!words.ok()) return words.status();
-    user_words = std::move(words).value();
-    return Status::Ok();
+    user_words.assign(languages->size(), {});
+    Status first = Status::Ok();
+    for (size_t l = 0; l < user_of.size(); ++l) {
+      if (user_of[l] == nullptr) continue;
+      const size_t same = static_cast<size_t>(
+          std::find(user_of.begin(), user_of.end(), user_of[l]) -
+          user_of.begin());
+      if (same < l) {
+        user_words[l] = user_words[same];
+        continue;
+      }
+      StatusOr<std::vector<std::string>> words = user_of[l]->Words();
+      if (!words.ok()) {
+        if (first.ok()) first = words.status();
+        continue;
+      }
+      user_words[l] = std::move(words).value();
+    }
+    return first;
   }
 };
 
@@ -240,10 +260,10 @@ inline ThreadSlot* spellfilter_dict::Slot() {
   if (!slot) {
     slot = std::make_unique<ThreadSlot>();
     slot->checker = languages->NewChecker();
-    // The user's list (over the first language) is accepted in every
-    // language: a UserDictionary's lookups do not depend on its base.
-    for (size_t l = 0; l < languages->size(); ++l) {
-      slot->checker->SetUserWords(l, user.get());
+    // Each language's own list (a UserDictionary's lookups do not depend
+    // on its base, so one list may serve several).
+    for (size_t l = 0; l < user_of.size(); ++l) {
+      slot->checker->SetUserWords(l, user_of[l]);
     }
   }
   cached.id = id;
@@ -305,6 +325,7 @@ spellfilter_status Open(LanguageSet languages, const std::string& path,
                     ? d->dictionary->language()
                     : d->languages->Describe();
   d->path = path;
+  d->user_words.assign(d->languages->size(), {});
   if (user == SPELLFILTER_USER_DEFAULT) {
     StatusOr<std::string> user_path = UserDictionary::DefaultPath(*d->dictionary);
     StatusOr<std::unique_ptr<UserDictionary>> u =
@@ -315,6 +336,28 @@ spellfilter_status Open(LanguageSet languages, const std::string& path,
       if (!d->user->damage().ok()) d->user_problem = d->user->damage().message();
     } else {
       d->user_problem = u.status().message();
+    }
+    // Every other language its own default list, as `check --lang` and the
+    // editor: the first language's where it is the same language.
+    d->user_of.assign(d->languages->size(), d->user.get());
+    StatusOr<std::string> first_list =
+        spellfilter::LanguageUserListPath(*d->dictionary);
+    for (size_t l = 1; l < d->languages->size(); ++l) {
+      const Dictionary& base = d->languages->dictionary(l);
+      StatusOr<std::string> own = spellfilter::LanguageUserListPath(base);
+      if (first_list.ok() && own.ok() && *own == *first_list) continue;
+      StatusOr<std::string> other_path = UserDictionary::DefaultPath(base);
+      StatusOr<std::unique_ptr<UserDictionary>> other =
+          other_path.ok() ? UserDictionary::Open(*other_path, base)
+                          : StatusOr<std::unique_ptr<UserDictionary>>(
+                                other_path.status());
+      if (other.ok()) {
+        d->user_of[l] = other->get();
+        d->other_users.push_back(std::move(other).value());
+      } else {
+        d->user_of[l] = nullptr;
+        if (d->user_problem.empty()) d->user_problem = other.status().message();
+      }
     }
     if (Status s = d->RefreshUserWords(); !s.ok() && d->user_problem.empty()) {
       d->user_problem = s.message();
@@ -337,7 +380,7 @@ LanguageSuggester& SuggesterOf(spellfilter_dict* dict, ThreadSlot* slot) {
   }
   if (slot->suggester_generation != dict->user_generation) {
     for (size_t l = 0; l < dict->languages->size(); ++l) {
-      slot->suggester->SetUserWords(l, dict->user_words);
+      slot->suggester->SetUserWords(l, dict->user_words[l]);
     }
     slot->suggester_generation = dict->user_generation;
   }
@@ -618,10 +661,19 @@ spellfilter_status spellfilter_reload_user_words(spellfilter_dict* dict) {
   return Guard([&] {
     if (dict == nullptr) return Fail(SPELLFILTER_INVALID_ARGUMENT, "dict is NULL");
     WriteLock lock(dict);
-    if (!dict->user) return SPELLFILTER_OK;
-    StatusOr<bool> changed = dict->user->ReloadIfChanged();
-    if (!changed.ok()) return Fail(changed.status());
-    if (*changed) {
+    bool any = false;
+    for (size_t l = 0; l < dict->user_of.size(); ++l) {
+      UserDictionary* list = dict->user_of[l];
+      if (list == nullptr ||
+          std::find(dict->user_of.begin(), dict->user_of.begin() + l, list) !=
+              dict->user_of.begin() + l) {
+        continue;  // none, or reloaded already
+      }
+      StatusOr<bool> changed = list->ReloadIfChanged();
+      if (!changed.ok()) return Fail(changed.status());
+      any = any || *changed;
+    }
+    if (any) {
       if (Status s = dict->RefreshUserWords(); !s.ok()) return Fail(s);
     }
     return SPELLFILTER_OK;

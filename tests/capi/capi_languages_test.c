@@ -145,6 +145,44 @@ int main(int argc, char** argv) {
     spellfilter_close(d);
   }
 
+  /* Each language its own user list: a word in the German list (added by
+   * the command line tool) counts, the English list is the one edited. */
+  snprintf(cmd, sizeof cmd,
+           "'%s' add -q -d '%s/config/spellfilter/de_DE.sfd' Wauwau && "
+           "'%s' add -q -d '%s/config/spellfilter/en_US.sfd' zorblax",
+           argv[1], dir, argv[1], dir);
+  CHECK(run(cmd) == 0);
+  CHECK(spellfilter_open_language("en_US,de_DE", SPELLFILTER_USER_DEFAULT,
+                                  &d) == SPELLFILTER_OK);
+  if (d != NULL) {
+    CHECK(spellfilter_user_words_problem(d) == NULL);
+    CHECK(spellfilter_check_word(d, "Wauwau", NT) == 1);
+    CHECK(spellfilter_check_word(d, "zorblax", NT) == 1);
+    CHECK(spellfilter_check_text(d, "Der Wauwau bellt.", NT, &spans,
+                                 &count) == SPELLFILTER_OK);
+    CHECK(count == 0);
+    spellfilter_free_spans(spans);
+    /* Suggested in its own language only. */
+    first_in_text(d, "Der Wauwaw bellt.", 4, 6, first);
+    CHECK(strcmp(first, "Wauwau") == 0);
+    /* Another process adds to the German list: a reload sees it. */
+    snprintf(cmd, sizeof cmd,
+             "'%s' add -q -d '%s/config/spellfilter/de_DE.sfd' Kläffer",
+             argv[1], dir);
+    CHECK(run(cmd) == 0);
+    CHECK(spellfilter_reload_user_words(d) == SPELLFILTER_OK);
+    CHECK(spellfilter_check_word(d, "Kläffer", NT) == 1);
+    spellfilter_close(d);
+  }
+  /* English alone does not take the German list. */
+  CHECK(spellfilter_open_language("en_US", SPELLFILTER_USER_DEFAULT, &d) ==
+        SPELLFILTER_OK);
+  if (d != NULL) {
+    CHECK(spellfilter_check_word(d, "Wauwau", NT) == 0);
+    CHECK(spellfilter_check_word(d, "zorblax", NT) == 1);
+    spellfilter_close(d);
+  }
+
   /* Errors. */
   d = NULL;
   CHECK(spellfilter_open_language("en_US,,de_DE", SPELLFILTER_USER_NONE, &d) ==

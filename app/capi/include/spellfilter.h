@@ -107,7 +107,10 @@ SPELLFILTER_API spellfilter_status spellfilter_open_path(
  * spellfilter_check_word then accepts a word any language has;
  * spellfilter_suggest merges every language's suggestions by cost, and
  * spellfilter_suggest_in_text suggests in the language of the word's
- * sentence. The user's word list is the first language's, accepted in all.
+ * sentence. With SPELLFILTER_USER_DEFAULT each language checks with its
+ * own word list (LANG.words), as `spellfilter check --lang` does; the
+ * editing calls (spellfilter_add_word, _remove_word, _list_words) work on
+ * the first language's.
  * An empty item, "auto" inside a list, or more than 16 languages are
  * SPELLFILTER_INVALID_ARGUMENT. */
 SPELLFILTER_API spellfilter_status spellfilter_open_language(
