@@ -50,12 +50,14 @@
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <span>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
 #include "app/cli/command.h"
 #include "app/cli/remembered_suggestions.h"
+#include "app/cli/user_option.h"
 #include "core/text/tex_filter.h"
 #include "core/catalog/language_catalog.h"
 #include "app/cli/dictionary_option.h"
@@ -67,6 +69,7 @@
 #include "core/text/letter_case.h"
 #include "core/suggest/suggester.h"
 #include "core/text/tokenizer.h"
+#include "core/user/language_list.h"
 #include "core/user/user_dictionary.h"
 #include "core/text/word_forms.h"
 
@@ -174,22 +177,28 @@ size_t CharCount(std::string_view s, size_t from, size_t to) {
 // With several languages (--lang en_US,de_DE or auto), each line is
 // checked as LanguageChecker does and a word's suggestions come from its
 // sentence's language; the personal dictionary (and the session's words)
-// is the first language's, and accepted in every sentence.
+// is the first language's, and accepted in every sentence. Every other
+// language also checks with its own default list (`others`, indexed from
+// the second language; null: none), as `check --lang` does; `*word` saves
+// to the personal dictionary only.
 class PipeSession {
  public:
   PipeSession(const LanguageSet& languages,
               std::unique_ptr<UserDictionary> user, std::string user_error,
-              bool tex)
+              std::vector<std::unique_ptr<UserDictionary>> others, bool tex)
       : user_(std::move(user)),
         user_error_(std::move(user_error)),
+        others_(std::move(others)),
         checker_(languages.NewChecker()),
         suggester_(languages),
         answered_(languages.size()),
         forms_(languages.dictionary(0).language(), false),
         turkic_(IsTurkic(languages.dictionary(0).language())),
         tex_(tex) {
-    for (size_t l = 0; l < languages.size(); ++l) {
-      checker_->SetUserWords(l, user_.get());
+    checker_->SetUserWords(0, user_.get());
+    for (size_t l = 1; l < languages.size(); ++l) {
+      checker_->SetUserWords(l, others_[l - 1] ? others_[l - 1].get()
+                                               : user_.get());
     }
     RefreshUserSuggestions();
   }
@@ -301,11 +310,20 @@ class PipeSession {
   }
 
   void RefreshUserSuggestions() {
-    if (user_ == nullptr) return;
-    StatusOr<std::vector<std::string>> words = user_->Words();
-    // The user words are among the suggestions, in every language.
+    StatusOr<std::vector<std::string>> words =
+        user_ ? user_->Words() : StatusOr<std::vector<std::string>>(
+                                     std::vector<std::string>());
+    // The personal words are among the suggestions in every language
+    // without a list of its own, and each other list in its language.
     for (size_t l = 0; l < answered_.size(); ++l) {
-      if (words.ok()) suggester_.SetUserWords(l, *words);
+      UserDictionary* own = l > 0 ? others_[l - 1].get() : nullptr;
+      if (own != nullptr) {
+        if (StatusOr<std::vector<std::string>> w = own->Words(); w.ok()) {
+          suggester_.SetUserWords(l, *w);
+        }
+      } else if (words.ok()) {
+        suggester_.SetUserWords(l, *words);
+      }
       answered_[l].Forget();
     }
   }
@@ -353,6 +371,7 @@ class PipeSession {
 
   std::unique_ptr<UserDictionary> user_;
   std::string user_error_;
+  std::vector<std::unique_ptr<UserDictionary>> others_;
   std::unique_ptr<LanguageChecker> checker_;
   LanguageSuggester suggester_;
   std::vector<RememberedSuggestions> answered_;  // per language
@@ -371,9 +390,13 @@ class PipeSession {
 
 // List mode: the misspelled words of stdin, one per line.
 int RunListMode(const LanguageSet& languages, const UserDictionary* user,
+                std::span<const std::unique_ptr<UserDictionary>> others,
                 bool tex) {
   std::unique_ptr<LanguageChecker> checker = languages.NewChecker();
-  for (size_t l = 0; l < languages.size(); ++l) checker->SetUserWords(l, user);
+  checker->SetUserWords(0, user);
+  for (size_t l = 1; l < languages.size(); ++l) {
+    checker->SetUserWords(l, others[l - 1] ? others[l - 1].get() : user);
+  }
   TexFilter tex_filter;
   std::vector<Misspelling> misspelled;
   std::string line;
@@ -480,10 +503,26 @@ int RunPipeMode(int argc, char** argv) {
     user_error = user_path.status().message();
   }
 
-  if (o->list) return RunListMode(*languages, user.get(), o->tex);
+  // Every other language's own default list, for checking.
+  std::vector<std::unique_ptr<UserDictionary>> others;
+  // (null for a language whose list is the first's: the personal one.)
+  StatusOr<std::string> first_list = LanguageUserListPath(*dict);
+  for (size_t l = 1; l < languages->size(); ++l) {
+    StatusOr<std::string> own = LanguageUserListPath(languages->dictionary(l));
+    if (first_list.ok() && own.ok() && *own == *first_list) {
+      others.push_back(nullptr);
+      continue;
+    }
+    StatusOr<std::unique_ptr<UserDictionary>> other =
+        OpenUserWordsForChecking(UserWordsOption{}, languages->dictionary(l));
+    others.push_back(other.ok() ? std::move(other).value() : nullptr);
+  }
+
+  if (o->list) return RunListMode(*languages, user.get(), others, o->tex);
   std::printf("%s\n", Banner().c_str());
   std::fflush(stdout);
-  PipeSession session(*languages, std::move(user), user_error, o->tex);
+  PipeSession session(*languages, std::move(user), user_error,
+                      std::move(others), o->tex);
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
