@@ -176,8 +176,8 @@ TEST_F(AffixSearchTest, SwitchedOffTheStemsAloneAreSearched) {
 // variant's stem instead.
 TEST(AffixSearchStemsTest, StemsThatAreNoWordsAreAskedOfTheStemsSection) {
   std::vector<std::pair<std::string, uint32_t>> flags;
-  for (const char* stem : {"parlare", "cantare", "amare", "tornare",
-                           "pensare", "trovare", "restare", "volare"}) {
+  for (const char* stem : {"parlare", "cantare", "amare", "tornare", "pensare",
+                           "trovare", "restare", "volare"}) {
     flags.emplace_back(stem, 'V');
     flags.emplace_back(stem, 'N');
   }

@@ -36,17 +36,19 @@ TEST(KeyboardsTest, JcukenNeighboursWeighAsNeighbours) {
 
 TEST(KeyboardsTest, ARussianDictionaryWithoutKeyUsesJcuken) {
   // ("чай": the typed letter is in the alphabet, as in a real dictionary.)
-  const std::vector<std::string> words = {"боль", "голь", "золь", "коль", "моль",
-                                          "ноль", "роль", "соль", "чай"};
+  const std::vector<std::string> words = {
+      "боль", "голь", "золь", "коль", "моль", "ноль", "роль", "соль", "чай"};
   const auto ru = MakeAffixDictionary(AffixTable(), words, {}, "ru_RU",
                                       /*stems=*/false);
-  const std::vector<std::string> a = Suggester(*ru, SuggestOptions()).Suggest("чоль");
+  const std::vector<std::string> a =
+      Suggester(*ru, SuggestOptions()).Suggest("чоль");
   ASSERT_FALSE(a.empty());
   EXPECT_EQ(a[0], "соль");
   // The same words as another language's: QWERTY, a tie in byte order.
   const auto xx = MakeAffixDictionary(AffixTable(), words, {}, "xx",
                                       /*stems=*/false);
-  const std::vector<std::string> b = Suggester(*xx, SuggestOptions()).Suggest("чоль");
+  const std::vector<std::string> b =
+      Suggester(*xx, SuggestOptions()).Suggest("чоль");
   ASSERT_FALSE(b.empty());
   EXPECT_EQ(b[0], "боль");
 }
