@@ -18,9 +18,11 @@
 //      variants (deletion, swap, substitution, insertion over the
 //      alphabet) are spelled over the PREFIXES section with each such
 //      rule's strip string, and those that end a word there are stems.
-//      In a dictionary with NEEDAFFIX stems (no words alone, so not in the
-//      PREFIXES section: nearly all of Basque's), each variant's stem is
-//      asked of the STEMS section (stem_filter.h) instead.
+//      In a dictionary whose stems mostly need an affix (NEEDAFFIX: no
+//      words alone, so not in the PREFIXES section: nearly all of
+//      Basque's), each variant's stem is asked of the STEMS section
+//      (stem_filter.h) instead. Where only a few do (Hungarian, Galician),
+//      those few are not found by this case (case 2 still finds them).
 //   2. The kept part typed right, the affix one edit off: the rules whose
 //      append string is one edit from the typed tail (head): the stem is
 //      the kept part with the rule's strip string (asked of the main filter
@@ -84,6 +86,10 @@ namespace spellfilter {
 
 // Twofold suffixes are searched only if nothing one affix away costs less.
 inline constexpr float kTwofoldBelow = 1.0f;
+// Stems are spelled over the PREFIXES section unless it has fewer trie
+// edges than this per stem of the STEMS section (most stems need an
+// affix, so are no words there).
+inline constexpr uint64_t kStemWalkEdgesPerStem = 4;
 
 // The weight of the cheapest alignment of `typed` with `intended` under
 // the edit weights (substitution, omission, addition, swap of adjacent

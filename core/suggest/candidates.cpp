@@ -153,18 +153,35 @@ float Candidates::EntryCost(const LeafInfo& l, const Entry& e) const {
 std::string Candidates::CaseKey(const std::string& text) const {
   // Only a capital at the start of a word that is otherwise lower case
   // ("Bright", "Fehler r"'s "Fehler") is folded: an ALL UPPER or mixed-case
-  // spelling is a word of its own ("US" and "us", "JavaScript").
+  // spelling is a word of its own ("US" and "us", "JavaScript"). After an
+  // elision, each side of the apostrophe is such a word: French lists
+  // titles "L'Opérande" and "l'Opérande" beside "l'opérande", one word in
+  // three case forms (before: 118 of 1,000 French lists had two).
   std::u32string t;
   if (!DecodeUtf8(text, &t)) return text;
   bool folded = false;
   size_t start = 0;
+  const auto fold = [&](size_t from, size_t to) {
+    const std::u32string_view w(t.data() + from, to - from);
+    if (!w.empty() && CaseOf(w) == WordCase::kCapitalised) {
+      t[from] = LowerLetter(t[from], lex_.turkic);
+      folded = true;
+    }
+  };
   while (start < t.size()) {
     size_t end = t.find(U' ', start);
     if (end == std::u32string::npos) end = t.size();
-    const std::u32string_view w(t.data() + start, end - start);
-    if (!w.empty() && CaseOf(w) == WordCase::kCapitalised) {
-      t[start] = LowerLetter(t[start], lex_.turkic);
-      folded = true;
+    if (elides_) {
+      size_t from = start;
+      for (size_t i = start; i < end; ++i) {
+        if (t[i] == U'\'' || t[i] == U'\u2019') {
+          fold(from, i);
+          from = i + 1;
+        }
+      }
+      fold(from, end);
+    } else {
+      fold(start, end);
     }
     start = end + 1;
   }

@@ -231,12 +231,21 @@ void CompoundSearch::Run() {
   if (IsCompound(ctx_.normalized)) {
     out_.AddCompound(ctx_.normalized, -1.0f, 0);
   }
-  // Lower case; then with a capital first letter, if it has one.
+  // Lower case; then with a capital first letter, if it has one. For a
+  // word typed in lower case, only if the lower-case reading found no
+  // compound: such a word is meant as a lower-case compound unless none
+  // is near, and one that is near ranks above the capitalised ones, which
+  // pay the case cost (Hungarian: a fifth of the search's time, the same
+  // lists; German nouns are typed Capitalised, and a Capitalised typed
+  // word is read both ways).
   title_ = false;
   s_ = ctx_.q;
   SearchReading();
+  const bool found = std::any_of(offered_.begin(), offered_.end(),
+                                 [](const auto& o) { return o.second >= 0; });
   const char32_t upper = UpperLetter(ctx_.q[0], lex_.turkic);
-  if (upper != ctx_.q[0] && !ctx_.OutOfBudget()) {
+  if (upper != ctx_.q[0] && !(found && ctx_.typed_case == WordCase::kLower) &&
+      !ctx_.OutOfBudget()) {
     title_ = true;
     s_[0] = upper;
     SearchReading();

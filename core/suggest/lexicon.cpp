@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/suggest/edit_weights.h"
+#include "core/suggest/keyboards.h"
 #include "core/text/letter_case.h"
 
 namespace spellfilter {
@@ -104,6 +105,9 @@ Lexicon::Lexicon(const Dictionary& d, const SuggestOptions& o)
       ReadSuggestRules(rules);
     }
   }
+  // Without a KEY line, the language's own keyboard where QWERTY lacks its
+  // letters (keyboards.h).
+  if (keyboard.empty()) keyboard = std::string(StandardKeyboard(d.language()));
 
   // One probe per cased letter and case, once per Suggester.
   size_t cased = 0;

@@ -81,7 +81,8 @@ struct Lexicon {
 
   // The .aff's suggestion rules (SUGGEST_RULES section, suggest_rules.h):
   // REP pairs and MAP groups as replacements in lower case (replacements.h),
-  // the KEY keyboard (EditWeights::SetKeyboard; empty: QWERTY).
+  // the KEY keyboard (EditWeights::SetKeyboard; without KEY the language's
+  // own where QWERTY lacks its letters, keyboards.h; empty: QWERTY).
   struct Replacement {
     std::u32string from;
     std::u32string to;

@@ -170,6 +170,28 @@ TEST_F(AffixSearchTest, SwitchedOffTheStemsAloneAreSearched) {
   EXPECT_TRUE(Has(Suggest("parlavmo", true), "parlavamo"));
 }
 
+// A Basque-like dictionary: its stems all need an affix, so they are no
+// words and the PREFIXES section does not spell them (it holds one word,
+// which gives the alphabet); case 1 asks the STEMS section for each
+// variant's stem instead.
+TEST(AffixSearchStemsTest, StemsThatAreNoWordsAreAskedOfTheStemsSection) {
+  std::vector<std::pair<std::string, uint32_t>> flags;
+  for (const char* stem : {"parlare", "cantare", "amare", "tornare", "pensare",
+                           "trovare", "restare", "volare"}) {
+    flags.emplace_back(stem, 'V');
+    flags.emplace_back(stem, 'N');
+  }
+  const auto dict = MakeAffixDictionary(ItalianLikeTable(), {"vocalimpert"},
+                                        flags, "eu", /*stems=*/true);
+  ASSERT_TRUE(dict->Contains("parlavamo"));
+  ASSERT_FALSE(dict->Contains("parlare"));
+  SuggestOptions o;
+  Suggester s(*dict, o);
+  EXPECT_EQ(s.Suggest("pralavamo").at(0), "parlavamo");  // the stem's part
+  EXPECT_EQ(s.Suggest("cantaimo").at(0), "cantiamo");
+  EXPECT_EQ(s.Suggest("parlavmo").at(0), "parlavamo");  // the suffix
+}
+
 TEST(WeightedEditDistanceTest, WeighsOneEditAsTheWalksDo) {
   EditWeights w;
   const float limit = 3.0f;
