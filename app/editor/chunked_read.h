@@ -107,8 +107,9 @@ class ChunkedRead : public QObject {
   // The file's format (byte-order mark, CR LF, encoding), once streaming.
   [[nodiscard]] TextFormat format() const;
   // The text handed over since the last call: whole lines, '\n' line ends
-  // (CR LF taken off as ReadTextFile does), up to the end of the file once
-  // the state is kStreamed.
+  // (CR LF taken off as ReadTextFile does). The state is set with the
+  // last text: read state() first; if it was kStreamed, this call takes
+  // the rest of the file.
   QString takeText();
   // How much of the file has been read, 0-100.
   [[nodiscard]] int percentRead() const;

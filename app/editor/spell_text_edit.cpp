@@ -406,6 +406,10 @@ void SpellTextEdit::streamRead(ChunkedRead* read) {
 void SpellTextEdit::takeStreamRead() {
   ChunkedRead* read = stream_read_;
   if (read == nullptr) return;
+  // The state first: once it says kStreamed, the last text is already
+  // waiting (the worker sets both at once), and the take gets it; looked
+  // at after the take, the state could announce text handed over after it.
+  const ChunkedRead::State state = read->state();
   if (const QString text = read->takeText(); !text.isEmpty()) {
     // The read hands over whole lines: each piece splits as in the whole
     // text, its blocks numbered after those before it.
@@ -416,7 +420,7 @@ void SpellTextEdit::takeStreamRead() {
     stream_blocks_ += static_cast<int>(shown.count(u'\n'));
     stream_text_ += shown;
   }
-  switch (read->state()) {
+  switch (state) {
     case ChunkedRead::State::kReading:
     case ChunkedRead::State::kStreaming:
       break;

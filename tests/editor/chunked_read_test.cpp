@@ -256,6 +256,29 @@ class ChunkedReadTest : public QObject {
     QCOMPARE(written.readAll(), bytes);
   }
 
+  // Every chunk reaches the document, however the worker's hand-overs
+  // and the editor's takes interleave (many small chunks, each a chance
+  // for the last ones to come between a take and a look at the state).
+  void everyChunkArrives() {
+    QByteArray bytes;
+    for (int i = 0; bytes.size() < 3'000'000; ++i) {
+      bytes += "line " + QByteArray::number(i) + " caf\xc3\xa9 text\n";
+    }
+    const QString path = WriteFile("many.txt", bytes);
+    for (int round = 0; round < 3; ++round) {
+      SpellService service;
+      SpellTextEdit edit(&service);
+      auto* read = new ChunkedRead(path, QString(), 2048);
+      read->start();
+      read->waitForStart();
+      edit.streamRead(read);
+      QTRY_VERIFY_WITH_TIMEOUT(!edit.isStreaming(), 60000);
+      QCOMPARE(DocumentText(*edit.document()).size(),
+               QString::fromUtf8(bytes).size());
+      QCOMPARE(DocumentText(*edit.document()), QString::fromUtf8(bytes));
+    }
+  }
+
   // The first chunk reaches the editor before the read has ended: the
   // file is a pipe whose writer holds back the rest until the test has
   // seen the first lines in the document.
