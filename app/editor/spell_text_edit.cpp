@@ -16,6 +16,7 @@
 #include <memory>
 #include <utility>
 
+#include "app/editor/background_check.h"
 #include "app/editor/chunked_read.h"
 #include "app/editor/line_number_area.h"
 #include "app/editor/recheck_scheduler.h"
@@ -417,7 +418,10 @@ void SpellTextEdit::takeStreamRead() {
     const QString shown = SplitLongLines(text, &continuations);
     for (int c : continuations)
       stream_continuations_.push_back(stream_blocks_ + c);
-    stream_blocks_ += static_cast<int>(shown.count(u'\n'));
+    // Blocks as QTextDocument makes them (a lone CR and U+2029 end one
+    // too); the piece ends with a line end, so the next starts a block.
+    stream_blocks_ +=
+        static_cast<int>(BackgroundCheck::SplitLines(shown).size()) - 1;
     stream_text_ += shown;
   }
   switch (state) {

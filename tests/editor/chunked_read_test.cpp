@@ -9,10 +9,12 @@
 #include <QFile>
 #include <QSemaphore>
 #include <QTest>
+#include <QTextBlock>
 #include <QTextDocument>
 #include <memory>
 #include <thread>
 
+#include "app/editor/soft_lines.h"
 #include "app/editor/spell_service.h"
 #include "app/editor/spell_text_edit.h"
 #include "app/editor/text_encoding.h"
@@ -277,6 +279,47 @@ class ChunkedReadTest : public QObject {
                QString::fromUtf8(bytes).size());
       QCOMPARE(DocumentText(*edit.document()), QString::fromUtf8(bytes));
     }
+  }
+
+  // Lines longer than a chunk, shown in pieces (soft_lines.h), and line
+  // ends QTextDocument counts besides '\n' (a lone CR, U+2029) in many
+  // chunks: the document is the one setPlainText makes of the whole text
+  // (the same blocks, the same continuation marks, the same text).
+  void longLinesAndOtherLineEndsAcrossChunks() {
+    QByteArray bytes;
+    for (int i = 0; i < 12; ++i) {
+      bytes += "short " + QByteArray::number(i) + "\r";  // a lone CR
+      bytes += "para \xe2\x80\xa9 next\n";               // U+2029
+      QByteArray long_line;
+      while (long_line.size() < 9000 + i * 1500) {
+        long_line += "word" + QByteArray::number(long_line.size()) + " ";
+      }
+      bytes += long_line + "\n";
+    }
+    const QString path = WriteFile("long-lines.txt", bytes);
+    LoadedText direct;
+    QString error;
+    QVERIFY(ReadTextFile(path, &direct, &error));
+    SpellService service;
+    SpellTextEdit expected(&service);
+    expected.setPlainText(direct.text);
+    QVERIFY(HasContinuations(*expected.document()));
+    SpellTextEdit edit(&service);
+    auto* read = new ChunkedRead(path, QString(), 4096);
+    read->start();
+    read->waitForStart();
+    edit.streamRead(read);
+    QTRY_VERIFY_WITH_TIMEOUT(!edit.isStreaming(), 20000);
+    QCOMPARE(DocumentText(*edit.document()),
+             DocumentText(*expected.document()));
+    QCOMPARE(edit.document()->blockCount(), expected.document()->blockCount());
+    for (QTextBlock a = edit.document()->begin(),
+                    b = expected.document()->begin();
+         a.isValid() && b.isValid(); a = a.next(), b = b.next()) {
+      QCOMPARE(a.text(), b.text());
+      QCOMPARE(ContinuesLine(a), ContinuesLine(b));
+    }
+    QCOMPARE(edit.lineMap().lineCount(), expected.lineMap().lineCount());
   }
 
   // The first chunk reaches the editor before the read has ended: the
