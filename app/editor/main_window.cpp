@@ -398,6 +398,9 @@ DocumentTab* MainWindow::addDocument() {
   };
   connect(text, &QTextDocument::modificationChanged, this,
           [this, tab](bool modified) {
+            // A text streaming in is set unmodified after each step (and
+            // at its end): no "*" flickering in the title meanwhile.
+            if (tab->editor()->isStreaming()) return;
             updateTabLabel(tab);
             if (tab == current()) setWindowModified(modified);
           });

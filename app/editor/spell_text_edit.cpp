@@ -361,6 +361,9 @@ void SpellTextEdit::showText(const QString& shown,
 
 void SpellTextEdit::beginStream() {
   partial_ = false;
+  // Streaming from here: emptying the document marks it modified for a
+  // moment, which is no edit to show.
+  streaming_ = true;
   highlighter_->setHeld(true);
   scheduler_->setHeld(true);
   healing_ = true;
@@ -374,7 +377,6 @@ void SpellTextEdit::beginStream() {
   stream_pos_ = 0;
   stream_continuations_.clear();
   stream_blocks_ = 0;
-  streaming_ = true;
 }
 
 void SpellTextEdit::streamPlainText(const QString& text) {
@@ -505,7 +507,6 @@ void SpellTextEdit::appendStreamed(bool all) {
 
 void SpellTextEdit::endStream(bool whole) {
   stream_timer_.stop();
-  streaming_ = false;
   if (stream_read_ != nullptr) {
     // Abandoned while reading: the read stops when it is deleted.
     delete stream_read_;
@@ -529,6 +530,9 @@ void SpellTextEdit::endStream(bool whole) {
     document()->setModified(false);
     scheduler_->backgroundTextLoaded();
   }
+  // Streaming until here: the marks above change the document, which is
+  // then set unmodified again.
+  streaming_ = false;
   scheduler_->setHeld(false);
   if (whole) emit streamingFinished();
 }

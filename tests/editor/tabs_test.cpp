@@ -41,6 +41,21 @@
 namespace spellfilter::editor {
 namespace {
 
+// Counts the times a window is marked modified (QEvent::ModifiedChange).
+class ModifiedWatcher : public QObject {
+ public:
+  int marked = 0;
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (event->type() == QEvent::ModifiedChange &&
+        static_cast<QWidget*>(watched)->isWindowModified()) {
+      ++marked;
+    }
+    return false;
+  }
+};
+
 QByteArray ReadAll(const QString& path) {
   QFile f(path);
   return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
@@ -399,6 +414,8 @@ class TabsTest : public QObject {
     }
     Write(path, bytes);
     auto w = NewWindow();
+    ModifiedWatcher modified;  // the title never says "*" meanwhile
+    w->installEventFilter(&modified);
     QStringList seen;  // "title|tab|page|message" as each message appears
     connect(
         w->statusBar(), &QStatusBar::messageChanged, this,
@@ -427,6 +444,7 @@ class TabsTest : public QObject {
     QCOMPARE(edit->toPlainText().toUtf8(), bytes);
     QVERIFY(!edit->isReadOnly());
     QVERIFY(!w->isWindowModified());
+    QCOMPARE(modified.marked, 0);
     QVERIFY(!edit->document()->isUndoAvailable());
     QCOMPARE(edit->placeholderText(), QString());
     QCOMPARE(w->statusBar()->currentMessage(), QString("Opened big.txt"));
