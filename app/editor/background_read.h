@@ -1,4 +1,6 @@
-// Reading a file off the UI thread (issue 35 item 3): ReadTextFile or
+// Reading a whole file off the UI thread (issue 35 item 6; a big file
+// opened is read in chunks instead, chunked_read.h: this is for a reread
+// in an encoding the user chose): ReadTextFile or
 // ReadTextFileAs runs on a worker thread (QtConcurrent's pool) while the
 // calling (UI) thread keeps serving paints, timers and socket events, so
 // the window with its "Loading…" page stays painted while a big file is

@@ -38,6 +38,7 @@
 #include "app/editor/background_read.h"
 #include "app/editor/build_dictionary_dialog.h"
 #include "app/editor/check_spelling_dialog.h"
+#include "app/editor/chunked_read.h"
 #include "app/editor/dictionary_catalog.h"
 #include "app/editor/dictionary_menu.h"
 #include "app/editor/disk_file_monitor.h"
@@ -397,6 +398,9 @@ DocumentTab* MainWindow::addDocument() {
   };
   connect(text, &QTextDocument::modificationChanged, this,
           [this, tab](bool modified) {
+            // A text streaming in is set unmodified after each step (and
+            // at its end): no "*" flickering in the title meanwhile.
+            if (tab->editor()->isStreaming()) return;
             updateTabLabel(tab);
             if (tab == current()) setWindowModified(modified);
           });
@@ -1523,6 +1527,17 @@ bool MainWindow::readText(const QString& path, const QString& encoding,
                             : ReadTextFileAs(path, encoding, loaded, error);
 }
 
+bool MainWindow::startRead(ChunkedRead* read) {
+  // The window keeps painting ("Loading…") until the first chunk is
+  // decoded; input waits only that long (reading_).
+  ++reading_;
+  read->start();
+  read->waitForStart();
+  --reading_;
+  return read->state() == ChunkedRead::State::kStreaming ||
+         read->state() == ChunkedRead::State::kStreamed;
+}
+
 bool MainWindow::loadFile(const QString& path) {
   // A file open in a tab is shown, not opened twice.
   if (const int open = indexOfFile(path); open >= 0) {
@@ -1532,7 +1547,26 @@ bool MainWindow::loadFile(const QString& path) {
   LoadedText loaded;
   QString error;
   QGuiApplication::setOverrideCursor(Qt::WaitCursor);
-  const bool read = readText(path, QString(), &loaded, &error);
+  bool read = false;
+  if (QFileInfo(path).size() >= kLoadingNoticeBytes) {
+    // A big file is read and decoded in chunks on a worker thread, each
+    // shown as it comes (chunked_read.h).
+    auto chunks = std::make_unique<ChunkedRead>(path, QString());
+    if (startRead(chunks.get())) {
+      QGuiApplication::restoreOverrideCursor();
+      loaded.format = chunks->format();
+      openLoaded(path, loaded, chunks.release());
+      return true;
+    }
+    read = chunks->state() == ChunkedRead::State::kWhole;
+    if (read) {
+      loaded = chunks->whole();
+    } else {
+      error = chunks->error();
+    }
+  } else {
+    read = ReadTextFile(path, &loaded, &error);
+  }
   QGuiApplication::restoreOverrideCursor();
   if (!read) {
     QMessageBox::warning(this, tr("Open"),
@@ -1560,7 +1594,19 @@ bool MainWindow::loadFileAs(const QString& path, const QString& encoding) {
   }
   LoadedText loaded;
   QString error;
-  if (!readText(path, encoding, &loaded, &error)) {
+  bool read = false;
+  if (QFileInfo(path).size() >= kLoadingNoticeBytes) {
+    auto chunks = std::make_unique<ChunkedRead>(path, encoding);
+    if (startRead(chunks.get())) {
+      loaded.format = chunks->format();
+      openLoaded(path, loaded, chunks.release());
+      return true;
+    }
+    error = chunks->error();
+  } else {
+    read = ReadTextFileAs(path, encoding, &loaded, &error);
+  }
+  if (!read) {
     QMessageBox::warning(
         this, tr("Open"),
         tr("Cannot read %1 as %2:\n%3.")
@@ -1571,7 +1617,42 @@ bool MainWindow::loadFileAs(const QString& path, const QString& encoding) {
   return true;
 }
 
-void MainWindow::openLoaded(const QString& path, const LoadedText& loaded) {
+void MainWindow::streamAbandoned(DocumentTab* tab, const QString& path,
+                                 LoadedText loaded, const QString& error) {
+  // Part of the file is shown, read as UTF-8, and the rest was not clean
+  // UTF-8 (or could not be read): decided again as a whole file is.
+  tabs_->setCurrentWidget(tab);
+  const int index = tabs_->indexOf(tab);
+  QString encoding;
+  if (!error.isEmpty()) {
+    QMessageBox::warning(this, tr("Open"),
+                         tr("Cannot read %1:\n%2.").arg(Native(path), error));
+  } else if (loaded.first_bad_byte < 0 ||
+             confirmLossyOpen(path, loaded, &encoding)) {
+    QString reread_error;
+    if (encoding.isEmpty() ||
+        readText(path, encoding, &loaded, &reread_error)) {
+      if (tabs_->indexOf(tab) < 0) return;
+      tabs_->setCurrentWidget(tab);
+      SpellTextEdit* edit = tab->editor();
+      edit->streamPlainText(loaded.text);
+      tab->setLossy(loaded.first_bad_byte >= 0);
+      setCurrentFile(path, loaded.format);
+      // What waits for the text (whenLoaded) goes on: a text too short to
+      // stream is all there now.
+      if (!edit->isStreaming()) emit edit->streamingFinished();
+      return;
+    }
+    QMessageBox::warning(
+        this, tr("Open"),
+        tr("Cannot read %1:\n%2.").arg(Native(path), reread_error));
+  }
+  // Not opened after all: the part shown goes (it is unmodified).
+  if (tabs_->indexOf(tab) == index) closeTab(index);
+}
+
+void MainWindow::openLoaded(const QString& path, const LoadedText& loaded,
+                            ChunkedRead* read) {
   DocumentTab* tab = tabForNewFile();
   // The language chosen for this file before, set before the text so it
   // is checked once.
@@ -1609,7 +1690,18 @@ void MainWindow::openLoaded(const QString& path, const LoadedText& loaded) {
                 tr("Loading %1\u2026 %2%").arg(name).arg(percent));
             scheduleStatus();
           });
-  edit->streamPlainText(loaded.text);
+  if (read != nullptr) {
+    connect(edit, &SpellTextEdit::streamAbandoned, this,
+            [this, tab, path](const LoadedText& whole, const QString& error) {
+              // Not from inside the edit's slot (a dialog may be shown).
+              QTimer::singleShot(0, tab, [this, tab, path, whole, error] {
+                streamAbandoned(tab, path, whole, error);
+              });
+            });
+    edit->streamRead(read);
+  } else {
+    edit->streamPlainText(loaded.text);
+  }
   tab->setLossy(loaded.first_bad_byte >= 0);
   setCurrentFile(path, loaded.format);
   recent_menu_->add(path);
@@ -1653,6 +1745,11 @@ void MainWindow::openLoaded(const QString& path, const LoadedText& loaded) {
 bool MainWindow::saveFile(const QString& path) {
   // Never a part of a file still coming in.
   editor()->finishStreaming();
+  if (editor()->isPartial()) {
+    statusBar()->showMessage(tr("Not saved: the file is still being opened."),
+                             5000);
+    return false;
+  }
   const bool same_file = QFileInfo(path).absoluteFilePath() ==
                          QFileInfo(currentFile()).absoluteFilePath();
   if (current()->lossy() && same_file &&

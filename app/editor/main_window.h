@@ -30,6 +30,7 @@ class QProgressDialog;
 namespace spellfilter::editor {
 
 class CheckSpellingDialog;
+class ChunkedRead;
 class DictionaryMenu;
 class DocumentTab;
 class DiskFileMonitor;
@@ -193,7 +194,18 @@ class MainWindow : public QMainWindow {
   DocumentTab* addDocument();
   // The tab a file being opened goes to: the current one if pristine.
   DocumentTab* tabForNewFile();
-  void openLoaded(const QString& path, const LoadedText& loaded);
+  // Shows `loaded` in a new tab, or the text `read` (started, streaming;
+  // the tab takes it) brings as it comes, with `loaded`'s format.
+  void openLoaded(const QString& path, const LoadedText& loaded,
+                  ChunkedRead* read = nullptr);
+  // Starts `read` and runs the event loop (input held) until its first
+  // text is decoded or it has ended; true if it streams.
+  bool startRead(ChunkedRead* read);
+  // A streamed read of `path` into `tab` turned out not to be clean UTF-8
+  // (`loaded` is the whole file, decided) or failed (`error`): asks as an
+  // open would, then shows the whole text or closes the tab.
+  void streamAbandoned(DocumentTab* tab, const QString& path, LoadedText loaded,
+                       const QString& error);
   // ReadTextFile (`encoding` empty) or ReadTextFileAs; from
   // kLoadingNoticeBytes on, on a worker thread (background_read.h).
   bool readText(const QString& path, const QString& encoding,

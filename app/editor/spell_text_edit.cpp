@@ -16,6 +16,8 @@
 #include <memory>
 #include <utility>
 
+#include "app/editor/background_check.h"
+#include "app/editor/chunked_read.h"
 #include "app/editor/line_number_area.h"
 #include "app/editor/recheck_scheduler.h"
 #include "app/editor/spell_context_menu.h"
@@ -339,6 +341,7 @@ void SpellTextEdit::paintUnderlines(const QRect& area) {
 
 void SpellTextEdit::setPlainText(const QString& text) {
   if (isStreaming()) endStream(/*whole=*/false);
+  partial_ = false;
   std::vector<int> continuations;
   const QString shown = SplitLongLines(text, &continuations);
   showText(shown, continuations);
@@ -356,15 +359,11 @@ void SpellTextEdit::showText(const QString& shown,
   scheduler_->backgroundTextLoaded();
 }
 
-void SpellTextEdit::streamPlainText(const QString& text) {
-  if (isStreaming()) endStream(/*whole=*/false);
-  std::vector<int> continuations;
-  QString shown = SplitLongLines(text, &continuations);
-  if (shown.size() < kStreamMinChars) {
-    showText(shown, continuations);
-    return;
-  }
-  scheduler_->startBackgroundCheck(shown);
+void SpellTextEdit::beginStream() {
+  partial_ = false;
+  // Streaming from here: emptying the document marks it modified for a
+  // moment, which is no edit to show.
+  streaming_ = true;
   highlighter_->setHeld(true);
   scheduler_->setHeld(true);
   healing_ = true;
@@ -374,20 +373,98 @@ void SpellTextEdit::streamPlainText(const QString& text) {
   document()->setUndoRedoEnabled(false);
   stream_read_only_ = isReadOnly();
   setReadOnly(true);
-  stream_text_ = std::move(shown);
+  stream_text_.clear();
   stream_pos_ = 0;
+  stream_continuations_.clear();
+  stream_blocks_ = 0;
+}
+
+void SpellTextEdit::streamPlainText(const QString& text) {
+  if (isStreaming()) endStream(/*whole=*/false);
+  std::vector<int> continuations;
+  QString shown = SplitLongLines(text, &continuations);
+  if (shown.size() < kStreamMinChars) {
+    partial_ = false;
+    showText(shown, continuations);
+    return;
+  }
+  scheduler_->startBackgroundCheck(shown);
+  beginStream();
+  stream_text_ = std::move(shown);
   stream_continuations_ = std::move(continuations);
   stream_timer_.start();
   appendStreamed(/*all=*/false);  // the first page at once
 }
 
+void SpellTextEdit::streamRead(ChunkedRead* read) {
+  if (isStreaming()) endStream(/*whole=*/false);
+  beginStream();
+  read->setParent(this);
+  stream_read_ = read;
+  connect(read, &ChunkedRead::textArrived, this,
+          &SpellTextEdit::takeStreamRead);
+  takeStreamRead();  // the first page at once
+}
+
+void SpellTextEdit::takeStreamRead() {
+  ChunkedRead* read = stream_read_;
+  if (read == nullptr) return;
+  // The state first: once it says kStreamed, the last text is already
+  // waiting (the worker sets both at once), and the take gets it; looked
+  // at after the take, the state could announce text handed over after it.
+  const ChunkedRead::State state = read->state();
+  if (const QString text = read->takeText(); !text.isEmpty()) {
+    // The read hands over whole lines: each piece splits as in the whole
+    // text, its blocks numbered after those before it.
+    std::vector<int> continuations;
+    const QString shown = SplitLongLines(text, &continuations);
+    for (int c : continuations)
+      stream_continuations_.push_back(stream_blocks_ + c);
+    // Blocks as QTextDocument makes them (a lone CR and U+2029 end one
+    // too); the piece ends with a line end, so the next starts a block.
+    stream_blocks_ +=
+        static_cast<int>(BackgroundCheck::SplitLines(shown).size()) - 1;
+    stream_text_ += shown;
+  }
+  switch (state) {
+    case ChunkedRead::State::kReading:
+    case ChunkedRead::State::kStreaming:
+      break;
+    case ChunkedRead::State::kStreamed:
+      // All read: the whole text is checked on a thread meanwhile, as for
+      // streamPlainText().
+      stream_read_ = nullptr;
+      read->deleteLater();
+      scheduler_->startBackgroundCheck(stream_text_);
+      break;
+    case ChunkedRead::State::kWhole:
+    case ChunkedRead::State::kFailed: {
+      stream_read_ = nullptr;
+      const LoadedText whole = read->whole();
+      const QString error = read->error();
+      read->deleteLater();
+      endStream(/*whole=*/false);
+      partial_ = true;
+      emit streamAbandoned(whole, error);
+      return;
+    }
+  }
+  if (!stream_timer_.isActive()) appendStreamed(/*all=*/false);
+}
+
 void SpellTextEdit::finishStreaming() {
+  if (stream_read_ != nullptr) {
+    stream_read_->waitForEnd();
+    takeStreamRead();
+  }
   if (isStreaming()) appendStreamed(/*all=*/true);
 }
 
 int SpellTextEdit::streamedPercent() const {
   if (!isStreaming() || stream_text_.isEmpty()) return 100;
-  return static_cast<int>(stream_pos_ * 100 / stream_text_.size());
+  const int shown = static_cast<int>(stream_pos_ * 100 / stream_text_.size());
+  return stream_read_ == nullptr ? shown
+                                 : shown * stream_read_->percentRead() / 100;
 }
 
 void SpellTextEdit::appendStreamed(bool all) {
@@ -415,6 +492,13 @@ void SpellTextEdit::appendStreamed(bool all) {
   healing_ = false;
   document()->setModified(false);
   if (stream_pos_ < size) {
+    if (!stream_timer_.isActive()) stream_timer_.start();
+    emit streamProgressed(streamedPercent());
+    return;
+  }
+  if (stream_read_ != nullptr) {
+    // All that has been read is in; the rest comes with textArrived.
+    stream_timer_.stop();
     emit streamProgressed(streamedPercent());
     return;
   }
@@ -423,6 +507,11 @@ void SpellTextEdit::appendStreamed(bool all) {
 
 void SpellTextEdit::endStream(bool whole) {
   stream_timer_.stop();
+  if (stream_read_ != nullptr) {
+    // Abandoned while reading: the read stops when it is deleted.
+    delete stream_read_;
+    stream_read_ = nullptr;
+  }
   if (whole) {
     healing_ = true;
     MarkContinuations(document(), stream_continuations_);
@@ -433,6 +522,7 @@ void SpellTextEdit::endStream(bool whole) {
   stream_text_.clear();
   stream_continuations_.clear();
   stream_pos_ = 0;
+  stream_blocks_ = 0;
   edited_from_ = edited_to_ = -1;
   line_map_.invalidate();
   highlighter_->setHeld(false);
@@ -440,6 +530,9 @@ void SpellTextEdit::endStream(bool whole) {
     document()->setModified(false);
     scheduler_->backgroundTextLoaded();
   }
+  // Streaming until here: the marks above change the document, which is
+  // then set unmodified again.
+  streaming_ = false;
   scheduler_->setHeld(false);
   if (whole) emit streamingFinished();
 }

@@ -16,9 +16,11 @@
 #include <vector>
 
 #include "app/editor/soft_lines.h"
+#include "app/editor/text_file.h"
 
 namespace spellfilter::editor {
 
+class ChunkedRead;
 class LineNumberArea;
 class RecheckScheduler;
 class SpellHighlighter;
@@ -105,7 +107,21 @@ class SpellTextEdit : public QPlainTextEdit {
   // taken from the thread once the text is whole. setPlainText() cancels a
   // stream; finishStreaming() adds the rest at once (before a save).
   void streamPlainText(const QString& text);
-  [[nodiscard]] bool isStreaming() const { return stream_timer_.isActive(); }
+  // As streamPlainText, the text coming from `read` (started, its state
+  // kStreaming or kStreamed; the edit takes it as a child and deletes it
+  // once it has ended) as the worker reads it: each piece is shown as it
+  // arrives, the widget read-only until the last is in. The whole text is
+  // checked on a thread once it has all been read. If the read turns out
+  // not streamable (ChunkedRead::State::kWhole) or fails, the stream stops
+  // with what has come in and streamAbandoned() says so; the caller
+  // replaces the text.
+  void streamRead(ChunkedRead* read);
+  [[nodiscard]] bool isStreaming() const { return streaming_; }
+  // Whether the document holds only part of a file whose stream was
+  // abandoned (streamAbandoned); cleared by setPlainText and a stream.
+  [[nodiscard]] bool isPartial() const { return partial_; }
+  // Adds the rest of the streamed text at once (waiting for a read under
+  // way to end).
   void finishStreaming();
   // How much of the streamed text the document has, 0-100 (100 when not
   // streaming).
@@ -144,6 +160,11 @@ class SpellTextEdit : public QPlainTextEdit {
   void streamingFinished();
   // After each step of a streamPlainText(), with streamedPercent().
   void streamProgressed(int percent);
+  // The read given to streamRead() ended without handing over the whole
+  // text: `whole` is the file as ReadTextFile decides it (the read's
+  // state was kWhole), or `error` says why it could not be read.
+  void streamAbandoned(const spellfilter::editor::LoadedText& whole,
+                       const QString& error);
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -197,6 +218,11 @@ class SpellTextEdit : public QPlainTextEdit {
   void appendStreamed(bool all);
   // Stops streaming; `whole`: the document has the whole text.
   void endStream(bool whole);
+  // Starts a stream into an empty, read-only document.
+  void beginStream();
+  // Takes what stream_read_ has read into stream_text_; ends or abandons
+  // the stream when the read has ended.
+  void takeStreamRead();
 
   // The edited range not yet looked at by healCuts(); -1 when none. First,
   // as event() reads it while the members below are being made.
@@ -228,6 +254,11 @@ class SpellTextEdit : public QPlainTextEdit {
   qsizetype stream_pos_ = 0;
   std::vector<int> stream_continuations_;
   bool stream_read_only_ = false;
+  bool streaming_ = false;
+  bool partial_ = false;
+  // streamRead(): the read, and the blocks stream_text_ has so far.
+  ChunkedRead* stream_read_ = nullptr;
+  int stream_blocks_ = 0;
 };
 
 }  // namespace spellfilter::editor

@@ -143,8 +143,13 @@ bool ReadTextFileAs(const QString& path, const QString& encoding,
                     LoadedText* out, QString* error) {
   QByteArray bytes;
   if (!ReadBytes(path, &bytes, error)) return false;
+  return DecodeTextFileAs(std::move(bytes), encoding, out, error);
+}
+
+bool DecodeTextFileAs(QByteArray bytes, const QString& encoding,
+                      LoadedText* out, QString* error) {
   if (encoding == QLatin1String(kUtf8)) {
-    if (!ReadTextFile(path, out, error)) return false;
+    DecodeTextFile(std::move(bytes), out);
     if (out->first_bad_byte >= 0) {
       *error = QCoreApplication::translate(
                    "TextFile",
@@ -160,11 +165,16 @@ bool ReadTextFileAs(const QString& path, const QString& encoding,
 bool ReadTextFile(const QString& path, LoadedText* out, QString* error) {
   QByteArray bytes;
   if (!ReadBytes(path, &bytes, error)) return false;
+  DecodeTextFile(std::move(bytes), out);
+  return true;
+}
+
+void DecodeTextFile(QByteArray bytes, LoadedText* out) {
   int bom = 0;
   const QString marked = EncodingFromByteOrderMark(bytes, &bom);
   if (!marked.isEmpty() && marked != QLatin1String(kUtf8)) {
     QString decode_error;
-    if (DecodeOther(bytes, marked, out, &decode_error)) return true;
+    if (DecodeOther(bytes, marked, out, &decode_error)) return;
     // A UTF-16 mark on bytes that are not UTF-16: read as UTF-8 below,
     // which reports the bad bytes.
   }
@@ -176,7 +186,7 @@ bool ReadTextFile(const QString& path, LoadedText* out, QString* error) {
   out->first_bad_byte = FirstBadByte(bytes, &out->binary);
   if (out->first_bad_byte >= 0 && !out->format.byte_order_mark &&
       DecodeDetected(bytes, out)) {
-    return true;
+    return;
   }
   if (out->first_bad_byte >= 0 && out->format.byte_order_mark) {
     out->first_bad_byte += 3;
@@ -189,7 +199,6 @@ bool ReadTextFile(const QString& path, LoadedText* out, QString* error) {
                          QStringConverter::Flag::Stateless |
                              QStringConverter::Flag::ConvertInitialBom);
   out->text = decoder.decode(bytes);
-  return true;
 }
 
 bool WriteTextFile(const QString& path, const QString& text,

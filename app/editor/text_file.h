@@ -13,6 +13,7 @@
 #ifndef SPELLFILTER_APP_EDITOR_TEXT_FILE_H_
 #define SPELLFILTER_APP_EDITOR_TEXT_FILE_H_
 
+#include <QByteArray>
 #include <QString>
 
 class QTextDocument;
@@ -49,6 +50,11 @@ bool ReadTextFile(const QString& path, LoadedText* out, QString* error);
 // that encoding.
 bool ReadTextFileAs(const QString& path, const QString& encoding,
                     LoadedText* out, QString* error);
+
+// ReadTextFile and ReadTextFileAs on bytes already read (the whole file).
+void DecodeTextFile(QByteArray bytes, LoadedText* out);
+bool DecodeTextFileAs(QByteArray bytes, const QString& encoding,
+                      LoadedText* out, QString* error);
 
 // Writes `text` ('\n' line ends) to `path` in `format` with
 // WriteFileSafely (safe_write.h: atomically, or in place after a backup

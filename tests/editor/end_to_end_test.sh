@@ -336,8 +336,16 @@ wait_for 10 title_starts "de.txt" || fail "de.txt is not current: $(title)"
 focus
 wait_for 10 shows "$en_count" || fail "de.txt before choosing: $(last_status), expected $en_count"
 xdotool key ctrl+shift+l
-find_chooser() { xdotool search --onlyvisible --pid "$editor_pid" --name '^Document Language' >/dev/null 2>&1; }
-wait_for 10 find_chooser || fail "no language chooser"
+# The chooser, found and given the keyboard (as answer() does for a
+# message box): on a busy machine keys typed the moment it maps were lost.
+chooser=""
+find_chooser() { chooser="$(xdotool search --onlyvisible --pid "$editor_pid" --name '^Document Language' 2>/dev/null | tail -1)"; [ -n "$chooser" ]; }
+open_chooser() {
+  wait_for 10 find_chooser || fail "no language chooser"
+  xdotool windowfocus --sync "$chooser"
+  sleep 0.3
+}
+open_chooser
 xdotool type --delay 30 "german"
 xdotool key Return
 wait_for 10 shows "$de_count" || fail "German for de.txt: $(last_status), expected $de_count"
@@ -396,13 +404,13 @@ focus
 wait_for 10 shows "$en_only" || fail "mixed.txt in English: $(last_status), expected $en_only"
 focus
 xdotool key ctrl+shift+l
-wait_for 10 find_chooser || fail "no language chooser"
+open_chooser
 xdotool type --delay 30 "german"
 xdotool key alt+s
 wait_for 10 shows "$any_count" || fail "English and German: $(last_status), expected $any_count"
 focus
 xdotool key ctrl+shift+l
-wait_for 10 find_chooser || fail "no language chooser"
+open_chooser
 xdotool type --delay 30 "automatic"
 xdotool key Return
 wait_for 10 shows "$auto_count" || fail "Automatic: $(last_status), expected $auto_count"

@@ -34,11 +34,27 @@
 #include "app/editor/single_instance.h"
 #include "app/editor/soft_lines.h"
 #include "app/editor/spell_text_edit.h"
+#include "app/editor/text_file.h"
 #include "app/editor/theme.h"
 #include "editor_test_support.h"
 
 namespace spellfilter::editor {
 namespace {
+
+// Counts the times a window is marked modified (QEvent::ModifiedChange).
+class ModifiedWatcher : public QObject {
+ public:
+  int marked = 0;
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (event->type() == QEvent::ModifiedChange &&
+        static_cast<QWidget*>(watched)->isWindowModified()) {
+      ++marked;
+    }
+    return false;
+  }
+};
 
 QByteArray ReadAll(const QString& path) {
   QFile f(path);
@@ -398,6 +414,8 @@ class TabsTest : public QObject {
     }
     Write(path, bytes);
     auto w = NewWindow();
+    ModifiedWatcher modified;  // the title never says "*" meanwhile
+    w->installEventFilter(&modified);
     QStringList seen;  // "title|tab|page|message" as each message appears
     connect(
         w->statusBar(), &QStatusBar::messageChanged, this,
@@ -426,6 +444,7 @@ class TabsTest : public QObject {
     QCOMPARE(edit->toPlainText().toUtf8(), bytes);
     QVERIFY(!edit->isReadOnly());
     QVERIFY(!w->isWindowModified());
+    QCOMPARE(modified.marked, 0);
     QVERIFY(!edit->document()->isUndoAvailable());
     QCOMPARE(edit->placeholderText(), QString());
     QCOMPARE(w->statusBar()->currentMessage(), QString("Opened big.txt"));
@@ -449,6 +468,45 @@ class TabsTest : public QObject {
     QVERIFY(w->editor()->isStreaming());
     QVERIFY(w->saveFile(folder + "/copy.txt"));
     QVERIFY(!w->editor()->isStreaming());
+    QCOMPARE(ReadAll(folder + "/copy.txt"), bytes);
+  }
+
+  // Issue 35, item 6, the read in chunks: a big file whose first chunks
+  // are clean UTF-8 and whose end is Windows-1252 starts streaming as
+  // UTF-8; the late byte makes it decided whole, as a whole read decides
+  // it (detected as Windows-1252), and the whole text replaces the part
+  // in the same tab; a save before that is refused, writing nothing.
+  void lateNonUtf8ByteIsDecidedWhole() {
+    const QString folder = Environment().newFolder("late");
+    const QString path = folder + "/late.txt";
+    QByteArray bytes;
+    while (bytes.size() < 2'000'000) {
+      bytes += "the quick brown fox jumps over the lazy dog\n";
+    }
+    bytes +=
+        "caf\xe9 cr\xe8me br\xfbl\xe9"
+        "e\n";
+    Write(path, bytes);
+    LoadedText direct;
+    QString error;
+    QVERIFY(ReadTextFile(path, &direct, &error));
+    QCOMPARE(direct.format.encoding, QString("windows-1252"));
+    auto w = NewWindow();
+    QVERIFY(w->loadFile(path));
+    SpellTextEdit* edit = w->editor();
+    QVERIFY(edit->isStreaming() || edit->isPartial());
+    QCOMPARE(w->tabWidget()->count(), 1);
+    // A save now waits for the read, which ends undecided: refused.
+    QVERIFY(!w->saveFile(folder + "/partial.txt"));
+    QVERIFY(!QFile::exists(folder + "/partial.txt"));
+    QVERIFY(edit->isPartial());
+    QTRY_VERIFY_WITH_TIMEOUT(!edit->isStreaming() && !edit->isPartial() &&
+                                 DocumentText(*edit->document()) == direct.text,
+                             30000);
+    QCOMPARE(w->current()->format().encoding, QString("windows-1252"));
+    QCOMPARE(w->tabWidget()->count(), 1);
+    QVERIFY(!w->isWindowModified());
+    QVERIFY(w->saveFile(folder + "/copy.txt"));
     QCOMPARE(ReadAll(folder + "/copy.txt"), bytes);
   }
 
