@@ -337,6 +337,11 @@ bool CompoundSplitter::RepMakesWord(std::string_view word) {
 }
 
 bool CompoundSplitter::Search() {
+  // The pre-test (compound_edges.h): no part starts or ends the word.
+  if (const CompoundEdges* edges = parts_.edges();
+      edges != nullptr && !edges->MayBeCompound(letters_)) {
+    return false;
+  }
   bool found = SearchByPosition();
   if (!found && !exhausted_) found = SearchByRule();
   // Hunspell's cpdrep_check: a compound that a REP fault away is a word is
@@ -376,6 +381,13 @@ bool CompoundSplitter::IsCompound(std::string_view word, uint32_t* probes) {
   if (parts_.empty() || !Decode(word)) return false;
   const uint32_t m = parts_.settings().min_part;
   if (n_ > kMaxLetters || n_ < 2 * m) return false;
+  // The pre-test, before any probe, unless FORCEUCASE may search the
+  // word again lower-cased (Search tests that one).
+  if (const CompoundEdges* edges = parts_.edges();
+      edges != nullptr && (rules_ == nullptr || rules_->force_ucase == 0) &&
+      !edges->MayBeCompound(letters_)) {
+    return false;
+  }
   // A forbidden spelling is no compound (FORBIDDENWORD).
   ++probes_;
   if (parts_.MayContainRole(kForbiddenRole, word)) {
