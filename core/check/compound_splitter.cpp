@@ -372,6 +372,14 @@ bool CompoundSplitter::Decode(std::string_view word) {
 }
 
 bool CompoundSplitter::IsCompound(std::string_view word, uint32_t* probes) {
+  // The pre-test (compound_edges.h), before any work, unless FORCEUCASE
+  // may search the word again lower-cased (Search tests that one).
+  if (const CompoundEdges* edges = parts_.edges();
+      edges != nullptr && (rules_ == nullptr || rules_->force_ucase == 0) &&
+      !edges->MayBeCompoundUtf8(word)) {
+    if (probes != nullptr) *probes = 0;
+    return false;
+  }
   probes_ = 0;
   exhausted_ = false;
   original_capital_ = false;
@@ -381,13 +389,6 @@ bool CompoundSplitter::IsCompound(std::string_view word, uint32_t* probes) {
   if (parts_.empty() || !Decode(word)) return false;
   const uint32_t m = parts_.settings().min_part;
   if (n_ > kMaxLetters || n_ < 2 * m) return false;
-  // The pre-test, before any probe, unless FORCEUCASE may search the
-  // word again lower-cased (Search tests that one).
-  if (const CompoundEdges* edges = parts_.edges();
-      edges != nullptr && (rules_ == nullptr || rules_->force_ucase == 0) &&
-      !edges->MayBeCompound(letters_)) {
-    return false;
-  }
   // A forbidden spelling is no compound (FORBIDDENWORD).
   ++probes_;
   if (parts_.MayContainRole(kForbiddenRole, word)) {

@@ -36,6 +36,27 @@ bool CompoundEdges::Has(const std::vector<uint64_t>& list, char32_t first,
   return std::binary_search(it, list.end(), Entry(first, second));
 }
 
+bool CompoundEdges::MayBeCompoundUtf8(std::string_view word) const {
+  const auto* p = reinterpret_cast<const uint8_t*>(word.data());
+  const int32_t n = static_cast<int32_t>(word.size());
+  if (n < 2 || static_cast<size_t>(n) != word.size()) return false;
+  UChar32 first, second, last, before_last;
+  int32_t i = 0;
+  U8_NEXT(p, i, n, first);
+  if (first < 0 || i >= n) return false;  // invalid, or one code point
+  U8_NEXT(p, i, n, second);
+  if (second < 0) return false;
+  int32_t j = n;
+  U8_PREV(p, 0, j, last);
+  if (last < 0) return false;
+  U8_PREV(p, 0, j, before_last);
+  if (before_last < 0) return false;
+  return Has(starts_, static_cast<char32_t>(first),
+             static_cast<char32_t>(second)) &&
+         Has(ends_, static_cast<char32_t>(last),
+             static_cast<char32_t>(before_last));
+}
+
 const char* CompoundEdges::Parse(std::span<const std::byte> section,
                                  CompoundEdges* out) {
   if (section.size() < 8) return "compound edges: truncated header";

@@ -67,6 +67,10 @@ class CompoundEdges {
     return Has(starts_, letters[0], letters[1]) &&
            Has(ends_, letters[n - 1], letters[n - 2]);
   }
+  // The same of UTF-8 `word`, decoding only its first and last two code
+  // points; false when those are not valid UTF-8 (no compound either:
+  // the search decodes the whole word).
+  bool MayBeCompoundUtf8(std::string_view word) const;
 
  private:
   static bool Has(const std::vector<uint64_t>& list, char32_t first,

@@ -44,9 +44,13 @@ std::u32string Letters(const std::string& utf8) {
   return out;
 }
 
+// Both forms of the test, which must agree.
 bool May(const CompoundEdges& e, const std::string& word) {
   const std::u32string l = Letters(word);
-  return e.MayBeCompound(std::span<const char32_t>(l.data(), l.size()));
+  const bool may =
+      e.MayBeCompound(std::span<const char32_t>(l.data(), l.size()));
+  EXPECT_EQ(e.MayBeCompoundUtf8(word), may) << word;
+  return may;
 }
 
 struct Edges {
@@ -77,7 +81,10 @@ TEST(CompoundEdgesTest, FirstAndLastLettersOfThePartKeys) {
   EXPECT_FALSE(May(e.edges, "hbustür"));    // nor "hb"
   EXPECT_FALSE(May(e.edges, "hausmitte"));  // no last part ends "te"
   EXPECT_FALSE(May(e.edges, "haustüx"));
-  EXPECT_FALSE(May(e.edges, "h"));  // shorter than two letters
+  EXPECT_FALSE(May(e.edges, "h"));               // shorter than two letters
+  EXPECT_FALSE(e.edges.MayBeCompoundUtf8("ö"));  // one letter, two bytes
+  EXPECT_FALSE(e.edges.MayBeCompoundUtf8("\xc3ür"));  // not UTF-8 at an edge
+  EXPECT_FALSE(e.edges.MayBeCompoundUtf8("ha\xbc"));
 }
 
 TEST(CompoundEdgesTest, DamagedSectionIsRefused) {
@@ -110,7 +117,7 @@ TEST(CompoundEdgesTest, DamagedSectionIsRefused) {
 // 2-9 letters, the search with and without the edges attached.
 TEST(CompoundEdgesTest, NeverRefusesACompoundTheSearchAccepts) {
   std::mt19937 rng(32);
-  const std::vector<std::string> alphabet = {"a", "b", "c", "d", "é", "ß"};
+  const std::vector<std::string> alphabet = {"a", "b", "c", "€", "é", "𝔸"};
   auto random_string = [&](size_t min, size_t max) {
     std::string s;
     const size_t n = min + rng() % (max - min + 1);
