@@ -337,6 +337,11 @@ bool CompoundSplitter::RepMakesWord(std::string_view word) {
 }
 
 bool CompoundSplitter::Search() {
+  // The pre-test (compound_edges.h): no part starts or ends the word.
+  if (const CompoundEdges* edges = parts_.edges();
+      edges != nullptr && !edges->MayBeCompound(letters_)) {
+    return false;
+  }
   bool found = SearchByPosition();
   if (!found && !exhausted_) found = SearchByRule();
   // Hunspell's cpdrep_check: a compound that a REP fault away is a word is
@@ -367,6 +372,14 @@ bool CompoundSplitter::Decode(std::string_view word) {
 }
 
 bool CompoundSplitter::IsCompound(std::string_view word, uint32_t* probes) {
+  // The pre-test (compound_edges.h), before any work, unless FORCEUCASE
+  // may search the word again lower-cased (Search tests that one).
+  if (const CompoundEdges* edges = parts_.edges();
+      edges != nullptr && (rules_ == nullptr || rules_->force_ucase == 0) &&
+      !edges->MayBeCompoundUtf8(word)) {
+    if (probes != nullptr) *probes = 0;
+    return false;
+  }
   probes_ = 0;
   exhausted_ = false;
   original_capital_ = false;

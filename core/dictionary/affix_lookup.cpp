@@ -295,6 +295,11 @@ AffixLookup::AffixLookup(const AffixTable& table, const BloomFilter& filter,
   for (uint32_t i = 0; i < table.iconv.size(); ++i) {
     iconv_.try_emplace(table.iconv[i].first, i);  // the first pair wins
     AddLength(&iconv_lengths_, table.iconv[i].first.size());
+    if (table.iconv[i].first.empty()) {
+      iconv_first_.fill(true);  // not written by the import; stay exact
+    } else {
+      iconv_first_[static_cast<uint8_t>(table.iconv[i].first[0])] = true;
+    }
   }
   std::reverse(iconv_lengths_.begin(), iconv_lengths_.end());  // longest first
 }
@@ -506,9 +511,20 @@ bool AffixLookup::Analyze(std::u32string_view word, Probe& probe) const {
 
 bool AffixLookup::Convert(std::string_view word, std::string* out) const {
   if (table_.iconv.empty() && table_.ignore.empty()) return false;
+  if (table_.ignore.empty() &&
+      std::none_of(word.begin(), word.end(), [this](char c) {
+        return iconv_first_[static_cast<uint8_t>(c)];
+      })) {
+    return false;  // no pattern starts anywhere: nothing to convert
+  }
   out->clear();
   bool changed = false;
   for (size_t i = 0; i < word.size();) {
+    if (!iconv_first_[static_cast<uint8_t>(word[i])]) {
+      out->push_back(word[i]);
+      ++i;
+      continue;
+    }
     // The longest pattern that starts here, as Hunspell's RepList::conv
     // (patterns indexed by their bytes, tried longest first: ko has 11,173).
     const std::string* to = nullptr;

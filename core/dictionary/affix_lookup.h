@@ -30,6 +30,7 @@
 #ifndef SPELLFILTER_CORE_DICTIONARY_AFFIX_LOOKUP_H_
 #define SPELLFILTER_CORE_DICTIONARY_AFFIX_LOOKUP_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -198,6 +199,9 @@ class AffixLookup {
   std::unordered_map<std::string, uint32_t, StrHash, std::equal_to<>>
       iconv_;
   std::vector<size_t> iconv_lengths_;
+  // Whether an ICONV pattern starts with this byte: Convert tries the
+  // patterns only where one may start (most words: nowhere).
+  std::array<bool, 256> iconv_first_{};
   // Suffix flag -> the suffixes whose continuation classes hold it (the
   // inner suffixes of a twofold suffix), indexed by append string like
   // suffixes_ and visited in the same order. Only flags that are suffix

@@ -822,6 +822,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (!classes_status.ok()) return classes_status;
 
   std::string compound_section;
+  std::string compound_edges;
   if (compounds_ && compounds_->parts() > 0) {
     if (!(options_.compound_fp > 0 && options_.compound_fp < 1)) {
       return Status::InvalidArgument(
@@ -829,6 +830,9 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
           "(exclusive)");
     }
     compound_section = compounds_->Encode(options_.compound_fp);
+    // The pre-test (compound_edges.h): exact only when every part is a key,
+    // so not with affix rules (ICONV alone is fine: no affixed parts).
+    if (!affix_rules_required_) compound_edges = compounds_->EncodeEdges();
   }
 
   std::string keep_case_section;
@@ -861,6 +865,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.compound_parts = std::as_bytes(std::span<const char>(compound_section));
   if (!compound_section.empty()) {
     c.compound_rules = std::as_bytes(std::span<const char>(compound_rules_));
+    c.compound_edges = std::as_bytes(std::span<const char>(compound_edges));
   }
   c.keep_case = std::as_bytes(std::span<const char>(keep_case_section));
   c.affix_rules = std::as_bytes(std::span<const char>(affix_rules_));

@@ -88,6 +88,14 @@ StatusOr<std::unique_ptr<Dictionary>> Dictionary::Decode(
           return static_cast<const Dictionary*>(self)->Contains(word);
         },
         d.get());
+    // The pre-test holds only the keys' letters, so it cannot speak for
+    // parts found through affix rules (compound_edges.h).
+    if (!d->contents_.compound_edges.empty() &&
+        (d->affix_table_ == nullptr || !d->affix_table_->has_rules())) {
+      // Checked by DecodeDictionary already.
+      CompoundEdges::Parse(d->contents_.compound_edges, &d->compound_edges_);
+      d->compound_parts_.AttachEdges(&d->compound_edges_);
+    }
   }
   return d;
 }

@@ -113,6 +113,7 @@ class Dictionary {
   BloomFilter filter_;
   CompoundFilter compound_parts_;
   CompoundRuleSet compound_rules_;  // attached to compound_parts_
+  CompoundEdges compound_edges_;    // attached to compound_parts_, if used
   KeepCaseFilter keep_case_;
   WordBreaks word_breaks_;
   std::unique_ptr<AffixTable> affix_table_;

@@ -7,6 +7,7 @@
 
 #include "core/util/byte_order.h"
 #include "core/filter/compound_filter.h"
+#include "core/filter/compound_edges.h"
 #include "core/filter/compound_rules.h"
 #include "core/util/hash.h"
 #include "core/dictionary/affix_table.h"
@@ -117,6 +118,9 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   }
   if (!c.compound_rules.empty()) {
     sections.push_back({kSectionCompoundRules, 0, view(c.compound_rules)});
+  }
+  if (!c.compound_edges.empty()) {
+    sections.push_back({kSectionCompoundEdges, 0, view(c.compound_edges)});
   }
   if (!c.keep_case.empty()) {
     sections.push_back({kSectionKeepCase, 0, view(c.keep_case)});
@@ -405,6 +409,15 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
         c.compound_rules = std::span<const std::byte>(s, bytes);
         if (const char* problem =
                 CompoundRuleSet::Parse(c.compound_rules, &rules)) {
+          return corrupt(problem);
+        }
+        break;
+      }
+      case kSectionCompoundEdges: {
+        CompoundEdges edges;
+        c.compound_edges = std::span<const std::byte>(s, bytes);
+        if (const char* problem =
+                CompoundEdges::Parse(c.compound_edges, &edges)) {
           return corrupt(problem);
         }
         break;

@@ -91,6 +91,11 @@ inline constexpr uint32_t kSectionWordBreaks = 16;
 // CHECKCOMPOUNDPATTERN, SIMPLIFIEDTRIPLE, FORCEUCASE (compound_rules.h).
 // (14 is the suggester's.)
 inline constexpr uint32_t kSectionCompoundRules = 15;
+// Optional, expanded dictionaries with compounds: the letters a compound's
+// first part may start with and its last part end with (compound_edges.h),
+// a pre-test before the split search. A reader that skips it searches
+// every word, as before the section.
+inline constexpr uint32_t kSectionCompoundEdges = 18;
 inline constexpr uint32_t kSectionRequired = 1;
 
 inline constexpr uint32_t kParamsBytes = 56;
@@ -127,6 +132,9 @@ struct DictionaryContents {
   // Optional compound rules (CompoundRuleSet::Parse checks it); read only
   // with compound_parts.
   std::span<const std::byte> compound_rules;
+  // Optional compound pre-test (CompoundEdges::Parse checks it); read only
+  // with compound_parts.
+  std::span<const std::byte> compound_edges;
   // Optional words valid only as written (KeepCaseFilter::Parse checks
   // it); empty when every case form of a lower-case word is accepted.
   std::span<const std::byte> keep_case;

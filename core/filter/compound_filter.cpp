@@ -86,4 +86,21 @@ std::string CompoundFilterBuilder::Encode(double fp) const {
                              kCompoundHeaderBytes, bits);
 }
 
+std::string CompoundFilterBuilder::EncodeEdges() const {
+  CompoundEdgesBuilder edges;
+  for (const std::string& key : keys_) {
+    const auto role = static_cast<unsigned char>(key[0]);
+    const bool first = role == static_cast<uint32_t>(CompoundRole::kBegin) ||
+                       role == kAnyRuleFlagRole;
+    const bool last = role == static_cast<uint32_t>(CompoundRole::kEnd) ||
+                      role == kAnyRuleFlagRole;
+    // An empty part is never probed (parts have min_part >= 1 letters).
+    if ((first || last) && key.size() > 1 &&
+        !edges.Add(std::string_view(key).substr(1), first, last)) {
+      return {};
+    }
+  }
+  return edges.Encode();
+}
+
 }  // namespace spellfilter

@@ -27,6 +27,7 @@
 #include <unordered_set>
 
 #include "core/filter/bloom_filter.h"
+#include "core/filter/compound_edges.h"
 #include "core/filter/compound_rules.h"
 
 namespace spellfilter {
@@ -96,6 +97,11 @@ class CompoundFilter {
     word_context_ = context;
   }
   const CompoundRuleSet* rules() const { return rules_; }
+  // The COMPOUND_EDGES pre-test (compound_edges.h), attached by the
+  // dictionary that owns this filter and the edges, when its file has the
+  // section and no affix rules; null otherwise (no pre-test).
+  void AttachEdges(const CompoundEdges* edges) { edges_ = edges; }
+  const CompoundEdges* edges() const { return edges_; }
   bool IsWord(std::string_view normalized_word) const {
     return is_word_ != nullptr && is_word_(word_context_, normalized_word);
   }
@@ -112,6 +118,7 @@ class CompoundFilter {
   uint64_t parts_ = 0;
   double target_fp_ = 0;
   const CompoundRuleSet* rules_ = nullptr;
+  const CompoundEdges* edges_ = nullptr;
   WordTest is_word_ = nullptr;
   const void* word_context_ = nullptr;
 };
@@ -131,6 +138,11 @@ class CompoundFilterBuilder {
 
   // The section's bytes; `fp` in (0, 1).
   std::string Encode(double fp) const;
+  // The COMPOUND_EDGES section of these keys (compound_edges.h): the
+  // letters the begin, end and kAnyRuleFlagRole keys start and end with.
+  // Empty when a key is not valid UTF-8 (no pre-test then). Only for a
+  // dictionary whose parts are all keys here (not an affix-aware one).
+  std::string EncodeEdges() const;
 
  private:
   uint64_t seed_;
