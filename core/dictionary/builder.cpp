@@ -440,7 +440,8 @@ size_t DictionaryBuilder::SortAndMerge() {
 std::string DictionaryBuilder::EncodePrefixes(
     uint64_t seed, uint64_t* edges, SkeletonFilterBuilder* skeletons,
     SoundPrefixFilterBuilder* sound_prefixes, MixedCaseTableBuilder* mixed,
-    std::promise<void>* collected, bool release_words) {
+    std::string* mixed_section, std::promise<void>* collected,
+    const std::function<uint64_t()>& room, bool release_words) {
   const bool turkic = IsTurkic(options_.language);
   PrefixFilterBuilder prefixes(seed);
   prefixes.set_threads(options_.threads);
@@ -492,7 +493,16 @@ std::string DictionaryBuilder::EncodePrefixes(
     words_ = HugeVector<SortedString>();
   }
   *edges = prefixes.edges();
-  return prefixes.Encode(options_.prefix_fp);
+  *mixed_section = mixed->Encode();
+  uint64_t cap = 0;  // none
+  if (room) {
+    const uint64_t left = room();
+    if (left != UINT64_MAX) {
+      // At least 1: no room at all means as sparse as allowed.
+      cap = left > mixed_section->size() ? left - mixed_section->size() : 1;
+    }
+  }
+  return prefixes.Encode(options_.prefix_fp, cap);
 }
 
 void DictionaryBuilder::EnableCompounds(const CompoundSettings& settings) {
@@ -742,15 +752,26 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   // table are built), so they are released once the PREFIXES builder has
   // its copy, before it sorts (uk_UA's 3.4 million words: 140 MB less at
   // the build's peak).
+  // With a size cap (options_.max_file_bytes), the PREFIXES section is
+  // sized for the room the other sections leave (Room below): on the
+  // second thread, it waits for this one to have encoded them, after its
+  // own sort and walk; on this thread, they are encoded first.
+  std::promise<uint64_t> room_promise;
+  std::future<uint64_t> room_future = room_promise.get_future();
+  bool room_set = false;
+  std::function<uint64_t()> room;
+  if (options_.max_file_bytes > 0) {
+    room = [&room_future] { return room_future.get(); };
+  }
   auto build_prefixes = [this, &prefix_section, &prefix_edges, &skeletons,
                          &sound_prefixes, &collected, &mixed_section,
-                         &mixed_count](bool last) {
+                         &mixed_count, &room](bool last) {
     MixedCaseTableBuilder mixed;
     prefix_section = EncodePrefixes(
         options_.seed ^ kPrefixSeedSalt, &prefix_edges,
         skeletons ? &*skeletons : nullptr,
-        sound_prefixes ? &*sound_prefixes : nullptr, &mixed, &collected, last);
-    mixed_section = mixed.Encode();
+        sound_prefixes ? &*sound_prefixes : nullptr, &mixed, &mixed_section,
+        &collected, room, last);
     mixed_count = mixed.size();
   };
   // Beside the class table only while both fit in memory together: each
@@ -792,9 +813,62 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     BloomFilter::AddBatch(params, bits, std::span(&h, 1));
   }
 
+  // Encoded before the PREFIXES section is sized (Room).
+  std::string compound_section;
+  std::string compound_edges;
+  Status late_status;
+  if (compounds_ && compounds_->parts() > 0) {
+    if (!(options_.compound_fp > 0 && options_.compound_fp < 1)) {
+      late_status = Status::InvalidArgument(
+          "the compound parts' false-positive rate must be between 0 and 1 "
+          "(exclusive)");
+    } else {
+      compound_section = compounds_->Encode(options_.compound_fp);
+      // The pre-test (compound_edges.h): exact only when every part is a
+      // key, so not with affix rules (ICONV alone is fine: no affixed
+      // parts).
+      if (!affix_rules_required_) compound_edges = compounds_->EncodeEdges();
+    }
+  }
+  std::string keep_case_section;
+  if (late_status.ok() && keep_case_ && keep_case_->words() > 0) {
+    if (!(options_.keep_case_fp > 0 && options_.keep_case_fp < 1)) {
+      late_status = Status::InvalidArgument(
+          "the keep-case words' false-positive rate must be between 0 and 1 "
+          "(exclusive)");
+    } else {
+      keep_case_section = keep_case_->Encode(options_.keep_case_fp);
+    }
+  }
+  const std::string stems_section =
+      stems_ && stems_->stems() > 0
+          ? stems_->Encode(kDefaultStemFilterFalsePositiveRate)
+          : std::string();
+
   std::string classes_section;
   uint64_t classed_words = 0;
   Status classes_status;
+  // The bytes max_file_bytes leaves for the PREFIXES and MIXED_CASE
+  // sections once every other section is encoded: the sections' sizes,
+  // and for the header, the section table and each section's alignment
+  // padding, an upper bound.
+  auto room_left = [&]() -> uint64_t {
+    if (!classes_status.ok() || !late_status.ok()) return UINT64_MAX;
+    const size_t others[] = {
+        kParamsBytes, options_.language.size(), 4 * (alphabet_.size() + 128),
+        params.bits / 8, classes_section.size(), skeleton_section.size(),
+        sound_prefix_section.size(), compound_section.size(),
+        compound_rules_.size(), compound_edges.size(),
+        keep_case_section.size(),
+        affix_rules_.size(), stems_section.size(), suggest_rules_.size(),
+        word_breaks_.size()};
+    uint64_t used = uint64_t{kHeaderBytes} +
+                    uint64_t{kMaxSections} *
+                        (kSectionEntryBytes + kBitsAlignment);
+    for (size_t bytes : others) used += bytes;
+    return options_.max_file_bytes > used ? options_.max_file_bytes - used
+                                          : 0;
+  };
   if (options_.suggestion_data) {
     // Sorted by their bytes, as the class table wants them (its contents
     // depend on the order); read in place, not copied.
@@ -813,37 +887,27 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     if (prefix_thread.joinable()) {
       collected.get_future().wait();
       encode_ear_sections();
+      room_promise.set_value(room_left());
+      room_set = true;
       prefix_thread.join();
     } else {
-      build_prefixes(true);
-      encode_ear_sections();
+      if (room) {
+        // Everything else is encoded when the words are read, the ear
+        // sections included (complete by then).
+        room = [&] {
+          encode_ear_sections();
+          return room_left();
+        };
+        build_prefixes(true);
+      } else {
+        build_prefixes(true);
+        encode_ear_sections();
+      }
     }
   }
+  if (!room_set) room_promise.set_value(UINT64_MAX);  // unused: no waiter
   if (!classes_status.ok()) return classes_status;
-
-  std::string compound_section;
-  std::string compound_edges;
-  if (compounds_ && compounds_->parts() > 0) {
-    if (!(options_.compound_fp > 0 && options_.compound_fp < 1)) {
-      return Status::InvalidArgument(
-          "the compound parts' false-positive rate must be between 0 and 1 "
-          "(exclusive)");
-    }
-    compound_section = compounds_->Encode(options_.compound_fp);
-    // The pre-test (compound_edges.h): exact only when every part is a key,
-    // so not with affix rules (ICONV alone is fine: no affixed parts).
-    if (!affix_rules_required_) compound_edges = compounds_->EncodeEdges();
-  }
-
-  std::string keep_case_section;
-  if (keep_case_ && keep_case_->words() > 0) {
-    if (!(options_.keep_case_fp > 0 && options_.keep_case_fp < 1)) {
-      return Status::InvalidArgument(
-          "the keep-case words' false-positive rate must be between 0 and 1 "
-          "(exclusive)");
-    }
-    keep_case_section = keep_case_->Encode(options_.keep_case_fp);
-  }
+  if (!late_status.ok()) return late_status;
 
   DictionaryContents c;
   c.filter = params;
@@ -870,10 +934,6 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.keep_case = std::as_bytes(std::span<const char>(keep_case_section));
   c.affix_rules = std::as_bytes(std::span<const char>(affix_rules_));
   c.affix_rules_required = affix_rules_required_;
-  const std::string stems_section =
-      stems_ && stems_->stems() > 0
-          ? stems_->Encode(kDefaultStemFilterFalsePositiveRate)
-          : std::string();
   c.stems = std::as_bytes(std::span<const char>(stems_section));
   c.suggest_rules = std::as_bytes(std::span<const char>(suggest_rules_));
   c.word_breaks = std::as_bytes(std::span<const char>(word_breaks_));

@@ -33,6 +33,7 @@
 
 #include <bitset>
 #include <cstdint>
+#include <functional>
 #include <future>
 #include <optional>
 #include <span>
@@ -84,6 +85,14 @@ struct BuildOptions {
   // by the suggester.
   bool suggestion_data = true;
   double prefix_fp = kDefaultPrefixFalsePositiveRate;
+  // With suggestion data: the largest file wanted, in bytes (0: no cap).
+  // When the file would be larger, the PREFIXES section (its largest
+  // section in most languages) gets fewer bits, down to
+  // kMaxPrefixFalsePositiveRate (prefix_filter.h): its false edges cost
+  // suggestions time, never candidates. Every other section is as without
+  // the cap, so the file may still exceed it. A Hunspell import sets it
+  // (kHunspellSizeFactor, import.h).
+  uint64_t max_file_bytes = 0;
   // English dictionaries' SOUND_SKELETONS section (false positives cost
   // the by-ear search time only).
   double skeleton_fp = kDefaultSkeletonFalsePositiveRate;
@@ -207,6 +216,8 @@ class DictionaryBuilder {
   // The per-key false-positive rate the filter is sized for (an
   // affix-aware dictionary's per-probe rate, docs/affix_dictionaries.md).
   void SetFalsePositiveRate(double fp) { options_.fp = fp; }
+  // options().max_file_bytes.
+  void SetMaxFileBytes(uint64_t bytes) { options_.max_file_bytes = bytes; }
   const BuildOptions& options() const { return options_; }
   // Forgets every word, key, compound part and keep-case word added, as
   // if newly made with options(): for an import that changes its mind
@@ -248,12 +259,18 @@ class DictionaryBuilder {
   // `collected`, when not null, is set once the words have been read:
   // `skeletons` and `sound_prefixes` are then complete. With
   // `release_words`, words_ and arena_ are then released (Finish's last
-  // reader of them; nothing may read them after).
+  // reader of them; nothing may read them after). `*mixed_section`
+  // receives the MIXED_CASE section. `room`, when set, is called once the
+  // words are read and must return the bytes left for the PREFIXES and
+  // MIXED_CASE sections together (UINT64_MAX: no cap; options_'s
+  // max_file_bytes).
   std::string EncodePrefixes(uint64_t seed, uint64_t* edges,
                              SkeletonFilterBuilder* skeletons,
                              SoundPrefixFilterBuilder* sound_prefixes,
                              MixedCaseTableBuilder* mixed,
+                             std::string* mixed_section,
                              std::promise<void>* collected,
+                             const std::function<uint64_t()>& room,
                              bool release_words);
   // The ALL UPPER forms of the words written in mixed case, sorted and
   // distinct, but not of keep-case words (their case is fixed).

@@ -458,13 +458,11 @@ void PrefixFilterBuilder::Fill(const PrefixFilter& view, const Walk& walk,
   flush();
 }
 
-std::string PrefixFilterBuilder::Encode(double fp) {
-  Sort();
-  // The fewest blocks whose rate at k = 4 meets the target (the rate falls
-  // with the block count).
-  const int k = PrefixFilter::kEdgeProbes;
-  const uint64_t n = edges_;
-  fpmath::BlockedRateSearch rates(512, k);
+namespace {
+
+// The fewest 512-bit blocks whose rate for `n` edges at k = 4 meets `fp`
+// (the rate falls with the block count).
+uint64_t BlocksFor(fpmath::BlockedRateSearch& rates, uint64_t n, double fp) {
   uint64_t hi = 1;
   while (hi < (uint64_t{1} << 40) && rates.Rate(hi, n) > fp) {
     hi *= 2;
@@ -474,7 +472,36 @@ std::string PrefixFilterBuilder::Encode(double fp) {
     const uint64_t mid = lo + (hi - lo) / 2;
     (rates.Rate(mid, n) > fp ? lo : hi) = mid;
   }
-  const fpmath::Sizing s{hi * 512, k, rates.Rate(hi, n)};
+  return hi;
+}
+
+}  // namespace
+
+uint64_t PrefixFilterBuilder::EncodedBytes(double fp) {
+  Sort();
+  fpmath::BlockedRateSearch rates(512, PrefixFilter::kEdgeProbes);
+  return kPrefixHeaderBytes + BlocksFor(rates, edges_, fp) * 64;
+}
+
+std::string PrefixFilterBuilder::Encode(double fp, uint64_t max_bytes,
+                                        double max_fp) {
+  Sort();
+  const int k = PrefixFilter::kEdgeProbes;
+  const uint64_t n = edges_;
+  fpmath::BlockedRateSearch rates(512, k);
+  uint64_t blocks = BlocksFor(rates, n, fp);
+  double target = fp;
+  if (max_bytes > 0 && kPrefixHeaderBytes + blocks * 64 > max_bytes) {
+    // Sparser, to fit the cap, if max_fp allows that; else as it was.
+    const uint64_t fit =
+        max_bytes > kPrefixHeaderBytes ? (max_bytes - kPrefixHeaderBytes) / 64
+                                       : 0;
+    if (fit >= BlocksFor(rates, n, std::max(fp, max_fp))) {
+      blocks = fit;
+      target = rates.Rate(blocks, n);
+    }
+  }
+  const fpmath::Sizing s{blocks * 512, k, rates.Rate(blocks, n)};
   // The bits are set in place, after the header (8-byte aligned: the
   // string's buffer is, and the header is 64 bytes).
   std::string out;
@@ -517,7 +544,7 @@ std::string PrefixFilterBuilder::Encode(double fp) {
   PutFixed<uint32_t>(&header, static_cast<uint32_t>(s.k));
   PutFixed<uint32_t>(&header, static_cast<uint32_t>(scheme_));
   PutFixed<uint64_t>(&header, edges_);
-  PutFixed<double>(&header, fp);
+  PutFixed<double>(&header, target);
   out.replace(0, header.size(), header);
   return out;
 }

@@ -55,6 +55,17 @@
 namespace spellfilter {
 
 inline constexpr double kDefaultPrefixFalsePositiveRate = 0.01;
+// The sparsest a size cap (PrefixFilterBuilder::Encode's max_bytes) may make
+// the section. A false edge costs the suggester's walk time, not a false
+// candidate (candidates are confirmed by the dictionary's filter), but the
+// walk has a work budget, and when false branches use it up the later
+// searches (chunks, splits) are skipped: at 5 %, 11 of 300 French and 12 of
+// 300 Swedish misspellings lost their last, shortest candidates; at up to
+// 2.8 % (ro_RO) none of 1,300 changed in the four languages that need it;
+// at 3 %, 13 of 1,000 French and 14 of 1,000 Swedish did, which is why a
+// cap out of reach is not pursued at all (PrefixFilterBuilder::Encode;
+// docs/languages.md, "Conversion limits, fifth session").
+inline constexpr double kMaxPrefixFalsePositiveRate = 0.03;
 // seed u64, bits u64, probes u32, scheme u32, edges u64, target_fp f64,
 // reserved u64[3]; then the bit array (a multiple of 512 bits).
 inline constexpr size_t kPrefixHeaderBytes = 64;
@@ -278,7 +289,16 @@ class PrefixFilterBuilder {
 
   // The section's bytes; `fp` in (0, 1). No word may be added after
   // Encode or edges(), which release the words once they are walked.
-  std::string Encode(double fp);
+  // With max_bytes > 0, a section that would be larger than max_bytes at
+  // `fp` gets fewer blocks: the most that fit in max_bytes, if those still
+  // meet `max_fp` (>= fp); if not, the cap is out of reach and the section
+  // is as without it (thinning it would cost suggestions time, and through
+  // the suggester's work budget candidates, for nothing). The header's
+  // target is the rate the chosen size gives.
+  std::string Encode(double fp, uint64_t max_bytes = 0,
+                     double max_fp = kMaxPrefixFalsePositiveRate);
+  // The bytes Encode(fp) would return, without filling anything.
+  uint64_t EncodedBytes(double fp);
 
   uint64_t edges();
 

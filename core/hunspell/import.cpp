@@ -135,6 +135,11 @@ Status HunspellImport::AddTo(DictionaryBuilder* builder,
   // The .aff's TRY, REP, MAP, KEY, PHONE for the suggester, either way.
   builder->SetSuggestRules(rules_.suggest.empty() ? std::string()
                                                   : rules_.suggest.Encode());
+  if (builder->options().max_file_bytes == 0) {
+    builder->SetMaxFileBytes(std::max(
+        kHunspellSizeFactor * (View(*dic).size() + aff_bytes_),
+        kHunspellSizeFloor));
+  }
   uint64_t max_forms = limits_.max_forms;
   if (affix_mode_ == AffixMode::kAuto) {
     const auto by_size = static_cast<uint64_t>(

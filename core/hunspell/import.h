@@ -77,6 +77,16 @@ inline constexpr double kAutoFormsPerByte = 20.0 / 16.0;
 // memory").
 inline constexpr uint32_t kEstimateEvery = 16;
 inline constexpr double kEstimateMargin = 2.0;
+// The file AddTo asks of the builder (BuildOptions::max_file_bytes, unless
+// already set): at most kHunspellSizeFactor times the .dic and .aff (issue
+// 32's limit), but never less than kHunspellSizeFloor bytes, below which a
+// small dictionary's fixed costs (header, alphabet, the filters' minimum
+// sizes) would otherwise thin out its suggestion data for nothing. The
+// builder meets it by a sparser PREFIXES section when up to 3 % false
+// edges reach it, else leaves the file as it was (prefix_filter.h);
+// docs/affix_dictionaries.md, "A size cap".
+inline constexpr uint64_t kHunspellSizeFactor = 10;
+inline constexpr uint64_t kHunspellSizeFloor = uint64_t{1} << 20;
 
 struct HunspellImportSummary {
   ExpandStats expand;

@@ -11,6 +11,7 @@
 #include "core/dictionary/dictionary.h"
 #include "core/filter/false_positive_math.h"
 #include "core/filter/prefix_filter.h"
+#include "core/text/letter_case.h"
 
 namespace spellfilter {
 namespace {
@@ -445,6 +446,76 @@ TEST(DictionaryBuilderTest, EndMarkersSayHowTheListWritesAWord) {
   EXPECT_TRUE(ends(U"\u00E9cole", W::kCapitalised));
   EXPECT_TRUE(ends(U"\u00E9cole", W::kAllUpper));
   EXPECT_TRUE(ends(U"\u00E9cole", W::kOther));
+}
+
+
+// max_file_bytes: the PREFIXES section is sized for the room the other
+// sections leave, the same on one thread as on two (with the class table
+// beside it or after it), and every other section is as without the cap.
+TEST(DictionaryBuilderTest, SizeCapThinsOnlyThePrefixSection) {
+  std::mt19937 rng(11);
+  std::vector<std::string> lines;
+  for (int i = 0; i < 20000; ++i) {
+    std::string w;
+    const int length = 4 + static_cast<int>(rng() % 9);
+    for (int k = 0; k < length; ++k) {
+      w.push_back(static_cast<char>('a' + rng() % 26));
+    }
+    if (i % 7 == 0) w += "\xC3\xA9";  // non-ASCII
+    if (i % 11 == 0) w[0] = static_cast<char>(w[0] - 'a' + 'A');
+    lines.push_back(w);
+  }
+  auto build = [&](uint64_t cap, unsigned threads, uint64_t parallel_words) {
+    BuildOptions o;
+    o.language = "xx";
+    o.max_file_bytes = cap;
+    o.threads = threads;
+    o.parallel_suggestion_words = parallel_words;
+    DictionaryBuilder b(o);
+    for (const std::string& line : lines) EXPECT_TRUE(b.AddLine(line, "x").ok());
+    StatusOr<std::string> image = b.Finish(nullptr);
+    EXPECT_TRUE(image.ok());
+    return image.ok() ? *image : std::string();
+  };
+  const std::string plain = build(0, 2, kParallelSuggestionWords);
+  // A roomy cap changes nothing (room for the bound the builder assumes
+  // for the section table and the sections' padding).
+  EXPECT_EQ(build(plain.size() + 16384, 2, kParallelSuggestionWords), plain);
+  const uint64_t cap = plain.size() * 19 / 20;
+  const std::string capped = build(cap, 2, kParallelSuggestionWords);
+  EXPECT_LE(capped.size(), cap);
+  EXPECT_EQ(build(cap, 1, kParallelSuggestionWords), capped);
+  EXPECT_EQ(build(cap, 2, 10), capped);  // one after the other
+  // A cap out of reach at kMaxPrefixFalsePositiveRate: as without it.
+  EXPECT_EQ(build(plain.size() / 2, 2, kParallelSuggestionWords), plain);
+  EXPECT_EQ(build(plain.size() / 2, 1, kParallelSuggestionWords), plain);
+
+  auto p = Dictionary::FromBytes(plain, "plain");
+  ASSERT_TRUE(p.ok());
+  for (const std::string* image : {&capped}) {
+    auto d = Dictionary::FromBytes(*image, "capped");
+    ASSERT_TRUE(d.ok());
+    const DictionaryContents& a = (*d)->contents();
+    const DictionaryContents& b = (*p)->contents();
+    EXPECT_TRUE(std::ranges::equal(a.bits, b.bits));
+    EXPECT_TRUE(std::ranges::equal(a.word_classes, b.word_classes));
+    EXPECT_TRUE(std::ranges::equal(a.mixed_case, b.mixed_case));
+    PrefixFilter f;
+    ASSERT_EQ(PrefixFilter::Parse(a.prefixes, &f), nullptr);
+    EXPECT_GT(f.target_fp(), kDefaultPrefixFalsePositiveRate);
+    EXPECT_LE(f.target_fp(), kMaxPrefixFalsePositiveRate);
+    for (const std::string& line : lines) {
+      std::u32string lower;
+      ASSERT_TRUE(DecodeUtf8(line, &lower));
+      for (char32_t& c : lower) c = LowerLetter(c, false);
+      PrefixFilter::State s = f.root();
+      for (char32_t c : lower) {
+        ASSERT_TRUE(f.MayContinue(s, c)) << line;
+        s = PrefixFilter::Next(s, c);
+      }
+      EXPECT_TRUE((*d)->Contains(line)) << line;
+    }
+  }
 }
 
 }  // namespace

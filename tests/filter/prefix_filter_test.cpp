@@ -298,5 +298,102 @@ TEST(PrefixFilterBuilderTest, SectionIsTheFormatOfTheDistinctEdges) {
   }
 }
 
+
+// A size cap (Encode's max_bytes): the section fits it when max_fp allows,
+// is never sparser than max_fp, records the rate its size gives, and still
+// has every edge of every word (empty, one letter, long, non-ASCII).
+class PrefixFilterCapTest : public ::testing::Test {
+ protected:
+  static std::vector<std::u32string> Words() {
+    std::vector<std::u32string> words = RandomWords(4000, 7);
+    words.push_back(U"");
+    words.push_back(U"x");
+    words.push_back(std::u32string(300, U'\u0436') + U"\u00e9\U0001F600");
+    words.push_back(U"\u00e9l\u00e8ve");
+    words.push_back(U"\u043f\u0440\u0438\u0432\u0435\u0442");
+    return words;
+  }
+  static std::string Encode(const std::vector<std::u32string>& words,
+                            uint64_t max_bytes, double max_fp = 0.03,
+                            uint64_t* uncapped = nullptr) {
+    PrefixFilterBuilder b(5);
+    for (const auto& w : words) b.AddWord(w, PrefixFilter::Written::kLower);
+    if (uncapped != nullptr) *uncapped = b.EncodedBytes(0.01);
+    return b.Encode(0.01, max_bytes, max_fp);
+  }
+  static void ExpectEveryEdge(const std::vector<std::u32string>& words,
+                              const PrefixFilter& f) {
+    for (const auto& w : words) {
+      PrefixFilter::State s = f.root();
+      for (char32_t c : w) {
+        ASSERT_TRUE(f.MayContinue(s, c));
+        s = PrefixFilter::Next(s, c);
+      }
+      ASSERT_TRUE(f.MayContinue(s, PrefixFilter::EndMarker(
+                                           PrefixFilter::Written::kLower)));
+      s = f.reverse_root();
+      for (auto it = w.rbegin(); it != w.rend(); ++it) {
+        ASSERT_TRUE(f.MayContinue(s, *it));
+        s = PrefixFilter::Next(s, *it);
+      }
+    }
+  }
+};
+
+TEST_F(PrefixFilterCapTest, NoCapOrARoomyOneChangesNothing) {
+  const std::vector<std::u32string> words = Words();
+  uint64_t uncapped = 0;
+  const std::string plain = Encode(words, 0, 0.05, &uncapped);
+  EXPECT_EQ(plain.size(), uncapped);
+  EXPECT_EQ(Encode(words, plain.size()), plain);
+  EXPECT_EQ(Encode(words, plain.size() * 3), plain);
+}
+
+TEST_F(PrefixFilterCapTest, FitsTheCapWithEveryEdge) {
+  const std::vector<std::u32string> words = Words();
+  const std::string plain = Encode(words, 0);
+  const uint64_t cap = plain.size() * 3 / 4;
+  const std::string capped = Encode(words, cap);
+  EXPECT_LE(capped.size(), cap);
+  EXPECT_GT(capped.size() + 64, cap);  // the most blocks that fit
+  Aligned section(capped);
+  PrefixFilter f;
+  ASSERT_EQ(PrefixFilter::Parse(section.span, &f), nullptr);
+  EXPECT_GT(f.target_fp(), 0.01);
+  EXPECT_LE(f.target_fp(), 0.03);
+  ExpectEveryEdge(words, f);
+}
+
+// A cap that max_fp cannot reach is not pursued: the section is as without
+// it. Just within reach: the fewest blocks that meet max_fp.
+TEST_F(PrefixFilterCapTest, ACapOutOfReachChangesNothing) {
+  const std::vector<std::u32string> words = Words();
+  const std::string plain = Encode(words, 0);
+  EXPECT_EQ(Encode(words, 1), plain);  // no room at all
+  PrefixFilterBuilder sizing(5);
+  for (const auto& w : words) sizing.AddWord(w, PrefixFilter::Written::kLower);
+  const uint64_t floor_bytes = sizing.EncodedBytes(0.03);
+  ASSERT_LT(floor_bytes, plain.size());
+  EXPECT_EQ(Encode(words, floor_bytes - 64), plain);
+  const std::string thinnest = Encode(words, floor_bytes);
+  EXPECT_EQ(thinnest.size(), floor_bytes);
+  Aligned section(thinnest);
+  PrefixFilter f;
+  ASSERT_EQ(PrefixFilter::Parse(section.span, &f), nullptr);
+  EXPECT_LE(f.target_fp(), 0.03);
+  EXPECT_GT(f.target_fp(), 0.02);
+  ExpectEveryEdge(words, f);
+  // A stricter maximum: out of reach.
+  EXPECT_EQ(Encode(words, floor_bytes, 0.02), plain);
+  // One word, and none: still valid sections.
+  for (const auto& few : {std::vector<std::u32string>{U"\u00e9"},
+                          std::vector<std::u32string>{}}) {
+    Aligned one(Encode(few, 1));
+    PrefixFilter g;
+    ASSERT_EQ(PrefixFilter::Parse(one.span, &g), nullptr);
+    ExpectEveryEdge(few, g);
+  }
+}
+
 }  // namespace
 }  // namespace spellfilter

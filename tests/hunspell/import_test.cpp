@@ -3,12 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 
 #include "core/check/checker.h"
 #include "core/dictionary/dictionary.h"
 #include "core/dictionary/suggest_rules.h"
+#include "core/filter/prefix_filter.h"
 #include "core/suggest/replacements.h"
 #include "core/suggest/suggester.h"
 
@@ -406,6 +409,92 @@ TEST(HunspellImportTest, MalformedAffNamesFileAndLine) {
   EXPECT_EQ(h.status().message(),
             dir + "/bad.aff:3: SFX A announces 2 entries, but the file ends "
                   "after 1 more line");
+}
+
+
+// Issue 32's size limit: AddTo asks the builder for a file of at most
+// kHunspellSizeFactor times the .dic and .aff (never below
+// kHunspellSizeFloor), which it meets by a sparser PREFIXES section; the
+// words and the other sections are those of the uncapped build.
+TEST(HunspellImportTest, TheFileIsCappedAtTenTimesTheSources) {
+  const std::string dir = testing::TempDir();
+  // 14,000 stems of 6-9 letters, each with 8 suffixes: 126,000 forms from
+  // about 150 KB (under the expansion budget), and 45 KB of comments in
+  // the .aff, so that the uncapped file (2.1 MB) is over 10 times the
+  // sources (1.9 MB) but within the reach of a PREFIXES section at 3 %.
+  std::ofstream aff(dir + "/capped.aff");
+  for (int i = 0; i < 450; ++i) aff << "# " << std::string(97, 'x') << "\n";
+  aff << "SET UTF-8\nSFX A Y 8\n";
+  for (const char* append : {"a", "os", "ami", "ach", "om", "ie", "u", "y"}) {
+    aff << "SFX A 0 " << append << " .\n";
+  }
+  aff.close();
+  std::ofstream dic(dir + "/capped.dic");
+  constexpr int kEntries = 14000;
+  dic << kEntries << "\n";
+  uint32_t x = 12345;
+  for (int i = 0; i < kEntries; ++i) {
+    std::string stem;
+    const int length = 6 + i % 4;
+    for (int k = 0; k < length; ++k) {
+      x = x * 1103515245u + 12345u;
+      stem.push_back(static_cast<char>('a' + (x >> 16) % 26));
+    }
+    dic << stem << "/A\n";
+  }
+  dic.close();
+  const uint64_t sources = std::filesystem::file_size(dir + "/capped.dic") +
+                           std::filesystem::file_size(dir + "/capped.aff");
+  ASSERT_GT(kHunspellSizeFactor * sources, kHunspellSizeFloor);
+
+  auto build = [&](uint64_t max_file_bytes, DictionaryBuilder** out_builder,
+                   std::optional<DictionaryBuilder>* holder) {
+    StatusOr<HunspellImport> h = HunspellImport::Open(dir + "/capped.dic");
+    EXPECT_TRUE(h.ok());
+    BuildOptions options;
+    options.language = "pl";
+    options.max_file_bytes = max_file_bytes;
+    holder->emplace(options);
+    *out_builder = &**holder;
+    HunspellImportSummary summary;
+    EXPECT_TRUE(h->AddTo(*out_builder, "pl", &summary).ok());
+    EXPECT_FALSE(summary.affix_aware);
+    StatusOr<std::string> image = (*out_builder)->Finish(nullptr);
+    EXPECT_TRUE(image.ok());
+    return image.ok() ? *image : std::string();
+  };
+  std::optional<DictionaryBuilder> capped_holder;
+  std::optional<DictionaryBuilder> plain_holder;
+  DictionaryBuilder* capped_builder = nullptr;
+  DictionaryBuilder* plain_builder = nullptr;
+  const std::string capped = build(0, &capped_builder, &capped_holder);
+  EXPECT_EQ(capped_builder->options().max_file_bytes,
+            kHunspellSizeFactor * sources);
+  // A cap already set is kept (here: none that matters).
+  const std::string plain =
+      build(UINT64_MAX / 2, &plain_builder, &plain_holder);
+  EXPECT_EQ(plain_builder->options().max_file_bytes, UINT64_MAX / 2);
+  EXPECT_GT(plain.size(), kHunspellSizeFactor * sources);
+  EXPECT_LE(capped.size(), kHunspellSizeFactor * sources);
+
+  auto a = Dictionary::FromBytes(capped, "capped");
+  auto b = Dictionary::FromBytes(plain, "plain");
+  ASSERT_TRUE(a.ok() && b.ok());
+  const DictionaryContents& ca = (*a)->contents();
+  const DictionaryContents& cb = (*b)->contents();
+  // Only the PREFIXES section differs.
+  EXPECT_TRUE(std::ranges::equal(ca.bits, cb.bits));
+  EXPECT_TRUE(std::ranges::equal(ca.word_classes, cb.word_classes));
+  EXPECT_TRUE(std::ranges::equal(ca.mixed_case, cb.mixed_case));
+  EXPECT_LT(ca.prefixes.size(), cb.prefixes.size());
+  PrefixFilter fa;
+  PrefixFilter fb;
+  ASSERT_EQ(PrefixFilter::Parse(ca.prefixes, &fa), nullptr);
+  ASSERT_EQ(PrefixFilter::Parse(cb.prefixes, &fb), nullptr);
+  EXPECT_EQ(fa.edges(), fb.edges());
+  EXPECT_DOUBLE_EQ(fb.target_fp(), kDefaultPrefixFalsePositiveRate);
+  EXPECT_GT(fa.target_fp(), kDefaultPrefixFalsePositiveRate);
+  EXPECT_LE(fa.target_fp(), kMaxPrefixFalsePositiveRate);
 }
 
 }  // namespace
