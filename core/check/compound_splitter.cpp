@@ -21,6 +21,32 @@ CompoundSplitter::CompoundSplitter(const CompoundFilter& parts,
     final_.push_back(true);
   }
   start_ = Closure(start_);
+  if (rules_->compound_root != 0) {
+    root_role_ = kFlagRoleBase + rules_->compound_root - 1;
+  }
+  if (rules_->max_syllables != 0 && rules_->hungarian) {
+    const auto* p = reinterpret_cast<const uint8_t*>(rules_->vowels.data());
+    const int32_t size = static_cast<int32_t>(rules_->vowels.size());
+    for (int32_t i = 0; i < size;) {
+      UChar32 c;
+      U8_NEXT(p, i, size, c);
+      if (c >= 0) vowels_.push_back(static_cast<char32_t>(c));
+    }
+    std::sort(vowels_.begin(), vowels_.end());
+  }
+}
+
+uint32_t CompoundSplitter::Weight(uint32_t from, uint32_t to) {
+  return root_role_ != 0 && ProbeRole(root_role_, from, to) ? 2 : 1;
+}
+
+bool CompoundSplitter::SyllablesWithin() const {
+  if (vowels_.empty()) return false;
+  uint32_t n = 0;
+  for (char32_t c : letters_) {
+    n += std::binary_search(vowels_.begin(), vowels_.end(), c) ? 1 : 0;
+  }
+  return n <= rules_->max_syllables;
 }
 
 bool CompoundSplitter::Probe(CompoundRole role, uint32_t from, uint32_t to) {
@@ -131,7 +157,7 @@ uint32_t CompoundSplitter::Best(uint32_t from, uint32_t avoid,
                                 uint32_t pair_from) {
   if (End(from) && !ForceUcaseRefuses(from) &&
       !(avoid != 0 && ProbeRole(kFlagRoleBase + avoid - 1, from, n_))) {
-    return 1;
+    return Weight(from, n_);  // no middle part makes fewer words
   }
   return BestWithMiddle(from, avoid, pair_from);
 }
@@ -165,9 +191,9 @@ uint32_t CompoundSplitter::BestWithMiddle(uint32_t from, uint32_t avoid,
       }
       ForEachNext(from, to, [&](uint32_t next, uint32_t next_avoid) {
         const uint32_t rest = Best(next, next_avoid, from);
-        if (rest != kNone) best = std::min(best, rest + 1);
+        if (rest != kNone) best = std::min(best, rest + Weight(from, to));
       });
-      if (best == 2) break;  // no fewer parts possible
+      if (best == 2) break;  // no fewer words possible
     }
   }
   if (memo != nullptr) *memo = best;
@@ -188,7 +214,11 @@ bool CompoundSplitter::RepFault(uint32_t from, uint32_t to) {
 bool CompoundSplitter::SearchByPosition() {
   const CompoundSettings& s = parts_.settings();
   const uint32_t m = s.min_part;
-  const uint32_t max_parts = s.max_parts == 0 ? kNone - 1 : s.max_parts;
+  // COMPOUNDSYLLABLE: within its syllables, a compound may have any
+  // number of words (Hunspell's compound_check: `wordnum + 1 <
+  // cpdwordmax || numsyllable <= cpdmaxsyllable`).
+  const uint32_t max_parts =
+      s.max_parts == 0 || SyllablesWithin() ? kNone - 1 : s.max_parts;
   const bool simplified = rules_ != nullptr && rules_->simplified_triple;
   end_.assign(n_ + 1, kUnknown);
   best_mid_.assign(rules_ != nullptr && rules_->check_rep
@@ -201,17 +231,20 @@ bool CompoundSplitter::SearchByPosition() {
         !Probe(CompoundRole::kBegin, 0, to)) {
       continue;
     }
+    // The words the first part counts for (COMPOUNDROOT: two).
+    const uint32_t first = Weight(0, to);
     ForEachNext(0, to, [&](uint32_t next, uint32_t avoid) {
       if (found) return;
       // Two parts: the end directly (CHECKCOMPOUNDDUP looks at these two).
       if (End(next) && !ForceUcaseRefuses(next) &&
           !(avoid != 0 && ProbeRole(kFlagRoleBase + avoid - 1, next, n_)) &&
           !(s.check_dup && word_.substr(0, offsets_[to]) ==
-                               word_.substr(offsets_[next]))) {
+                               word_.substr(offsets_[next])) &&
+          first + Weight(next, n_) <= max_parts) {
         found = true;
-      } else if (max_parts >= 3) {
+      } else if (max_parts >= first + 2) {
         const uint32_t rest = BestWithMiddle(next, avoid, 0);
-        found = rest != kNone && rest + 1 <= max_parts;
+        found = rest != kNone && rest + first <= max_parts;
       }
     });
   }

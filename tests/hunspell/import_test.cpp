@@ -117,7 +117,8 @@ INSTANTIATE_TEST_SUITE_P(
     VerdictFixtures, HunspellFixtureTest,
     testing::Combine(testing::Values("iconv_compound", "compoundrule_affixed",
                                      "compound_twofold", "forbidden_case",
-                                     "break_allcap", "homonym_cap"),
+                                     "break_allcap", "homonym_cap",
+                                     "compound_syllable"),
                      testing::Values(AffixMode::kExpand, AffixMode::kKeep)));
 
 // Fixtures only the affix-aware mode agrees on: an expanded dictionary
