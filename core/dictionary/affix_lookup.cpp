@@ -674,14 +674,52 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
   }
   std::u32string& stem = probe.stems[0];
   return ForPrefixes(word, [&](const AffixRule& p, const RuleFacts& f) {
-    if (Need(f) || p.Continues(t.compound_forbid)) return false;
+    if (p.Continues(t.compound_forbid)) return false;
     if (last && !p.Continues(t.compound_permit)) return false;
     if (!StripPrefix(p, word, &stem)) return false;
-    probe.SetStem8(Probe::Key(1, word.size() - p.append.size(), f.strip_id),
-                   f.strip8, probe.Bytes(p.append.size(), word.size()));
-    const bool by_affix = continues(p);
-    return probe.AnyHomonym(
-        [&](size_t h) { return entry_fits(h, p.flag, by_affix); });
+    if (!Need(f)) {
+      probe.SetStem8(Probe::Key(1, word.size() - p.append.size(), f.strip_id),
+                     f.strip8, probe.Bytes(p.append.size(), word.size()));
+      const bool by_affix = continues(p);
+      if (probe.AnyHomonym(
+              [&](size_t h) { return entry_fits(h, p.flag, by_affix); })) {
+        return true;
+      }
+    }
+    // The prefix's cross products, as Hunspell's prefix_check on a part
+    // tries them (PfxEntry::checkword, then suffix_check with the prefix):
+    // the suffix as on a part of this role (COMPOUNDPERMITFLAG before the
+    // last part), the needed flag on the stem or the suffix (Hungarian
+    // alá + húz + ás, the first part of aláhúzásjel).
+    if (!p.cross_product) return false;
+    return ForSuffixes(suffixes_, stem, [&](const AffixRule& s,
+                                            const RuleFacts& sf) {
+      if (!s.cross_product || Circ(sf) != Circ(f) || (Need(sf) && Need(f)) ||
+          !FitsSuffix(s, sf, stem)) {
+        return false;
+      }
+      if (!last && (!s.Continues(t.compound_permit) ||
+                    s.Continues(t.compound_forbid))) {
+        return false;
+      }
+      const bool s_by_p = p.Continues(s.flag);
+      const bool p_by_s = s.Continues(p.flag);
+      if (s_by_p && p_by_s) return false;  // no flag of the stem to test
+      probe.SetStem(
+          std::u32string_view(stem).substr(0, stem.size() - s.append.size()),
+          s.strip);
+      const bool by_affix = continues(s);
+      return probe.AnyHomonym([&](size_t h) {
+        for (uint32_t bit : {0u, kOnlyInCompoundKeyBit}) {
+          if ((s_by_p || probe.Has(h, s.flag | bit)) &&
+              (p_by_s || probe.Has(h, p.flag | bit)) &&
+              (by_affix || stem_has_role(h, bit))) {
+            return true;
+          }
+        }
+        return false;
+      });
+    });
   });
 }
 

@@ -81,7 +81,9 @@ class AffixLookup {
   // (0 begin, 1 middle, 2 end, as CompoundRole): a stem with the role's
   // flag or COMPOUNDFLAG, or an affix that continues with one, with a
   // prefix only before the last part and a suffix only on the last, unless
-  // the affix has COMPOUNDPERMITFLAG; no COMPOUNDFORBIDFLAG affix inside.
+  // the affix has COMPOUNDPERMITFLAG; no COMPOUNDFORBIDFLAG affix inside;
+  // a prefix with a suffix (cross product) under the same rules, the
+  // role's flag on the stem or the suffix.
   // ONLYINCOMPOUND affixes (linking elements) are allowed; the last part
   // may also have twofold suffixes (the inner one as outside compounds).
   // Bare stems are the COMPOUND_PARTS section's, not this.

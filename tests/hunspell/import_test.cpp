@@ -118,7 +118,7 @@ INSTANTIATE_TEST_SUITE_P(
     testing::Combine(testing::Values("iconv_compound", "compoundrule_affixed",
                                      "compound_twofold", "forbidden_case",
                                      "break_allcap", "homonym_cap",
-                                     "compound_syllable"),
+                                     "compound_syllable", "compound_cross"),
                      testing::Values(AffixMode::kExpand, AffixMode::kKeep)));
 
 // Fixtures only the affix-aware mode agrees on: an expanded dictionary
