@@ -40,13 +40,48 @@ uint32_t CompoundSplitter::Weight(uint32_t from, uint32_t to) {
   return root_role_ != 0 && ProbeRole(root_role_, from, to) ? 2 : 1;
 }
 
-bool CompoundSplitter::SyllablesWithin() const {
-  if (vowels_.empty()) return false;
+uint32_t CompoundSplitter::Syllables(std::u32string_view letters) const {
   uint32_t n = 0;
-  for (char32_t c : letters_) {
+  for (char32_t c : letters) {
     n += std::binary_search(vowels_.begin(), vowels_.end(), c) ? 1 : 0;
   }
-  return n <= rules_->max_syllables;
+  return n;
+}
+
+bool CompoundSplitter::SyllablesOk(uint32_t from) {
+  // Hunspell's numsyllable for LANG_hu: the syllables of every part (the
+  // whole word's), for a root as last part as they are ...
+  const uint32_t max = rules_->max_syllables;
+  const uint32_t all =
+      Syllables(std::u32string_view(letters_.data(), letters_.size()));
+  const std::string_view part = word_.substr(offsets_[from]);
+  if (all <= max && parts_.MayContain(CompoundRole::kEnd, part)) return true;
+  // ... for an affixed last part less its suffix's when that suffix has no
+  // continuation class, else less 1 for a suffix ending in "i" (not "yi"
+  // or "ti", sfxextra), plus SYLLABLENUM's hard-coded suffix flags: c 2,
+  // J 1 (Hungarian dictionaries; assumed set, which only adds).
+  // Parts found otherwise (an expanded dictionary's, a prefix with a
+  // suffix) are counted whole.
+  const AffixRule* suffix = nullptr;
+  uint32_t flag = 0;
+  ++probes_;
+  if (affixes_ == nullptr ||
+      !affixes_->CompoundEndSuffix(part, &suffix, &flag)) {
+    return all <= max;
+  }
+  uint32_t less = 0;
+  if (suffix != nullptr) {
+    const std::u32string& a = suffix->append;
+    if (suffix->continuation.empty()) {
+      less = Syllables(a);
+    } else if (!a.empty() && a.back() == U'i' &&
+               (a.size() < 2 || (a[a.size() - 2] != U'y' &&
+                                 a[a.size() - 2] != U't'))) {
+      less = 1;
+    }
+  }
+  const uint32_t more = flag == 'c' ? 2 : flag == 'J' ? 1 : 0;
+  return all + more <= max + less;
 }
 
 bool CompoundSplitter::Probe(CompoundRole role, uint32_t from, uint32_t to) {
@@ -148,7 +183,10 @@ bool CompoundSplitter::ForceUcaseRefuses(uint32_t from) {
 
 bool CompoundSplitter::End(uint32_t from) {
   if (end_[from] == kUnknown) {
-    end_[from] = Probe(CompoundRole::kEnd, from, n_) ? 1 : 0;
+    end_[from] = Probe(CompoundRole::kEnd, from, n_) &&
+                         (!syllable_pass_ || SyllablesOk(from))
+                     ? 1
+                     : 0;
   }
   return end_[from] == 1;
 }
@@ -214,11 +252,11 @@ bool CompoundSplitter::RepFault(uint32_t from, uint32_t to) {
 bool CompoundSplitter::SearchByPosition() {
   const CompoundSettings& s = parts_.settings();
   const uint32_t m = s.min_part;
-  // COMPOUNDSYLLABLE: within its syllables, a compound may have any
-  // number of words (Hunspell's compound_check: `wordnum + 1 <
+  // The syllable pass (COMPOUNDSYLLABLE): any number of words, the last
+  // part within the syllables (Hunspell's compound_check: `wordnum + 1 <
   // cpdwordmax || numsyllable <= cpdmaxsyllable`).
   const uint32_t max_parts =
-      s.max_parts == 0 || SyllablesWithin() ? kNone - 1 : s.max_parts;
+      s.max_parts == 0 || syllable_pass_ ? kNone - 1 : s.max_parts;
   const bool simplified = rules_ != nullptr && rules_->simplified_triple;
   end_.assign(n_ + 1, kUnknown);
   best_mid_.assign(rules_ != nullptr && rules_->check_rep
@@ -371,6 +409,14 @@ bool CompoundSplitter::RepMakesWord(std::string_view word) {
 
 bool CompoundSplitter::Search() {
   bool found = SearchByPosition();
+  // COMPOUNDSYLLABLE (Hungarian): more words than COMPOUNDWORDMAX, within
+  // the syllables.
+  if (!found && !exhausted_ && !vowels_.empty() &&
+      parts_.settings().max_parts != 0) {
+    syllable_pass_ = true;
+    found = SearchByPosition();
+    syllable_pass_ = false;
+  }
   if (!found && !exhausted_) found = SearchByRule();
   // Hunspell's cpdrep_check: a compound that a REP fault away is a word is
   // that word misspelt.

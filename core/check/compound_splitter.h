@@ -34,12 +34,15 @@
 // - COMPOUNDROOT: a part that is a root with the flag counts as two words
 //   toward max_parts (Hunspell's `wordnum++`); an affixed part counts one,
 //   whatever its root (the flag is a key of bare roots only).
-// - COMPOUNDSYLLABLE, for LANG hu_HU: a word of at most that many vowels
-//   may have any number of words. Hunspell counts the syllables of the
-//   parts less those of the last part's suffix (when it has no
-//   continuation class), plus SYLLABLENUM's; the splitter counts the whole
-//   word's, never more than Hunspell's count but for SYLLABLENUM, so it
-//   may refuse a long compound Hunspell accepts, not the reverse.
+// - COMPOUNDSYLLABLE, for LANG hu_HU: a compound refused for its words is
+//   searched again with any number of words, its last part within the
+//   syllables (SyllablesOk): the vowels of the whole word, less those of
+//   the last part's suffix when it has no continuation class (1 for some
+//   that end in "i"), plus SYLLABLENUM's hard-coded suffix flags, as
+//   Hunspell counts them. The suffix is the one Hunspell's affix_check
+//   finds first (AffixLookup::CompoundEndSuffix; affix-aware dictionaries
+//   only: an expanded one counts the whole word). Not counted: a last
+//   root with Hunspell's hard-coded flags I and J.
 //
 // A word the dictionary forbids (a kForbiddenRole key: FORBIDDENWORD) is no
 // compound, whatever its parts.
@@ -134,9 +137,11 @@ class CompoundSplitter {
   // The words the part [from, to) counts for: 2 when it is a root with
   // COMPOUNDROOT, else 1.
   uint32_t Weight(uint32_t from, uint32_t to);
-  // COMPOUNDSYLLABLE (Hungarian): whether letters_ has at most its
-  // maximum of vowels.
-  bool SyllablesWithin() const;
+  // COMPOUNDSYLLABLE (Hungarian): the vowels among `letters`; whether a
+  // compound whose last part is [from, n) is within the syllables, as
+  // Hunspell counts them (the syllable pass's test of each last part).
+  uint32_t Syllables(std::u32string_view letters) const;
+  bool SyllablesOk(uint32_t from);
   // CHECKCOMPOUNDPATTERN at the boundary between [from, at) and the part
   // starting at `next`: kRefused, or a flag role plus one that part must
   // not have, or 0.
@@ -177,6 +182,7 @@ class CompoundSplitter {
   RuleState start_;
   std::string end_stem_;          // AffixedRuleEnd's root
   uint32_t root_role_ = 0;        // COMPOUNDROOT's flag role; 0: none
+  bool syllable_pass_ = false;    // Search: the COMPOUNDSYLLABLE pass
   std::vector<char32_t> vowels_;  // COMPOUNDSYLLABLE's, sorted; Hungarian
 
   std::string_view word_;

@@ -106,6 +106,20 @@ class AffixLookup {
   // suffix. The table must keep the .aff's file order (import.cpp).
   bool FirstCompoundEndStem(std::string_view part, std::string* stem) const;
 
+  // The suffixes through which Hunspell's compound_check first reads
+  // `part` (NFC UTF-8) as an affixed last part of a compound by position:
+  // affix_check(part, COMPOUNDFLAG, IN_CPD_END), then with COMPOUNDEND,
+  // each trying a prefix with COMPOUNDPERMITFLAG, then a suffix, then
+  // twofold suffixes, in Hunspell's order as FirstCompoundEndStem, the
+  // needed flag on the stem or a suffix. For the Hungarian syllable count
+  // (compound_splitter.h, COMPOUNDSYLLABLE): *suffix is the suffix found
+  // (the inner one of a twofold pair), *outer_flag the flag of the suffix
+  // Hunspell remembers (the outer one of a pair); both null/0 when a
+  // prefix was found. False when nothing is found (or the part is not
+  // decodable).
+  bool CompoundEndSuffix(std::string_view part, const AffixRule** suffix,
+                         uint32_t* outer_flag) const;
+
   // The number of accepting probes Accepts makes for `word` when every
   // probe misses: the A(w) of the false-positive math, for the builder's
   // sizing and `stats`.

@@ -125,10 +125,12 @@ INSTANTIATE_TEST_SUITE_P(
 // stores the affixed last parts of rule compounds under their roots'
 // flags (AffixedRuleEndRole), every root alike, so it still accepts
 // fookitn, whose first root Hunspell finds (kite) has no rule flag
-// (docs/languages.md, "Remaining disagreements").
+// (docs/languages.md, "Remaining disagreements"); nor does it know the
+// suffix whose syllables COMPOUNDSYLLABLE takes off (compound_syllable_suffix).
 INSTANTIATE_TEST_SUITE_P(
     AffixAwareVerdictFixtures, HunspellFixtureTest,
-    testing::Combine(testing::Values("compoundrule_first_root"),
+    testing::Combine(testing::Values("compoundrule_first_root",
+                                     "compound_syllable_suffix"),
                      testing::Values(AffixMode::kKeep)));
 
 TEST(HunspellImportTest, LanguageFromTheFileName) {
