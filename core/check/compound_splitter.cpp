@@ -21,6 +21,67 @@ CompoundSplitter::CompoundSplitter(const CompoundFilter& parts,
     final_.push_back(true);
   }
   start_ = Closure(start_);
+  if (rules_->compound_root != 0) {
+    root_role_ = kFlagRoleBase + rules_->compound_root - 1;
+  }
+  if (rules_->max_syllables != 0 && rules_->hungarian) {
+    const auto* p = reinterpret_cast<const uint8_t*>(rules_->vowels.data());
+    const int32_t size = static_cast<int32_t>(rules_->vowels.size());
+    for (int32_t i = 0; i < size;) {
+      UChar32 c;
+      U8_NEXT(p, i, size, c);
+      if (c >= 0) vowels_.push_back(static_cast<char32_t>(c));
+    }
+    std::sort(vowels_.begin(), vowels_.end());
+  }
+}
+
+uint32_t CompoundSplitter::Weight(uint32_t from, uint32_t to) {
+  return root_role_ != 0 && ProbeRole(root_role_, from, to) ? 2 : 1;
+}
+
+uint32_t CompoundSplitter::Syllables(std::u32string_view letters) const {
+  uint32_t n = 0;
+  for (char32_t c : letters) {
+    n += std::binary_search(vowels_.begin(), vowels_.end(), c) ? 1 : 0;
+  }
+  return n;
+}
+
+bool CompoundSplitter::SyllablesOk(uint32_t from) {
+  // Hunspell's numsyllable for LANG_hu: the syllables of every part (the
+  // whole word's), for a root as last part as they are ...
+  const uint32_t max = rules_->max_syllables;
+  const uint32_t all =
+      Syllables(std::u32string_view(letters_.data(), letters_.size()));
+  const std::string_view part = word_.substr(offsets_[from]);
+  if (all <= max && parts_.MayContain(CompoundRole::kEnd, part)) return true;
+  // ... for an affixed last part less its suffix's when that suffix has no
+  // continuation class, else less 1 for a suffix ending in "i" (not "yi"
+  // or "ti", sfxextra), plus SYLLABLENUM's hard-coded suffix flags: c 2,
+  // J 1 (Hungarian dictionaries; assumed set, which only adds).
+  // Parts found otherwise (an expanded dictionary's, a prefix with a
+  // suffix) are counted whole.
+  const AffixRule* suffix = nullptr;
+  uint32_t flag = 0;
+  ++probes_;
+  if (affixes_ == nullptr ||
+      !affixes_->CompoundEndSuffix(part, &suffix, &flag)) {
+    return all <= max;
+  }
+  uint32_t less = 0;
+  if (suffix != nullptr) {
+    const std::u32string& a = suffix->append;
+    if (suffix->continuation.empty()) {
+      less = Syllables(a);
+    } else if (!a.empty() && a.back() == U'i' &&
+               (a.size() < 2 || (a[a.size() - 2] != U'y' &&
+                                 a[a.size() - 2] != U't'))) {
+      less = 1;
+    }
+  }
+  const uint32_t more = flag == 'c' ? 2 : flag == 'J' ? 1 : 0;
+  return all + more <= max + less;
 }
 
 bool CompoundSplitter::Probe(CompoundRole role, uint32_t from, uint32_t to) {
@@ -122,7 +183,10 @@ bool CompoundSplitter::ForceUcaseRefuses(uint32_t from) {
 
 bool CompoundSplitter::End(uint32_t from) {
   if (end_[from] == kUnknown) {
-    end_[from] = Probe(CompoundRole::kEnd, from, n_) ? 1 : 0;
+    end_[from] = Probe(CompoundRole::kEnd, from, n_) &&
+                         (!syllable_pass_ || SyllablesOk(from))
+                     ? 1
+                     : 0;
   }
   return end_[from] == 1;
 }
@@ -131,7 +195,7 @@ uint32_t CompoundSplitter::Best(uint32_t from, uint32_t avoid,
                                 uint32_t pair_from) {
   if (End(from) && !ForceUcaseRefuses(from) &&
       !(avoid != 0 && ProbeRole(kFlagRoleBase + avoid - 1, from, n_))) {
-    return 1;
+    return Weight(from, n_);  // no middle part makes fewer words
   }
   return BestWithMiddle(from, avoid, pair_from);
 }
@@ -165,9 +229,9 @@ uint32_t CompoundSplitter::BestWithMiddle(uint32_t from, uint32_t avoid,
       }
       ForEachNext(from, to, [&](uint32_t next, uint32_t next_avoid) {
         const uint32_t rest = Best(next, next_avoid, from);
-        if (rest != kNone) best = std::min(best, rest + 1);
+        if (rest != kNone) best = std::min(best, rest + Weight(from, to));
       });
-      if (best == 2) break;  // no fewer parts possible
+      if (best == 2) break;  // no fewer words possible
     }
   }
   if (memo != nullptr) *memo = best;
@@ -188,7 +252,11 @@ bool CompoundSplitter::RepFault(uint32_t from, uint32_t to) {
 bool CompoundSplitter::SearchByPosition() {
   const CompoundSettings& s = parts_.settings();
   const uint32_t m = s.min_part;
-  const uint32_t max_parts = s.max_parts == 0 ? kNone - 1 : s.max_parts;
+  // The syllable pass (COMPOUNDSYLLABLE): any number of words, the last
+  // part within the syllables (Hunspell's compound_check: `wordnum + 1 <
+  // cpdwordmax || numsyllable <= cpdmaxsyllable`).
+  const uint32_t max_parts =
+      s.max_parts == 0 || syllable_pass_ ? kNone - 1 : s.max_parts;
   const bool simplified = rules_ != nullptr && rules_->simplified_triple;
   end_.assign(n_ + 1, kUnknown);
   best_mid_.assign(rules_ != nullptr && rules_->check_rep
@@ -201,17 +269,20 @@ bool CompoundSplitter::SearchByPosition() {
         !Probe(CompoundRole::kBegin, 0, to)) {
       continue;
     }
+    // The words the first part counts for (COMPOUNDROOT: two).
+    const uint32_t first = Weight(0, to);
     ForEachNext(0, to, [&](uint32_t next, uint32_t avoid) {
       if (found) return;
       // Two parts: the end directly (CHECKCOMPOUNDDUP looks at these two).
       if (End(next) && !ForceUcaseRefuses(next) &&
           !(avoid != 0 && ProbeRole(kFlagRoleBase + avoid - 1, next, n_)) &&
           !(s.check_dup && word_.substr(0, offsets_[to]) ==
-                               word_.substr(offsets_[next]))) {
+                               word_.substr(offsets_[next])) &&
+          first + Weight(next, n_) <= max_parts) {
         found = true;
-      } else if (max_parts >= 3) {
+      } else if (max_parts >= first + 2) {
         const uint32_t rest = BestWithMiddle(next, avoid, 0);
-        found = rest != kNone && rest + 1 <= max_parts;
+        found = rest != kNone && rest + first <= max_parts;
       }
     });
   }
@@ -343,6 +414,14 @@ bool CompoundSplitter::Search() {
     return false;
   }
   bool found = SearchByPosition();
+  // COMPOUNDSYLLABLE (Hungarian): more words than COMPOUNDWORDMAX, within
+  // the syllables.
+  if (!found && !exhausted_ && !vowels_.empty() &&
+      parts_.settings().max_parts != 0) {
+    syllable_pass_ = true;
+    found = SearchByPosition();
+    syllable_pass_ = false;
+  }
   if (!found && !exhausted_) found = SearchByRule();
   // Hunspell's cpdrep_check: a compound that a REP fault away is a word is
   // that word misspelt.

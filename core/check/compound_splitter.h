@@ -31,6 +31,18 @@
 //   lower-cased word itself (Hunspell's SPELL_ORIGCAP).
 // - CHECKCOMPOUNDREP: a compound is refused when one REP replacement
 //   inside it gives a word of the dictionary (CompoundFilter::IsWord).
+// - COMPOUNDROOT: a part that is a root with the flag counts as two words
+//   toward max_parts (Hunspell's `wordnum++`); an affixed part counts one,
+//   whatever its root (the flag is a key of bare roots only).
+// - COMPOUNDSYLLABLE, for LANG hu_HU: a compound refused for its words is
+//   searched again with any number of words, its last part within the
+//   syllables (SyllablesOk): the vowels of the whole word, less those of
+//   the last part's suffix when it has no continuation class (1 for some
+//   that end in "i"), plus SYLLABLENUM's hard-coded suffix flags, as
+//   Hunspell counts them. The suffix is the one Hunspell's affix_check
+//   finds first (AffixLookup::CompoundEndSuffix; affix-aware dictionaries
+//   only: an expanded one counts the whole word). Not counted: a last
+//   root with Hunspell's hard-coded flags I and J.
 //
 // A word the dictionary forbids (a kForbiddenRole key: FORBIDDENWORD) is no
 // compound, whatever its parts.
@@ -104,13 +116,14 @@ class CompoundSplitter {
 
   // Whether [from, n) is an end part; memoised in end_.
   bool End(uint32_t from);
-  // Fewest parts covering [from, n) as middle* end, kNone if impossible;
+  // Fewest words (parts; a COMPOUNDROOT part counts two) covering
+  // [from, n) as middle* end, kNone if impossible;
   // `avoid` is a flag role plus one the part at `from` must not have (a
   // CHECKCOMPOUNDPATTERN's begin flag), 0 for none; `pair_from` is where
   // the part before it starts (CHECKCOMPOUNDREP tests the pair), kNone at
   // the start.
   uint32_t Best(uint32_t from, uint32_t avoid, uint32_t pair_from);
-  // Fewest parts covering [from, n) as middle+ end; memoised in best_mid_
+  // Fewest words covering [from, n) as middle+ end; memoised in best_mid_
   // when `avoid` is 0.
   uint32_t BestWithMiddle(uint32_t from, uint32_t avoid, uint32_t pair_from);
   // Calls next(start, avoid) for each start of the part after [from, to)
@@ -121,6 +134,14 @@ class CompoundSplitter {
   bool Probe(CompoundRole role, uint32_t from, uint32_t to);
   bool ProbeRole(uint32_t role, uint32_t from, uint32_t to);
   bool BoundaryOk(uint32_t at) const;
+  // The words the part [from, to) counts for: 2 when it is a root with
+  // COMPOUNDROOT, else 1.
+  uint32_t Weight(uint32_t from, uint32_t to);
+  // COMPOUNDSYLLABLE (Hungarian): the vowels among `letters`; whether a
+  // compound whose last part is [from, n) is within the syllables, as
+  // Hunspell counts them (the syllable pass's test of each last part).
+  uint32_t Syllables(std::u32string_view letters) const;
+  bool SyllablesOk(uint32_t from);
   // CHECKCOMPOUNDPATTERN at the boundary between [from, at) and the part
   // starting at `next`: kRefused, or a flag role plus one that part must
   // not have, or 0.
@@ -159,7 +180,10 @@ class CompoundSplitter {
   std::vector<CompoundRuleAtom> atoms_;  // by position (final: unused)
   std::vector<bool> final_;              // by position
   RuleState start_;
-  std::string end_stem_;  // AffixedRuleEnd's root
+  std::string end_stem_;          // AffixedRuleEnd's root
+  uint32_t root_role_ = 0;        // COMPOUNDROOT's flag role; 0: none
+  bool syllable_pass_ = false;    // Search: the COMPOUNDSYLLABLE pass
+  std::vector<char32_t> vowels_;  // COMPOUNDSYLLABLE's, sorted; Hungarian
 
   std::string_view word_;
   std::string lowered_;             // FORCEUCASE's lower-cased word

@@ -690,14 +690,52 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
   }
   std::u32string& stem = probe.stems[0];
   return ForPrefixes(word, [&](const AffixRule& p, const RuleFacts& f) {
-    if (Need(f) || p.Continues(t.compound_forbid)) return false;
+    if (p.Continues(t.compound_forbid)) return false;
     if (last && !p.Continues(t.compound_permit)) return false;
     if (!StripPrefix(p, word, &stem)) return false;
-    probe.SetStem8(Probe::Key(1, word.size() - p.append.size(), f.strip_id),
-                   f.strip8, probe.Bytes(p.append.size(), word.size()));
-    const bool by_affix = continues(p);
-    return probe.AnyHomonym(
-        [&](size_t h) { return entry_fits(h, p.flag, by_affix); });
+    if (!Need(f)) {
+      probe.SetStem8(Probe::Key(1, word.size() - p.append.size(), f.strip_id),
+                     f.strip8, probe.Bytes(p.append.size(), word.size()));
+      const bool by_affix = continues(p);
+      if (probe.AnyHomonym(
+              [&](size_t h) { return entry_fits(h, p.flag, by_affix); })) {
+        return true;
+      }
+    }
+    // The prefix's cross products, as Hunspell's prefix_check on a part
+    // tries them (PfxEntry::checkword, then suffix_check with the prefix):
+    // the suffix as on a part of this role (COMPOUNDPERMITFLAG before the
+    // last part), the needed flag on the stem or the suffix (Hungarian
+    // alá + húz + ás, the first part of aláhúzásjel).
+    if (!p.cross_product) return false;
+    return ForSuffixes(suffixes_, stem, [&](const AffixRule& s,
+                                            const RuleFacts& sf) {
+      if (!s.cross_product || Circ(sf) != Circ(f) || (Need(sf) && Need(f)) ||
+          !FitsSuffix(s, sf, stem)) {
+        return false;
+      }
+      if (!last && (!s.Continues(t.compound_permit) ||
+                    s.Continues(t.compound_forbid))) {
+        return false;
+      }
+      const bool s_by_p = p.Continues(s.flag);
+      const bool p_by_s = s.Continues(p.flag);
+      if (s_by_p && p_by_s) return false;  // no flag of the stem to test
+      probe.SetStem(
+          std::u32string_view(stem).substr(0, stem.size() - s.append.size()),
+          s.strip);
+      const bool by_affix = continues(s);
+      return probe.AnyHomonym([&](size_t h) {
+        for (uint32_t bit : {0u, kOnlyInCompoundKeyBit}) {
+          if ((s_by_p || probe.Has(h, s.flag | bit)) &&
+              (p_by_s || probe.Has(h, p.flag | bit)) &&
+              (by_affix || stem_has_role(h, bit))) {
+            return true;
+          }
+        }
+        return false;
+      });
+    });
   });
 }
 
@@ -809,6 +847,91 @@ bool AffixLookup::FirstCompoundEndStem(std::string_view part,
         composed ? std::string_view(normalized) : std::string_view()}) {
     if (form.empty() || !probe.SetWord(form)) continue;
     if (CompoundEndStem(probe.word, probe, stem)) return true;
+  }
+  return false;
+}
+
+bool AffixLookup::CompoundEndSuffix(std::string_view part,
+                                    const AffixRule** suffix,
+                                    uint32_t* outer_flag) const {
+  *suffix = nullptr;
+  *outer_flag = 0;
+  const AffixTable& t = table_;
+  if (!t.has_rules() || t.complex_prefixes) return false;
+  thread_local Probe probe;
+  thread_local std::vector<uint32_t> order;
+  thread_local std::vector<uint32_t> inner_order;
+  probe.Start(&filter_, &stems_, false, false);
+  if (!probe.SetWord(part)) return false;
+  const std::u32string& word = probe.word;
+  // Homonym h carries `flag`, ONLYINCOMPOUND or not.
+  auto has = [&](size_t h, uint32_t flag) {
+    return probe.Has(h, flag) || probe.Has(h, flag | kOnlyInCompoundKeyBit);
+  };
+  for (const uint32_t need : {t.compound_flag, t.compound_end}) {
+    if (need == 0) continue;
+    // prefix_check: only prefixes with COMPOUNDPERMITFLAG.
+    if (t.compound_permit != 0) {
+      std::u32string& stem = probe.stems[0];
+      InHunspellOrder(prefixes_, t.prefixes, word, &order);
+      for (uint32_t i : order) {
+        const AffixRule& p = t.prefixes[i];
+        if (Need(prefix_facts_[i]) || !p.Continues(t.compound_permit) ||
+            !StripPrefix(p, word, &stem)) {
+          continue;
+        }
+        probe.SetStem(stem);
+        const bool by_affix = p.Continues(need);
+        if (probe.AnyHomonym([&](size_t h) {
+              return has(h, p.flag) && (by_affix || has(h, need));
+            })) {
+          return true;  // no suffix: nothing to count
+        }
+      }
+    }
+    InHunspellOrder(suffixes_, t.suffixes, word, &order);
+    for (uint32_t i : order) {
+      const AffixRule& s = t.suffixes[i];
+      const RuleFacts& f = suffix_facts_[i];
+      if (Need(f) || Circ(f) || (Oic(f) && !s.append.empty()) ||
+          !FitsSuffix(s, f, word)) {
+        continue;
+      }
+      probe.SetStem(word.substr(0, word.size() - s.append.size()), s.strip);
+      const bool by_affix = s.Continues(need);
+      if (probe.AnyHomonym([&](size_t h) {
+            return has(h, s.flag) && (by_affix || has(h, need));
+          })) {
+        *suffix = &s;
+        *outer_flag = s.flag;
+        return true;
+      }
+    }
+    if (inner_.empty()) continue;
+    std::u32string& stem1 = probe.stems[1];
+    for (uint32_t i2 : order) {
+      const AffixRule& s2 = t.suffixes[i2];
+      const RuleFacts& f2 = suffix_facts_[i2];
+      if (!(f2.bits & kOuter) || !StripSuffix(s2, f2, word, &stem1)) continue;
+      InHunspellOrder(inner_.find(s2.flag)->second, t.suffixes, stem1,
+                      &inner_order);
+      for (uint32_t i1 : inner_order) {
+        const AffixRule& s1 = t.suffixes[i1];
+        const RuleFacts& f1 = suffix_facts_[i1];
+        if ((f1.bits & (kCirc | kOic)) || !FitsSuffix(s1, f1, stem1)) continue;
+        probe.SetStem(std::u32string_view(stem1).substr(
+                          0, stem1.size() - s1.append.size()),
+                      s1.strip);
+        const bool by_affix = s1.Continues(need) || s2.Continues(need);
+        if (probe.AnyHomonym([&](size_t h) {
+              return probe.Has(h, s1.flag) && (by_affix || has(h, need));
+            })) {
+          *suffix = &s1;
+          *outer_flag = s2.flag;
+          return true;
+        }
+      }
+    }
   }
   return false;
 }

@@ -82,7 +82,9 @@ class AffixLookup {
   // (0 begin, 1 middle, 2 end, as CompoundRole): a stem with the role's
   // flag or COMPOUNDFLAG, or an affix that continues with one, with a
   // prefix only before the last part and a suffix only on the last, unless
-  // the affix has COMPOUNDPERMITFLAG; no COMPOUNDFORBIDFLAG affix inside.
+  // the affix has COMPOUNDPERMITFLAG; no COMPOUNDFORBIDFLAG affix inside;
+  // a prefix with a suffix (cross product) under the same rules, the
+  // role's flag on the stem or the suffix.
   // ONLYINCOMPOUND affixes (linking elements) are allowed; the last part
   // may also have twofold suffixes (the inner one as outside compounds).
   // Bare stems are the COMPOUND_PARTS section's, not this.
@@ -104,6 +106,20 @@ class AffixLookup {
   // positive of the probes). Not covered: a permitted prefix with a
   // suffix. The table must keep the .aff's file order (import.cpp).
   bool FirstCompoundEndStem(std::string_view part, std::string* stem) const;
+
+  // The suffixes through which Hunspell's compound_check first reads
+  // `part` (NFC UTF-8) as an affixed last part of a compound by position:
+  // affix_check(part, COMPOUNDFLAG, IN_CPD_END), then with COMPOUNDEND,
+  // each trying a prefix with COMPOUNDPERMITFLAG, then a suffix, then
+  // twofold suffixes, in Hunspell's order as FirstCompoundEndStem, the
+  // needed flag on the stem or a suffix. For the Hungarian syllable count
+  // (compound_splitter.h, COMPOUNDSYLLABLE): *suffix is the suffix found
+  // (the inner one of a twofold pair), *outer_flag the flag of the suffix
+  // Hunspell remembers (the outer one of a pair); both null/0 when a
+  // prefix was found. False when nothing is found (or the part is not
+  // decodable).
+  bool CompoundEndSuffix(std::string_view part, const AffixRule** suffix,
+                         uint32_t* outer_flag) const;
 
   // The number of accepting probes Accepts makes for `word` when every
   // probe misses: the A(w) of the false-positive math, for the builder's

@@ -14,8 +14,15 @@ namespace {
 //   pattern_count u32, then per pattern: string end, string begin,
 //     string replacement, end_flag u32, begin_flag u32, bits u32
 //     (bit 0 has_replacement, bit 1 stems_only),
-// where string = length u32 + bytes. Nothing follows.
+// where string = length u32 + bytes. Version 2 (written only when the
+// .aff has COMPOUNDSYLLABLE or COMPOUNDROOT, so other files keep version
+// 1's bytes) then has:
+//   max_syllables u32, string vowels, compound_root u32 (flag index plus
+//   one), bits u32 (bit 0 hungarian).
+// Nothing follows.
 constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersionSyllables = 2;
+constexpr uint32_t kHungarian = 1;
 constexpr uint32_t kCheckRep = 1;
 constexpr uint32_t kSimplifiedTriple = 2;
 constexpr uint32_t kPatternHasReplacement = 1;
@@ -66,7 +73,8 @@ size_t CompoundRuleSet::atoms() const {
 
 std::string CompoundRuleSet::Encode() const {
   std::string out;
-  PutFixed<uint32_t>(&out, kVersion);
+  const bool syllables = max_syllables != 0 || compound_root != 0;
+  PutFixed<uint32_t>(&out, syllables ? kVersionSyllables : kVersion);
   uint32_t bits = 0;
   if (check_rep) bits |= kCheckRep;
   if (simplified_triple) bits |= kSimplifiedTriple;
@@ -99,6 +107,12 @@ std::string CompoundRuleSet::Encode() const {
     PutFixed<uint32_t>(&out, (p.has_replacement ? kPatternHasReplacement : 0) |
                                  (p.stems_only ? kPatternStemsOnly : 0));
   }
+  if (syllables) {
+    PutFixed<uint32_t>(&out, max_syllables);
+    PutString(&out, vowels);
+    PutFixed<uint32_t>(&out, compound_root);
+    PutFixed<uint32_t>(&out, hungarian ? kHungarian : 0);
+  }
   return out;
 }
 
@@ -114,7 +128,9 @@ const char* CompoundRuleSet::Parse(std::span<const std::byte> section,
       !r.U32(&s.force_ucase)) {
     return kTruncated;
   }
-  if (version != kVersion) return "unknown compound rules version";
+  if (version != kVersion && version != kVersionSyllables) {
+    return "unknown compound rules version";
+  }
   if ((bits & ~(kCheckRep | kSimplifiedTriple)) != 0) {
     return "bad compound rules flags";
   }
@@ -169,6 +185,17 @@ const char* CompoundRuleSet::Parse(std::span<const std::byte> section,
     }
     p.has_replacement = pbits & kPatternHasReplacement;
     p.stems_only = pbits & kPatternStemsOnly;
+  }
+  if (version == kVersionSyllables) {
+    uint32_t sbits = 0;
+    if (!r.U32(&s.max_syllables) || !r.String(&s.vowels) ||
+        !r.U32(&s.compound_root) || !r.U32(&sbits)) {
+      return kTruncated;
+    }
+    if (s.compound_root > flag_count || (sbits & ~kHungarian) != 0) {
+      return "bad compound syllable rules";
+    }
+    s.hungarian = sbits & kHungarian;
   }
   if (!r.done()) return "trailing bytes after the compound rules";
   *out = std::move(s);

@@ -16,6 +16,11 @@
 //   written "Schiffahrt".
 // - FORCEUCASE: a compound whose last part has this flag is accepted only
 //   when written capitalised or in upper case.
+// - COMPOUNDSYLLABLE (Hungarian): a compound of more words than
+//   COMPOUNDWORDMAX allows is still accepted when its syllables, its
+//   letters among `vowels`, are at most `max_syllables`.
+// - COMPOUNDROOT: a part whose root has the flag (a root that is itself a
+//   compound) counts as two words toward COMPOUNDWORDMAX.
 //
 // Flag roles: every flag the above test on a part has an index i into
 // `flags`; a root with flag i is the COMPOUND_PARTS key of role
@@ -92,10 +97,19 @@ struct CompoundRuleSet {
   bool simplified_triple = false;             // SIMPLIFIEDTRIPLE
   // FORCEUCASE's flag index plus one; 0: none.
   uint32_t force_ucase = 0;
+  // COMPOUNDSYLLABLE's maximum; 0: none. Applied as Hunspell does for
+  // LANG hu_HU (`hungarian`: the syllables of the whole word); Hunspell's
+  // count for other languages is not applied (no dictionary uses it).
+  uint32_t max_syllables = 0;
+  std::string vowels;  // UTF-8, COMPOUNDSYLLABLE's vowels
+  bool hungarian = false;
+  // COMPOUNDROOT's flag index plus one; 0: none.
+  uint32_t compound_root = 0;
 
   bool empty() const {
     return rules.empty() && !check_rep && patterns.empty() &&
-           !simplified_triple && force_ucase == 0;
+           !simplified_triple && force_ucase == 0 && max_syllables == 0 &&
+           compound_root == 0;
   }
   size_t atoms() const;
 

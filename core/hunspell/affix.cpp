@@ -561,8 +561,19 @@ Status AffixParser::ParseRest() {
       rules_.compound.check_rep = true;
     } else if (key == "SIMPLIFIEDTRIPLE") {
       rules_.compound.simplified_triple = true;
-    } else if (key == "COMPOUNDROOT" || key == "COMPOUNDSYLLABLE" ||
-               key == "SYLLABLENUM" || key == "COMPOUNDMORESUFFIXES" ||
+    } else if (key == "COMPOUNDROOT") {
+      s = flag_setting(&rules_.compound.root);
+    } else if (key == "COMPOUNDSYLLABLE") {
+      // COMPOUNDSYLLABLE max [vowels] (Hunspell: atoi, then the vowels
+      // as written, "AEIOUaeiou" when absent).
+      const std::optional<uint64_t> n = LeadingNumber(arg);
+      if (!n) return Error(line, "COMPOUNDSYLLABLE needs a number");
+      rules_.compound.max_syllables =
+          static_cast<uint32_t>(std::min<uint64_t>(*n, 255));
+      const std::string_view vowels =
+          f.size() >= 3 ? f[2] : std::string_view("AEIOUaeiou");
+      s = Decode(line, vowels, &rules_.compound.vowels);
+    } else if (key == "SYLLABLENUM" || key == "COMPOUNDMORESUFFIXES" ||
                key == "ONLYMAXDIFF" || key == "COMPOUNDMAXDIFF") {
       std::vector<std::string>& u = rules_.compound.unsupported;
       if (std::find(u.begin(), u.end(), key) == u.end()) u.emplace_back(key);

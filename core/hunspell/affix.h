@@ -79,6 +79,15 @@ struct CompoundRules {
   AffixFlag force_ucase = 0;  // FORCEUCASE
   uint32_t min_part = 3;      // COMPOUNDMIN, in characters; Hunspell's default
   uint32_t max_parts = 0;     // COMPOUNDWORDMAX; 0: no limit
+  // COMPOUNDSYLLABLE max [vowels]: a compound of more than max_parts
+  // words is still accepted when its syllables (its vowels, counted as
+  // Hunspell counts them for Hungarian) are at most max_syllables; 0: no
+  // such rule. The vowels default to Hunspell's "AEIOUaeiou".
+  uint32_t max_syllables = 0;
+  std::u32string vowels;
+  // COMPOUNDROOT: a part whose root has this flag counts as two words
+  // toward max_parts (a root that is itself a compound).
+  AffixFlag root = 0;
   bool check_case = false;    // CHECKCOMPOUNDCASE
   bool check_dup = false;     // CHECKCOMPOUNDDUP
   bool check_triple = false;  // CHECKCOMPOUNDTRIPLE

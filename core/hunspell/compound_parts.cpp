@@ -52,6 +52,7 @@ std::vector<AffixFlag> CompoundFlagRoles(const AffixRules& rules) {
     if (p.begin_flag != 0) out.push_back(p.begin_flag);
   }
   if (c.force_ucase != 0) out.push_back(c.force_ucase);
+  if (c.root != 0 && c.any() && c.max_parts != 0) out.push_back(c.root);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   if (out.size() > kMaxFlagRoles) out.resize(kMaxFlagRoles);
@@ -105,6 +106,15 @@ CompoundRuleSet MakeCompoundRuleSet(const AffixRules& rules) {
   }
   if (c.force_ucase != 0 && (c.any() || !set.rules.empty())) {
     set.force_ucase = index(c.force_ucase);
+  }
+  // COMPOUNDSYLLABLE and COMPOUNDROOT relax and tighten COMPOUNDWORDMAX,
+  // which only the compounds by position have.
+  if (c.any() && c.max_parts != 0) {
+    set.max_syllables = c.max_syllables;
+    if (set.max_syllables != 0) AppendUtf8(c.vowels, &set.vowels);
+    // Hunspell's LANG_hu (csutil.cxx, get_lang_num: the exact names).
+    set.hungarian = rules.language == "hu_HU" || rules.language == "hu";
+    if (c.root != 0) set.compound_root = index(c.root);
   }
   return set;
 }

@@ -87,7 +87,9 @@ TEST(CompoundRulesTest, DamagedSectionIsRefused) {
     std::memcpy(b.data() + offset, &v, 4);
     return Parse(b, &r);
   };
-  EXPECT_STREQ(poked(0, 2), "unknown compound rules version");
+  EXPECT_STREQ(poked(0, 3), "unknown compound rules version");
+  // Version 2 expects the syllable rules after the patterns.
+  EXPECT_STREQ(poked(0, 2), "compound rules truncated");
   EXPECT_STREQ(poked(4, 4), "bad compound rules flags");
   EXPECT_NE(poked(8, 1000), nullptr);               // flag count
   EXPECT_STREQ(poked(12, 6), "bad FORCEUCASE flag index");
@@ -98,6 +100,54 @@ TEST(CompoundRulesTest, DamagedSectionIsRefused) {
   EXPECT_STREQ(poked(atom, 2 | 'x' << 16), "bad compound rule atom");
   // A count far beyond the bytes left is refused before any allocation.
   EXPECT_STREQ(poked(16 + 5 * 4, 0x7FFFFFFF), "compound rules truncated");
+}
+
+// COMPOUNDSYLLABLE and COMPOUNDROOT make a version 2 section; without
+// them the bytes stay version 1's, as older readers know them.
+TEST(CompoundRulesTest, SyllableRulesRoundTripAsVersionTwo) {
+  const std::string plain = Sample().Encode();
+  uint32_t version = 0;
+  std::memcpy(&version, plain.data(), 4);
+  EXPECT_EQ(version, 1u);
+
+  CompoundRuleSet s = Sample();
+  s.max_syllables = 6;
+  s.vowels = "aáeéiíoóöőuúüű";
+  s.hungarian = true;
+  s.compound_root = 3;
+  const std::string good = s.Encode();
+  std::memcpy(&version, good.data(), 4);
+  EXPECT_EQ(version, 2u);
+  EXPECT_EQ(good.substr(4, plain.size() - 4), plain.substr(4));
+  CompoundRuleSet r;
+  ASSERT_EQ(Parse(good, &r), nullptr);
+  EXPECT_EQ(r.max_syllables, 6u);
+  EXPECT_EQ(r.vowels, s.vowels);
+  EXPECT_TRUE(r.hungarian);
+  EXPECT_EQ(r.compound_root, 3u);
+  EXPECT_EQ(r.force_ucase, 5u);
+
+  CompoundRuleSet only_root;
+  only_root.flags = {'y'};
+  only_root.compound_root = 1;
+  EXPECT_FALSE(only_root.empty());
+  ASSERT_EQ(Parse(only_root.Encode(), &r), nullptr);
+  EXPECT_EQ(r.compound_root, 1u);
+  EXPECT_EQ(r.max_syllables, 0u);
+  EXPECT_FALSE(r.hungarian);
+
+  for (size_t n = plain.size(); n < good.size(); ++n) {
+    EXPECT_STREQ(Parse(good.substr(0, n), &r), "compound rules truncated")
+        << n;
+  }
+  EXPECT_NE(Parse(good + "x", &r), nullptr);
+  auto poked_end = [&](size_t from_end, uint32_t v) {
+    std::string b = good;
+    std::memcpy(b.data() + b.size() - from_end, &v, 4);
+    return Parse(b, &r);
+  };
+  EXPECT_STREQ(poked_end(4, 2), "bad compound syllable rules");  // bits
+  EXPECT_STREQ(poked_end(8, 6), "bad compound syllable rules");  // root
 }
 
 template <typename T>

@@ -139,7 +139,25 @@ TEST(HunspellCompoundPartsTest, ReadsTheCompoundSettings) {
   EXPECT_EQ(r.compound.max_parts, 3u);
   EXPECT_TRUE(r.compound.check_case);
   EXPECT_FALSE(r.compound.check_dup);
-  EXPECT_EQ(r.compound.unsupported, std::vector<std::string>{"COMPOUNDSYLLABLE"});
+  // COMPOUNDSYLLABLE is applied now; SYLLABLENUM is read, not applied.
+  EXPECT_EQ(r.compound.max_syllables, 6u);
+  EXPECT_EQ(r.compound.vowels, U"aeiou");
+  EXPECT_TRUE(r.compound.unsupported.empty());
+  const AffixRules hu = Parse(
+      "LANG hu_HU\nCOMPOUNDFLAG Y\nCOMPOUNDWORDMAX 2 y\nCOMPOUNDROOT y\n"
+      "COMPOUNDSYLLABLE 6\nSYLLABLENUM klmc\n");
+  EXPECT_EQ(hu.compound.root, AffixFlag{'y'});
+  EXPECT_EQ(hu.compound.vowels, U"AEIOUaeiou");  // Hunspell's default
+  EXPECT_EQ(hu.compound.unsupported, std::vector<std::string>{"SYLLABLENUM"});
+  const CompoundRuleSet set = MakeCompoundRuleSet(hu);
+  EXPECT_EQ(set.flags, std::vector<uint32_t>{'y'});
+  EXPECT_EQ(set.compound_root, 1u);
+  EXPECT_EQ(set.max_syllables, 6u);
+  EXPECT_EQ(set.vowels, "AEIOUaeiou");
+  EXPECT_TRUE(set.hungarian);
+  // Outside Hungarian the rule is kept but not counted as Hunspell's
+  // Hungarian count (compound_rules.h).
+  EXPECT_FALSE(MakeCompoundRuleSet(r).hungarian);
   const AffixRules d = Parse("COMPOUNDFLAG X\n");
   EXPECT_EQ(d.compound.min_part, 3u);  // Hunspell's default
   EXPECT_EQ(d.compound.max_parts, 0u);

@@ -120,17 +120,20 @@ INSTANTIATE_TEST_SUITE_P(
     VerdictFixtures, HunspellFixtureTest,
     testing::Combine(testing::Values("iconv_compound", "compoundrule_affixed",
                                      "compound_twofold", "forbidden_case",
-                                     "break_allcap", "homonym_cap"),
+                                     "break_allcap", "homonym_cap",
+                                     "compound_syllable", "compound_cross"),
                      testing::Values(AffixMode::kExpand, AffixMode::kKeep)));
 
 // Fixtures only the affix-aware mode agrees on: an expanded dictionary
 // stores the affixed last parts of rule compounds under their roots'
 // flags (AffixedRuleEndRole), every root alike, so it still accepts
 // fookitn, whose first root Hunspell finds (kite) has no rule flag
-// (docs/languages.md, "Remaining disagreements").
+// (docs/languages.md, "Remaining disagreements"); nor does it know the
+// suffix whose syllables COMPOUNDSYLLABLE takes off (compound_syllable_suffix).
 INSTANTIATE_TEST_SUITE_P(
     AffixAwareVerdictFixtures, HunspellFixtureTest,
-    testing::Combine(testing::Values("compoundrule_first_root"),
+    testing::Combine(testing::Values("compoundrule_first_root",
+                                     "compound_syllable_suffix"),
                      testing::Values(AffixMode::kKeep)));
 
 TEST(HunspellImportTest, LanguageFromTheFileName) {
