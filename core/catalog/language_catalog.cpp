@@ -84,10 +84,12 @@ std::string FileStamp(const std::string& path) {
 // section, the .aff's REP, MAP and KEY for suggestions, the COMPOUND_RULES
 // section and the BREAK table; 4: the affix rules in the .aff's order,
 // which decides the root of a rule compound's last part, homonym numbers
-// for flagged entries only, and the smaller class and mixed-case tables).
+// for flagged entries only, and the smaller class and mixed-case tables;
+// 5: the COMPOUND_EDGES pre-test, COMPOUNDSYLLABLE and COMPOUNDROOT in
+// COMPOUND_RULES, and the size cap on the PREFIXES section).
 std::string SourceStamp(const std::string& dic, const std::string& tag) {
   const std::string aff = HunspellAffPath(dic);
-  return "spellfilter hunspell cache 4\n" + dic + "\n" + FileStamp(dic) + "\n" +
+  return "spellfilter hunspell cache 5\n" + dic + "\n" + FileStamp(dic) + "\n" +
          aff + "\n" + FileStamp(aff) + "\nlanguage " + tag + "\n";
 }
 
