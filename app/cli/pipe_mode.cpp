@@ -50,14 +50,12 @@
 #include <cstring>
 #include <iostream>
 #include <memory>
-#include <span>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
 #include "app/cli/command.h"
 #include "app/cli/remembered_suggestions.h"
-#include "app/cli/user_option.h"
 #include "core/text/tex_filter.h"
 #include "core/catalog/language_catalog.h"
 #include "app/cli/dictionary_option.h"
@@ -69,7 +67,6 @@
 #include "core/text/letter_case.h"
 #include "core/suggest/suggester.h"
 #include "core/text/tokenizer.h"
-#include "core/user/language_list.h"
 #include "core/user/user_dictionary.h"
 #include "core/text/word_forms.h"
 
@@ -177,28 +174,22 @@ size_t CharCount(std::string_view s, size_t from, size_t to) {
 // With several languages (--lang en_US,de_DE or auto), each line is
 // checked as LanguageChecker does and a word's suggestions come from its
 // sentence's language; the personal dictionary (and the session's words)
-// is the first language's, and accepted in every sentence. Every other
-// language also checks with its own default list (`others`, indexed from
-// the second language; null: none), as `check --lang` does; `*word` saves
-// to the personal dictionary only.
+// is the first language's, and accepted in every sentence.
 class PipeSession {
  public:
   PipeSession(const LanguageSet& languages,
               std::unique_ptr<UserDictionary> user, std::string user_error,
-              std::vector<std::unique_ptr<UserDictionary>> others, bool tex)
+              bool tex)
       : user_(std::move(user)),
         user_error_(std::move(user_error)),
-        others_(std::move(others)),
         checker_(languages.NewChecker()),
         suggester_(languages),
         answered_(languages.size()),
         forms_(languages.dictionary(0).language(), false),
         turkic_(IsTurkic(languages.dictionary(0).language())),
         tex_(tex) {
-    checker_->SetUserWords(0, user_.get());
-    for (size_t l = 1; l < languages.size(); ++l) {
-      checker_->SetUserWords(l, others_[l - 1] ? others_[l - 1].get()
-                                               : user_.get());
+    for (size_t l = 0; l < languages.size(); ++l) {
+      checker_->SetUserWords(l, user_.get());
     }
     RefreshUserSuggestions();
   }
@@ -310,20 +301,11 @@ class PipeSession {
   }
 
   void RefreshUserSuggestions() {
-    StatusOr<std::vector<std::string>> words =
-        user_ ? user_->Words() : StatusOr<std::vector<std::string>>(
-                                     std::vector<std::string>());
-    // The personal words are among the suggestions in every language
-    // without a list of its own, and each other list in its language.
+    if (user_ == nullptr) return;
+    StatusOr<std::vector<std::string>> words = user_->Words();
+    // The user words are among the suggestions, in every language.
     for (size_t l = 0; l < answered_.size(); ++l) {
-      UserDictionary* own = l > 0 ? others_[l - 1].get() : nullptr;
-      if (own != nullptr) {
-        if (StatusOr<std::vector<std::string>> w = own->Words(); w.ok()) {
-          suggester_.SetUserWords(l, *w);
-        }
-      } else if (words.ok()) {
-        suggester_.SetUserWords(l, *words);
-      }
+      if (words.ok()) suggester_.SetUserWords(l, *words);
       answered_[l].Forget();
     }
   }
@@ -371,7 +353,6 @@ class PipeSession {
 
   std::unique_ptr<UserDictionary> user_;
   std::string user_error_;
-  std::vector<std::unique_ptr<UserDictionary>> others_;
   std::unique_ptr<LanguageChecker> checker_;
   LanguageSuggester suggester_;
   std::vector<RememberedSuggestions> answered_;  // per language
@@ -390,13 +371,9 @@ class PipeSession {
 
 // List mode: the misspelled words of stdin, one per line.
 int RunListMode(const LanguageSet& languages, const UserDictionary* user,
-                std::span<const std::unique_ptr<UserDictionary>> others,
                 bool tex) {
   std::unique_ptr<LanguageChecker> checker = languages.NewChecker();
-  checker->SetUserWords(0, user);
-  for (size_t l = 1; l < languages.size(); ++l) {
-    checker->SetUserWords(l, others[l - 1] ? others[l - 1].get() : user);
-  }
+  for (size_t l = 0; l < languages.size(); ++l) checker->SetUserWords(l, user);
   TexFilter tex_filter;
   std::vector<Misspelling> misspelled;
   std::string line;
@@ -503,26 +480,10 @@ int RunPipeMode(int argc, char** argv) {
     user_error = user_path.status().message();
   }
 
-  // Every other language's own default list, for checking.
-  std::vector<std::unique_ptr<UserDictionary>> others;
-  // (null for a language whose list is the first's: the personal one.)
-  StatusOr<std::string> first_list = LanguageUserListPath(*dict);
-  for (size_t l = 1; l < languages->size(); ++l) {
-    StatusOr<std::string> own = LanguageUserListPath(languages->dictionary(l));
-    if (first_list.ok() && own.ok() && *own == *first_list) {
-      others.push_back(nullptr);
-      continue;
-    }
-    StatusOr<std::unique_ptr<UserDictionary>> other =
-        OpenUserWordsForChecking(UserWordsOption{}, languages->dictionary(l));
-    others.push_back(other.ok() ? std::move(other).value() : nullptr);
-  }
-
-  if (o->list) return RunListMode(*languages, user.get(), others, o->tex);
+  if (o->list) return RunListMode(*languages, user.get(), o->tex);
   std::printf("%s\n", Banner().c_str());
   std::fflush(stdout);
-  PipeSession session(*languages, std::move(user), user_error,
-                      std::move(others), o->tex);
+  PipeSession session(*languages, std::move(user), user_error, o->tex);
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();

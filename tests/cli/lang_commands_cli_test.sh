@@ -47,20 +47,6 @@ echo "$out" | grep -q "^language  *de-DE$" || fail "stats --lang: '$out'"
 "$exe" remove --lang de -q Grüße
 [ -z "$("$exe" words --lang de)" ] || fail "remove --lang"
 
-# Several languages in the pipe and list modes: each language checks with
-# its own list (fr_FR here, the same fixture under a second tag), as check
-# does; the first language's list alone does not take it.
-cp "$data/affixes.dic" "$tmp/hunspell/fr_FR.dic"
-cp "$data/affixes.aff" "$tmp/hunspell/fr_FR.aff"
-"$exe" add --lang fr -q Wauwau
-out=$(printf 'Wauwau zzqx\n' | "$exe" -l --lang de_DE,fr_FR)
-[ "$out" = "zzqx" ] || fail "-l with the second language's list: '$out'"
-out=$(printf 'Wauwau zzqx\n' | "$exe" -l --lang de_DE)
-[ "$out" = "$(printf 'Wauwau\nzzqx')" ] || fail "-l --lang de_DE took fr's list: '$out'"
-out=$(printf 'Wauwau\n' | "$exe" -a --lang de_DE,fr_FR | sed -n 2p)
-[ "$out" = "*" ] || fail "-a with the second language's list: '$out'"
-"$exe" remove --lang fr -q Wauwau
-
 # Errors: an unknown language names the tag, exit 2, for every command.
 for cmd in "suggest x" "stats" "words" "add x" "remove x" "-a" "-l"; do
   set +e
