@@ -13,6 +13,7 @@ namespace spellfilter {
 void Candidates::Clear() {
   leaves_.Clear();
   leaf_info_.clear();
+  bounded_at_ = 0;
   entries_.clear();
   pending_.clear();
   splits_.clear();

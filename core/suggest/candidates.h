@@ -115,6 +115,17 @@ class Candidates {
   // assumed (a text the checker refuses in the end), so the list is always
   // the unbounded one. Nothing if !ctx.bounded_search.
   void Bound();
+  // Bound during a walk: once `every` leaves are new since it last did,
+  // resolves the queued forms and bounds again, so the walk stops spending
+  // on candidates dearer than the ones it has found. Returns whether it
+  // did (then ctx.max_cost may be lower).
+  bool BoundEvery(size_t every) {
+    if (leaf_info_.size() < bounded_at_ + every) return false;
+    bounded_at_ = leaf_info_.size();
+    Resolve();
+    Bound();
+    return true;
+  }
 
   // The best max_suggestions distinct suggestions: the entries, splits and
   // the user's words within kMaxUserEdits (listed, lower case), presented
@@ -186,6 +197,7 @@ class Candidates {
   std::u32string leaf_word_;
   std::vector<CaseForm> forms_;   // scratch of Queue
   std::vector<float> kth_costs_;  // scratch of Bound
+  size_t bounded_at_ = 0;         // leaf_info_.size() at the last BoundEvery
 };
 
 }  // namespace spellfilter

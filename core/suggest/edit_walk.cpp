@@ -104,6 +104,8 @@ void EditWalk::Prepare() {
   runs_before.clear();
   runs_before_first.assign(n_ + 1, kNotYet);
   runs_before_end.assign(n_ + 1, 0);
+  runs_after_at.assign((n_ + 1) * letters_.size(), kNotYet);
+  runs_after_bits.clear();
   sound_alike_.Find(q_, qi_, vowel_letters);
   children.Clear();
   path_.clear();
@@ -538,30 +540,54 @@ EditWalk::RunsBefore(int end) {
           runs_before.data() + runs_before_end[end]};
 }
 
+const uint64_t* EditWalk::RunsAfter(int end, int b) {
+  uint32_t& at = runs_after_at[end * letters_.size() + b];
+  if (at == kNotYet) {
+    const auto [first, last] = RunsBefore(end);
+    at = static_cast<uint32_t>(runs_after_bits.size());
+    runs_after_bits.resize(at + (last - first + 63) / 64, 0);
+    uint64_t* bits = runs_after_bits.data() + at;
+    for (const RunBefore* r = first; r != last; ++r) {
+      ++ctx_.stats.work;
+      if (Continues(r->reverse, b)) {
+        const size_t k = static_cast<size_t>(r - first);
+        bits[k >> 6] |= uint64_t{1} << (k & 63);
+      }
+    }
+  }
+  return runs_after_bits.data() + at;
+}
+
 void EditWalk::LastVowelRun(PrefixFilter::State h, int i, int end, int edits,
                             float cost) {
   const auto [first, last] = RunsBefore(end);
+  if (first == last) return;
   const size_t depth = path_.size();
+  // The runs the prefix's last letter can precede (a test in the blocks
+  // every prefix shares, made once per letter), and the vowels that
+  // continue the prefix (one block): a run passing both is followed on.
+  const uint64_t* after = depth > 0 ? RunsAfter(end, path_.back()) : nullptr;
+  const Mask starts = Continuing(h, vowel_letters);
   for (const RunBefore* r = first; r != last; ++r) {
+    const size_t k = static_cast<size_t>(r - first);
+    if (after != nullptr && ((after[k >> 6] >> (k & 63)) & 1) == 0) continue;
     const uint8_t* run = r->letters + (3 - r->length);
+    if (!starts.Test(run[0])) continue;
     if (r->length == end - i) {
       bool same = true;
-      for (int k = 0; same && k < r->length; ++k) {
-        same = letters_[run[k]] == q_[i + k];
+      for (int l = 0; same && l < r->length; ++l) {
+        same = letters_[run[l]] == q_[i + l];
       }
       if (same) continue;
     }
-    // The letter before the run must precede it (a block every prefix
-    // shares), then the run must continue the prefix.
-    ++ctx_.stats.work;
-    if (depth > 0 && !Continues(r->reverse, path_.back())) continue;
-    PrefixFilter::State s = h;
+    PrefixFilter::State s = PrefixFilter::Next(h, letters_[run[0]]);
+    path_.push_back(run[0]);
     bool ok = true;
-    for (int k = 0; k < r->length && ok; ++k) {
+    for (int l = 1; l < r->length && ok; ++l) {
       ++ctx_.stats.work;
-      ok = Continues(s, run[k]);
-      s = PrefixFilter::Next(s, letters_[run[k]]);
-      path_.push_back(run[k]);
+      ok = Continues(s, run[l]);
+      s = PrefixFilter::Next(s, letters_[run[l]]);
+      path_.push_back(run[l]);
     }
     if (ok) Tail(s, end, edits, cost);
     Truncate(depth);

@@ -203,6 +203,23 @@ class EditWalk {
   // reversed trie: computed once per position, for every prefix.
   std::pair<const RunBefore*, const RunBefore*> RunsBefore(int end);
   void CollectRuns(PrefixFilter::State r, int depth, RunBefore run);
+  // Which runs of RunsBefore(end) the letter b can precede in some word:
+  // bit k for the k-th. Computed once per (end, b) for every prefix.
+  const uint64_t* RunsAfter(int end, int b);
+  // The letters in `wanted` that continue the prefix h, tested in its
+  // block at once (not remembered: see Children).
+  Mask Continuing(PrefixFilter::State h, const Mask& wanted) {
+    if (prefixes_.empty()) return wanted;
+    Mask out;
+    const uint64_t* block = prefixes_.Block(h);
+    for (int w = 0; w < 2; ++w) {
+      if (wanted.w[w] == 0) continue;
+      ctx_.stats.work += BitCount(wanted.w[w]);
+      out.w[w] =
+          prefixes_.HasAmong(block, h, letter_keys_, 64 * w, wanted.w[w]);
+    }
+    return out;
+  }
   // After a sound-alike edit: the next edit, or the typed letters to the end.
   void AfterSoundAlike(PrefixFilter::State s, int end, int edits, float cost,
                        bool last);
@@ -212,7 +229,12 @@ class EditWalk {
     out_.Leaf(h, edits, cost, [this](std::u32string* word) {
       for (uint8_t j : path_) word->push_back(letters_[j]);
     });
+    if (out_.BoundEvery(kBoundEvery)) {
+      max_cost_ = std::min(max_cost_, ctx_.max_cost);
+    }
   }
+  // How many new leaves the walk queues before it bounds its cost again.
+  static constexpr size_t kBoundEvery = 16;
 
   const Lexicon& lex_;
   SearchContext& ctx_;
@@ -228,7 +250,8 @@ class EditWalk {
   int n_ = 0;
   std::vector<uint8_t> suffix_ok_;
   std::vector<PrefixFilter::State> rev_state_;
-  float max_cost_ = 0;  // ctx_'s when Search began
+  // ctx_'s when Search began, lowered as the walk bounds again (Leaf).
+  float max_cost_ = 0;
   EditWeights weights;
   // The generation alphabet's weights, by letter index.
   std::vector<int> base_id;  // letters that differ only by accents
@@ -271,6 +294,10 @@ class EditWalk {
   std::vector<uint32_t> runs_before_first;  // first index, or kNotYet
   std::vector<uint32_t> runs_before_end;
   static constexpr uint32_t kNotYet = ~uint32_t{0};
+  // RunsAfter(end, b): [end * letters + b] is the offset of its bits in
+  // runs_after_bits, or kNotYet.
+  std::vector<uint32_t> runs_after_at;
+  std::vector<uint64_t> runs_after_bits;
   LetterPath path_;  // letter indices of the candidate being built
   void Truncate(size_t depth) { path_.Truncate(depth); }
   struct Tested {
