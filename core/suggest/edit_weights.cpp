@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 
 #include "core/text/letter_case.h"
-#include <string_view>
 
 namespace spellfilter {
 namespace {
@@ -189,7 +189,10 @@ float EditWeights::Omission(char32_t intended, char32_t before,
                             char32_t after) const {
   if (intended == '\'') return kOmitApostrophe;
   const char32_t c = Base(intended);
-  if ((before != 0 && Base(before) == c) || (after != 0 && Base(after) == c)) {
+  // One of a double letter: the same letter, accent included ("é" beside
+  // "e" is another key, not a letter typed once for twice).
+  if ((before != 0 && before == intended) ||
+      (after != 0 && after == intended)) {
     return kOmitDoubled;
   }
   return Vowel(c) ? kOmitVowel : kOmitConsonant;
@@ -199,7 +202,7 @@ float EditWeights::Addition(char32_t typed, char32_t before,
                             char32_t after) const {
   if (typed == '\'') return kExtraApostrophe;
   const char32_t c = Base(typed);
-  if ((before != 0 && Base(before) == c) || (after != 0 && Base(after) == c)) {
+  if ((before != 0 && before == typed) || (after != 0 && after == typed)) {
     return kExtraDoubled;
   }
   if ((before != 0 && Neighbours(c, before)) ||

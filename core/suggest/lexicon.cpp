@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "core/suggest/edit_weights.h"
@@ -135,16 +136,22 @@ void Lexicon::ReadSuggestRules(const SuggestRules& rules) {
     for (char32_t& c : *out) c = LowerLetter(c, turkic);
     return true;
   };
-  std::set<std::pair<std::u32string, std::u32string>> seen;
+  // Each rule's index in `replacements`, by its text.
+  std::map<std::pair<std::u32string, std::u32string>, size_t> seen;
   auto add = [&](Replacement r) {
     // "_" is a space in REP: two words, which the splits search covers.
     if (r.from.empty() || r.from == r.to ||
         r.to.find(U'_') != std::u32string::npos ||
-        r.from.find(U'_') != std::u32string::npos ||
-        !seen.insert({r.from + (r.at_start ? U"^" : U"") +
-                          (r.at_end ? U"$" : U""),
-                      r.to})
-             .second) {
+        r.from.find(U'_') != std::u32string::npos) {
+      return;
+    }
+    const auto [it, created] = seen.try_emplace(
+        {r.from + (r.at_start ? U"^" : U"") + (r.at_end ? U"$" : U""), r.to},
+        replacements.size());
+    if (!created) {
+      // A pair both REP and MAP give (fr_FR's "e" "ê") is a MAP pair: REP
+      // comes first, and MAP's accent weight must not be lost by it.
+      if (r.map) replacements[it->second].map = true;
       return;
     }
     replacements.push_back(std::move(r));

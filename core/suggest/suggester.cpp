@@ -8,6 +8,7 @@
 #include "core/suggest/affixed.h"
 #include "core/suggest/by_ear.h"
 #include "core/suggest/candidates.h"
+#include "core/suggest/checked_edits.h"
 #include "core/suggest/chunks.h"
 #include "core/suggest/composed_letters.h"
 #include "core/suggest/compounds.h"
@@ -52,6 +53,7 @@ struct Suggester::Impl {
   ChunkSearch chunks{lex, ctx, edits, candidates};
   CompoundSearch compounds{lex, ctx, candidates};
   AffixSearch affixed{lex, ctx, candidates};
+  CheckedEdits checked{lex, ctx, candidates};
 };
 
 std::vector<Suggestion> Suggester::Impl::Run(std::string_view typed) {
@@ -130,6 +132,14 @@ std::vector<Suggestion> Suggester::Impl::Search(std::string_view word) {
     // Distance 2 and the wide search need not look past the cost of the
     // max_suggestions-th candidate that distance 1 found.
     candidates.Bound();
+  }
+  // Affix-aware dictionaries, when nothing one edit away was found: every
+  // one-edit variant the checker accepts (three affixes and the other
+  // forms the affix search does not reach; checked_edits.h).
+  if (lex.options.checked_edits && checked.active() &&
+      !ctx.stats.budget_exhausted &&
+      candidates.BestCost() > lex.options.checked_edits_above) {
+    checked.Run();
   }
   const int max_edits_now = wide ? max_edits : std::min(max_edits, 2);
   const bool sound_alike_now = wide && lex.options.sound_alike && max_edits > 1;

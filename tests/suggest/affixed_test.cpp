@@ -72,6 +72,8 @@ class AffixSearchTest : public ::testing::Test {
                                    bool affixed = true) {
     SuggestOptions o;
     o.affixed = affixed;
+    // This search alone, without the checker's net (checked_edits_test.cpp).
+    o.checked_edits = false;
     Suggester s(*dict_, o);
     return s.Suggest(word);
   }

@@ -76,6 +76,18 @@ TEST(EditWeightsTest, OmissionsAndAdditions) {
   EXPECT_EQ(w.Transposition(U'e', U'i'), W::kTransposition);
 }
 
+TEST(EditWeightsTest, AnAccentedLetterBesideItsBaseIsNoDoubleLetter) {
+  const EditWeights w;
+  // "téeint" for "teint": an "é" too many beside an "e" is another key,
+  // a vowel too many, not a letter typed twice (it ranked "teint" over
+  // "éteint", a swap); nor is "cree" for "créée" a double "e" left out.
+  EXPECT_EQ(w.Addition(U'é', U't', U'e'), W::kExtraVowel);
+  EXPECT_EQ(w.Omission(U'é', U'r', U'e'), W::kOmitVowel);
+  // The same accented letter twice is a double letter.
+  EXPECT_EQ(w.Addition(U'é', U'é', 0), W::kExtraDoubled);
+  EXPECT_EQ(w.Omission(U'é', U'é', U'e'), W::kOmitDoubled);
+}
+
 TEST(EditWeightsTest, SpecificSlipsAreLikelierThanArbitraryOnes) {
   // The ordering the noisy-channel derivation gives (edit_weights.h).
   EXPECT_LT(W::kOmitDoubled, W::kOmitConsonant);
