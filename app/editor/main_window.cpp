@@ -1711,9 +1711,8 @@ void MainWindow::openLoaded(const QString& path, const LoadedText& loaded,
           [this, edit, name](int percent) {
             if (edit != editor()) return;
             showCountsUnlessLoading();
-            statusBar()->showMessage(tr("Loading %1\u2026 %2%")
-                                         .arg(LoadingName(name))
-                                         .arg(percent));
+            statusBar()->showMessage(
+                tr("Loading %1\u2026 %2%").arg(LoadingName(name)).arg(percent));
             scheduleStatus();
           });
   if (read != nullptr) {

@@ -21,6 +21,7 @@
 namespace spellfilter::editor {
 
 class ChunkedRead;
+class ContinuedLineLayout;
 class LineNumberArea;
 class RecheckScheduler;
 class SpellHighlighter;
@@ -171,6 +172,9 @@ class SpellTextEdit : public QPlainTextEdit {
   void resizeEvent(QResizeEvent* event) override;
   void contextMenuEvent(QContextMenuEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseDoubleClickEvent(QMouseEvent* event) override;
   void focusOutEvent(QFocusEvent* event) override;
   void showEvent(QShowEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -208,6 +212,22 @@ class SpellTextEdit : public QPlainTextEdit {
   // character: the end of a piece and the start of the next are one place
   // in the line. False if `event` is not such a key there.
   bool stepOverCut(QKeyEvent* event);
+  // The pieces of a long line continue each other's rows with word wrap
+  // on (continued_line_layout.h), where QPlainTextEdit knows only a
+  // block's own lines. The document position at a viewport point.
+  [[nodiscard]] int positionAt(QPoint point) const;
+  // A click or drag at `point` lands where positionAt() says (keeping
+  // the anchor if `keep_anchor`).
+  void followMouse(QPoint point, bool keep_anchor);
+  // Up, Down, Home and End (with Shift, selecting) by visual rows; false if
+  // `event` is none of them.
+  bool moveByRow(QKeyEvent* event);
+  // Scrolls the row the cursor is on into view when QPlainTextEdit showed
+  // the block's own lines from their top, leaving it just above.
+  void keepCursorRowVisible();
+  // Paints the first line of a block sharing the bottom row on screen,
+  // which QPlainTextEdit's paintEvent does not reach.
+  void paintSharedBottomRow(const QRect& area);
   // Merges the pieces of long lines whose cut the last edit moved off
   // white space (HealCuts), in the same undo step as the edit.
   void healCuts();
@@ -231,12 +251,16 @@ class SpellTextEdit : public QPlainTextEdit {
   bool healing_ = false;
   bool user_edit_ = false;  // the change being made is not an undo or redo
   SpellService* service_;
+  ContinuedLineLayout* layout_;
   SpellHighlighter* highlighter_;
   RecheckScheduler* scheduler_;
   LineNumberArea* line_number_area_;
   bool line_numbers_ = false;
   bool in_key_press_ = false;
   bool in_paint_ = false;
+  // Up and Down keep the x they started from while they are repeated.
+  qreal row_x_ = 0;
+  int row_x_position_ = -1;
   bool unchecked_marks_ = true;
   LineMap line_map_;
   QTimer heal_timer_;
