@@ -198,9 +198,11 @@ void SpellTextEdit::forVisibleLines(qreal top, qreal bottom,
     if (!block.isVisible()) continue;
     const QPointF origin =
         blockBoundingGeometry(block).translated(offset).topLeft();
-    if (origin.y() >= bottom) break;
     const QTextLayout* layout = block.layout();
     const int count = layout->lineCount();
+    // A piece's first line may be on the row above its rect's top
+    // (continued_line_layout.h).
+    if (origin.y() + (count > 0 ? layout->lineAt(0).y() : 0) >= bottom) break;
     if (count == 0) continue;
     // A 1 MB line has thousands of wrapped lines: find the first one on
     // screen by bisection.

@@ -133,6 +133,10 @@ class SpellTextEdit : public QPlainTextEdit {
 
   // The document's real lines (a long line shown in pieces is one line).
   [[nodiscard]] const LineMap& lineMap() const { return line_map_; }
+  // The document position at a viewport point, as cursorForPosition()
+  // but right where two pieces of a long line share a row (word wrap on,
+  // continued_line_layout.h), where QPlainTextEdit sees only the first.
+  [[nodiscard]] int positionAt(QPoint point) const;
 
   // The line-number gutter (LineNumberArea), hidden by default.
   [[nodiscard]] bool lineNumbersVisible() const { return line_numbers_; }
@@ -214,8 +218,6 @@ class SpellTextEdit : public QPlainTextEdit {
   bool stepOverCut(QKeyEvent* event);
   // The pieces of a long line continue each other's rows with word wrap
   // on (continued_line_layout.h), where QPlainTextEdit knows only a
-  // block's own lines. The document position at a viewport point.
-  [[nodiscard]] int positionAt(QPoint point) const;
   // A click or drag at `point` lands where positionAt() says (keeping
   // the anchor if `keep_anchor`).
   void followMouse(QPoint point, bool keep_anchor);
