@@ -64,6 +64,9 @@ bool ContinuedLineLayout::isCurrent(const QTextBlock& block) const {
       qAbs(first.y() - it->first_line.y()) > kSame) {
     return false;
   }
+  // Without word wrap no piece shares a row: where the block before ends
+  // does not matter.
+  if (!wraps() && first.y() >= 0) return true;
   const QTextBlock previous = block.previous();
   return previous.layout()->lineCount() > 0 &&
          qAbs(endX(previous) - it->start_x) <= kSame;
@@ -165,8 +168,8 @@ void ContinuedLineLayout::relayoutFollowing(QTextBlock block) {
           QRectF(0., -document()->documentMargin(), 1000000000., 1000000000.));
       return;
     }
-    // Its first line may be on the row of the block before.
-    emit updateBlock(b.previous());
+    // Its first line is (or was) on the row of the block before.
+    if (wraps()) emit updateBlock(b.previous());
     emit updateBlock(b);
   }
 }
@@ -181,12 +184,14 @@ void ContinuedLineLayout::documentChanged(int from, int removed, int added) {
       ContinuesLine(first) && first.layout()->lineCount() > 0) {
     const qreal height =
         QPlainTextDocumentLayout::blockBoundingRect(first).height();
+    const bool shared = first.layout()->lineAt(0).y() < -kSame;
     decisions_.remove(first.layout());
     ensureLaidOut(first);
     if (QPlainTextDocumentLayout::blockBoundingRect(first).height() != height) {
       emit update(QRectF(0., -doc->documentMargin(), 1000000000., 1000000000.));
     } else {
-      emit updateBlock(first.previous());
+      // The row shared with the block before is in that block's rect.
+      if (shared || sharesRow(first)) emit updateBlock(first.previous());
       emit updateBlock(first);
     }
     relayoutFollowing(first);
@@ -200,7 +205,7 @@ void ContinuedLineLayout::documentChanged(int from, int removed, int added) {
     // Laid out by the base class as a block of its own.
     if (ContinuesLine(b) && b.layout()->lineCount() > 0) {
       ensureLaidOut(b);
-      emit updateBlock(b.previous());
+      if (sharesRow(b)) emit updateBlock(b.previous());
     }
     if (b == last) break;
   }

@@ -710,7 +710,7 @@ void SpellTextEdit::paintEvent(QPaintEvent* event) {
   in_paint_ = true;
   checkVisibleBlocks();
   in_paint_ = false;
-  if (HasContinuations(*document())) {
+  if (HasContinuations(*document()) && lineWrapMode() != NoWrap) {
     // A row shared by two blocks (continued_line_layout.h) lies in the
     // bounding rect of the first: a repaint of it must paint the block
     // after too, whose rect starts below it. One row more on each side.
