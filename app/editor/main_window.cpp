@@ -827,7 +827,9 @@ bool MainWindow::showCountsUnlessLoading() {
   // While a file streams in, the counts (moving, and not yet the file's)
   // give their room to the status bar's "Loading NAME… N%", which beside
   // them was cut at 800 px ("Loading bi"); they come back when it is in.
-  const bool loading = editor()->isStreaming();
+  // (The page's placeholder is set only by showLoading, before the read.)
+  const bool loading =
+      editor()->isStreaming() || !editor()->placeholderText().isEmpty();
   for (QLabel* label : {position_label_, misspellings_label_, words_label_,
                         characters_label_}) {
     label->setVisible(!loading);
@@ -1280,6 +1282,7 @@ void MainWindow::showLoading(const QString& path) {
       tabs_->indexOf(tab),
       QString(name).replace(QLatin1Char('&'), QStringLiteral("&&")));
   setWindowFilePath(QFileInfo(path).absoluteFilePath());
+  showCountsUnlessLoading();
   statusBar()->showMessage(tr("Loading %1\u2026").arg(LoadingName(name)));
   if (!isVisible()) return;
   // Just shown: the window system has yet to map and expose it (X11 does
@@ -1323,6 +1326,7 @@ void MainWindow::openRequest(const OpenRequest& request) {
     if (loading != nullptr && tabs_->indexOf(loading) >= 0) {
       loading->editor()->setPlaceholderText(QString());
       updateTabLabel(loading);
+      scheduleStatus();  // the counts back, unless it streams in
     }
   }
   // The title is the current document's again (showLoading named a file

@@ -492,11 +492,20 @@ class TabsTest : public QObject {
               const int needed = bar->fontMetrics().horizontalAdvance(message);
               shown.append(message + (needed <= room() ? "" : " (cut)"));
             });
+    // From the loading page on, before the read starts.
+    bool counts_while_loading = false;
+    connect(bar, &QStatusBar::messageChanged, this, [&](const QString& m) {
+      if (m.startsWith("Loading") &&
+          w->findChild<QLabel*>("wordCount")->isVisible()) {
+        counts_while_loading = true;
+      }
+    });
     OpenRequest request;
     request.files.append({path, false, 0, 0});
     w->openRequest(request);
     SpellTextEdit* edit = w->editor();
     QVERIFY(edit->isStreaming());
+    QVERIFY(!counts_while_loading);
     QVERIFY(!w->findChild<QLabel*>("wordCount")->isVisible());
     QTRY_VERIFY_WITH_TIMEOUT(!edit->isStreaming(), 60'000);
     QVERIFY(!shown.isEmpty());
