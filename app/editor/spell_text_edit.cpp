@@ -78,6 +78,9 @@ SpellTextEdit::SpellTextEdit(SpellService* service, QWidget* parent)
   heal_timer_.setSingleShot(true);
   heal_timer_.setInterval(0);
   connect(&heal_timer_, &QTimer::timeout, this, &SpellTextEdit::healCuts);
+  // After QPlainTextEdit's own handler (connected when it was made).
+  connect(verticalScrollBar(), &QScrollBar::valueChanged, this,
+          &SpellTextEdit::skipSharedRowStep);
   stream_timer_.setInterval(0);
   connect(&stream_timer_, &QTimer::timeout, this,
           [this] { appendStreamed(/*all=*/false); });
@@ -846,6 +849,19 @@ bool SpellTextEdit::moveByRow(QKeyEvent* event) {
   keepCursorRowVisible();
   row_x_position_ = (up || down) ? to : -1;
   return true;
+}
+
+void SpellTextEdit::skipSharedRowStep(int value) {
+  const int from = std::exchange(scroll_value_, value);
+  if (!HasContinuations(*document()) || lineWrapMode() == NoWrap) return;
+  // QPlainTextEdit counts a shared row in the lines of both blocks; the
+  // step to a piece's first line shows what its second shows (the view
+  // starts at the piece's own rows): step over it, the way it was going.
+  const QTextBlock top = firstVisibleBlock();
+  if (value != top.firstLineNumber() || !layout_->sharesRow(top)) return;
+  QScrollBar* bar = verticalScrollBar();
+  const int next = value + (value > from ? 1 : -1);
+  if (next >= bar->minimum() && next <= bar->maximum()) bar->setValue(next);
 }
 
 void SpellTextEdit::keepCursorRowVisible() {

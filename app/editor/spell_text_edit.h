@@ -224,6 +224,9 @@ class SpellTextEdit : public QPlainTextEdit {
   // Up, Down, Home and End (with Shift, selecting) by visual rows; false if
   // `event` is none of them.
   bool moveByRow(QKeyEvent* event);
+  // Steps the vertical scroll bar over a value that shows what the next
+  // one shows (a piece's first line, on the row before: see the .cpp).
+  void skipSharedRowStep(int value);
   // Scrolls the row the cursor is on into view when QPlainTextEdit showed
   // the block's own lines from their top, leaving it just above.
   void keepCursorRowVisible();
@@ -263,6 +266,7 @@ class SpellTextEdit : public QPlainTextEdit {
   // Up and Down keep the x they started from while they are repeated.
   qreal row_x_ = 0;
   int row_x_position_ = -1;
+  int scroll_value_ = 0;  // the vertical scroll bar's value before
   bool unchecked_marks_ = true;
   LineMap line_map_;
   QTimer heal_timer_;

@@ -200,6 +200,39 @@ class ContinuedLineLayoutTest : public QObject {
     QVERIFY(!edit->document()->isModified());
   }
 
+  // Each step of the vertical scroll bar moves the view one row, down and
+  // up, also where a piece's first line is on the row before (Qt counts
+  // that row in both blocks).
+  void everyScrollStepMovesARow() {
+    const QString text = LongLine(3'000, 7);
+    Pair pair = MakePair(text);
+    pair.resize(623, 300);
+    SpellTextEdit* edit = pair.pieces.get();
+    QScrollBar* bar = edit->verticalScrollBar();
+    const int row = edit->fontMetrics().lineSpacing();
+    const auto top = [&] { return edit->positionAt(QPoint(2, row / 2)); };
+    const RealLine line = RealLine::Of(edit->document()->begin());
+    const int end_of_third = int(line.pieces[3].second);
+    int steps = 0;
+    QList<int> tops = {top()};
+    while (tops.last() < end_of_third && steps < 1000) {
+      bar->triggerAction(QAbstractSlider::SliderSingleStepAdd);
+      QCoreApplication::processEvents();
+      tops.append(top());
+      ++steps;
+      QVERIFY2(
+          tops.last() > tops[tops.size() - 2],
+          qPrintable(QString("step %1 down: %2").arg(steps).arg(tops.last())));
+    }
+    // As many rows as the whole line has up to there, and back up.
+    QVERIFY(steps > 40);
+    for (int i = tops.size() - 2; i >= 0; --i) {
+      bar->triggerAction(QAbstractSlider::SliderSingleStepSub);
+      QCoreApplication::processEvents();
+      QCOMPARE(top(), tops[i]);
+    }
+  }
+
   // Up, Down, Home, End and a click on a row two pieces share land where
   // they would in one block.
   void keysAndMouseFollowTheRows() {
