@@ -6,7 +6,7 @@
 # keystroke-to-repaint latencies while checking and after.
 #
 #   scripts/editor_benchmark.sh [--size MB] [--line-mb MB] [--keys N] [--jumps N] [--file DOC]
-#                               [--spelling-off | --no-highlighter]
+#                               [--spelling-off | --no-highlighter] [--no-wrap]
 #
 # Runs on a real X server (Xvfb, via xvfb-run) when one can be had, else on
 # Qt's offscreen platform (PLATFORM=offscreen forces it). Builds in

@@ -84,6 +84,18 @@ const QString kUncheckedMarksKey = QStringLiteral("markUncheckedWords");
 
 QString Native(const QString& path) { return QDir::toNativeSeparators(path); }
 
+// A file name in the status bar's "Loading NAME… N%": at most this many
+// characters, elided in the middle (the start and the extension stay), so
+// the percentage shows at 800 px whatever the name.
+constexpr qsizetype kLoadingNameMax = 32;
+
+QString LoadingName(const QString& name) {
+  if (name.size() <= kLoadingNameMax) return name;
+  const qsizetype head = (kLoadingNameMax - 1) / 2;
+  const qsizetype tail = kLoadingNameMax - 1 - head;
+  return name.left(head) + QChar(0x2026) + name.right(tail);
+}
+
 // F3 and the platform's Find Next keys but Ctrl+G (X11's second Find
 // Next key), which is Go to Line here as in Kate: one key, one action.
 QList<QKeySequence> FindNextKeys() {
@@ -811,6 +823,21 @@ void MainWindow::createStatusBar() {
   updateStatus();
 }
 
+bool MainWindow::showCountsUnlessLoading() {
+  // While a file streams in, the counts (moving, and not yet the file's)
+  // give their room to the status bar's "Loading NAME… N%", which beside
+  // them was cut at 800 px ("Loading bi"); they come back when it is in.
+  // (The page's placeholder is set only by showLoading, before the read.)
+  const bool loading =
+      editor()->isStreaming() || !editor()->placeholderText().isEmpty();
+  for (QLabel* label : {position_label_, misspellings_label_, words_label_,
+                        characters_label_}) {
+    label->setVisible(!loading);
+  }
+  if (loading) unchecked_label_->hide();
+  return loading;
+}
+
 void MainWindow::updateStatus() {
   const SpellTotals& totals = editor()->highlighter()->totals();
   const RecheckScheduler* scheduler = editor()->scheduler();
@@ -819,8 +846,6 @@ void MainWindow::updateStatus() {
     spelling = tr("Not checking: no dictionary");
   } else if (!editor()->isSpellCheckingEnabled()) {
     spelling = tr("Spell checking off");
-  } else if (editor()->isStreaming()) {
-    spelling = tr("Loading\u2026 %1%").arg(editor()->streamedPercent());
   } else if (!scheduler->isIdle()) {
     spelling = tr("Checking\u2026 %1%").arg(scheduler->percentDone());
   } else if (totals.misspellings == 1) {
@@ -829,6 +854,7 @@ void MainWindow::updateStatus() {
     spelling = tr("%L1 misspellings").arg(totals.misspellings);
   }
   misspellings_label_->setText(spelling);
+  const bool loading = showCountsUnlessLoading();
   // Words in a script no language of the document checks: a running total
   // kept by the blocks as they are checked (block_spell_data.h), so it
   // grows while a big text is checked and costs nothing per keystroke.
@@ -836,7 +862,7 @@ void MainWindow::updateStatus() {
       spellService()->hasDictionary() && editor()->isSpellCheckingEnabled()
           ? totals.unchecked
           : 0;
-  unchecked_label_->setVisible(unchecked > 0);
+  unchecked_label_->setVisible(unchecked > 0 && !loading);
   if (unchecked > 0) {
     unchecked_label_->setText(unchecked == 1
                                   ? tr("1 unchecked")
@@ -1256,7 +1282,8 @@ void MainWindow::showLoading(const QString& path) {
       tabs_->indexOf(tab),
       QString(name).replace(QLatin1Char('&'), QStringLiteral("&&")));
   setWindowFilePath(QFileInfo(path).absoluteFilePath());
-  statusBar()->showMessage(tr("Loading %1\u2026").arg(name));
+  showCountsUnlessLoading();
+  statusBar()->showMessage(tr("Loading %1\u2026").arg(LoadingName(name)));
   if (!isVisible()) return;
   // Just shown: the window system has yet to map and expose it (X11 does
   // so asynchronously); a paint before that shows nothing.
@@ -1299,6 +1326,7 @@ void MainWindow::openRequest(const OpenRequest& request) {
     if (loading != nullptr && tabs_->indexOf(loading) >= 0) {
       loading->editor()->setPlaceholderText(QString());
       updateTabLabel(loading);
+      scheduleStatus();  // the counts back, unless it streams in
     }
   }
   // The title is the current document's again (showLoading named a file
@@ -1686,8 +1714,9 @@ void MainWindow::openLoaded(const QString& path, const LoadedText& loaded,
   connect(edit, &SpellTextEdit::streamProgressed, this,
           [this, edit, name](int percent) {
             if (edit != editor()) return;
+            showCountsUnlessLoading();
             statusBar()->showMessage(
-                tr("Loading %1\u2026 %2%").arg(name).arg(percent));
+                tr("Loading %1\u2026 %2%").arg(LoadingName(name)).arg(percent));
             scheduleStatus();
           });
   if (read != nullptr) {
@@ -1706,7 +1735,8 @@ void MainWindow::openLoaded(const QString& path, const LoadedText& loaded,
   setCurrentFile(path, loaded.format);
   recent_menu_->add(path);
   if (edit->isStreaming()) {
-    statusBar()->showMessage(tr("Loading %1\u2026").arg(name));
+    showCountsUnlessLoading();
+    statusBar()->showMessage(tr("Loading %1\u2026").arg(LoadingName(name)));
   }
   whenLoaded(tab, [this, tab, edit, name,
                    detected = loaded.detected_confidence > 0,

@@ -176,6 +176,9 @@ class MainWindow : public QMainWindow {
   void onBuildCanceled();
   void onConversionFinished(const spellfilter::editor::ConvertResult& result);
   void about();
+  // Hides the counts in the status bar while the current document streams
+  // in (shows them otherwise); returns whether it does.
+  bool showCountsUnlessLoading();
   void updateStatus();
   void updateCursorPosition();
   void findNext();

@@ -5,8 +5,10 @@
 #include <QHelpEvent>
 #include <QMenu>
 #include <QMimeData>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QScrollBar>
 #include <QTextBlock>
 #include <QTextLayout>
 #include <QToolTip>
@@ -18,6 +20,7 @@
 
 #include "app/editor/background_check.h"
 #include "app/editor/chunked_read.h"
+#include "app/editor/continued_line_layout.h"
 #include "app/editor/line_number_area.h"
 #include "app/editor/recheck_scheduler.h"
 #include "app/editor/spell_context_menu.h"
@@ -26,10 +29,24 @@
 #include "app/editor/theme.h"
 
 namespace spellfilter::editor {
+namespace {
+
+// Gives `edit` a document laid out by ContinuedLineLayout.
+ContinuedLineLayout* InstallContinuedLineLayout(QPlainTextEdit* edit) {
+  auto* document = new QTextDocument(edit);
+  auto* layout = new ContinuedLineLayout(document);
+  document->setDocumentLayout(layout);
+  document->setDefaultFont(edit->font());
+  edit->setDocument(document);
+  return layout;
+}
+
+}  // namespace
 
 SpellTextEdit::SpellTextEdit(SpellService* service, QWidget* parent)
     : QPlainTextEdit(parent),
       service_(service),
+      layout_(InstallContinuedLineLayout(this)),
       highlighter_(new SpellHighlighter(service, document())),
       scheduler_(new RecheckScheduler(this, highlighter_, this)),
       line_number_area_(new LineNumberArea(this)),
@@ -61,6 +78,9 @@ SpellTextEdit::SpellTextEdit(SpellService* service, QWidget* parent)
   heal_timer_.setSingleShot(true);
   heal_timer_.setInterval(0);
   connect(&heal_timer_, &QTimer::timeout, this, &SpellTextEdit::healCuts);
+  // After QPlainTextEdit's own handler (connected when it was made).
+  connect(verticalScrollBar(), &QScrollBar::valueChanged, this,
+          &SpellTextEdit::skipSharedRowStep);
   stream_timer_.setInterval(0);
   connect(&stream_timer_, &QTimer::timeout, this,
           [this] { appendStreamed(/*all=*/false); });
@@ -181,9 +201,11 @@ void SpellTextEdit::forVisibleLines(qreal top, qreal bottom,
     if (!block.isVisible()) continue;
     const QPointF origin =
         blockBoundingGeometry(block).translated(offset).topLeft();
-    if (origin.y() >= bottom) break;
     const QTextLayout* layout = block.layout();
     const int count = layout->lineCount();
+    // A piece's first line may be on the row above its rect's top
+    // (continued_line_layout.h).
+    if (origin.y() + (count > 0 ? layout->lineAt(0).y() : 0) >= bottom) break;
     if (count == 0) continue;
     // A 1 MB line has thousands of wrapped lines: find the first one on
     // screen by bisection.
@@ -691,8 +713,165 @@ void SpellTextEdit::paintEvent(QPaintEvent* event) {
   in_paint_ = true;
   checkVisibleBlocks();
   in_paint_ = false;
-  QPlainTextEdit::paintEvent(event);
+  if (HasContinuations(*document()) && lineWrapMode() != NoWrap) {
+    // A row shared by two blocks (continued_line_layout.h) lies in the
+    // bounding rect of the first: a repaint of it must paint the block
+    // after too, whose rect starts below it. One row more on each side.
+    const int row = fontMetrics().lineSpacing() + 1;
+    QPaintEvent wider(event->rect().adjusted(0, -row, 0, row));
+    QPlainTextEdit::paintEvent(&wider);
+    paintSharedBottomRow(event->rect());
+  } else {
+    QPlainTextEdit::paintEvent(event);
+  }
   paintUnderlines(event->rect());
+}
+
+void SpellTextEdit::paintSharedBottomRow(const QRect& area) {
+  // QPlainTextEdit stops after the block whose rect reaches below the
+  // viewport; a block sharing that block's last row is left out.
+  const int height = viewport()->height();
+  QPointF offset = contentOffset();
+  QTextBlock block = firstVisibleBlock();
+  while (block.isValid()) {
+    offset.ry() += blockBoundingRect(block).height();
+    block = block.next();
+    if (offset.y() > height) break;
+  }
+  if (!block.isValid() || !layout_->sharesRow(block)) return;
+  QPainter painter(viewport());
+  painter.setClipRect(area);
+  QList<QTextLayout::FormatRange> selections;
+  const QTextCursor cursor = textCursor();
+  const int start = block.position();
+  const int end = start + block.length();
+  if (cursor.hasSelection() && cursor.selectionStart() < end &&
+      cursor.selectionEnd() > start) {
+    QTextLayout::FormatRange range;
+    range.start = qMax(cursor.selectionStart(), start) - start;
+    range.length = qMin(cursor.selectionEnd(), end) - start - range.start;
+    range.format.setBackground(palette().brush(QPalette::Highlight));
+    range.format.setForeground(palette().brush(QPalette::HighlightedText));
+    selections.append(range);
+  }
+  painter.setPen(palette().color(QPalette::Text));
+  block.layout()->draw(&painter, offset, selections, area);
+}
+
+int SpellTextEdit::positionAt(QPoint point) const {
+  QPointF offset = contentOffset();
+  QTextBlock block = firstVisibleBlock();
+  if (!block.isValid() || point.y() < offset.y()) {
+    return cursorForPosition(point).position();
+  }
+  for (;;) {
+    const qreal bottom = offset.y() + blockBoundingRect(block).height();
+    if (point.y() < bottom || !block.next().isValid()) break;
+    offset.setY(bottom);
+    block = block.next();
+  }
+  return layout_->hitTest(block, QPointF(point) - offset);
+}
+
+void SpellTextEdit::followMouse(QPoint point, bool keep_anchor) {
+  if (!HasContinuations(*document())) return;
+  const int position = positionAt(point);
+  if (position == textCursor().position()) return;
+  QTextCursor cursor = textCursor();
+  cursor.setPosition(position, keep_anchor ? QTextCursor::KeepAnchor
+                                           : QTextCursor::MoveAnchor);
+  setTextCursor(cursor);
+}
+
+void SpellTextEdit::mousePressEvent(QMouseEvent* event) {
+  QPlainTextEdit::mousePressEvent(event);
+  if (event->button() == Qt::LeftButton) {
+    followMouse(event->position().toPoint(),
+                event->modifiers() & Qt::ShiftModifier);
+  }
+}
+
+void SpellTextEdit::mouseMoveEvent(QMouseEvent* event) {
+  QPlainTextEdit::mouseMoveEvent(event);
+  if (event->buttons() & Qt::LeftButton) {
+    followMouse(event->position().toPoint(), true);
+  }
+}
+
+void SpellTextEdit::mouseDoubleClickEvent(QMouseEvent* event) {
+  QPlainTextEdit::mouseDoubleClickEvent(event);
+  if (event->button() != Qt::LeftButton || !HasContinuations(*document())) {
+    return;
+  }
+  const int position = positionAt(event->position().toPoint());
+  const QTextCursor selected = textCursor();
+  if (position >= selected.selectionStart() &&
+      position <= selected.selectionEnd()) {
+    return;
+  }
+  QTextCursor cursor(document());
+  cursor.setPosition(position);
+  cursor.select(QTextCursor::WordUnderCursor);
+  setTextCursor(cursor);
+}
+
+bool SpellTextEdit::moveByRow(QKeyEvent* event) {
+  if (lineWrapMode() == NoWrap) return false;
+  const bool select = event->matches(QKeySequence::SelectPreviousLine) ||
+                      event->matches(QKeySequence::SelectNextLine) ||
+                      event->matches(QKeySequence::SelectStartOfLine) ||
+                      event->matches(QKeySequence::SelectEndOfLine);
+  const bool up = event->matches(QKeySequence::MoveToPreviousLine) ||
+                  event->matches(QKeySequence::SelectPreviousLine);
+  const bool down = event->matches(QKeySequence::MoveToNextLine) ||
+                    event->matches(QKeySequence::SelectNextLine);
+  const bool home = event->matches(QKeySequence::MoveToStartOfLine) ||
+                    event->matches(QKeySequence::SelectStartOfLine);
+  const bool end = event->matches(QKeySequence::MoveToEndOfLine) ||
+                   event->matches(QKeySequence::SelectEndOfLine);
+  if (!up && !down && !home && !end) return false;
+  QTextCursor cursor = textCursor();
+  const int from = cursor.position();
+  int to = from;
+  if (up || down) {
+    if (row_x_position_ != from) row_x_ = layout_->xOf(from);
+    to = up ? layout_->positionAbove(from, row_x_)
+            : layout_->positionBelow(from, row_x_);
+    // Above the first row, below the last: to the document's ends.
+    if (to < 0) to = up ? 0 : document()->characterCount() - 1;
+  } else {
+    to = home ? layout_->rowStart(from) : layout_->rowEnd(from);
+  }
+  cursor.setPosition(
+      to, select ? QTextCursor::KeepAnchor : QTextCursor::MoveAnchor);
+  setTextCursor(cursor);
+  ensureCursorVisible();
+  keepCursorRowVisible();
+  row_x_position_ = (up || down) ? to : -1;
+  return true;
+}
+
+void SpellTextEdit::skipSharedRowStep(int value) {
+  const int from = std::exchange(scroll_value_, value);
+  if (!HasContinuations(*document()) || lineWrapMode() == NoWrap) return;
+  // QPlainTextEdit counts a shared row in the lines of both blocks; the
+  // step to a piece's first line shows what its second shows (the view
+  // starts at the piece's own rows): step over it, the way it was going.
+  const QTextBlock top = firstVisibleBlock();
+  if (value != top.firstLineNumber() || !layout_->sharesRow(top)) return;
+  QScrollBar* bar = verticalScrollBar();
+  const int next = value + (value > from ? 1 : -1);
+  if (next >= bar->minimum() && next <= bar->maximum()) bar->setValue(next);
+}
+
+void SpellTextEdit::keepCursorRowVisible() {
+  if (!HasContinuations(*document())) return;
+  QScrollBar* bar = verticalScrollBar();
+  // The shared row is one scroll step above the block's own lines (two
+  // where QPlainTextEdit counts the shared row in both blocks).
+  for (int i = 0; i < 3 && cursorRect().top() < 0 && bar->value() > 0; ++i) {
+    bar->setValue(bar->value() - 1);
+  }
 }
 
 void SpellTextEdit::replace(const QTextCursor& range, const QString& text) {
@@ -738,7 +917,9 @@ int SpellTextEdit::replaceAll(const QString& word, const QString& text,
 void SpellTextEdit::contextMenuEvent(QContextMenuEvent* event) {
   std::unique_ptr<QMenu> menu(createStandardContextMenu(event->pos()));
   AddSpellingActions(this, menu.get(),
-                     cursorForPosition(event->pos()).position());
+                     HasContinuations(*document())
+                         ? positionAt(event->pos())
+                         : cursorForPosition(event->pos()).position());
   menu->exec(event->globalPos());
 }
 
@@ -787,9 +968,14 @@ void SpellTextEdit::keyPressEvent(QKeyEvent* event) {
       return;
     }
   }
+  if (HasContinuations(*document()) && moveByRow(event)) {
+    event->accept();
+    return;
+  }
   in_key_press_ = true;
   QPlainTextEdit::keyPressEvent(event);
   in_key_press_ = false;
+  keepCursorRowVisible();
   if (word_key) highlighter_->setTypingPosition(textCursor().position());
 }
 

@@ -21,6 +21,7 @@
 namespace spellfilter::editor {
 
 class ChunkedRead;
+class ContinuedLineLayout;
 class LineNumberArea;
 class RecheckScheduler;
 class SpellHighlighter;
@@ -132,6 +133,10 @@ class SpellTextEdit : public QPlainTextEdit {
 
   // The document's real lines (a long line shown in pieces is one line).
   [[nodiscard]] const LineMap& lineMap() const { return line_map_; }
+  // The document position at a viewport point, as cursorForPosition()
+  // but right where two pieces of a long line share a row (word wrap on,
+  // continued_line_layout.h), where QPlainTextEdit sees only the first.
+  [[nodiscard]] int positionAt(QPoint point) const;
 
   // The line-number gutter (LineNumberArea), hidden by default.
   [[nodiscard]] bool lineNumbersVisible() const { return line_numbers_; }
@@ -171,6 +176,9 @@ class SpellTextEdit : public QPlainTextEdit {
   void resizeEvent(QResizeEvent* event) override;
   void contextMenuEvent(QContextMenuEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseDoubleClickEvent(QMouseEvent* event) override;
   void focusOutEvent(QFocusEvent* event) override;
   void showEvent(QShowEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -208,6 +216,23 @@ class SpellTextEdit : public QPlainTextEdit {
   // character: the end of a piece and the start of the next are one place
   // in the line. False if `event` is not such a key there.
   bool stepOverCut(QKeyEvent* event);
+  // The pieces of a long line continue each other's rows with word wrap
+  // on (continued_line_layout.h), where QPlainTextEdit knows only a
+  // A click or drag at `point` lands where positionAt() says (keeping
+  // the anchor if `keep_anchor`).
+  void followMouse(QPoint point, bool keep_anchor);
+  // Up, Down, Home and End (with Shift, selecting) by visual rows; false if
+  // `event` is none of them.
+  bool moveByRow(QKeyEvent* event);
+  // Steps the vertical scroll bar over a value that shows what the next
+  // one shows (a piece's first line, on the row before: see the .cpp).
+  void skipSharedRowStep(int value);
+  // Scrolls the row the cursor is on into view when QPlainTextEdit showed
+  // the block's own lines from their top, leaving it just above.
+  void keepCursorRowVisible();
+  // Paints the first line of a block sharing the bottom row on screen,
+  // which QPlainTextEdit's paintEvent does not reach.
+  void paintSharedBottomRow(const QRect& area);
   // Merges the pieces of long lines whose cut the last edit moved off
   // white space (HealCuts), in the same undo step as the edit.
   void healCuts();
@@ -231,12 +256,17 @@ class SpellTextEdit : public QPlainTextEdit {
   bool healing_ = false;
   bool user_edit_ = false;  // the change being made is not an undo or redo
   SpellService* service_;
+  ContinuedLineLayout* layout_;
   SpellHighlighter* highlighter_;
   RecheckScheduler* scheduler_;
   LineNumberArea* line_number_area_;
   bool line_numbers_ = false;
   bool in_key_press_ = false;
   bool in_paint_ = false;
+  // Up and Down keep the x they started from while they are repeated.
+  qreal row_x_ = 0;
+  int row_x_position_ = -1;
+  int scroll_value_ = 0;  // the vertical scroll bar's value before
   bool unchecked_marks_ = true;
   LineMap line_map_;
   QTimer heal_timer_;

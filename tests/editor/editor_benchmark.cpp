@@ -2,7 +2,7 @@
 //
 //   editor_benchmark [--size MB] [--line-mb MB] [--keys N] [--file PATH]
 //                    [--dict PATH] [--jumps N] [--spelling-off]
-//                    [--no-highlighter] [--tabs N]
+//                    [--no-highlighter] [--no-wrap] [--tabs N]
 //
 // Measures, for a document of --size MB (default 5; generated from the
 // bundled word list with about one word in 40 misspelled, in short lines,
@@ -223,6 +223,9 @@ int Run(int argc, char** argv) {
                     "highlighter attached)."});
   parser.addOption(
       {"no-highlighter", "No highlighter attached at all (Qt's own floor)."});
+  parser.addOption({"no-wrap",
+                    "Word wrap off (on by default, as in the editor): with "
+                    "--line-mb, a long line's pieces on rows of their own."});
   parser.addOption({"tabs",
                     "Documents open in tabs (the timed one current; the "
                     "others hold copies of it).",
@@ -258,6 +261,7 @@ int Run(int argc, char** argv) {
   edit.clock = &clock;
   if (parser.isSet("spelling-off")) edit.setSpellCheckingEnabled(false);
   if (parser.isSet("no-highlighter")) edit.highlighter()->setDocument(nullptr);
+  if (parser.isSet("no-wrap")) edit.setLineWrapMode(QPlainTextEdit::NoWrap);
   // When the background pass reports the end; the keystrokes timed while
   // it runs must not delay the figure (at least 20 are typed).
   qint64 t_finished = -1;

@@ -111,12 +111,13 @@ class SpellHighlighterTest : public QObject {
     }
     QCOMPARE(stray, 0);
     QCOMPARE(other_colour, 0);
-    const QStringList words = {QString::fromUtf8("\xD0\xBA\xD0\xBE\xD1\x82"),
-                               QString::fromUtf8("\xD0\xBC\xD0\xB8\xD0\xBB\xD0\xBE")};
+    const QStringList words = {
+        QString::fromUtf8("\xD0\xBA\xD0\xBE\xD1\x82"),
+        QString::fromUtf8("\xD0\xBC\xD0\xB8\xD0\xBB\xD0\xBE")};
     for (int i = 0; i < rects.size(); ++i) {
       QVERIFY2(in[i] > 3, qPrintable(QString::number(in[i])));
-      const QPoint above = QPointF(rects[i].center().x(), rects[i].top() - 4)
-                               .toPoint();
+      const QPoint above =
+          QPointF(rects[i].center().x(), rects[i].top() - 4).toPoint();
       QTextCursor c = edit_->cursorForPosition(above);
       c.select(QTextCursor::WordUnderCursor);
       QCOMPARE(c.selectedText(), words[i]);
@@ -139,9 +140,11 @@ class SpellHighlighterTest : public QObject {
     // Not over a Latin word, misspelled or not.
     const QList<QRectF> waves = edit_->underlineRects();
     QCOMPARE(waves.size(), 1);
-    QVERIFY(edit_->uncheckedToolTipAt(
-                    QPointF(waves[0].center().x(), waves[0].top() - 4).toPoint())
-                .isEmpty());
+    QVERIFY(
+        edit_
+            ->uncheckedToolTipAt(
+                QPointF(waves[0].center().x(), waves[0].top() - 4).toPoint())
+            .isEmpty());
     // Nothing is marked while checking is off.
     edit_->setSpellCheckingEnabled(false);
     QVERIFY(edit_->uncheckedRects().isEmpty());
@@ -555,7 +558,10 @@ class SpellHighlighterTest : public QObject {
       QVERIFY2(red_in[i] > 3, qPrintable(QString::number(i)));
       // The word whose glyphs are just above the wave.
       const QPointF above(rects[i].center().x(), rects[i].top() - 4);
-      QTextCursor c = edit_->cursorForPosition(above.toPoint());
+      // (positionAt: QPlainTextEdit's own hit test sees only the first of
+      // two pieces of a long line sharing a row.)
+      QTextCursor c(edit_->document());
+      c.setPosition(edit_->positionAt(above.toPoint()));
       c.select(QTextCursor::WordUnderCursor);
       QCOMPARE(c.selectedText(), words[i]);
     }

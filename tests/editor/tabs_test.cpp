@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
@@ -451,6 +452,73 @@ class TabsTest : public QObject {
     // The +N of the request: line 30,000 (1-based), once it had come in.
     QCOMPARE(edit->textCursor().blockNumber(), 29'999);
     QVERIFY(seen.filter("%").size() >= 2);  // "Loading big.txt… N%"
+  }
+
+  // Issue 35 ("Why", 8): at 800 px the status bar's "Loading big5.txt…
+  // N%" showed as "Loading bi", squeezed by the counts. While a file
+  // streams in, the counts give way, a long name is elided in the middle
+  // (its start and extension stay), and the whole message fits in the
+  // room QStatusBar paints it in (left of the first permanent widget).
+  void loadingMessageFitsAt800Pixels() {
+    const QString name =
+        "a-rather-long-file-name-for-the-status-bar-of-2026.txt";
+    const QString path = Environment().newFolder("bigname") + "/" + name;
+    QByteArray bytes;
+    for (int i = 0; bytes.size() < 3'000'000; ++i) {
+      bytes += "line " + QByteArray::number(i) +
+               " the quick brown fox jumps over the lazy dog\n";
+    }
+    Write(path, bytes);
+    auto w = NewWindow();
+    w->resize(800, 600);
+    QStatusBar* bar = w->statusBar();
+    // The room the message is painted in (QStatusBar: 6 px from the left
+    // to 2 px before the first visible permanent widget).
+    const auto room = [&] {
+      int right = bar->width() - 12;
+      for (QWidget* child : bar->findChildren<QWidget*>()) {
+        if (child->isVisible() && child->parentWidget() == bar &&
+            child->x() > 0) {
+          right = qMin(right, child->x() - 2);
+        }
+      }
+      return right - 6;
+    };
+    QStringList shown;  // each "Loading… N%" message, and whether it fit
+    connect(bar, &QStatusBar::messageChanged, this,
+            [&](const QString& message) {
+              if (!message.contains('%')) return;
+              bar->layout()->activate();  // laid out as it will be painted
+              const int needed = bar->fontMetrics().horizontalAdvance(message);
+              shown.append(message + (needed <= room() ? "" : " (cut)"));
+            });
+    // From the loading page on, before the read starts.
+    bool counts_while_loading = false;
+    connect(bar, &QStatusBar::messageChanged, this, [&](const QString& m) {
+      if (m.startsWith("Loading") &&
+          w->findChild<QLabel*>("wordCount")->isVisible()) {
+        counts_while_loading = true;
+      }
+    });
+    OpenRequest request;
+    request.files.append({path, false, 0, 0});
+    w->openRequest(request);
+    SpellTextEdit* edit = w->editor();
+    QVERIFY(edit->isStreaming());
+    QVERIFY(!counts_while_loading);
+    QVERIFY(!w->findChild<QLabel*>("wordCount")->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(!edit->isStreaming(), 60'000);
+    QVERIFY(!shown.isEmpty());
+    for (const QString& message : shown) {
+      // The name in 32 characters, cut in the middle; never cut itself.
+      QVERIFY2(message.startsWith(
+                   "Loading a-rather-long-f\u2026-bar-of-2026.txt\u2026 ") &&
+                   message.endsWith("%"),
+               qPrintable(message));
+    }
+    QTRY_VERIFY(w->findChild<QLabel*>("wordCount")->isVisible());
+    QVERIFY(w->findChild<QLabel*>("characterCount")->isVisible());
+    QVERIFY(w->findChild<QLabel*>("misspellingCount")->isVisible());
   }
 
   // Issue 35, item 6: saving while a file streams in writes all of it,
