@@ -57,7 +57,7 @@ TEST(WordCharsTest, DamageIsNamed) {
       {"", "truncated count"},
       {huge, "too many"},
       {long_count, "truncated characters"},
-      {good.substr(0, 9), "bytes after"},
+      {good.substr(0, 9), "truncated characters"},
       {good + "x", "bytes after"},
       {unordered, "out of order"},
       {repeated, "repeated"},
