@@ -563,7 +563,17 @@ void Tokenizer::ApplyWordChars(std::string_view text, std::vector<Token>* out) {
   // with a glue character (a WORDCHARS one that is not a letter) and a
   // letter replace the tokens they overlap, as one token.
   glue_runs_.clear();
+  // ASCII from the byte table (letters, or glue: an ASCII WORDCHARS
+  // character is a letter or glue); ICU's properties for the rest.
+  auto alpha = [](UChar32 c) {
+    return c < 0x80 ? (Attr(static_cast<unsigned char>(c)) & kLetter) != 0
+                    : u_isalpha(c) != 0;
+  };
   auto word_char = [&](UChar32 c) {
+    if (c < 0x80) {
+      return (Attr(static_cast<unsigned char>(c)) & kLetter) != 0 ||
+             glue_ascii_[static_cast<size_t>(c)];
+    }
     return u_isalpha(c) || (U_GET_GC_MASK(c) & U_GC_M_MASK) != 0 ||
            IsWordChar(static_cast<char32_t>(c));
   };
@@ -587,9 +597,9 @@ void Tokenizer::ApplyWordChars(std::string_view text, std::vector<Token>* out) {
     bool glue = false;
     bool letter = false;
     for (;;) {
-      const bool alpha = u_isalpha(c) != 0;
-      letter |= alpha;
-      glue |= !alpha && (U_GET_GC_MASK(c) & U_GC_M_MASK) == 0;
+      const bool a = alpha(c);
+      letter |= a;
+      glue |= !a && (c < 0x80 || (U_GET_GC_MASK(c) & U_GC_M_MASK) == 0);
       i = next;
       if (i >= n) break;
       next = NextCodePoint(text, i, &c);
