@@ -191,6 +191,11 @@ class PipeSession {
     for (size_t l = 0; l < languages.size(); ++l) {
       checker_->SetUserWords(l, user_.get());
     }
+    // The words as the checker cuts them: with one language, its
+    // dictionary's WORDCHARS (core/text/tokenizer.h, rule 7).
+    if (languages.size() == 1) {
+      tokenizer_.SetWordChars(languages.dictionary(0).word_chars().chars());
+    }
     RefreshUserSuggestions();
   }
 

@@ -75,6 +75,9 @@ Checker::Checker(const Dictionary& dictionary)
     : dictionary_(dictionary),
       forms_(dictionary.language(), HasSharpS(dictionary.contents().alphabet)),
       compounds_(dictionary.compound_parts(), dictionary.affixes()) {
+  // Hunspell's WORDCHARS, when the dictionary has them (tokenizer.h, rule 7).
+  tokenizer_.SetWordChars(dictionary.word_chars().chars());
+  word_chars_ = !dictionary.word_chars().empty();
   any_script_ = true;
   for (char32_t c : dictionary.contents().alphabet) {
     UErrorCode status = U_ZERO_ERROR;
@@ -602,7 +605,10 @@ bool Checker::CheckSlow(std::string_view text, const Token& t,
                         std::vector<Misspelling>* out) {
   const std::string_view word = text.substr(t.offset, t.length);
   if (!InCoveredScript(word)) return true;
-  const Verdict verdict = Known(word);
+  // With WORDCHARS a token may hold what the word API handles for a whole
+  // word (tokenizer.h, rule 7): trailing full stops (slut.), numbers, BREAK
+  // patterns (e-post, ID:t), so it is decided as Hunspell_spell decides it.
+  const Verdict verdict = word_chars_ ? Spell(word) : Known(word);
   if (verdict != Verdict::kMisspelled) return verdict == Verdict::kDictionary;
   // Abbreviations are listed with their period ("etc.", "Mr."); "etc" alone
   // stays wrong, so this verdict is not cached.

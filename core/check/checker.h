@@ -260,6 +260,8 @@ class Checker {
   std::vector<Token> parts_;
   std::vector<Token> split_;
   Tokenizer tokenizer_;
+  // The dictionary has WORDCHARS: tokens are decided as whole words (Spell).
+  bool word_chars_ = false;
   WordForms forms_;
   CompoundSplitter compounds_;
   std::optional<CompoundSplitter> extra_compounds_[2];  // of extra_, second_extra_

@@ -56,30 +56,34 @@ bool CompoundSplitter::SyllablesOk(uint32_t from) {
       Syllables(std::u32string_view(letters_.data(), letters_.size()));
   const std::string_view part = word_.substr(offsets_[from]);
   if (all <= max && parts_.MayContain(CompoundRole::kEnd, part)) return true;
-  // ... for an affixed last part less its suffix's when that suffix has no
-  // continuation class, else less 1 for a suffix ending in "i" (not "yi"
-  // or "ti", sfxextra), plus SYLLABLENUM's hard-coded suffix flags: c 2,
-  // J 1 (Hungarian dictionaries; assumed set, which only adds).
-  // Parts found otherwise (an expanded dictionary's, a prefix with a
-  // suffix) are counted whole.
-  const AffixRule* suffix = nullptr;
-  uint32_t flag = 0;
+  // ... for an affixed last part less the syllables of the suffix
+  // Hunspell remembers as sfxappnd (a single suffix, or the outer one of a
+  // twofold pair, when it has no continuation class), and less 1 for a
+  // suffix with one that ends in "i" (not "yi" or "ti"; sfxextra, a single
+  // or inner suffix), plus SYLLABLENUM's hard-coded flags on sfxflag (the
+  // single or outer suffix): c 2, J 1 (Hungarian dictionaries; assumed
+  // set, which only adds). Parts found otherwise (an expanded
+  // dictionary's, a prefix with a suffix) are counted whole.
+  AffixLookup::CompoundEndAffixes found;
   ++probes_;
-  if (affixes_ == nullptr ||
-      !affixes_->CompoundEndSuffix(part, &suffix, &flag)) {
+  if (affixes_ == nullptr || !affixes_->CompoundEndSuffix(part, &found)) {
     return all <= max;
   }
   uint32_t less = 0;
-  if (suffix != nullptr) {
-    const std::u32string& a = suffix->append;
-    if (suffix->continuation.empty()) {
-      less = Syllables(a);
-    } else if (!a.empty() && a.back() == U'i' &&
-               (a.size() < 2 || (a[a.size() - 2] != U'y' &&
-                                 a[a.size() - 2] != U't'))) {
-      less = 1;
+  const AffixRule* last = found.outer != nullptr ? found.outer : found.suffix;
+  if (last != nullptr && last->continuation.empty()) {
+    less += Syllables(last->append);
+  }
+  if (const AffixRule* s = found.suffix;
+      s != nullptr && !s->continuation.empty()) {
+    const std::u32string& a = s->append;
+    if (!a.empty() && a.back() == U'i' &&
+        (a.size() < 2 ||
+         (a[a.size() - 2] != U'y' && a[a.size() - 2] != U't'))) {
+      less += 1;
     }
   }
+  const uint32_t flag = last != nullptr ? last->flag : 0;
   const uint32_t more = flag == 'c' ? 2 : flag == 'J' ? 1 : 0;
   return all + more <= max + less;
 }

@@ -464,12 +464,16 @@ bool AffixLookup::PrefixAndCross(std::u32string_view word,
 // An outer suffix that continues with the prefix's class enables it, and
 // the inner suffix is then checked as without a prefix; otherwise the
 // inner suffix and the prefix form a cross product.
-bool AffixLookup::PrefixTwofold(std::u32string_view word, Probe& probe) const {
+template <typename Visit>
+bool AffixLookup::ForPrefixTwofolds(std::u32string_view word, Probe& probe,
+                                    bool only_in_compound_prefixes,
+                                    Visit visit) const {
   std::u32string& rest = probe.stems[2];
   std::u32string& stem1 = probe.stems[1];
   std::u32string& stem = probe.stems[0];
   return ForPrefixes(word, [&](const AffixRule& p, const RuleFacts& pf) {
-    if (Oic(pf) || !p.cross_product || !StripPrefix(p, word, &rest)) {
+    if ((Oic(pf) && !only_in_compound_prefixes) || !p.cross_product ||
+        !StripPrefix(p, word, &rest)) {
       return false;
     }
     return ForSuffixes(suffixes_, rest, [&](const AffixRule& s2,
@@ -486,21 +490,29 @@ bool AffixLookup::PrefixTwofold(std::u32string_view word, Probe& probe) const {
         if (enabled) {
           if (Circ(f1)) return false;
           probe.SetStem(stem);
-          return probe.AnyHomonym(
-              [&](size_t h) { return probe.Has(h, s1.flag); });
+          return visit(p, s2, s1, PrefixTwofoldNeeds{true, false});
         }
         if (!s1.cross_product || Circ(f1) != Circ(pf)) return false;
         const bool s_by_p = p.Continues(s1.flag);
         const bool p_by_s = s1.Continues(p.flag);
         if (s_by_p && p_by_s) return false;
         probe.SetStem(stem);
-        return probe.AnyHomonym([&](size_t h) {
-          return (s_by_p || probe.Has(h, s1.flag)) &&
-                 (p_by_s || probe.Has(h, p.flag));
-        });
+        return visit(p, s2, s1, PrefixTwofoldNeeds{!s_by_p, !p_by_s});
       });
     });
   });
+}
+
+bool AffixLookup::PrefixTwofold(std::u32string_view word, Probe& probe) const {
+  return ForPrefixTwofolds(
+      word, probe, false,
+      [&](const AffixRule& p, const AffixRule&, const AffixRule& s1,
+          PrefixTwofoldNeeds n) {
+        return probe.AnyHomonym([&](size_t h) {
+          return (!n.inner || probe.Has(h, s1.flag)) &&
+                 (!n.prefix || probe.Has(h, p.flag));
+        });
+      });
 }
 
 bool AffixLookup::Analyze(std::u32string_view word, Probe& probe) const {
@@ -688,6 +700,31 @@ bool AffixLookup::AcceptsPart(std::string_view part, uint32_t role) const {
       })) {
     return true;
   }
+  // A prefix with a twofold suffix on the last part (Hungarian
+  // napfelbontással = nap + fel + bont + ás + sal): Hunspell's affix_check
+  // there ends with prefix_check_twosfx, called as outside compounds, so
+  // the prefix needs no COMPOUNDPERMITFLAG and the stem no ONLYINCOMPOUND;
+  // the role's flag on the stem or the inner suffix (SfxEntry::checkword's
+  // needflag), no COMPOUNDFORBIDFLAG on the prefix or the inner suffix
+  // (compound_check tests pfx and sfx, the outer suffix not).
+  if (last && !inner_.empty() &&
+      ForPrefixTwofolds(
+          word, probe, true,
+          [&](const AffixRule& p, const AffixRule&, const AffixRule& s1,
+          PrefixTwofoldNeeds n) {
+            if (p.Continues(t.compound_forbid) ||
+                s1.Continues(t.compound_forbid)) {
+              return false;
+            }
+            const bool by_affix = continues(s1);
+            return probe.AnyHomonym([&](size_t h) {
+              return (!n.inner || probe.Has(h, s1.flag)) &&
+                     (!n.prefix || probe.Has(h, p.flag)) &&
+                     (by_affix || stem_has_role(h, 0));
+            });
+          })) {
+    return true;
+  }
   std::u32string& stem = probe.stems[0];
   return ForPrefixes(word, [&](const AffixRule& p, const RuleFacts& f) {
     if (p.Continues(t.compound_forbid)) return false;
@@ -852,10 +889,8 @@ bool AffixLookup::FirstCompoundEndStem(std::string_view part,
 }
 
 bool AffixLookup::CompoundEndSuffix(std::string_view part,
-                                    const AffixRule** suffix,
-                                    uint32_t* outer_flag) const {
-  *suffix = nullptr;
-  *outer_flag = 0;
+                                    CompoundEndAffixes* found) const {
+  *found = CompoundEndAffixes();
   const AffixTable& t = table_;
   if (!t.has_rules() || t.complex_prefixes) return false;
   thread_local Probe probe;
@@ -885,6 +920,7 @@ bool AffixLookup::CompoundEndSuffix(std::string_view part,
         if (probe.AnyHomonym([&](size_t h) {
               return has(h, p.flag) && (by_affix || has(h, need));
             })) {
+          found->prefix = &p;
           return true;  // no suffix: nothing to count
         }
       }
@@ -902,8 +938,7 @@ bool AffixLookup::CompoundEndSuffix(std::string_view part,
       if (probe.AnyHomonym([&](size_t h) {
             return has(h, s.flag) && (by_affix || has(h, need));
           })) {
-        *suffix = &s;
-        *outer_flag = s.flag;
+        found->suffix = &s;
         return true;
       }
     }
@@ -922,15 +957,45 @@ bool AffixLookup::CompoundEndSuffix(std::string_view part,
         probe.SetStem(std::u32string_view(stem1).substr(
                           0, stem1.size() - s1.append.size()),
                       s1.strip);
-        const bool by_affix = s1.Continues(need) || s2.Continues(need);
+        // The needed flag on the stem or the inner suffix only
+        // (SfxEntry::checkword of the inner one), not on an ONLYINCOMPOUND
+        // stem (suffix_check's badflag outside compounds).
+        const bool by_affix = s1.Continues(need);
         if (probe.AnyHomonym([&](size_t h) {
-              return probe.Has(h, s1.flag) && (by_affix || has(h, need));
+              return probe.Has(h, s1.flag) &&
+                     (by_affix || probe.Has(h, need));
             })) {
-          *suffix = &s1;
-          *outer_flag = s2.flag;
+          found->suffix = &s1;
+          found->outer = &s2;
           return true;
         }
       }
+    }
+    // prefix_check_twosfx, as AcceptsPart takes it.
+    const AffixRule* outer = nullptr;
+    if (ForPrefixTwofolds(
+            word, probe, true,
+            [&](const AffixRule& p, const AffixRule& s2, const AffixRule& s1,
+                PrefixTwofoldNeeds n) {
+              if (p.Continues(t.compound_forbid) ||
+                  s1.Continues(t.compound_forbid)) {
+                return false;
+              }
+              const bool by_affix = s1.Continues(need);
+              if (!probe.AnyHomonym([&](size_t h) {
+                    return (!n.inner || probe.Has(h, s1.flag)) &&
+                           (!n.prefix || probe.Has(h, p.flag)) &&
+                           (by_affix || probe.Has(h, need));
+                  })) {
+                return false;
+              }
+              found->prefix = &p;
+              found->suffix = &s1;
+              outer = &s2;
+              return true;
+            })) {
+      found->outer = outer;
+      return true;
     }
   }
   return false;

@@ -107,19 +107,25 @@ class AffixLookup {
   // suffix. The table must keep the .aff's file order (import.cpp).
   bool FirstCompoundEndStem(std::string_view part, std::string* stem) const;
 
-  // The suffixes through which Hunspell's compound_check first reads
+  // The affixes through which Hunspell's compound_check first reads
   // `part` (NFC UTF-8) as an affixed last part of a compound by position:
   // affix_check(part, COMPOUNDFLAG, IN_CPD_END), then with COMPOUNDEND,
   // each trying a prefix with COMPOUNDPERMITFLAG, then a suffix, then
-  // twofold suffixes, in Hunspell's order as FirstCompoundEndStem, the
-  // needed flag on the stem or a suffix. For the Hungarian syllable count
-  // (compound_splitter.h, COMPOUNDSYLLABLE): *suffix is the suffix found
-  // (the inner one of a twofold pair), *outer_flag the flag of the suffix
-  // Hunspell remembers (the outer one of a pair); both null/0 when a
-  // prefix was found. False when nothing is found (or the part is not
-  // decodable).
-  bool CompoundEndSuffix(std::string_view part, const AffixRule** suffix,
-                         uint32_t* outer_flag) const;
+  // twofold suffixes, then a prefix with twofold suffixes, in Hunspell's
+  // order as FirstCompoundEndStem (the last kind in the index's order),
+  // the needed flag on the stem or the (inner) suffix. For the Hungarian
+  // syllable count (compound_splitter.h, COMPOUNDSYLLABLE), which asks
+  // what Hunspell remembers of that call: `suffix` its sfx (a single
+  // suffix, or the inner one of a twofold pair), `outer` the outer suffix
+  // of a pair (its sfxappnd when it has no continuation class, its
+  // sfxflag), `prefix` its pfx. False when nothing is found (or the part
+  // is not decodable).
+  struct CompoundEndAffixes {
+    const AffixRule* suffix = nullptr;
+    const AffixRule* outer = nullptr;
+    const AffixRule* prefix = nullptr;
+  };
+  bool CompoundEndSuffix(std::string_view part, CompoundEndAffixes* found) const;
 
   // The number of accepting probes Accepts makes for `word` when every
   // probe misses: the A(w) of the false-positive math, for the builder's
@@ -170,6 +176,22 @@ class AffixLookup {
                           Visit visit) const;
   bool PrefixAndCross(std::u32string_view word, Probe& probe) const;
   bool PrefixTwofold(std::u32string_view word, Probe& probe) const;
+  // Which flags of the stem a prefix with a twofold suffix still needs:
+  // the inner suffix's (unless the prefix's continuation classes hold it)
+  // and the prefix's (unless the inner suffix's hold it, or the outer
+  // suffix enables the prefix).
+  struct PrefixTwofoldNeeds {
+    bool inner;
+    bool prefix;
+  };
+  // Calls visit(prefix, outer suffix, inner suffix, needs) for each prefix with a
+  // twofold suffix of `word` whose stem fits (Hunspell's
+  // prefix_check_twosfx: cross products, the outer suffix possibly
+  // enabling the prefix), with the probe's stem set. ONLYINCOMPOUND
+  // prefixes only if `only_in_compound_prefixes`.
+  template <typename Visit>
+  bool ForPrefixTwofolds(std::u32string_view word, Probe& probe,
+                         bool only_in_compound_prefixes, Visit visit) const;
   // Calls visit(rule index) for the suffixes (prefixes) whose append
   // string ends (starts) `word`, at most kMaxAffixCandidates.
   // visit(rule, facts); `index` is suffixes_ or an inner_ index.

@@ -16,6 +16,7 @@
 
 #include "core/dictionary/format.h"
 #include "core/dictionary/word_breaks.h"
+#include "core/dictionary/word_chars.h"
 #include "core/text/utf8.h"
 #include "core/filter/false_positive_math.h"
 #include "core/util/hash.h"
@@ -570,6 +571,11 @@ Status DictionaryBuilder::SetWordBreaks(
   return Status::Ok();
 }
 
+void DictionaryBuilder::SetWordChars(std::u32string_view chars) {
+  const std::vector<char32_t> set = WordChars::Normalize(chars);
+  word_chars_ = set.empty() ? std::string() : WordChars::Encode(set);
+}
+
 void DictionaryBuilder::DiscardWords() {
   arena_ = HugeString();
   words_ = HugeVector<SortedString>();
@@ -861,7 +867,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
         compound_rules_.size(), compound_edges.size(),
         keep_case_section.size(),
         affix_rules_.size(), stems_section.size(), suggest_rules_.size(),
-        word_breaks_.size()};
+        word_breaks_.size(), word_chars_.size()};
     uint64_t used = uint64_t{kHeaderBytes} +
                     uint64_t{kMaxSections} *
                         (kSectionEntryBytes + kBitsAlignment);
@@ -938,6 +944,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.suggest_rules = std::as_bytes(std::span<const char>(suggest_rules_));
   c.word_breaks = std::as_bytes(std::span<const char>(word_breaks_));
   c.has_word_breaks = has_word_breaks_;
+  c.word_chars = std::as_bytes(std::span<const char>(word_chars_));
   std::string image = EncodeDictionary(c);
 
   if (summary != nullptr) {

@@ -213,6 +213,9 @@ class DictionaryBuilder {
   // most WordBreaks::kMaxPatterns, each non-empty UTF-8 of at most
   // WordBreaks::kMaxPatternBytes (an error otherwise). Kept by DiscardWords.
   Status SetWordBreaks(std::span<const std::string> patterns);
+  // The WORD_CHARS section (word_chars.h): Hunspell's WORDCHARS, as
+  // WordChars::Normalize keeps them; none when that leaves nothing.
+  void SetWordChars(std::u32string_view chars);
   // The per-key false-positive rate the filter is sized for (an
   // affix-aware dictionary's per-probe rate, docs/affix_dictionaries.md).
   void SetFalsePositiveRate(double fp) { options_.fp = fp; }
@@ -327,6 +330,7 @@ class DictionaryBuilder {
   std::string suggest_rules_;
   std::string word_breaks_;
   bool has_word_breaks_ = false;
+  std::string word_chars_;
 };
 
 }  // namespace spellfilter

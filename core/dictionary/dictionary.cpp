@@ -61,6 +61,10 @@ StatusOr<std::unique_ptr<Dictionary>> Dictionary::Decode(
     // Checked by DecodeDictionary already.
     WordBreaks::Parse(d->contents_.word_breaks, &d->word_breaks_);
   }
+  if (!d->contents_.word_chars.empty()) {
+    // Checked by DecodeDictionary already.
+    WordChars::Parse(d->contents_.word_chars, &d->word_chars_);
+  }
   if (!d->contents_.affix_rules.empty()) {
     // Checked by DecodeDictionary already.
     StatusOr<AffixTable> table =

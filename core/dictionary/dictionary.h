@@ -20,6 +20,7 @@
 #include "core/filter/keep_case_filter.h"
 #include "core/filter/stem_filter.h"
 #include "core/dictionary/word_breaks.h"
+#include "core/dictionary/word_chars.h"
 #include "core/util/status.h"
 
 namespace spellfilter {
@@ -89,6 +90,9 @@ class Dictionary {
   // The WORD_BREAKS section (Hunspell's BREAK); empty() when the file has
   // none or "BREAK 0".
   const WordBreaks& word_breaks() const { return word_breaks_; }
+  // Hunspell's WORDCHARS (word_chars.h): the characters the tokenizer keeps
+  // inside words for this dictionary; empty for most.
+  const WordChars& word_chars() const { return word_chars_; }
   const DictionaryContents& contents() const { return contents_; }
   const std::string& language() const { return contents_.language; }
   const std::string& name() const { return name_; }
@@ -116,6 +120,7 @@ class Dictionary {
   CompoundEdges compound_edges_;    // attached to compound_parts_, if used
   KeepCaseFilter keep_case_;
   WordBreaks word_breaks_;
+  WordChars word_chars_;
   std::unique_ptr<AffixTable> affix_table_;
   StemFilter stems_;
   std::unique_ptr<AffixLookup> affixes_;

@@ -19,6 +19,7 @@
 #include "core/filter/skeleton_filter.h"
 #include "core/filter/sound_prefix_filter.h"
 #include "core/dictionary/word_breaks.h"
+#include "core/dictionary/word_chars.h"
 #include "core/dictionary/word_classes.h"
 
 static_assert(std::endian::native == std::endian::little,
@@ -135,6 +136,9 @@ std::string EncodeDictionary(const DictionaryContents& c) {
   }
   if (c.has_word_breaks) {
     sections.push_back({kSectionWordBreaks, 0, view(c.word_breaks)});
+  }
+  if (!c.word_chars.empty()) {
+    sections.push_back({kSectionWordChars, 0, view(c.word_chars)});
   }
   // The suggestion rules last: a checker maps the file up to the last
   // section it reads.
@@ -444,6 +448,15 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
         c.word_breaks = std::span<const std::byte>(s, bytes);
         c.has_word_breaks = true;
         if (const char* problem = WordBreaks::Parse(c.word_breaks, &breaks)) {
+          return corrupt(problem);
+        }
+        break;
+      }
+      case kSectionWordChars: {
+        if (!c.word_chars.empty()) return corrupt("two word character sets");
+        WordChars chars;
+        c.word_chars = std::span<const std::byte>(s, bytes);
+        if (const char* problem = WordChars::Parse(c.word_chars, &chars)) {
           return corrupt(problem);
         }
         break;

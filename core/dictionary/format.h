@@ -19,7 +19,8 @@
 // compounds the optional COMPOUND_PARTS (compound_filter.h); for case the
 // optional KEEP_CASE (keep_case_filter.h); for affix-aware dictionaries
 // AFFIX_RULES (affix_table.h), required when it holds rules; for Hunspell's
-// BREAK the optional WORD_BREAKS (word_breaks.h).
+// BREAK the optional WORD_BREAKS (word_breaks.h); for WORDCHARS the
+// optional WORD_CHARS (word_chars.h).
 // A section whose flags carry kSectionRequired and whose type a reader does
 // not know makes the file unreadable for that reader ("needs a newer
 // spellfilter"); unknown optional sections are skipped. That is the room for
@@ -96,6 +97,11 @@ inline constexpr uint32_t kSectionCompoundRules = 15;
 // a pre-test before the split search. A reader that skips it searches
 // every word, as before the section.
 inline constexpr uint32_t kSectionCompoundEdges = 18;
+// Optional, Hunspell imports whose .aff has WORDCHARS: the characters the
+// tokenizer keeps inside words for this dictionary (word_chars.h). A
+// reader that skips it tokenizes with the default rules, as before the
+// section.
+inline constexpr uint32_t kSectionWordChars = 19;
 inline constexpr uint32_t kSectionRequired = 1;
 
 inline constexpr uint32_t kParamsBytes = 56;
@@ -153,6 +159,9 @@ struct DictionaryContents {
   // tells an empty table ("BREAK 0") from none.
   std::span<const std::byte> word_breaks;
   bool has_word_breaks = false;
+  // Optional WORDCHARS (WordChars::Parse checks it); empty when the file
+  // has none.
+  std::span<const std::byte> word_chars;
 };
 
 // Serialises `contents` into a complete file image.

@@ -479,6 +479,8 @@ Status AffixParser::ParseRest() {
       rules_.fullstrip = true;
     } else if (key == "CHECKSHARPS") {
       rules_.check_sharps = true;
+    } else if (key == "WORDCHARS" && f.size() >= 2) {
+      s = Decode(line, f[1], &rules_.word_chars);
     } else if (key == "LANG") {
       rules_.language = std::string(arg);
     } else if (key == "ICONV" && f.size() >= 3) {

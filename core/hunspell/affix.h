@@ -9,15 +9,14 @@
 // append, continuation classes after '/', condition; the cross-product Y/N
 // of the header), NEEDAFFIX (also PSEUDOROOT), ONLYINCOMPOUND,
 // FORBIDDENWORD, CIRCUMFIX, KEEPCASE, WARN with FORBIDWARN, FULLSTRIP,
-// COMPLEXPREFIXES, IGNORE, ICONV, LANG, BREAK, and the compounding settings
+// COMPLEXPREFIXES, IGNORE, ICONV, LANG, BREAK, WORDCHARS, and the compounding settings
 // (CompoundRules: COMPOUNDFLAG, COMPOUNDBEGIN/MIDDLE/END/LAST,
 // COMPOUNDPERMITFLAG, COMPOUNDFORBIDFLAG, COMPOUNDMIN, COMPOUNDWORDMAX,
 // CHECKCOMPOUNDCASE/DUP/TRIPLE/REP/PATTERN, SIMPLIFIEDTRIPLE, FORCEUCASE,
 // COMPOUNDRULE, REP for CHECKCOMPOUNDREP, and the names of the compound
 // options not applied), and for suggestions TRY, REP, MAP, KEY and PHONE
 // (SuggestRules, as written: "REP 28" and "PHONE 12" count lines are
-// skipped). Everything else (WORDCHARS, OCONV, AM, morphology) is
-// skipped.
+// skipped). Everything else (OCONV, AM, morphology) is skipped.
 //
 // Errors (a Status naming "FILE:LINE: problem"): a PFX/SFX header without
 // its four fields or with a bad entry count, fewer entry lines than the
@@ -153,6 +152,9 @@ struct AffixRules {
   bool word_breaks_given = false;  // the file has a BREAK table
 
   std::u32string ignore;  // IGNORE: removed from words and affixes
+  // WORDCHARS: the characters Hunspell's tokenizer keeps inside words
+  // (its first field, as Hunspell reads it); empty when absent.
+  std::u32string word_chars;
   // ICONV pairs (input pattern, dictionary form), UTF-8.
   std::vector<std::pair<std::string, std::string>> iconv;
   // TRY, REP, MAP, KEY and PHONE, UTF-8, for the SUGGEST_RULES section.

@@ -130,6 +130,7 @@ Status HunspellImport::AddTo(DictionaryBuilder* builder,
       !breaks.ok()) {
     return Status::InvalidArgument(aff_path_ + ": " + breaks.message());
   }
+  builder->SetWordChars(rules_.word_chars);
   StatusOr<MappedFile> dic = ReadBounded(dic_path_, kMaxDicBytes);
   if (!dic.ok()) return dic.status();
   // The .aff's TRY, REP, MAP, KEY, PHONE for the suggester, either way.

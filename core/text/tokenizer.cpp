@@ -459,7 +459,220 @@ Tokenizer::~Tokenizer() = default;
 Tokenizer::Tokenizer(Tokenizer&&) noexcept = default;
 Tokenizer& Tokenizer::operator=(Tokenizer&&) noexcept = default;
 
+void Tokenizer::SetWordChars(std::span<const char32_t> chars) {
+  word_chars_.clear();
+  glue_ascii_.fill(false);
+  glue_lead_.fill(false);
+  for (char32_t c : chars) {
+    const auto u = static_cast<UChar32>(c);
+    if (c > 0x10FFFF || IsWhiteSpace(u)) continue;
+    word_chars_.push_back(c);
+    if (u_isalpha(u)) continue;  // a letter already: no glue
+    if (c < 0x80) {
+      glue_ascii_[c] = true;
+    } else {
+      uint8_t lead[4];
+      int32_t length = 0;
+      UBool error = false;
+      U8_APPEND(lead, length, 4, u, error);
+      if (!error) glue_lead_[lead[0]] = true;
+    }
+  }
+  std::sort(word_chars_.begin(), word_chars_.end());
+  word_chars_.erase(std::unique(word_chars_.begin(), word_chars_.end()),
+                    word_chars_.end());
+  has_glue_ = std::any_of(glue_ascii_.begin(), glue_ascii_.end(),
+                          [](bool b) { return b; }) ||
+              std::any_of(glue_lead_.begin(), glue_lead_.end(),
+                          [](bool b) { return b; });
+}
+
 void Tokenizer::Tokenize(std::string_view text, std::vector<Token>* out) {
+  TokenizeDefault(text, out);
+  if (has_glue_) ApplyWordChars(text, out);
+}
+
+bool Tokenizer::IsWordChar(char32_t c) const {
+  return std::binary_search(word_chars_.begin(), word_chars_.end(), c);
+}
+
+namespace {
+
+// Decodes the code point at text[i] into *c (U+FFFD for an ill-formed
+// sequence, rule 6) and returns the index after it.
+size_t NextCodePoint(std::string_view text, size_t i, UChar32* c) {
+  const auto* s = Bytes(text);
+  if (s[i] < 0x80) {
+    *c = s[i];
+    return i + 1;
+  }
+  int32_t at = static_cast<int32_t>(i);
+  U8_NEXT(s, at, static_cast<int32_t>(text.size()), *c);
+  if (*c < 0) *c = 0xFFFD;
+  return static_cast<size_t>(at);
+}
+
+// The start of the code point that ends at text[i] (i > 0).
+size_t PreviousCodePoint(std::string_view text, size_t i) {
+  const auto* s = Bytes(text);
+  int32_t at = static_cast<int32_t>(i);
+  UChar32 c;
+  U8_PREV(s, 0, at, c);
+  (void)c;
+  return static_cast<size_t>(at);
+}
+
+// Rule 4 for the run of non-White_Space code points text[begin, end).
+bool RunIsUrl(std::string_view text, size_t begin, size_t end) {
+  const auto* s = Bytes(text);
+  if (StartsWithWww(s + begin, end - begin)) return true;
+  bool letter_seen = false;
+  bool prev_alnum = false;
+  bool at_after_alnum = false;
+  UChar32 prev1 = -1;
+  UChar32 prev2 = -1;
+  for (size_t i = begin; i < end;) {
+    UChar32 c;
+    i = NextCodePoint(text, i, &c);
+    if (c == '/' && !letter_seen) return true;  // a path
+    letter_seen = letter_seen || u_isalpha(c);
+    const bool alnum = IsAlnum(c);
+    if (at_after_alnum && alnum) return true;
+    if (c == '/' && prev1 == '/' && prev2 == ':') return true;
+    at_after_alnum = c == '@' && prev_alnum;
+    prev_alnum = alnum;
+    prev2 = prev1;
+    prev1 = c;
+  }
+  return false;
+}
+
+}  // namespace
+
+void Tokenizer::ApplyWordChars(std::string_view text, std::vector<Token>* out) {
+  const auto* s = Bytes(text);
+  const size_t n = text.size();
+  // Most text has no glue character at all: nothing changes.
+  size_t first = 0;
+  while (first < n && !(s[first] < 0x80 ? glue_ascii_[s[first]]
+                                        : glue_lead_[s[first]])) {
+    ++first;
+  }
+  if (first == n) return;
+  // Hunspell's words: maximal runs of letters, marks and WORDCHARS. Those
+  // with a glue character (a WORDCHARS one that is not a letter) and a
+  // letter replace the tokens they overlap, as one token.
+  glue_runs_.clear();
+  // ASCII from the byte table (letters, or glue: an ASCII WORDCHARS
+  // character is a letter or glue); ICU's properties for the rest.
+  auto alpha = [](UChar32 c) {
+    return c < 0x80 ? (Attr(static_cast<unsigned char>(c)) & kLetter) != 0
+                    : u_isalpha(c) != 0;
+  };
+  auto word_char = [&](UChar32 c) {
+    if (c < 0x80) {
+      return (Attr(static_cast<unsigned char>(c)) & kLetter) != 0 ||
+             glue_ascii_[static_cast<size_t>(c)];
+    }
+    return u_isalpha(c) || (U_GET_GC_MASK(c) & U_GC_M_MASK) != 0 ||
+           IsWordChar(static_cast<char32_t>(c));
+  };
+  // Start at the run holding the first glue byte.
+  size_t i = first;
+  while (i > 0) {
+    const size_t prev = PreviousCodePoint(text, i);
+    UChar32 c;
+    NextCodePoint(text, prev, &c);
+    if (!word_char(c)) break;
+    i = prev;
+  }
+  while (i < n) {
+    UChar32 c;
+    size_t next = NextCodePoint(text, i, &c);
+    if (!word_char(c)) {
+      i = next;
+      continue;
+    }
+    const size_t begin = i;
+    bool glue = false;
+    bool letter = false;
+    for (;;) {
+      const bool a = alpha(c);
+      letter |= a;
+      glue |= !a && (c < 0x80 || (U_GET_GC_MASK(c) & U_GC_M_MASK) == 0);
+      i = next;
+      if (i >= n) break;
+      next = NextCodePoint(text, i, &c);
+      if (!word_char(c)) break;
+    }
+    if (glue && letter) glue_runs_.push_back(ByteRange{begin, i});
+  }
+  if (glue_runs_.empty()) return;
+  // Merge: a run and the tokens it overlaps (and, transitively, the runs
+  // those overlap) become one token; other tokens stay.
+  merged_.clear();
+  size_t t = 0;
+  size_t r = 0;
+  while (t < out->size() || r < glue_runs_.size()) {
+    const bool take_run =
+        t == out->size() ||
+        (r < glue_runs_.size() && glue_runs_[r].begin <= (*out)[t].offset);
+    size_t begin;
+    size_t end;
+    if (take_run) {
+      begin = glue_runs_[r].begin;
+      end = glue_runs_[r].end;
+      ++r;
+    } else {
+      begin = (*out)[t].offset;
+      end = begin + (*out)[t].length;
+      ++t;
+    }
+    bool has_run = take_run;
+    for (;;) {
+      if (t < out->size() && (*out)[t].offset < end) {
+        end = std::max(end, (*out)[t].offset + (*out)[t].length);
+        ++t;
+      } else if (r < glue_runs_.size() && glue_runs_[r].begin < end) {
+        end = std::max(end, glue_runs_[r].end);
+        has_run = true;
+        ++r;
+      } else {
+        break;
+      }
+    }
+    if (!has_run) {
+      merged_.push_back(Token{begin, end - begin});
+      continue;
+    }
+    // Hunspell's tokenizer drops one trailing colon ("for Finnish and
+    // Swedish", textparser.cxx): "e-post:" is "e-post".
+    if (text[end - 1] == ':') --end;
+    if (end - begin > kMaxWordBytes) continue;  // rule 5
+    // Rule 4: not inside a URL or an e-mail address.
+    size_t run_begin = begin;
+    while (run_begin > 0) {
+      const size_t prev = PreviousCodePoint(text, run_begin);
+      UChar32 c;
+      NextCodePoint(text, prev, &c);
+      if (IsWhiteSpace(c)) break;
+      run_begin = prev;
+    }
+    size_t run_end = end;
+    while (run_end < n) {
+      UChar32 c;
+      const size_t next = NextCodePoint(text, run_end, &c);
+      if (IsWhiteSpace(c)) break;
+      run_end = next;
+    }
+    if (RunIsUrl(text, run_begin, run_end)) continue;
+    merged_.push_back(Token{begin, end - begin});
+  }
+  out->swap(merged_);
+}
+
+void Tokenizer::TokenizeDefault(std::string_view text,
+                                std::vector<Token>* out) {
   out->clear();
   const unsigned char* p = Bytes(text);
   const size_t n = text.size();

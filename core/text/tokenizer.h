@@ -32,6 +32,20 @@
 //     space. NUL is an ordinary non-letter. Tokens therefore always hold
 //     well-formed UTF-8 and never contain NUL.
 //
+//  7. Only with WORDCHARS set (SetWordChars: Hunspell's WORDCHARS of the
+//     dictionary checked, e.g. sv_SE's "-0123456789.:"), as Hunspell's own
+//     tokenizer reads a word: each maximal run of letters (Alphabetic),
+//     marks and WORDCHARS that holds a letter and a WORDCHARS character
+//     that is not a letter (a "glue" character: '-', ':', a digit) becomes
+//     one token, replacing the tokens above that it overlaps (joined with
+//     them when they reach past it): ID:t, e-post, 0x10, slut. (with its
+//     full stop), z.B. under de_DE; less one trailing ':' ("e-post:" is
+//     "e-post", as Hunspell's tokenizer drops it). Rules 4 and 5 still
+//     apply to it. Runs
+//     without a glue character keep the tokens above (ICU's finer cuts of
+//     CJK, its apostrophes); so do all tokens when no WORDCHARS are set,
+//     and text without any glue character costs one byte scan.
+//
 // Input that is entirely ASCII is scanned by a hand-written fast path that
 // yields exactly the tokens the ICU path does (tests/text/tokenizer_test.cpp and
 // tests/fuzz/tokenizer_fuzzer.cpp check this). Mixed input is cut after ASCII
@@ -42,7 +56,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <array>
 #include <memory>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -74,6 +90,11 @@ class Tokenizer {
   Tokenizer(Tokenizer&&) noexcept;
   Tokenizer& operator=(Tokenizer&&) noexcept;
 
+  // Hunspell's WORDCHARS for the dictionary the tokens are for
+  // (core/dictionary/word_chars.h; empty: none, the default). Rule 7
+  // below; costs nothing when no character of `chars` but letters is set.
+  void SetWordChars(std::span<const char32_t> chars);
+
   // Appends to *out (cleared first) the word tokens of `text` in order.
   // Tokens are non-empty, ordered, non-overlapping and well-formed UTF-8.
   // If ICU's break iterator cannot be created (missing ICU data), text
@@ -93,6 +114,11 @@ class Tokenizer {
     size_t end;
   };
 
+  // Rules 1-6.
+  void TokenizeDefault(std::string_view text, std::vector<Token>* out);
+  // Rule 7 on the tokens of rules 1-6.
+  void ApplyWordChars(std::string_view text, std::vector<Token>* out);
+  bool IsWordChar(char32_t c) const;
   // Scans text[begin, end); begin and end must be cut points (see above).
   void TokenizeIcu(std::string_view text, size_t begin, size_t end,
                    std::vector<Token>* out);
@@ -115,6 +141,14 @@ class Tokenizer {
   // holding utf16_[i]; one extra entry holds the pass length.
   std::vector<uint32_t> utf16_to_byte_;
   std::vector<ByteRange> skipped_runs_;  // absolute offsets, ascending
+  // Rule 7: the WORDCHARS, sorted; which ASCII ones and which lead bytes
+  // of the others are glue (not letters); whether any is.
+  std::vector<char32_t> word_chars_;
+  std::array<bool, 128> glue_ascii_{};
+  std::array<bool, 256> glue_lead_{};
+  bool has_glue_ = false;
+  std::vector<ByteRange> glue_runs_;
+  std::vector<Token> merged_;
 };
 
 }  // namespace spellfilter

@@ -10,13 +10,15 @@
 // and do not overlap. Checks that the fast path (kAuto) and the ICU path
 // (kIcuOnly) give identical tokens: for ASCII input that is the fast path's
 // contract; for other input it checks that cutting the text at ASCII white
-// space changes nothing. Any violation aborts.
+// space changes nothing. The same again with Hunspell's WORDCHARS set
+// (rule 7; sv_SE's and hy_AM's characters). Any violation aborts.
 #include <unicode/utf8.h>
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -54,6 +56,25 @@ void CheckTokens(std::string_view text, const std::vector<Token>& tokens) {
   }
 }
 
+// sv_SE's WORDCHARS and hy_AM's.
+constexpr char32_t kWordCharsData[] = {U'-', U'0', U'1', U'2', U'3', U'4',
+                                       U'5', U'6', U'7', U'8', U'9', U'.',
+                                       U':', U'\'', U'\u055B', U'\u055C',
+                                       U'\u055E'};
+constexpr std::span<const char32_t> kWordChars(kWordCharsData);
+
+[[noreturn]] void Differ(const uint8_t* data, size_t size,
+                         const std::vector<Token>& a,
+                         const std::vector<Token>& b) {
+  bool ascii = true;
+  for (size_t i = 0; i < size; ++i) ascii &= data[i] < 0x80;
+  std::fprintf(stderr,
+               "tokenizer_fuzzer: kAuto and kIcuOnly differ (%zu vs %zu "
+               "tokens) on %s input\n",
+               a.size(), b.size(), ascii ? "ASCII" : "non-ASCII");
+  std::abort();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -62,19 +83,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static std::vector<Token>* a = new std::vector<Token>;
   static std::vector<Token>* b = new std::vector<Token>;
 
+  static Tokenizer* automatic_wc = [] {
+    auto* t = new Tokenizer(Tokenizer::Mode::kAuto);
+    t->SetWordChars(kWordChars);
+    return t;
+  }();
+  static Tokenizer* icu_wc = [] {
+    auto* t = new Tokenizer(Tokenizer::Mode::kIcuOnly);
+    t->SetWordChars(kWordChars);
+    return t;
+  }();
+
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  automatic->Tokenize(text, a);
-  icu->Tokenize(text, b);
-  CheckTokens(text, *a);
-  CheckTokens(text, *b);
-  if (*a != *b) {
-    bool ascii = true;
-    for (size_t i = 0; i < size; ++i) ascii &= data[i] < 0x80;
-    std::fprintf(stderr,
-                 "tokenizer_fuzzer: kAuto and kIcuOnly differ (%zu vs %zu "
-                 "tokens) on %s input\n",
-                 a->size(), b->size(), ascii ? "ASCII" : "non-ASCII");
-    std::abort();
+  for (int pass = 0; pass < 2; ++pass) {
+    (pass == 0 ? automatic : automatic_wc)->Tokenize(text, a);
+    (pass == 0 ? icu : icu_wc)->Tokenize(text, b);
+    CheckTokens(text, *a);
+    CheckTokens(text, *b);
+    if (*a != *b) Differ(data, size, *a, *b);
   }
   return 0;
 }
+

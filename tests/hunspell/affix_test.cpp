@@ -68,6 +68,17 @@ TEST(HunspellAffixTest, Settings) {
   EXPECT_TRUE(r.compounding);
   EXPECT_EQ(r.compound_flags, (std::vector<AffixFlag>{'x', 'z'}));
   EXPECT_FALSE(r.complex_prefixes);
+  EXPECT_EQ(r.word_chars, U"-");
+}
+
+// WORDCHARS: its first field, decoded from the SET encoding (hy_AM's
+// Armenian marks in UTF-8, an ISO-8859-1 file's bytes as Latin-1).
+TEST(HunspellAffixTest, WordChars) {
+  EXPECT_EQ(Parse("SET UTF-8\nWORDCHARS '\u055B\u055C\u055E\n").word_chars,
+            U"'\u055B\u055C\u055E");
+  EXPECT_EQ(Parse("SET ISO8859-1\nWORDCHARS \xDF-. ignored\n").word_chars,
+            U"\u00DF-.");
+  EXPECT_TRUE(Parse("SET UTF-8\n").word_chars.empty());
 }
 
 TEST(HunspellAffixTest, CompoundRuleFlagsCount) {

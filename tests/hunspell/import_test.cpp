@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <optional>
 
@@ -121,7 +122,8 @@ INSTANTIATE_TEST_SUITE_P(
     testing::Combine(testing::Values("iconv_compound", "compoundrule_affixed",
                                      "compound_twofold", "forbidden_case",
                                      "break_allcap", "homonym_cap",
-                                     "compound_syllable", "compound_cross"),
+                                     "compound_syllable", "compound_cross",
+                                     "wordchars"),
                      testing::Values(AffixMode::kExpand, AffixMode::kKeep)));
 
 // Fixtures only the affix-aware mode agrees on: an expanded dictionary
@@ -129,12 +131,41 @@ INSTANTIATE_TEST_SUITE_P(
 // flags (AffixedRuleEndRole), every root alike, so it still accepts
 // fookitn, whose first root Hunspell finds (kite) has no rule flag
 // (docs/languages.md, "Remaining disagreements"); nor does it know the
-// suffix whose syllables COMPOUNDSYLLABLE takes off (compound_syllable_suffix).
+// suffix whose syllables COMPOUNDSYLLABLE takes off (compound_syllable_suffix,
+// compound_syllable_twofold); nor does its expansion make the forms of a
+// prefix with a twofold suffix as last parts (compound_prefix_twofold:
+// Hungarian nap + fel + bont + ás + sal; hu_HU is affix-aware).
 INSTANTIATE_TEST_SUITE_P(
     AffixAwareVerdictFixtures, HunspellFixtureTest,
     testing::Combine(testing::Values("compoundrule_first_root",
-                                     "compound_syllable_suffix"),
+                                     "compound_syllable_suffix",
+                                     "compound_syllable_twofold",
+                                     "compound_prefix_twofold"),
                      testing::Values(AffixMode::kKeep)));
+
+// WORDCHARS in running text: the words the checker flags in
+// wordchars.txt are those `hunspell -d wordchars -l` prints
+// (wordchars.flagged), each as Hunspell's tokenizer cut it; without the
+// section (a dictionary whose .aff has no WORDCHARS) the same text is cut
+// at the hyphens, colons and full stops.
+TEST(HunspellImportTest, WordCharsCutRunningTextAsHunspellDoes) {
+  for (AffixMode mode : {AffixMode::kExpand, AffixMode::kKeep}) {
+    Built b = Build(kData + "/wordchars.dic", mode);
+    ASSERT_NE(b.dictionary, nullptr);
+    EXPECT_FALSE(b.dictionary->word_chars().empty());
+    std::ifstream in(kData + "/wordchars.txt");
+    const std::string text((std::istreambuf_iterator<char>(in)),
+                           std::istreambuf_iterator<char>());
+    Checker checker(*b.dictionary);
+    std::vector<Misspelling> flagged;
+    checker.Check(text, &flagged);
+    std::vector<std::string> words;
+    for (const Misspelling& m : flagged) {
+      words.push_back(text.substr(m.offset, m.length));
+    }
+    EXPECT_EQ(words, ReadList(kData + "/wordchars.flagged"));
+  }
+}
 
 TEST(HunspellImportTest, LanguageFromTheFileName) {
   EXPECT_EQ(HunspellLanguageTag("/usr/share/hunspell/de_DE.dic"), "de-DE");

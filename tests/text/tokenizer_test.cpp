@@ -632,5 +632,92 @@ TEST(TokenizerDifferentialTest, MixedTextMatchesIcuOnly) {
   }
 }
 
+// Rule 7: Hunspell's WORDCHARS of the dictionary (tokenizer.h).
+Words TokenizeWith(std::u32string_view chars, std::string_view text) {
+  Words words[2];
+  std::vector<Token> tokens[2];
+  const Mode modes[] = {Mode::kAuto, Mode::kIcuOnly};
+  const std::vector<char32_t> set(chars.begin(), chars.end());
+  for (int m = 0; m < 2; ++m) {
+    Tokenizer tokenizer(modes[m]);
+    tokenizer.SetWordChars(set);
+    tokenizer.Tokenize(text, &tokens[m]);
+    ExpectWellFormedTokens(text, tokens[m]);
+    words[m] = ToWords(text, tokens[m]);
+  }
+  EXPECT_EQ(tokens[0], tokens[1]) << "fast path and ICU path disagree";
+  return words[0];
+}
+
+constexpr std::u32string_view kSwedish = U"-0123456789.:";
+
+TEST(TokenizerWordCharsTest, KeepsSwedishWordsWhole) {
+  EXPECT_EQ(TokenizeWith(kSwedish, "Ange ID:t, e-post och 0x10 i slut."),
+            (Words{"Ange", "ID:t", "e-post", "och", "0x10", "i", "slut."}));
+  // Hunspell's tokens as `hunspell -d sv_SE -l` reads them: leading
+  // hyphens stay, letters after digits too.
+  EXPECT_EQ(TokenizeWith(kSwedish, "--verbose -foo abc123 12ab foo--bar"),
+            (Words{"--verbose", "-foo", "abc123", "12ab", "foo--bar"}));
+  // One trailing colon is dropped, as Hunspell's tokenizer does.
+  EXPECT_EQ(TokenizeWith(kSwedish, "e-post: brev:: x:y:"),
+            (Words{"e-post", "brev:", "x:y"}));
+}
+
+TEST(TokenizerWordCharsTest, RunsWithoutLettersAreNoWords) {
+  EXPECT_EQ(TokenizeWith(kSwedish, "2024-11-29 3-4 -- ... 1.2.3. :-)"),
+            Words{});
+}
+
+TEST(TokenizerWordCharsTest, UrlsAndAddressesStaySkipped) {
+  EXPECT_EQ(TokenizeWith(kSwedish,
+                         "se http://example.com/a:b och user@example.com "
+                         "www.foo.se /usr/bin:x ok"),
+            (Words{"se", "och", "ok"}));
+}
+
+TEST(TokenizerWordCharsTest, WithoutGlueCharactersNothingChanges) {
+  // No WORDCHARS, letters only (de_DE's ß), or text without the glue
+  // characters: the default tokens.
+  const std::string_view texts[] = {
+      "Ange ID:t, e-post och 0x10 i slut.", "Stra\xC3\x9F" "e z.B. don't 'tis",
+      "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E \xE0\xB8\x81\xE0\xB8\xB2",
+      "\xD5\x80\xD5\xA1\xD5\xB5\xD5\xA5\xD6\x80\xD5\xA5\xD5\xB6\xD5\x9B x"};
+  for (std::string_view text : texts) {
+    const Words plain = Tokenize(text);
+    EXPECT_EQ(TokenizeWith(U"", text), plain) << text;
+    EXPECT_EQ(TokenizeWith(U"\xDF", text), plain) << text;
+  }
+  EXPECT_EQ(TokenizeWith(kSwedish, "Stra\xC3\x9F" "e don't 'tis"),
+            Tokenize("Stra\xC3\x9F" "e don't 'tis"));
+}
+
+TEST(TokenizerWordCharsTest, GermanAbbreviationsAndArmenianMarks) {
+  EXPECT_EQ(TokenizeWith(U"\xDF-.", "z.B. E-Mail-Adresse usw."),
+            (Words{"z.B.", "E-Mail-Adresse", "usw."}));
+  // hy_AM: WORDCHARS '՛՜՞. The marks and the apostrophe stay in the word,
+  // before, inside or after its letters.
+  EXPECT_EQ(TokenizeWith(U"'՛՜՞",
+                         "\xD5\xB0\xD5\xA1\xD5\x9B\xD5\xB4 'abc abc' "
+                         "\xD5\xA1\xD5\xBD\xD5\xA1\xD5\x9C"),
+            (Words{"\xD5\xB0\xD5\xA1\xD5\x9B\xD5\xB4", "'abc", "abc'",
+                   "\xD5\xA1\xD5\xBD\xD5\xA1\xD5\x9C"}));
+}
+
+TEST(TokenizerWordCharsTest, LongRunsAreSkipped) {
+  const std::string run = std::string(80, 'a') + "-" + std::string(80, 'b');
+  EXPECT_EQ(TokenizeWith(kSwedish, "x " + run + " y"), (Words{"x", "y"}));
+}
+
+TEST(TokenizerWordCharsTest, RandomTextKeepsTheInvariants) {
+  std::mt19937 rng(7);
+  for (int i = 0; i < 500; ++i) {
+    std::string text =
+        i % 2 ? RandomAsciiSoup(rng, 300) : RandomAsciiProse(rng, 600);
+    if (i % 3 == 0) text.insert(rng() % (text.size() + 1), "\xD5\x9B\xC3\xA9");
+    TokenizeWith(kSwedish, text);
+    TokenizeWith(U"'՛՜՞", text);
+  }
+}
+
 }  // namespace
 }  // namespace spellfilter
