@@ -10,6 +10,7 @@
 
 #include "core/util/byte_order.h"
 #include "core/filter/false_positive_math.h"
+#include "core/filter/prefix_graph.h"
 #include "core/text/letter_case.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -404,6 +405,21 @@ void PrefixFilterBuilder::Sort() {
 uint64_t PrefixFilterBuilder::edges() {
   Sort();
   return edges_;
+}
+
+void PrefixFilterBuilder::FeedGraph(PrefixGraphBuilder* graph) {
+  Sort();
+  auto feed = [graph](const Walk& walk) {
+    const std::string_view letters = walk.letters;
+    for (const Walk::Step& step : walk.steps) {
+      graph->AddUtf8(step.depth, letters.substr(step.offset, step.length),
+                     step.marker);
+    }
+  };
+  graph->BeginForward();
+  feed(forward_walk_);
+  graph->BeginReverse();
+  feed(reversed_walk_);
 }
 
 // Walks from `root` with a stack of the states of the current word's

@@ -54,6 +54,8 @@
 
 namespace spellfilter {
 
+class PrefixGraphBuilder;
+
 inline constexpr double kDefaultPrefixFalsePositiveRate = 0.01;
 // The sparsest a size cap (PrefixFilterBuilder::Encode's max_bytes) may make
 // the section. A false edge costs the suggester's walk time, not a false
@@ -301,6 +303,10 @@ class PrefixFilterBuilder {
   uint64_t EncodedBytes(double fp);
 
   uint64_t edges();
+
+  // Feeds the same two sorted lists, forward (with the end markers) then
+  // reversed, to an exact automaton (prefix_graph.h). Call before Encode.
+  void FeedGraph(PrefixGraphBuilder* graph);
 
  private:
   // A sorted list as the trie walk needs it, read sequentially: per word,
