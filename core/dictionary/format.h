@@ -96,6 +96,12 @@ inline constexpr uint32_t kSectionCompoundRules = 15;
 // a pre-test before the split search. A reader that skips it searches
 // every word, as before the section.
 inline constexpr uint32_t kSectionCompoundEdges = 18;
+// Optional, in place of PREFIXES where that would not fit the size cap:
+// the PREFIXES header, then the exact graph of the same prefixes
+// (prefix_graph.h), from which the suggester makes the PREFIXES section
+// again when it starts (PrefixGraph::RebuildFilter). A reader that skips
+// it suggests as from a file without a PREFIXES section.
+inline constexpr uint32_t kSectionPrefixGraph = 19;
 inline constexpr uint32_t kSectionRequired = 1;
 
 inline constexpr uint32_t kParamsBytes = 56;
@@ -117,6 +123,9 @@ struct DictionaryContents {
   // PrefixFilter::Parse).
   std::span<const std::byte> word_classes;
   std::span<const std::byte> prefixes;
+  // Or the PREFIX_GRAPH section (kSectionPrefixGraph; at most one of the
+  // two is written): the PREFIXES header, then the graph.
+  std::span<const std::byte> prefix_graph;
   // Optional, English dictionaries: the words' sound skeletons
   // (SkeletonFilter::Parse checks it).
   std::span<const std::byte> sound_skeletons;

@@ -58,8 +58,9 @@ const char* PrefixGraph::Parse(std::span<const std::byte> section,
   const uint32_t reverse_root = Read<uint32_t>(p + 16);
   const uint64_t slots = Read<uint64_t>(p + 24);
   const uint64_t nodes = Read<uint64_t>(p + 32);
-  if (label_bits == 0 || target_bits == 0 || label_bits + 1 + target_bits > 64 ||
-      labels > (1u << label_bits) || slots < kLeaves || slots >> 32 != 0 ||
+  if (label_bits == 0 || target_bits == 0 ||
+      label_bits + 1 + target_bits > 64 || labels > (1u << label_bits) ||
+      slots < kLeaves || slots >> 32 != 0 ||
       slots > (uint64_t{1} << target_bits) || root >= slots ||
       reverse_root >= slots) {
     return "prefix graph: bad header";
@@ -115,6 +116,85 @@ const char* PrefixGraph::Parse(std::span<const std::byte> section,
   g.root_ = root;
   g.reverse_root_ = reverse_root;
   *out = g;
+  return nullptr;
+}
+
+const char* PrefixGraph::RebuildFilter(std::span<const std::byte> filter_header,
+                                       std::vector<uint64_t>* words) const {
+  if (filter_header.size() != kPrefixHeaderBytes) {
+    return "prefix graph: no filter header";
+  }
+  const uint64_t bits = Read<uint64_t>(filter_header.data() + 8);
+  if (bits == 0 || bits % 512 != 0 || bits > (uint64_t{1} << 40)) {
+    return "prefix graph: bad filter size";
+  }
+  words->assign((kPrefixHeaderBytes + bits / 8) / 8, 0);
+  std::memcpy(words->data(), filter_header.data(), kPrefixHeaderBytes);
+  PrefixFilter view;
+  if (const char* problem = PrefixFilter::Parse(
+          std::as_bytes(std::span<const uint64_t>(*words)), &view)) {
+    return problem;
+  }
+  // The keys of the labels and of the end markers, once.
+  std::vector<uint64_t> keys(labels_.size());
+  for (size_t i = 0; i < labels_.size(); ++i) {
+    keys[i] = PrefixFilter::LetterKey(labels_[i]);
+  }
+  uint64_t marker_keys[4];
+  for (uint32_t w = 0; w < 4; ++w) {
+    marker_keys[w] = PrefixFilter::LetterKey(
+        PrefixFilter::EndMarker(static_cast<PrefixFilter::Written>(w)));
+  }
+  // As PrefixFilterBuilder::Fill: blocks prefetched when an edge is
+  // queued, set when the batch is full.
+  constexpr size_t kBatch = 32;
+  struct Pending {
+    uint64_t* block;
+    uint32_t bits[PrefixFilter::kEdgeProbes];
+  };
+  Pending pending[kBatch];
+  size_t queued = 0;
+  auto flush = [&pending, &queued] {
+    for (size_t j = 0; j < queued; ++j) {
+      for (const uint32_t bit : pending[j].bits) {
+        pending[j].block[bit >> 6] |= uint64_t{1} << (bit & 63);
+      }
+    }
+    queued = 0;
+  };
+  auto insert = [&](PrefixFilter::State parent, uint64_t key) {
+    uint64_t* block = const_cast<uint64_t*>(view.Block(parent));
+    __builtin_prefetch(block, 1);
+    Pending& p = pending[queued++];
+    p.block = block;
+    view.ProbeBits(parent, key, p.bits);
+    if (queued == kBatch) flush();
+  };
+  // Depth first over the paths: each is a prefix, met once.
+  struct Visit {
+    State node;
+    PrefixFilter::State hash;
+  };
+  std::vector<Visit> stack;
+  auto walk = [&](State root, PrefixFilter::State hash_root) {
+    stack.push_back(Visit{root, hash_root});
+    while (!stack.empty()) {
+      const Visit v = stack.back();
+      stack.pop_back();
+      const uint32_t mask = EndMask(v.node);
+      for (uint32_t w = 0; w < 4; ++w) {
+        if ((mask >> w & 1) != 0) insert(v.hash, marker_keys[w]);
+      }
+      ForEachChild(v.node, [&](int label, State child) {
+        insert(v.hash, keys[label]);
+        stack.push_back(
+            Visit{child, PrefixFilter::Next(v.hash, labels_[label])});
+      });
+    }
+  };
+  walk(root_, view.root());
+  walk(reverse_root_, view.reverse_root());
+  flush();
   return nullptr;
 }
 
@@ -242,8 +322,7 @@ uint64_t PrefixGraphBuilder::EncodedBytes() {
   const uint64_t slots = PrefixGraph::kLeaves + edges_.size();
   const uint32_t label_bits = BitsFor(labels.empty() ? 0 : labels.size() - 1);
   const uint32_t target_bits = BitsFor(slots - 1);
-  const uint64_t words =
-      (slots * (label_bits + 1 + target_bits) + 63) / 64 + 1;
+  const uint64_t words = (slots * (label_bits + 1 + target_bits) + 63) / 64 + 1;
   return kPrefixGraphHeaderBytes + (uint64_t{labels.size()} * 4 + 7) / 8 * 8 +
          words * 8;
 }

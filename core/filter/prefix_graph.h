@@ -44,6 +44,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/filter/prefix_filter.h"
+
 namespace spellfilter {
 
 // magic u32 ("PGR1"), label_bits u8, target_bits u8, reserved u16,
@@ -120,7 +122,17 @@ class PrefixGraph {
     }
   }
 
-  uint64_t slots() const { return slot_count_; }  // edges, plus slot 0
+  // The PREFIXES section this graph stands for, made again: `filter_header`
+  // (the section's first kPrefixHeaderBytes, PrefixFilterBuilder::Header)
+  // and the bits of every edge of the two tries, which are exactly the
+  // paths of the graph: the same bytes as PrefixFilterBuilder::Encode
+  // writes without a cap. *words receives the section (8-byte aligned);
+  // returns nullptr, else the problem with the header. Time: one filter
+  // insertion per trie edge (fr: 12 million).
+  const char* RebuildFilter(std::span<const std::byte> filter_header,
+                            std::vector<uint64_t>* words) const;
+
+  uint64_t slots() const { return slot_count_; }  // edges, plus slots 0-15
   uint64_t nodes() const { return node_count_; }
   uint32_t slot_bits() const { return slot_bits_; }
 
@@ -205,12 +217,11 @@ class PrefixGraphBuilder {
   void Close(size_t k);
   uint32_t Register(const Open& node);
   uint64_t HashOf(uint32_t mask, const Edge* edges, size_t count) const;
-  bool Same(uint32_t id, uint32_t mask, const Edge* edges,
-            size_t count) const;
+  bool Same(uint32_t id, uint32_t mask, const Edge* edges, size_t count) const;
   void Grow();
 
-  std::vector<Edge> edges_;  // registered nodes' edges
-  std::vector<Node> nodes_;  // ids 0-15: the nodes without edges
+  std::vector<Edge> edges_;      // registered nodes' edges
+  std::vector<Node> nodes_;      // ids 0-15: the nodes without edges
   std::vector<uint32_t> table_;  // open addressing; 0 = empty
   std::vector<Open> open_;       // the current word's path; open_[0]: root
   size_t depth_ = 0;             // code points of the current word

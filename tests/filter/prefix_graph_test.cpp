@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <map>
 #include <memory>
 #include <random>
@@ -152,19 +153,19 @@ TEST_F(PrefixGraphTest, NonAscii) {
 // words, with each word's own end mask.
 TEST_F(PrefixGraphTest, SharedSuffixes) {
   std::vector<std::pair<std::u32string, Written>> words;
-  const std::u32string stems[] = {U"parl", U"chant", U"mang", U"aim", U"donn",
-                                  U"pens", U"trouv", U"arriv"};
-  const std::u32string endings[] = {U"er", U"e", U"es", U"ons", U"ez", U"ent",
-                                    U"ais", U"ait", U"ions", U"iez", U"aient",
-                                    U"é", U"ée", U"és", U"ées", U"ant"};
+  const std::u32string stems[] = {U"parl", U"chant", U"mang",  U"aim",
+                                  U"donn", U"pens",  U"trouv", U"arriv"};
+  const std::u32string endings[] = {
+      U"er",   U"e",   U"es",    U"ons", U"ez", U"ent", U"ais", U"ait",
+      U"ions", U"iez", U"aient", U"é",   U"ée", U"és",  U"ées", U"ant"};
   for (const auto& s : stems) {
     for (const auto& e : endings) words.emplace_back(s + e, Written::kLower);
   }
   words.emplace_back(U"parle", Written::kCapitalised);  // a different mask
   Build(words);
   ExpectExact();
-  size_t trie_edges = expected_.prefixes.size() - 1 +
-                      expected_.reversed_prefixes.size() - 1;
+  size_t trie_edges =
+      expected_.prefixes.size() - 1 + expected_.reversed_prefixes.size() - 1;
   EXPECT_LT(edges_ * 3, trie_edges);
 }
 
@@ -219,6 +220,42 @@ TEST_F(PrefixGraphTest, RefusesDamage) {
       }
     }
   }
+}
+
+// The filter made again from the graph is the filter the builder writes,
+// byte for byte (the suggester's walks then cannot tell them apart).
+TEST(PrefixGraphRebuildTest, SameBytesAsTheFilter) {
+  std::mt19937 rng(9);
+  PrefixFilterBuilder filter(31);
+  PrefixFilterBuilder same(31);
+  for (int i = 0; i < 5000; ++i) {
+    std::u32string w;
+    const int len = 1 + rng() % 12;
+    for (int k = 0; k < len; ++k) w.push_back(U"abcdeéßжx"[rng() % 9]);
+    const auto how = static_cast<Written>(rng() % 4);
+    filter.AddWord(w, how);
+    same.AddWord(w, how);
+  }
+  PrefixGraphBuilder graph;
+  same.FeedGraph(&graph);
+  const std::string header = same.Header(0.01);
+  Aligned g(graph.Encode());
+  PrefixGraph view;
+  ASSERT_EQ(PrefixGraph::Parse(g.span, &view), nullptr);
+  std::vector<uint64_t> rebuilt;
+  ASSERT_EQ(view.RebuildFilter(std::as_bytes(std::span<const char>(header)),
+                               &rebuilt),
+            nullptr);
+  const std::string expected = filter.Encode(0.01);
+  ASSERT_EQ(rebuilt.size() * 8, expected.size());
+  EXPECT_EQ(std::memcmp(rebuilt.data(), expected.data(), expected.size()), 0);
+  EXPECT_EQ(header, expected.substr(0, kPrefixHeaderBytes));
+  // A damaged header is refused.
+  std::string bad = header;
+  bad[8] ^= 1;  // the bit count, no longer a multiple of 512
+  EXPECT_NE(
+      view.RebuildFilter(std::as_bytes(std::span<const char>(bad)), &rebuilt),
+      nullptr);
 }
 
 }  // namespace
