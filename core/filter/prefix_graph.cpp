@@ -4,8 +4,6 @@
 #include <bit>
 #include <cstring>
 
-#include "core/text/letter_case.h"
-
 namespace spellfilter {
 
 namespace {
@@ -208,9 +206,12 @@ PrefixGraphBuilder::PrefixGraphBuilder() {
   Begin();
 }
 
+// The open nodes are kept, with their edge vectors' room, for the next
+// words: a path's nodes are reused, not allocated, word after word.
 void PrefixGraphBuilder::Begin() {
-  open_.clear();
-  open_.emplace_back();
+  if (open_.empty()) open_.emplace_back();
+  open_[0].edges.clear();
+  open_[0].mask = 0;
   depth_ = 0;
 }
 
@@ -221,27 +222,53 @@ void PrefixGraphBuilder::BeginReverse() {
   Begin();
 }
 
-void PrefixGraphBuilder::Add(size_t depth, std::u32string_view added,
-                             int marker) {
+void PrefixGraphBuilder::Truncate(size_t depth) {
   if (depth > depth_) depth = depth_;  // (a contract breach: kept safe)
   for (size_t k = depth_; k > depth; --k) Close(k);
-  open_.resize(depth + 1);
   depth_ = depth;
-  for (char32_t c : added) {
-    open_.back().edges.push_back(Edge{c, 0});
-    open_.emplace_back();
-    ++depth_;
-  }
+}
+
+void PrefixGraphBuilder::Push(char32_t c) {
+  open_[depth_].edges.push_back(Edge{c, 0});
+  ++depth_;
+  if (open_.size() == depth_) open_.emplace_back();
+  open_[depth_].edges.clear();
+  open_[depth_].mask = 0;
+}
+
+void PrefixGraphBuilder::Mark(int marker) {
   if (marker >= 0 && marker < 4 && !reverse_) {
-    open_.back().mask |= 1u << marker;
+    open_[depth_].mask |= 1u << marker;
   }
+}
+
+void PrefixGraphBuilder::Add(size_t depth, std::u32string_view added,
+                             int marker) {
+  Truncate(depth);
+  for (char32_t c : added) Push(c);
+  Mark(marker);
 }
 
 void PrefixGraphBuilder::AddUtf8(size_t depth, std::string_view added,
                                  int marker) {
-  std::u32string letters;
-  (void)DecodeUtf8(added, &letters);
-  Add(depth, letters, marker);
+  Truncate(depth);
+  // Valid UTF-8 (the contract): decoded without checks.
+  for (size_t i = 0; i < added.size();) {
+    const auto b = static_cast<uint8_t>(added[i]);
+    if (b < 0x80) {
+      Push(b);
+      ++i;
+      continue;
+    }
+    const size_t len = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+    char32_t c = b & (0x7F >> len);
+    for (size_t k = 1; k < len && i + k < added.size(); ++k) {
+      c = (c << 6) | (static_cast<uint8_t>(added[i + k]) & 0x3F);
+    }
+    Push(c);
+    i += len;
+  }
+  Mark(marker);
 }
 
 void PrefixGraphBuilder::Close(size_t k) {
@@ -252,12 +279,11 @@ void PrefixGraphBuilder::Close(size_t k) {
 
 void PrefixGraphBuilder::Finish() {
   if (finished_) return;
-  for (size_t k = depth_; k > 0; --k) Close(k);
-  open_.resize(1);
-  depth_ = 0;
+  Truncate(0);
   const uint32_t root = Register(open_[0]);
   (reverse_ ? reverse_root_ : forward_root_) = root;
-  open_[0] = Open();
+  open_[0].edges.clear();
+  open_[0].mask = 0;
   finished_ = true;
 }
 

@@ -212,6 +212,11 @@ class PrefixGraphBuilder {
 
   void Begin();
   void Finish();
+  // The current word's path cut to `depth` code points (the nodes below
+  // registered), one letter added, the end marker set.
+  void Truncate(size_t depth);
+  void Push(char32_t c);
+  void Mark(int marker);
   // Registers open_[k] (no longer changeable) and points its parent's last
   // edge at it.
   void Close(size_t k);
@@ -223,8 +228,10 @@ class PrefixGraphBuilder {
   std::vector<Edge> edges_;      // registered nodes' edges
   std::vector<Node> nodes_;      // ids 0-15: the nodes without edges
   std::vector<uint32_t> table_;  // open addressing; 0 = empty
-  std::vector<Open> open_;       // the current word's path; open_[0]: root
-  size_t depth_ = 0;             // code points of the current word
+  // The current word's path, open_[0] the root, open_[depth_] its end
+  // (entries past depth_ are spare, kept for their room).
+  std::vector<Open> open_;
+  size_t depth_ = 0;  // code points of the current word
   uint32_t forward_root_ = 0;
   bool reverse_ = false;
   bool finished_ = false;
