@@ -513,7 +513,13 @@ std::string DictionaryBuilder::EncodePrefixes(
     // session"). The suggester's filter is then the uncapped one.
     PrefixGraphBuilder graph;
     prefixes.FeedGraph(&graph);
-    if (kPrefixHeaderBytes + graph.EncodedBytes() < filter_bytes) {
+    const uint64_t graph_bytes = graph.EncodedBytes();
+    const uint64_t filter_bits = (prefixes.EncodedBytes(options_.prefix_fp) -
+                                  kPrefixHeaderBytes) * 8;
+    if (kPrefixHeaderBytes + graph_bytes < filter_bytes &&
+        *edges <= PrefixGraph::kMaxTrieEdgesPerSlot *
+                      (graph.edges() + PrefixGraph::kLeaves) &&
+        filter_bits <= PrefixGraph::kMaxFilterBitsPerEdge * *edges + 512) {
       *as_graph = true;
       std::string section = prefixes.Header(options_.prefix_fp);
       section += graph.Encode();

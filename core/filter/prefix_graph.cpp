@@ -57,10 +57,10 @@ const char* PrefixGraph::Parse(std::span<const std::byte> section,
   const uint64_t slots = Read<uint64_t>(p + 24);
   const uint64_t nodes = Read<uint64_t>(p + 32);
   if (label_bits == 0 || target_bits == 0 ||
-      label_bits + 1 + target_bits > 64 || labels > (1u << label_bits) ||
-      slots < kLeaves || slots >> 32 != 0 ||
-      slots > (uint64_t{1} << target_bits) || root >= slots ||
-      reverse_root >= slots) {
+      label_bits + 1 + target_bits > 64 ||
+      labels > (uint64_t{1} << label_bits) || slots < kLeaves ||
+      slots >> 32 != 0 || slots > (uint64_t{1} << target_bits) ||
+      root >= slots || reverse_root >= slots) {
     return "prefix graph: bad header";
   }
   PrefixGraph g;
@@ -117,6 +117,59 @@ const char* PrefixGraph::Parse(std::span<const std::byte> section,
   return nullptr;
 }
 
+bool PrefixGraph::CountTrieEdges(uint64_t* count) const {
+  const uint64_t limit = kMaxTrieEdgesPerSlot * slot_count_ + 64;
+  // below[slot]: the trie edges under the node starting there, or kNone
+  // (not yet) or kOpen (on the current path: a cycle if met below it).
+  constexpr uint64_t kNone = ~uint64_t{0};
+  constexpr uint64_t kOpen = kNone - 1;
+  std::vector<uint64_t> below(slot_count_, kNone);
+  auto markers = [this](State s) {
+    return static_cast<uint64_t>(std::popcount(EndMask(s)));
+  };
+  std::vector<State> stack;
+  uint64_t total = 0;
+  for (const State root : {root_, reverse_root_}) {
+    if (root < kLeaves) {
+      total += markers(root);
+      continue;
+    }
+    stack.push_back(root);
+    while (!stack.empty()) {
+      const State s = stack.back();
+      if (below[s] != kNone && below[s] != kOpen) {  // done (met twice)
+        stack.pop_back();
+        continue;
+      }
+      below[s] = kOpen;
+      bool ready = true;
+      bool cycle = false;
+      uint64_t sum = markers(s);
+      ForEachChild(s, [&](int, State child) {
+        if (child < kLeaves) {
+          sum += 1 + markers(child);
+        } else if (below[child] == kOpen) {
+          cycle = true;
+        } else if (below[child] == kNone) {
+          stack.push_back(child);
+          ready = false;
+        } else {
+          sum += 1 + below[child];
+        }
+        sum = std::min(sum, limit + 1);
+      });
+      if (cycle) return false;
+      if (!ready) continue;
+      below[s] = sum;
+      stack.pop_back();
+    }
+    total += below[root];
+    if (total > limit) return false;
+  }
+  *count = total;
+  return true;
+}
+
 const char* PrefixGraph::RebuildFilter(std::span<const std::byte> filter_header,
                                        std::vector<uint64_t>* words) const {
   if (filter_header.size() != kPrefixHeaderBytes) {
@@ -125,6 +178,20 @@ const char* PrefixGraph::RebuildFilter(std::span<const std::byte> filter_header,
   const uint64_t bits = Read<uint64_t>(filter_header.data() + 8);
   if (bits == 0 || bits % 512 != 0 || bits > (uint64_t{1} << 40)) {
     return "prefix graph: bad filter size";
+  }
+  // The header must describe this graph: as many trie edges as its paths
+  // have (counted below, which also proves it acyclic), and a filter of
+  // at most kMaxFilterBitsPerEdge bits an edge; a graph has at most
+  // kMaxTrieEdgesPerSlot trie edges a slot (the builder writes no other).
+  // So a damaged or crafted section can neither loop nor ask for more
+  // memory than a few hundred bytes a slot.
+  const uint64_t edges = Read<uint64_t>(filter_header.data() + 24);
+  uint64_t counted = 0;
+  if (!CountTrieEdges(&counted) || counted != edges) {
+    return "prefix graph: the filter header's edges are not the graph's";
+  }
+  if (bits > kMaxFilterBitsPerEdge * edges + 512) {
+    return "prefix graph: filter too large for its edges";
   }
   words->assign((kPrefixHeaderBytes + bits / 8) / 8, 0);
   std::memcpy(words->data(), filter_header.data(), kPrefixHeaderBytes);

@@ -132,6 +132,18 @@ class PrefixGraph {
   const char* RebuildFilter(std::span<const std::byte> filter_header,
                             std::vector<uint64_t>* words) const;
 
+  // Limits a PREFIX_GRAPH section must keep (RebuildFilter refuses one
+  // that does not; the builder writes the filter instead): trie edges per
+  // slot (fr: 12.8, id_ID 10.7, sv_SE 8.6), and filter bits per trie edge
+  // (10.8 at the default rate of 1 %).
+  static constexpr uint64_t kMaxTrieEdgesPerSlot = 64;
+  static constexpr uint64_t kMaxFilterBitsPerEdge = 64;
+
+  // The edges of the two tries (the paths of the graph, plus the end
+  // markers), counted without walking every path; false if the graph has
+  // a cycle or more than kMaxTrieEdgesPerSlot edges a slot.
+  bool CountTrieEdges(uint64_t* count) const;
+
   uint64_t slots() const { return slot_count_; }  // edges, plus slots 0-15
   uint64_t nodes() const { return node_count_; }
   uint32_t slot_bits() const { return slot_bits_; }

@@ -208,6 +208,9 @@ TEST_F(PrefixGraphTest, RefusesDamage) {
       bad[byte] ^= static_cast<char>(1 << bit);
       Aligned a(bad);
       if (PrefixGraph::Parse(a.span, &g) != nullptr) continue;
+      // A target changed may make a cycle: counted, never looped over.
+      uint64_t count = 0;
+      (void)g.CountTrieEdges(&count);
       std::vector<PrefixGraph::State> stack = {g.root(), g.reverse_root()};
       int steps = 0;
       while (!stack.empty() && ++steps < 1000) {
@@ -250,7 +253,16 @@ TEST(PrefixGraphRebuildTest, SameBytesAsTheFilter) {
   ASSERT_EQ(rebuilt.size() * 8, expected.size());
   EXPECT_EQ(std::memcmp(rebuilt.data(), expected.data(), expected.size()), 0);
   EXPECT_EQ(header, expected.substr(0, kPrefixHeaderBytes));
-  // A damaged header is refused.
+  uint64_t counted = 0;
+  ASSERT_TRUE(view.CountTrieEdges(&counted));
+  EXPECT_EQ(counted, same.edges());
+  // A header that is not the graph's is refused: another edge count, or a
+  // bit count that is no multiple of 512.
+  std::string other = header;
+  other[24] ^= 1;
+  EXPECT_NE(
+      view.RebuildFilter(std::as_bytes(std::span<const char>(other)), &rebuilt),
+      nullptr);
   std::string bad = header;
   bad[8] ^= 1;  // the bit count, no longer a multiple of 512
   EXPECT_NE(
