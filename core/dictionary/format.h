@@ -101,7 +101,8 @@ inline constexpr uint32_t kSectionCompoundEdges = 18;
 // (prefix_graph.h), from which the suggester makes the PREFIXES section
 // again when it starts (PrefixGraph::RebuildFilter). A reader that skips
 // it suggests as from a file without a PREFIXES section.
-inline constexpr uint32_t kSectionPrefixGraph = 19;
+// (19 is taken by WORD_CHARS on main.)
+inline constexpr uint32_t kSectionPrefixGraph = 20;
 inline constexpr uint32_t kSectionRequired = 1;
 
 inline constexpr uint32_t kParamsBytes = 56;
