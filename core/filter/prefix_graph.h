@@ -5,8 +5,8 @@
 // this letter? can this suffix be preceded by this letter? how does the
 // dictionary write the word, if the prefix is one?) with no false edge.
 //
-// Why: an expanded dictionary's trie has about 6 edges a form (fr: 3
-// million forms, 19 million edges in the two tries), and the filter spends
+// Why: an expanded dictionary's tries have about 4-6 edges a form (fr: 12
+// million edges in the two tries), and the filter spends
 // ~10.8 bits on each; inflected forms share their endings, so the minimal
 // automaton, whose nodes are the classes of prefixes with the same set of
 // continuations, has far fewer edges than the trie (measured in
@@ -32,8 +32,8 @@
 // the nodes of the previous word deeper than the shared depth can no longer
 // change, so each is replaced by an equal registered node or registered.
 // The register is a hash table of the nodes' contents. Memory: the
-// register's nodes and edges (8 bytes an edge, 16 a node), never the
-// words.
+// register's nodes and edges (8 bytes an edge, 12 a node, and 4-8 a node
+// in the hash table), never the words.
 #ifndef SPELLFILTER_CORE_FILTER_PREFIX_GRAPH_H_
 #define SPELLFILTER_CORE_FILTER_PREFIX_GRAPH_H_
 
@@ -49,7 +49,8 @@
 namespace spellfilter {
 
 // magic u32 ("PGR1"), label_bits u8, target_bits u8, reserved u16,
-// labels u32, root u32, reverse_root u32, slots u64, nodes u64,
+// labels u32, root u32, reverse_root u32, reserved u32, slots u64,
+// nodes u64,
 // mask_bounds u32[17] (the nodes with mask m start at slots
 // [bounds[m], bounds[m + 1]); bounds[0] = 16, bounds[16] = slots),
 // reserved to 128 bytes; then the labels (u32 code points, ascending,
