@@ -24,9 +24,11 @@
 #include "core/dictionary/dictionary.h"
 #include "core/filter/false_positive_math.h"
 #include "core/filter/prefix_filter.h"
+#include "core/filter/prefix_graph.h"
 #include "core/filter/sound_prefix_filter.h"
 #include "core/text/text_reader.h"
 #include "core/text/word_forms.h"
+#include "core/util/byte_order.h"
 
 namespace spellfilter::cli {
 namespace {
@@ -79,23 +81,41 @@ StatusOr<Measurement> Measure(const Dictionary& dict, const UserDictionary* user
 // (docs/dictionary_format.md).
 void PrintSuggestionSections(const DictionaryContents& c) {
   PrefixFilter prefixes;
-  if (c.prefixes.empty() ||
-      PrefixFilter::Parse(c.prefixes, &prefixes) != nullptr) {
+  PrefixGraph graph;
+  if (c.prefixes.empty() && c.prefix_graph.size() > kPrefixHeaderBytes &&
+      PrefixGraph::Parse(c.prefix_graph.subspan(kPrefixHeaderBytes), &graph) ==
+          nullptr) {
+    // The filter is made from the graph when suggesting.
+    std::printf(
+        "prefix graph      %zu bytes, %llu nodes, %llu edges (%u bits per "
+        "edge), for a prefix filter of %llu trie edges made when suggesting "
+        "(%llu bytes)\n",
+        c.prefix_graph.size(), static_cast<unsigned long long>(graph.nodes()),
+        static_cast<unsigned long long>(graph.slots() - PrefixGraph::kLeaves),
+        graph.slot_bits(),
+        static_cast<unsigned long long>(
+            GetFixed<uint64_t>(c.prefix_graph.data() + 24)),
+        static_cast<unsigned long long>(
+            kPrefixHeaderBytes +
+            GetFixed<uint64_t>(c.prefix_graph.data() + 8) / 8));
+  } else if (c.prefixes.empty() ||
+             PrefixFilter::Parse(c.prefixes, &prefixes) != nullptr) {
     std::printf(
         "suggestion data   none (built with --no-suggestion-data): "
         "one edit, unranked\n");
     return;
+  } else {
+    std::printf(
+        "prefix filter     %zu bytes, %llu trie edges (%.1f bits per "
+        "edge), %u probes, %s probes, target fp %.3g\n",
+        c.prefixes.size(), static_cast<unsigned long long>(prefixes.edges()),
+        prefixes.edges() ? static_cast<double>(prefixes.bits()) /
+                               static_cast<double>(prefixes.edges())
+                         : 0.0,
+        prefixes.probes(),
+        prefixes.scheme() == ProbeScheme::kSum ? "sum" : "xor (older)",
+        prefixes.target_fp());
   }
-  std::printf(
-      "prefix filter     %zu bytes, %llu trie edges (%.1f bits per "
-      "edge), %u probes, %s probes, target fp %.3g\n",
-      c.prefixes.size(), static_cast<unsigned long long>(prefixes.edges()),
-      prefixes.edges() ? static_cast<double>(prefixes.bits()) /
-                             static_cast<double>(prefixes.edges())
-                       : 0.0,
-      prefixes.probes(),
-      prefixes.scheme() == ProbeScheme::kSum ? "sum" : "xor (older)",
-      prefixes.target_fp());
   std::printf("word classes      %zu bytes\n", c.word_classes.size());
   std::printf("sound skeletons   %zu bytes\n", c.sound_skeletons.size());
   SoundPrefixFilter sound_prefixes;

@@ -22,6 +22,7 @@
 #include "core/util/hash.h"
 #include "core/util/hash_sort.h"
 #include "core/text/letter_case.h"
+#include "core/filter/prefix_graph.h"
 #include "core/filter/section_filter.h"
 #include "core/text/sound_skeleton.h"
 
@@ -439,10 +440,11 @@ size_t DictionaryBuilder::SortAndMerge() {
 }
 
 std::string DictionaryBuilder::EncodePrefixes(
-    uint64_t seed, uint64_t* edges, SkeletonFilterBuilder* skeletons,
-    SoundPrefixFilterBuilder* sound_prefixes, MixedCaseTableBuilder* mixed,
-    std::string* mixed_section, std::promise<void>* collected,
-    const std::function<uint64_t()>& room, bool release_words) {
+    uint64_t seed, uint64_t* edges, bool* as_graph,
+    SkeletonFilterBuilder* skeletons, SoundPrefixFilterBuilder* sound_prefixes,
+    MixedCaseTableBuilder* mixed, std::string* mixed_section,
+    std::promise<void>* collected, const std::function<uint64_t()>& room,
+    bool release_words) {
   const bool turkic = IsTurkic(options_.language);
   PrefixFilterBuilder prefixes(seed);
   prefixes.set_threads(options_.threads);
@@ -501,6 +503,28 @@ std::string DictionaryBuilder::EncodePrefixes(
     if (left != UINT64_MAX) {
       // At least 1: no room at all means as sparse as allowed.
       cap = left > mixed_section->size() ? left - mixed_section->size() : 1;
+    }
+  }
+  *as_graph = false;
+  const uint64_t filter_bytes = prefixes.EncodedBytes(options_.prefix_fp, cap);
+  if (cap > 0 && filter_bytes > cap) {
+    // Out of reach of the filter (fr, id_ID, sv_SE, sv_FI): the exact
+    // graph, with the filter's header to make the filter again from it,
+    // where that is smaller (docs/languages.md, "Conversion limits, sixth
+    // session"). The suggester's filter is then the uncapped one.
+    PrefixGraphBuilder graph;
+    prefixes.FeedGraph(&graph);
+    const uint64_t graph_bytes = graph.EncodedBytes();
+    const uint64_t filter_bits = (prefixes.EncodedBytes(options_.prefix_fp) -
+                                  kPrefixHeaderBytes) * 8;
+    if (kPrefixHeaderBytes + graph_bytes < filter_bytes &&
+        *edges <= PrefixGraph::kMaxTrieEdgesPerSlot *
+                      (graph.edges() + PrefixGraph::kLeaves) &&
+        filter_bits <= PrefixGraph::kMaxFilterBitsPerEdge * *edges + 512) {
+      *as_graph = true;
+      std::string section = prefixes.Header(options_.prefix_fp);
+      section += graph.Encode();
+      return section;
     }
   }
   return prefixes.Encode(options_.prefix_fp, cap);
@@ -720,6 +744,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   // the filter and the class table. Same bytes either way.
   std::string prefix_section;
   uint64_t prefix_edges = 0;
+  bool prefix_graph = false;  // prefix_section is a PREFIX_GRAPH
   // English dictionaries also get their words' sound skeletons, for the
   // by-ear search (skeleton_filter.h), collected in the same pass.
   std::string skeleton_section;
@@ -769,15 +794,15 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   if (options_.max_file_bytes > 0) {
     room = [&room_future] { return room_future.get(); };
   }
-  auto build_prefixes = [this, &prefix_section, &prefix_edges, &skeletons,
-                         &sound_prefixes, &collected, &mixed_section,
-                         &mixed_count, &room](bool last) {
+  auto build_prefixes = [this, &prefix_section, &prefix_edges, &prefix_graph,
+                         &skeletons, &sound_prefixes, &collected,
+                         &mixed_section, &mixed_count, &room](bool last) {
     MixedCaseTableBuilder mixed;
-    prefix_section = EncodePrefixes(
-        options_.seed ^ kPrefixSeedSalt, &prefix_edges,
-        skeletons ? &*skeletons : nullptr,
-        sound_prefixes ? &*sound_prefixes : nullptr, &mixed, &mixed_section,
-        &collected, room, last);
+    prefix_section =
+        EncodePrefixes(options_.seed ^ kPrefixSeedSalt, &prefix_edges,
+                       &prefix_graph, skeletons ? &*skeletons : nullptr,
+                       sound_prefixes ? &*sound_prefixes : nullptr, &mixed,
+                       &mixed_section, &collected, room, last);
     mixed_count = mixed.size();
   };
   // Beside the class table only while both fit in memory together: each
@@ -927,7 +952,8 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
   c.alphabet.insert(c.alphabet.end(), alphabet_.begin(), alphabet_.end());
   c.bits = bits;
   c.word_classes = std::as_bytes(std::span<const char>(classes_section));
-  c.prefixes = std::as_bytes(std::span<const char>(prefix_section));
+  (prefix_graph ? c.prefix_graph : c.prefixes) =
+      std::as_bytes(std::span<const char>(prefix_section));
   c.sound_skeletons = std::as_bytes(std::span<const char>(skeleton_section));
   c.sound_prefixes =
       std::as_bytes(std::span<const char>(sound_prefix_section));
@@ -960,6 +986,7 @@ StatusOr<std::string> DictionaryBuilder::Finish(BuildSummary* summary) {
     summary->classed_words = classed_words;
     summary->prefix_edges = prefix_edges;
     summary->prefix_bytes = prefix_section.size();
+    summary->prefix_graph = prefix_graph;
     summary->sound_skeletons = skeleton_count;
     summary->sound_skeleton_bytes = skeleton_section.size();
     summary->sound_prefixes = sound_prefix_count;

@@ -125,7 +125,8 @@ struct BuildSummary {
   uint64_t file_bytes = 0;
   uint64_t classed_words = 0;       // words with a class column
   uint64_t prefix_edges = 0;        // distinct (prefix, letter) pairs
-  uint64_t prefix_bytes = 0;        // PREFIXES section
+  uint64_t prefix_bytes = 0;        // PREFIXES or PREFIX_GRAPH section
+  bool prefix_graph = false;        // PREFIX_GRAPH (prefix_graph.h)
   uint64_t sound_skeletons = 0;     // distinct skeletons (English only)
   uint64_t sound_skeleton_bytes = 0;  // SOUND_SKELETONS section
   uint64_t sound_prefixes = 0;  // distinct (skeleton, first letters) pairs
@@ -266,8 +267,12 @@ class DictionaryBuilder {
   // receives the MIXED_CASE section. `room`, when set, is called once the
   // words are read and must return the bytes left for the PREFIXES and
   // MIXED_CASE sections together (UINT64_MAX: no cap; options_'s
-  // max_file_bytes).
-  std::string EncodePrefixes(uint64_t seed, uint64_t* edges,
+  // max_file_bytes). Where the PREFIXES section does not fit that room
+  // even as sparse as kMaxPrefixFalsePositiveRate allows, the section
+  // returned is a PREFIX_GRAPH instead (*as_graph set; prefix_graph.h),
+  // if that is smaller: the exact graph of the same prefixes, from which
+  // the suggester makes the PREFIXES section again when it starts.
+  std::string EncodePrefixes(uint64_t seed, uint64_t* edges, bool* as_graph,
                              SkeletonFilterBuilder* skeletons,
                              SoundPrefixFilterBuilder* sound_prefixes,
                              MixedCaseTableBuilder* mixed,

@@ -16,6 +16,7 @@
 #include "core/dictionary/mixed_case_table.h"
 #include "core/dictionary/suggest_rules.h"
 #include "core/filter/prefix_filter.h"
+#include "core/filter/prefix_graph.h"
 #include "core/filter/skeleton_filter.h"
 #include "core/filter/sound_prefix_filter.h"
 #include "core/dictionary/word_breaks.h"
@@ -105,6 +106,9 @@ std::string EncodeDictionary(const DictionaryContents& c) {
     sections.push_back(
         {sum ? kSectionPrefixes : kSectionPrefixesXor, 0, view(c.prefixes)});
   }
+  if (!c.prefix_graph.empty()) {
+    sections.push_back({kSectionPrefixGraph, 0, view(c.prefix_graph)});
+  }
   if (!c.sound_skeletons.empty()) {
     sections.push_back({kSectionSoundSkeletons, 0, view(c.sound_skeletons)});
   }
@@ -177,9 +181,9 @@ namespace {
 bool Reads(DictionaryUse use, uint32_t type) {
   return use == DictionaryUse::kCheckAndSuggest ||
          (type != kSectionWordClasses && type != kSectionPrefixes &&
-          type != kSectionPrefixesXor && type != kSectionSoundSkeletons &&
-          type != kSectionSoundPrefixes && type != kSectionMixedCase &&
-          type != kSectionSuggestRules);
+          type != kSectionPrefixesXor && type != kSectionPrefixGraph &&
+          type != kSectionSoundSkeletons && type != kSectionSoundPrefixes &&
+          type != kSectionMixedCase && type != kSectionSuggestRules);
 }
 
 }  // namespace
@@ -370,6 +374,25 @@ StatusOr<DictionaryContents> DecodeDictionaryPrefix(
             (type == kSectionPrefixes)) {
           return corrupt(
               "prefix filter scheme does not match its section type");
+        }
+        break;
+      }
+      case kSectionPrefixGraph: {
+        if (!c.prefix_graph.empty()) return corrupt("two prefix graphs");
+        PrefixGraph graph;
+        c.prefix_graph = std::span<const std::byte>(s, bytes);
+        // The filter's header, as PrefixFilter::Parse checks it (the bits
+        // are made from the graph when a suggester starts).
+        if (bytes < kPrefixHeaderBytes || GetFixed<uint64_t>(s + 8) == 0 ||
+            GetFixed<uint64_t>(s + 8) % 512 ||
+            GetFixed<uint32_t>(s + 16) != PrefixFilter::kEdgeProbes ||
+            GetFixed<uint32_t>(s + kPrefixSchemeOffset) !=
+                static_cast<uint32_t>(ProbeScheme::kSum)) {
+          return corrupt("prefix graph: bad filter header");
+        }
+        if (const char* problem = PrefixGraph::Parse(
+                c.prefix_graph.subspan(kPrefixHeaderBytes), &graph)) {
+          return corrupt(problem);
         }
         break;
       }

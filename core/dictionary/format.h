@@ -102,6 +102,12 @@ inline constexpr uint32_t kSectionCompoundEdges = 18;
 // reader that skips it tokenizes with the default rules, as before the
 // section.
 inline constexpr uint32_t kSectionWordChars = 19;
+// Optional, in place of PREFIXES where that would not fit the size cap:
+// the PREFIXES header, then the exact graph of the same prefixes
+// (prefix_graph.h), from which the suggester makes the PREFIXES section
+// again when it starts (PrefixGraph::RebuildFilter). A reader that skips
+// it suggests as from a file without a PREFIXES section.
+inline constexpr uint32_t kSectionPrefixGraph = 20;
 inline constexpr uint32_t kSectionRequired = 1;
 
 inline constexpr uint32_t kParamsBytes = 56;
@@ -123,6 +129,9 @@ struct DictionaryContents {
   // PrefixFilter::Parse).
   std::span<const std::byte> word_classes;
   std::span<const std::byte> prefixes;
+  // Or the PREFIX_GRAPH section (kSectionPrefixGraph; at most one of the
+  // two is written): the PREFIXES header, then the graph.
+  std::span<const std::byte> prefix_graph;
   // Optional, English dictionaries: the words' sound skeletons
   // (SkeletonFilter::Parse checks it).
   std::span<const std::byte> sound_skeletons;

@@ -10,6 +10,7 @@
 
 #include "core/util/byte_order.h"
 #include "core/filter/false_positive_math.h"
+#include "core/filter/prefix_graph.h"
 #include "core/text/letter_case.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -406,6 +407,21 @@ uint64_t PrefixFilterBuilder::edges() {
   return edges_;
 }
 
+void PrefixFilterBuilder::FeedGraph(PrefixGraphBuilder* graph) {
+  Sort();
+  auto feed = [graph](const Walk& walk) {
+    const std::string_view letters = walk.letters;
+    for (const Walk::Step& step : walk.steps) {
+      graph->AddUtf8(step.depth, letters.substr(step.offset, step.length),
+                     step.marker);
+    }
+  };
+  graph->BeginForward();
+  feed(forward_walk_);
+  graph->BeginReverse();
+  feed(reversed_walk_);
+}
+
 // Walks from `root` with a stack of the states of the current word's
 // prefixes, hashing each edge once. The edges' blocks are random cache
 // lines of a filter larger than the L2 cache, so edges are queued in
@@ -477,20 +493,12 @@ uint64_t BlocksFor(fpmath::BlockedRateSearch& rates, uint64_t n, double fp) {
 
 }  // namespace
 
-uint64_t PrefixFilterBuilder::EncodedBytes(double fp) {
+uint64_t PrefixFilterBuilder::Blocks(double fp, uint64_t max_bytes,
+                                     double max_fp, double* target) {
   Sort();
-  fpmath::BlockedRateSearch rates(512, PrefixFilter::kEdgeProbes);
-  return kPrefixHeaderBytes + BlocksFor(rates, edges_, fp) * 64;
-}
-
-std::string PrefixFilterBuilder::Encode(double fp, uint64_t max_bytes,
-                                        double max_fp) {
-  Sort();
-  const int k = PrefixFilter::kEdgeProbes;
   const uint64_t n = edges_;
-  fpmath::BlockedRateSearch rates(512, k);
+  fpmath::BlockedRateSearch rates(512, PrefixFilter::kEdgeProbes);
   uint64_t blocks = BlocksFor(rates, n, fp);
-  double target = fp;
   if (max_bytes > 0 && kPrefixHeaderBytes + blocks * 64 > max_bytes) {
     // Sparser, to fit the cap, if max_fp allows that; else as it was.
     const uint64_t fit =
@@ -498,10 +506,45 @@ std::string PrefixFilterBuilder::Encode(double fp, uint64_t max_bytes,
                                        : 0;
     if (fit >= BlocksFor(rates, n, std::max(fp, max_fp))) {
       blocks = fit;
-      target = rates.Rate(blocks, n);
+      *target = rates.Rate(blocks, n);
+      return blocks;
     }
   }
-  const fpmath::Sizing s{blocks * 512, k, rates.Rate(blocks, n)};
+  *target = fp;
+  return blocks;
+}
+
+uint64_t PrefixFilterBuilder::EncodedBytes(double fp, uint64_t max_bytes,
+                                           double max_fp) {
+  double target = 0;
+  return kPrefixHeaderBytes + Blocks(fp, max_bytes, max_fp, &target) * 64;
+}
+
+std::string PrefixFilterBuilder::EncodeHeader(uint64_t blocks,
+                                              double target) const {
+  std::string header;
+  PutFixed<uint64_t>(&header, seed_);
+  PutFixed<uint64_t>(&header, blocks * 512);
+  PutFixed<uint32_t>(&header, PrefixFilter::kEdgeProbes);
+  PutFixed<uint32_t>(&header, static_cast<uint32_t>(scheme_));
+  PutFixed<uint64_t>(&header, edges_);
+  PutFixed<double>(&header, target);
+  header.resize(kPrefixHeaderBytes, '\0');
+  return header;
+}
+
+std::string PrefixFilterBuilder::Header(double fp) {
+  double target = 0;
+  const uint64_t blocks = Blocks(fp, 0, fp, &target);
+  return EncodeHeader(blocks, target);
+}
+
+std::string PrefixFilterBuilder::Encode(double fp, uint64_t max_bytes,
+                                        double max_fp) {
+  double target = 0;
+  const uint64_t blocks = Blocks(fp, max_bytes, max_fp, &target);
+  const int k = PrefixFilter::kEdgeProbes;
+  const fpmath::Sizing s{blocks * 512, k, target};
   // The bits are set in place, after the header (8-byte aligned: the
   // string's buffer is, and the header is 64 bytes).
   std::string out;
@@ -538,13 +581,7 @@ std::string PrefixFilterBuilder::Encode(double fp, uint64_t max_bytes,
   } else {
     Fill(view, reversed_walk_, PrefixFilter::ReverseRoot(seed_));
   }
-  std::string header;
-  PutFixed<uint64_t>(&header, seed_);
-  PutFixed<uint64_t>(&header, s.bits);
-  PutFixed<uint32_t>(&header, static_cast<uint32_t>(s.k));
-  PutFixed<uint32_t>(&header, static_cast<uint32_t>(scheme_));
-  PutFixed<uint64_t>(&header, edges_);
-  PutFixed<double>(&header, target);
+  const std::string header = EncodeHeader(blocks, target);
   out.replace(0, header.size(), header);
   return out;
 }

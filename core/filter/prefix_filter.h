@@ -54,6 +54,9 @@
 
 namespace spellfilter {
 
+class PrefixGraphBuilder;
+class PrefixGraph;
+
 inline constexpr double kDefaultPrefixFalsePositiveRate = 0.01;
 // The sparsest a size cap (PrefixFilterBuilder::Encode's max_bytes) may make
 // the section. A false edge costs the suggester's walk time, not a false
@@ -297,10 +300,20 @@ class PrefixFilterBuilder {
   // target is the rate the chosen size gives.
   std::string Encode(double fp, uint64_t max_bytes = 0,
                      double max_fp = kMaxPrefixFalsePositiveRate);
-  // The bytes Encode(fp) would return, without filling anything.
-  uint64_t EncodedBytes(double fp);
+  // The bytes Encode(fp, max_bytes, max_fp) would return, without filling
+  // anything.
+  uint64_t EncodedBytes(double fp, uint64_t max_bytes = 0,
+                        double max_fp = kMaxPrefixFalsePositiveRate);
+  // The first kPrefixHeaderBytes of what Encode(fp) would return (no cap):
+  // what a PREFIX_GRAPH section keeps, to make the section again
+  // (PrefixGraph::RebuildFilter).
+  std::string Header(double fp);
 
   uint64_t edges();
+
+  // Feeds the same two sorted lists, forward (with the end markers) then
+  // reversed, to an exact automaton (prefix_graph.h). Call before Encode.
+  void FeedGraph(PrefixGraphBuilder* graph);
 
  private:
   // A sorted list as the trie walk needs it, read sequentially: per word,
@@ -321,6 +334,9 @@ class PrefixFilterBuilder {
   };
 
   void Sort();
+  // The blocks Encode(fp, max_bytes, max_fp) fills, and the rate they give.
+  uint64_t Blocks(double fp, uint64_t max_bytes, double max_fp, double* target);
+  std::string EncodeHeader(uint64_t blocks, double target) const;
   // Sets the bits of each edge of `walk`, starting from `root`, in the
   // filter whose words `view` points to.
   static void Fill(const PrefixFilter& view, const Walk& walk,

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "core/filter/prefix_graph.h"
 #include "core/suggest/edit_weights.h"
 #include "core/suggest/keyboards.h"
 #include "core/text/letter_case.h"
@@ -38,6 +39,22 @@ Lexicon::Lexicon(const Dictionary& d, const SuggestOptions& o)
   // Checked by DecodeDictionary already; a failure leaves the view empty.
   if (!d.contents().prefixes.empty()) {
     (void)PrefixFilter::Parse(d.contents().prefixes, &prefixes);
+  } else if (const auto graph_section = d.contents().prefix_graph;
+             graph_section.size() > kPrefixHeaderBytes) {
+    // The same section as the builder would have written (checked by
+    // DecodeDictionary; a failure leaves the view empty).
+    PrefixGraph graph;
+    auto words = std::make_shared<std::vector<uint64_t>>();
+    if (PrefixGraph::Parse(graph_section.subspan(kPrefixHeaderBytes), &graph) ==
+            nullptr &&
+        graph.RebuildFilter(graph_section.first(kPrefixHeaderBytes),
+                            words.get()) == nullptr &&
+        PrefixFilter::Parse(std::as_bytes(std::span<const uint64_t>(*words)),
+                            &prefixes) == nullptr) {
+      rebuilt_prefixes = std::move(words);
+    } else {
+      prefixes = PrefixFilter();
+    }
   }
   if (!d.contents().word_classes.empty()) {
     (void)WordClasses::Parse(d.contents().word_classes, &classes);

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,9 @@ struct Lexicon {
   const Dictionary& dict;
   SuggestOptions options;
   PrefixFilter prefixes;
+  // The PREFIXES section made from a PREFIX_GRAPH section, when the file
+  // has that instead (prefix_graph.h); `prefixes` views it.
+  std::shared_ptr<const std::vector<uint64_t>> rebuilt_prefixes;
   WordClasses classes;
   // The checker's case rules; mutable: LookupForms writes its scratch.
   mutable WordForms forms;

@@ -11,6 +11,8 @@
 #include "core/dictionary/dictionary.h"
 #include "core/filter/false_positive_math.h"
 #include "core/filter/prefix_filter.h"
+#include "core/filter/prefix_graph.h"
+#include "core/suggest/suggester.h"
 #include "core/text/letter_case.h"
 
 namespace spellfilter {
@@ -515,6 +517,80 @@ TEST(DictionaryBuilderTest, SizeCapThinsOnlyThePrefixSection) {
       }
       EXPECT_TRUE((*d)->Contains(line)) << line;
     }
+  }
+}
+
+// Where the cap is out of the filter's reach and the words share their
+// endings (inflections), the builder writes the exact graph in place of
+// the PREFIXES section; the suggester makes the filter again from it, byte
+// for byte the uncapped build's, so its suggestions are the same. Every
+// other section is as without the cap.
+TEST(DictionaryBuilderTest, SizeCapOutOfReachWritesThePrefixGraph) {
+  std::mt19937 rng(12);
+  const std::vector<std::string> endings = {
+      "er",        "e",         "es",         "ons",   "ez",    "ent",
+      "ais",       "ait",       "ions",       "iez",   "aient", "\xC3\xA9",
+      "\xC3\xA9e", "\xC3\xA9s", "\xC3\xA9es", "ant",   "erai",  "eras",
+      "era",       "erons",     "erez",       "eront", "asse",  "assent"};
+  std::vector<std::string> lines;
+  for (int i = 0; i < 1500; ++i) {
+    std::string stem;
+    const int length = 3 + static_cast<int>(rng() % 6);
+    for (int k = 0; k < length; ++k) {
+      stem.push_back(static_cast<char>('a' + rng() % 26));
+    }
+    for (const std::string& e : endings) lines.push_back(stem + e);
+    if (i % 13 == 0) lines.push_back("X" + stem);  // Capitalised
+  }
+  auto build = [&](uint64_t cap, unsigned threads) {
+    BuildOptions o;
+    o.language = "xx";
+    o.max_file_bytes = cap;
+    o.threads = threads;
+    DictionaryBuilder b(o);
+    for (const std::string& line : lines)
+      EXPECT_TRUE(b.AddLine(line, "x").ok());
+    BuildSummary summary;
+    StatusOr<std::string> image = b.Finish(&summary);
+    EXPECT_TRUE(image.ok());
+    EXPECT_EQ(summary.prefix_graph, cap != 0);
+    return image.ok() ? *image : std::string();
+  };
+  const std::string plain = build(0, 2);
+  const std::string graphed = build(plain.size() / 2, 2);
+  EXPECT_EQ(build(plain.size() / 2, 1), graphed);
+  EXPECT_LT(graphed.size(), plain.size() * 3 / 4);
+
+  auto p = Dictionary::FromBytes(plain, "plain");
+  auto d = Dictionary::FromBytes(graphed, "graphed");
+  ASSERT_TRUE(p.ok());
+  ASSERT_TRUE(d.ok());
+  const DictionaryContents& a = (*d)->contents();
+  const DictionaryContents& b = (*p)->contents();
+  EXPECT_TRUE(a.prefixes.empty());
+  ASSERT_FALSE(a.prefix_graph.empty());
+  EXPECT_TRUE(b.prefix_graph.empty());
+  EXPECT_TRUE(std::ranges::equal(a.bits, b.bits));
+  EXPECT_TRUE(std::ranges::equal(a.word_classes, b.word_classes));
+  EXPECT_TRUE(std::ranges::equal(a.mixed_case, b.mixed_case));
+  PrefixGraph graph;
+  ASSERT_EQ(
+      PrefixGraph::Parse(a.prefix_graph.subspan(kPrefixHeaderBytes), &graph),
+      nullptr);
+  std::vector<uint64_t> rebuilt;
+  ASSERT_EQ(
+      graph.RebuildFilter(a.prefix_graph.first(kPrefixHeaderBytes), &rebuilt),
+      nullptr);
+  EXPECT_TRUE(std::ranges::equal(
+      std::as_bytes(std::span<const uint64_t>(rebuilt)), b.prefixes));
+
+  Suggester from_filter(**p);
+  Suggester from_graph(**d);
+  EXPECT_TRUE(from_graph.has_prefix_filter());
+  for (int i = 0; i < 200; ++i) {
+    std::string typo = lines[rng() % lines.size()];
+    typo[rng() % typo.size()] = static_cast<char>('a' + rng() % 26);
+    EXPECT_EQ(from_graph.Suggest(typo), from_filter.Suggest(typo)) << typo;
   }
 }
 
