@@ -86,10 +86,11 @@ std::string FileStamp(const std::string& path) {
 // which decides the root of a rule compound's last part, homonym numbers
 // for flagged entries only, and the smaller class and mixed-case tables;
 // 5: the COMPOUND_EDGES pre-test, COMPOUNDSYLLABLE and COMPOUNDROOT in
-// COMPOUND_RULES, and the size cap on the PREFIXES section).
+// COMPOUND_RULES, and the size cap on the PREFIXES section; 6: the
+// WORD_CHARS section, and PREFIX_GRAPH where the cap is out of reach).
 std::string SourceStamp(const std::string& dic, const std::string& tag) {
   const std::string aff = HunspellAffPath(dic);
-  return "spellfilter hunspell cache 5\n" + dic + "\n" + FileStamp(dic) + "\n" +
+  return "spellfilter hunspell cache 6\n" + dic + "\n" + FileStamp(dic) + "\n" +
          aff + "\n" + FileStamp(aff) + "\nlanguage " + tag + "\n";
 }
 

@@ -194,7 +194,7 @@ TEST_F(LanguageCatalogTest, CacheOfAFormerConversionIsConvertedAgain) {
   }
   const std::string first = stamp.substr(0, stamp.find('\n'));
   ASSERT_EQ(first.rfind("spellfilter hunspell cache ", 0), 0u) << first;
-  stamp.replace(0, first.size(), "spellfilter hunspell cache 4");
+  stamp.replace(0, first.size(), "spellfilter hunspell cache 5");
   std::ofstream(*de + ".source", std::ios::binary | std::ios::trunc) << stamp;
   EXPECT_FALSE(FindLanguage("de_DE")->cache_current);
   ASSERT_TRUE(ResolveLanguage("de_DE").ok());
