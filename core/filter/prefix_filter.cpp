@@ -423,37 +423,11 @@ void PrefixFilterBuilder::FeedGraph(PrefixGraphBuilder* graph) {
 }
 
 // Walks from `root` with a stack of the states of the current word's
-// prefixes, hashing each edge once. The edges' blocks are random cache
-// lines of a filter larger than the L2 cache, so edges are queued in
-// batches: each block is prefetched when its edge is queued, and set when
-// the batch is full, by which time the line has usually arrived (the bits
-// are OR-ed, so the order does not matter).
+// prefixes, hashing each edge once; the edges go into their blocks in
+// batches (PrefixEdgeWriter).
 void PrefixFilterBuilder::Fill(const PrefixFilter& view, const Walk& walk,
                                PrefixFilter::State root) {
-  constexpr size_t kBatch = 32;
-  struct Pending {
-    uint64_t* block;
-    uint32_t bits[PrefixFilter::kEdgeProbes];  // view.ProbeBits
-  };
-  Pending pending[kBatch];
-  size_t queued = 0;
-  auto flush = [&pending, &queued] {
-    for (size_t j = 0; j < queued; ++j) {
-      uint64_t* block = pending[j].block;
-      for (const uint32_t bit : pending[j].bits) {
-        block[bit >> 6] |= uint64_t{1} << (bit & 63);
-      }
-    }
-    queued = 0;
-  };
-  auto insert = [&](PrefixFilter::State parent, uint64_t key) {
-    uint64_t* block = const_cast<uint64_t*>(view.Block(parent));
-    __builtin_prefetch(block, 1);
-    Pending& p = pending[queued++];
-    p.block = block;
-    view.ProbeBits(parent, key, p.bits);
-    if (queued == kBatch) flush();
-  };
+  PrefixEdgeWriter edges(view);
   std::vector<PrefixFilter::State> states;  // [d]: after d code points
   states.push_back(root);
   const std::string_view letters = walk.letters;
@@ -462,16 +436,15 @@ void PrefixFilterBuilder::Fill(const PrefixFilter& view, const Walk& walk,
     const std::string_view added = letters.substr(step.offset, step.length);
     for (size_t at = 0; at < added.size();) {
       const char32_t c = NextCodePoint(added, &at);
-      insert(states.back(), PrefixFilter::LetterKey(c));
+      edges.Insert(states.back(), PrefixFilter::LetterKey(c));
       states.push_back(PrefixFilter::Next(states.back(), c));
     }
     if (step.marker >= 0) {
       const auto how = static_cast<PrefixFilter::Written>(step.marker);
-      insert(states.back(),
-             PrefixFilter::LetterKey(PrefixFilter::EndMarker(how)));
+      edges.Insert(states.back(),
+                   PrefixFilter::LetterKey(PrefixFilter::EndMarker(how)));
     }
   }
-  flush();
 }
 
 namespace {

@@ -255,6 +255,47 @@ class PrefixFilter {
   VectorPath vector_ = nullptr;
 };
 
+// Sets edges into a PrefixFilter's blocks (the view of a section being
+// written) in batches: the blocks are random cache lines of a filter
+// larger than the L2 cache, so each is prefetched when its edge is queued
+// and written when the batch is full, by which time the line has usually
+// arrived (the bits are OR-ed, so the order does not matter). Flush, or
+// the destructor, writes what is queued. For the builders.
+class PrefixEdgeWriter {
+ public:
+  explicit PrefixEdgeWriter(const PrefixFilter& view) : view_(view) {}
+  ~PrefixEdgeWriter() { Flush(); }
+  PrefixEdgeWriter(const PrefixEdgeWriter&) = delete;
+  PrefixEdgeWriter& operator=(const PrefixEdgeWriter&) = delete;
+
+  void Insert(PrefixFilter::State parent, uint64_t key) {
+    uint64_t* block = const_cast<uint64_t*>(view_.Block(parent));
+    __builtin_prefetch(block, 1);
+    Pending& p = pending_[queued_++];
+    p.block = block;
+    view_.ProbeBits(parent, key, p.bits);
+    if (queued_ == kBatch) Flush();
+  }
+  void Flush() {
+    for (size_t j = 0; j < queued_; ++j) {
+      for (const uint32_t bit : pending_[j].bits) {
+        pending_[j].block[bit >> 6] |= uint64_t{1} << (bit & 63);
+      }
+    }
+    queued_ = 0;
+  }
+
+ private:
+  static constexpr size_t kBatch = 32;
+  struct Pending {
+    uint64_t* block;
+    uint32_t bits[PrefixFilter::kEdgeProbes];  // PrefixFilter::ProbeBits
+  };
+  const PrefixFilter& view_;
+  Pending pending_[kBatch];
+  size_t queued_ = 0;
+};
+
 // Collects the edges of lower-cased words and writes a PREFIXES section
 // sized for them (blocked layout, SizeBlocked at the target rate).
 //

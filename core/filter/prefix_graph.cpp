@@ -210,31 +210,8 @@ const char* PrefixGraph::RebuildFilter(std::span<const std::byte> filter_header,
     marker_keys[w] = PrefixFilter::LetterKey(
         PrefixFilter::EndMarker(static_cast<PrefixFilter::Written>(w)));
   }
-  // As PrefixFilterBuilder::Fill: blocks prefetched when an edge is
-  // queued, set when the batch is full.
-  constexpr size_t kBatch = 32;
-  struct Pending {
-    uint64_t* block;
-    uint32_t bits[PrefixFilter::kEdgeProbes];
-  };
-  Pending pending[kBatch];
-  size_t queued = 0;
-  auto flush = [&pending, &queued] {
-    for (size_t j = 0; j < queued; ++j) {
-      for (const uint32_t bit : pending[j].bits) {
-        pending[j].block[bit >> 6] |= uint64_t{1} << (bit & 63);
-      }
-    }
-    queued = 0;
-  };
-  auto insert = [&](PrefixFilter::State parent, uint64_t key) {
-    uint64_t* block = const_cast<uint64_t*>(view.Block(parent));
-    __builtin_prefetch(block, 1);
-    Pending& p = pending[queued++];
-    p.block = block;
-    view.ProbeBits(parent, key, p.bits);
-    if (queued == kBatch) flush();
-  };
+  // As PrefixFilterBuilder::Fill, in batches.
+  PrefixEdgeWriter writer(view);
   // Depth first over the paths: each is a prefix, met once.
   struct Visit {
     State node;
@@ -248,10 +225,10 @@ const char* PrefixGraph::RebuildFilter(std::span<const std::byte> filter_header,
       stack.pop_back();
       const uint32_t mask = EndMask(v.node);
       for (uint32_t w = 0; w < 4; ++w) {
-        if ((mask >> w & 1) != 0) insert(v.hash, marker_keys[w]);
+        if ((mask >> w & 1) != 0) writer.Insert(v.hash, marker_keys[w]);
       }
       ForEachChild(v.node, [&](int label, State child) {
-        insert(v.hash, keys[label]);
+        writer.Insert(v.hash, keys[label]);
         stack.push_back(
             Visit{child, PrefixFilter::Next(v.hash, labels_[label])});
       });
@@ -259,7 +236,7 @@ const char* PrefixGraph::RebuildFilter(std::span<const std::byte> filter_header,
   };
   walk(root_, view.root());
   walk(reverse_root_, view.reverse_root());
-  flush();
+  writer.Flush();
   return nullptr;
 }
 

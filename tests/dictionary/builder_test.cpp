@@ -530,7 +530,7 @@ TEST(DictionaryBuilderTest, SizeCapOutOfReachWritesThePrefixGraph) {
   const std::vector<std::string> endings = {
       "er",        "e",         "es",         "ons",   "ez",    "ent",
       "ais",       "ait",       "ions",       "iez",   "aient", "\xC3\xA9",
-      "\xC3\xA9e", "\xC3\xA9s", "\xC3\xA9es", "ant",   "erai",  "eras",
+      "\xC3\xA9" "e", "\xC3\xA9s", "\xC3\xA9" "es", "ant",   "erai",  "eras",
       "era",       "erons",     "erez",       "eront", "asse",  "assent"};
   std::vector<std::string> lines;
   for (int i = 0; i < 1500; ++i) {
