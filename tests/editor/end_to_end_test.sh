@@ -345,6 +345,19 @@ open_chooser() {
   xdotool windowfocus --sync "$chooser"
   sleep 0.3
 }
+# pick TEXT KEY: types TEXT into the open chooser and, once its list has
+# followed (a loaded machine is slow to filter), presses KEY.
+pick() {
+  xdotool type --delay 30 "$1"
+  sleep 0.5
+  xdotool key "$2"
+}
+# chooser_again: the chooser opened again from the text (Ctrl+Shift+L).
+chooser_again() {
+  focus
+  xdotool key ctrl+shift+l
+  open_chooser
+}
 open_chooser
 xdotool type --delay 30 "german"
 xdotool key Return
@@ -402,17 +415,11 @@ start "$work/docs" mixed.txt
 wait_for 10 title_starts "mixed.txt" || fail "mixed.txt is not current: $(title)"
 focus
 wait_for 10 shows "$en_only" || fail "mixed.txt in English: $(last_status), expected $en_only"
-focus
-xdotool key ctrl+shift+l
-open_chooser
-xdotool type --delay 30 "german"
-xdotool key alt+s
+chooser_again
+pick "german" alt+s
 wait_for 10 shows "$any_count" || fail "English and German: $(last_status), expected $any_count"
-focus
-xdotool key ctrl+shift+l
-open_chooser
-xdotool type --delay 30 "automatic"
-xdotool key Return
+chooser_again
+pick "automatic" Return
 wait_for 10 shows "$auto_count" || fail "Automatic: $(last_status), expected $auto_count"
 echo "ok 12 two languages in one document: $any_count misspellings in either, $auto_count per sentence, as spellfilter check --lang counts"
 focus
