@@ -20,7 +20,14 @@ fail() { echo "FAIL: $*"; exit 1; }
 deb=$(ls "$out"/spellfilter_*.deb)
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|')
 prefix=$(sed -n 's/^CMAKE_INSTALL_PREFIX:PATH=//p' "$build/CMakeCache.txt")
-has() { echo "$contents" | grep -qE "$1" || fail "no file matching $1 in the package"; }
+# (A here-string, not echo into grep -q: with pipefail, grep's early exit
+# may fail the pipeline.) On a miss, the package's files and cpack's log.
+has() {
+  grep -qE "$1" <<<"$contents" && return 0
+  echo "--- the package's files"; echo "$contents"
+  echo "--- cpack"; cat "$out/cpack.log"
+  fail "no file matching $1 in the package"
+}
 has "^$prefix/bin/spellfilter$"
 has "^$prefix/share/spellfilter/en_US.sfd$"
 has "^$prefix/include/spellfilter.h$"
